@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+import { createRequire as __kpCreateRequire } from 'node:module'; const require = __kpCreateRequire(import.meta.url);
+import {
+  CONFIG_FILE,
+  ConfigError,
+  DirTree,
+  GitTree,
+  defaultConfig,
+  executePlan,
+  formatMinutes,
+  gitTopLevel,
+  parseConfig,
+  renderMarkdown,
+  summarySentence
+} from "./chunks/chunk-4YKC3HN5.js";
+
+// src/cli/run.ts
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+// src/report/text.ts
+function renderText(plan) {
+  const out = [];
+  out.push(`karpenter-plan: ${plan.verdict.toUpperCase()}`);
+  out.push(summarySentence(plan));
+  if (plan.verdictReasons.length) out.push(`failing because: ${plan.verdictReasons.join("; ")}`);
+  out.push("");
+  out.push("NodePools:");
+  for (const p of plan.nodePools) {
+    const b = p.budget;
+    const budget = b ? ` budget=${b.allowed ?? "unlimited"} waves=${b.waves ?? "-"} eta=${b.estimatedMinutes != null ? formatMinutes(b.estimatedMinutes) : "-"} verdict=${b.verdict}` : "";
+    out.push(`  ${p.name}: ${p.change}${p.changedFields.length ? ` [${p.changedFields.join(", ")}]` : ""} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`);
+  }
+  if (plan.workloads.length) {
+    out.push("", "Workloads:");
+    for (const w of plan.workloads) {
+      const fmt = (p) => !p ? "-" : p.schedulable ? `${p.nodePool}/${p.instanceType} ${p.capacityType ?? ""} $${p.pricePerHour?.toFixed(4) ?? "?"}` : `unschedulable (${p.reason})`;
+      out.push(`  ${w.changed ? "*" : " "} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`);
+    }
+  }
+  if (plan.findings.length) {
+    out.push("", "Findings:");
+    for (const f of plan.findings) out.push(`  ${f.severity.padEnd(7)} ${f.file ?? "-"}${f.line ? `:${f.line}` : ""} [${f.rule}] ${f.message}`);
+  }
+  if (plan.assumptions.length) {
+    out.push("", "Assumptions:");
+    for (const a of plan.assumptions) out.push(`  - ${a}`);
+  }
+  return out.join("\n") + "\n";
+}
+
+// src/cli/run.ts
+var USAGE = `Usage: karpenter-plan <command> [options]
+
+Commands:
+  diff       compare base and head: placements, drift, budgets, findings (the main job)
+  simulate   model one state: where each workload lands, the simulated fleet
+  validate   findings only (API validation and configuration rules)
+
+States:
+  --base DIR --head DIR           two directories
+  --base-ref REV --head-ref REV   two git revisions of the repository at --repo (default: cwd)
+  --state DIR | --ref REV         the one state of simulate / validate (default: the current directory)
+  --path SUBDIR                   with git revisions: only this folder of the repository is the state
+
+Options:
+  --config FILE      configuration (default: .karpenter-plan.yaml at the state's root)
+  --format FORMAT    markdown | json | text (default: markdown for diff, text otherwise)
+  --out FILE         write the report to FILE instead of standard output
+  --json-out FILE    also write the JSON plan to FILE
+  --fleet FILE       a fleet snapshot (kubectl get nodeclaims,nodes -o json); repeatable
+  --catalog FILE     an instance-type catalog from 'catalog refresh'
+  --at TIME          the rollout start for budget schedules (RFC 3339, UTC; default: now)
+  -h, --help         this help
+
+Exit codes: 0 = plan produced and policy passed, 1 = policy failed, 2 = the tool could not run.
+`;
+var OPTIONS = {
+  base: { type: "string" },
+  head: { type: "string" },
+  "base-ref": { type: "string" },
+  "head-ref": { type: "string" },
+  state: { type: "string" },
+  ref: { type: "string" },
+  repo: { type: "string" },
+  path: { type: "string" },
+  config: { type: "string" },
+  format: { type: "string" },
+  out: { type: "string" },
+  "json-out": { type: "string" },
+  fleet: { type: "string", multiple: true },
+  catalog: { type: "string" },
+  at: { type: "string" },
+  region: { type: "string" },
+  help: { type: "boolean", short: "h" }
+};
+async function runCli(argv, cwd = process.cwd()) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${e.message}
+
+${USAGE}` };
+  }
+  const { values: v, positionals } = parsed;
+  const command = positionals[0];
+  if (v.help || !command) return { exitCode: command || v.help ? 0 : 2, stdout: USAGE, stderr: "" };
+  try {
+    switch (command) {
+      case "diff":
+        return await diffCommand(v, cwd);
+      case "simulate":
+      case "validate":
+        return await singleCommand(command, v, positionals[1], cwd);
+      default:
+        return usage(`unknown command "${command}"`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) return usage(e.message);
+    if (e instanceof ConfigError) return { exitCode: 2, stdout: "", stderr: `karpenter-plan: invalid configuration:
+${e.message}
+` };
+    return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${e.message}
+` };
+  }
+}
+var UsageError = class extends Error {
+};
+function usage(msg) {
+  return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${msg}
+
+${USAGE}` };
+}
+function openTree(dir, ref, v, cwd) {
+  if (ref) {
+    const repoDir = resolve(cwd, v.repo ?? ".");
+    const top = gitTopLevel(repoDir);
+    if (!top) throw new UsageError(`${repoDir} is not inside a git repository`);
+    return new GitTree(top, ref, v.path ?? "");
+  }
+  const d = resolve(cwd, dir ?? ".");
+  if (!existsSync(d)) throw new UsageError(`${dir} does not exist`);
+  return new DirTree(d, dir ?? ".");
+}
+function loadConfig(v, tree, cwd, findings) {
+  if (typeof v.config === "string") {
+    const file = resolve(cwd, v.config);
+    if (!existsSync(file)) throw new UsageError(`config file ${v.config} does not exist`);
+    return parseConfig(v.config, readFileSync(file, "utf8"), findings);
+  }
+  const text = tree.read(CONFIG_FILE);
+  return text === null ? defaultConfig() : parseConfig(CONFIG_FILE, text, findings);
+}
+function applyOverrides(config, v) {
+  if (Array.isArray(v.fleet)) config.fleet = [...config.fleet, ...v.fleet];
+  if (typeof v.catalog === "string") config.catalog = v.catalog;
+  if (typeof v.at === "string") {
+    if (Number.isNaN(Date.parse(v.at))) throw new UsageError(`--at "${v.at}" is not an RFC 3339 time`);
+    config.assumptions.at = v.at;
+  }
+}
+async function diffCommand(v, cwd) {
+  const gitMode = v["base-ref"] !== void 0 || v["head-ref"] !== void 0;
+  if (gitMode && (!v["base-ref"] || !v["head-ref"])) throw new UsageError("--base-ref and --head-ref go together");
+  if (!gitMode && (!v.base || !v.head)) throw new UsageError("diff needs --base DIR --head DIR, or --base-ref REV --head-ref REV");
+  const base = openTree(v.base, v["base-ref"], v, cwd);
+  const head = openTree(v.head, v["head-ref"], v, cwd);
+  const configFindings = [];
+  const config = loadConfig(v, head, cwd, configFindings);
+  applyOverrides(config, v);
+  const plan = await executePlan({ base, head, config, configFindings, cwd });
+  return emit(plan, v.format ?? "markdown", v);
+}
+async function singleCommand(command, v, positional, cwd) {
+  const tree = openTree(v.state ?? positional ?? v.head, v.ref ?? v["head-ref"], v, cwd);
+  const configFindings = [];
+  const config = loadConfig(v, tree, cwd, configFindings);
+  applyOverrides(config, v);
+  const plan = await executePlan({ base: null, head: tree, config, configFindings, cwd, validateOnly: command === "validate" });
+  return emit(plan, v.format ?? "text", v);
+}
+function emit(plan, format, v) {
+  let body;
+  if (format === "json") body = JSON.stringify(plan, null, 2) + "\n";
+  else if (format === "markdown" || format === "md") body = renderMarkdown(plan) + "\n";
+  else if (format === "text") body = renderText(plan);
+  else throw new UsageError(`unknown --format "${format}" (markdown, json or text)`);
+  if (typeof v["json-out"] === "string") writeFileSync(v["json-out"], JSON.stringify(plan, null, 2) + "\n");
+  const exitCode = plan.verdict === "pass" ? 0 : 1;
+  if (typeof v.out === "string") {
+    writeFileSync(v.out, body);
+    return { exitCode, stdout: `karpenter-plan: ${plan.verdict}; report written to ${v.out}
+`, stderr: "" };
+  }
+  return { exitCode, stdout: body, stderr: "" };
+}
+
+// src/cli/main.ts
+runCli(process.argv.slice(2)).then(
+  (r) => {
+    if (r.stdout) process.stdout.write(r.stdout);
+    if (r.stderr) process.stderr.write(r.stderr);
+    process.exitCode = r.exitCode;
+  },
+  (e) => {
+    process.stderr.write(`karpenter-plan: ${e?.stack ?? String(e)}
+`);
+    process.exitCode = 2;
+  }
+);

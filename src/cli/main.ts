@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+/** Entry point of the `karpenter-plan` command (bundled to dist/cli.js). */
+import { runCli } from './run.js';
+
+runCli(process.argv.slice(2)).then(
+  (r) => {
+    if (r.stdout) process.stdout.write(r.stdout);
+    if (r.stderr) process.stderr.write(r.stderr);
+    process.exitCode = r.exitCode;
+  },
+  (e: unknown) => {
+    process.stderr.write(`karpenter-plan: ${(e as Error)?.stack ?? String(e)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,90 @@
+/**
+ * The JSON plan: a public, versioned contract (docs/plan-schema.md, schema/plan.schema.json).
+ * Keys listed here are never renamed; fields may be added.
+ */
+import type { Finding } from '../model/findings.js';
+
+export const SCHEMA_VERSION = 1;
+
+export interface Placement {
+  schedulable: boolean;
+  nodePool: string | null;
+  instanceType: string | null;
+  capacityType: 'on-demand' | 'spot' | 'reserved' | null;
+  pricePerHour: number | null;
+  candidates: number;
+  allocationStrategy: string | null;
+  reason: string | null;
+}
+
+export interface BudgetEstimate {
+  reason: 'Drifted';
+  /** null = unlimited. */
+  allowed: number | null;
+  waves: number | null;
+  estimatedMinutes: number | null;
+  verdict: 'ok' | 'slow' | 'blocked' | 'unlimited' | 'none';
+}
+
+export interface WorkloadRow {
+  kind: string;
+  namespace: string;
+  name: string;
+  replicas: number;
+  base: Placement | null;
+  head: Placement | null;
+  changed: boolean;
+}
+
+export type NodePoolChange = 'added' | 'removed' | 'modified' | 'unchanged';
+export type DriftKind = 'none' | 'requirements' | 'static' | 'nodeclass' | 'removed';
+
+export interface NodePoolRow {
+  name: string;
+  change: NodePoolChange;
+  changedFields: string[];
+  drift: DriftKind;
+  nodes: number;
+  nodesDrifted: number;
+  budget: BudgetEstimate | null;
+}
+
+export type ReplacementReason = 'RequirementsDrifted' | 'NodePoolDrifted' | 'NodeClassDrifted' | 'NodePoolRemoved';
+
+export interface Replacement {
+  nodeClaim: string;
+  nodePool: string;
+  instanceType: string | null;
+  reason: ReplacementReason;
+}
+
+export interface ObjectChange {
+  kind: string;
+  name: string;
+  change: NodePoolChange;
+  changedFields: string[];
+  /** Unified diff of the object between base and head (YAML). */
+  diff: string;
+}
+
+export interface Plan {
+  schemaVersion: number;
+  verdict: 'pass' | 'fail';
+  summary: {
+    workloadsChanged: number;
+    nodesReplaced: number;
+    nodesRemoved: number;
+    findings: { error: number; warning: number; info: number };
+    hourlyCost: { base: number | null; head: number | null };
+  };
+  workloads: WorkloadRow[];
+  nodePools: NodePoolRow[];
+  replacements: Replacement[];
+  findings: Finding[];
+  /** Additional fields (free to grow). */
+  base: { label: string; sha: string | null };
+  head: { label: string; sha: string | null };
+  objects: ObjectChange[];
+  verdictReasons: string[];
+  assumptions: string[];
+}

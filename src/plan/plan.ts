@@ -1,0 +1,144 @@
+/**
+ * Compares the base and head states into the plan object (the JSON contract). Pure: takes the
+ * loaded states (and the selection results when available), returns data.
+ */
+import { countBySeverity, sortFindings, type Finding } from '../model/findings.js';
+import type { NodePool } from '../model/nodepool.js';
+import type { Config } from '../sources/config.js';
+import type { State } from '../sources/state.js';
+import type { Placement, Plan, NodePoolRow, ObjectChange, WorkloadRow } from './contract.js';
+import { SCHEMA_VERSION } from './contract.js';
+import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
+
+/** What the selection model computed for one state (filled by the model; empty when not run). */
+export interface StateOutcome {
+  placements: Map<string, Placement>;
+  hourlyCost: number | null;
+  assumptions: string[];
+}
+
+export function workloadKey(kind: string, namespace: string, name: string): string {
+  return `${kind}/${namespace}/${name}`;
+}
+
+export interface PlanInput {
+  base: State;
+  head: State;
+  config: Config;
+  baseOutcome?: StateOutcome;
+  headOutcome?: StateOutcome;
+}
+
+export function buildPlan(input: PlanInput): Plan {
+  const { base, head, config } = input;
+  const objects = compareObjects(base, head);
+  const nodePools = compareNodePools(base.nodePools, head.nodePools, objects);
+  const workloads = compareWorkloads(input);
+
+  const findings: Finding[] = [...head.findings];
+  for (const f of base.findings) {
+    if (f.severity !== 'error') continue;
+    findings.push({ ...f, severity: 'warning', rule: f.rule, message: `(base ${base.label}) ${f.message}` });
+  }
+  sortFindings(findings);
+  const counts = countBySeverity(findings);
+
+  const verdictReasons: string[] = [];
+  const failOn = config.policy.failOn;
+  if (failOn !== 'never') {
+    if (counts.error > 0) verdictReasons.push(`${counts.error} error finding(s)`);
+    if (failOn === 'warning' && counts.warning > 0) verdictReasons.push(`${counts.warning} warning finding(s)`);
+    const newlyUnschedulable = workloads.filter((w) => w.base?.schedulable && w.head && !w.head.schedulable);
+    if (newlyUnschedulable.length > 0) verdictReasons.push(`${newlyUnschedulable.length} workload(s) become unschedulable`);
+  }
+  const assumptions = [...(input.headOutcome?.assumptions ?? [])];
+  for (const n of [...base.notes, ...head.notes]) if (!assumptions.includes(n)) assumptions.push(n);
+
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    verdict: verdictReasons.length > 0 ? 'fail' : 'pass',
+    summary: {
+      workloadsChanged: workloads.filter((w) => w.changed).length,
+      nodesReplaced: 0,
+      nodesRemoved: 0,
+      findings: counts,
+      hourlyCost: { base: input.baseOutcome?.hourlyCost ?? null, head: input.headOutcome?.hourlyCost ?? null },
+    },
+    workloads,
+    nodePools,
+    replacements: [],
+    findings,
+    base: { label: base.label, sha: base.sha },
+    head: { label: head.label, sha: head.sha },
+    objects,
+    verdictReasons,
+    assumptions,
+  };
+}
+
+interface Named { name: string; raw: Record<string, unknown> }
+
+function compareObjects(base: State, head: State): ObjectChange[] {
+  const out: ObjectChange[] = [];
+  const kinds: [string, Named[], Named[]][] = [
+    ['NodePool', base.nodePools, head.nodePools],
+    ['EC2NodeClass', base.nodeClasses, head.nodeClasses],
+    ['NodeOverlay', base.overlays, head.overlays],
+  ];
+  for (const [kind, a, b] of kinds) {
+    const am = new Map(a.map((o) => [o.name, o]));
+    const bm = new Map(b.map((o) => [o.name, o]));
+    for (const name of [...new Set([...am.keys(), ...bm.keys()])].sort()) {
+      const x = am.get(name), y = bm.get(name);
+      const xv = x ? relevantView(x.raw) : null;
+      const yv = y ? relevantView(y.raw) : null;
+      const changedFields = xv && yv ? changedPaths(xv, yv) : [];
+      const change = !x ? 'added' : !y ? 'removed' : changedFields.length ? 'modified' : 'unchanged';
+      out.push({ kind, name, change, changedFields, diff: change === 'unchanged' ? '' : unifiedDiff(`${kind}/${name}`, xv, yv) });
+    }
+  }
+  return out;
+}
+
+function compareNodePools(base: NodePool[], head: NodePool[], objects: ObjectChange[]): NodePoolRow[] {
+  const rows: NodePoolRow[] = [];
+  for (const o of objects) {
+    if (o.kind !== 'NodePool') continue;
+    rows.push({
+      name: o.name, change: o.change, changedFields: o.changedFields,
+      drift: o.change === 'removed' ? 'removed' : 'none', nodes: 0, nodesDrifted: 0, budget: null,
+    });
+  }
+  void base; void head;
+  return rows;
+}
+
+function compareWorkloads(input: PlanInput): WorkloadRow[] {
+  const { base, head } = input;
+  const rows = new Map<string, WorkloadRow>();
+  for (const [side, st] of [['base', base], ['head', head]] as const) {
+    const outcome = side === 'base' ? input.baseOutcome : input.headOutcome;
+    for (const w of st.workloads) {
+      const key = workloadKey(w.kind, w.namespace, w.name);
+      const row = rows.get(key) ?? { kind: w.kind, namespace: w.namespace, name: w.name, replicas: w.replicas, base: null, head: null, changed: false };
+      row[side] = outcome?.placements.get(key) ?? null;
+      if (side === 'head') row.replicas = w.replicas;
+      rows.set(key, row);
+    }
+    // Probe workloads (no manifests) exist only in outcomes.
+    for (const [key, p] of outcome?.placements ?? []) {
+      if (rows.has(key) && rows.get(key)![side] !== null) continue;
+      const [kind, namespace, ...rest] = key.split('/');
+      const row = rows.get(key) ?? { kind, namespace, name: rest.join('/'), replicas: 1, base: null, head: null, changed: false };
+      row[side] = p;
+      rows.set(key, row);
+    }
+  }
+  for (const row of rows.values()) row.changed = placementChanged(row.base, row.head);
+  return [...rows.values()].sort((a, b) => Number(b.changed) - Number(a.changed) || a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name));
+}
+
+export function placementChanged(a: Placement | null, b: Placement | null): boolean {
+  if (!a || !b) return a !== b;
+  return a.schedulable !== b.schedulable || a.nodePool !== b.nodePool || a.instanceType !== b.instanceType || a.capacityType !== b.capacityType;
+}

@@ -1,0 +1,167 @@
+/**
+ * The Markdown report of a plan, summary first (the PR comment and the job summary).
+ * Layout follows the conventions of the tools users know (ecosystem.md §0): one sentence,
+ * an alert when something dangerous happens, then folded sections.
+ */
+import type { Plan } from '../plan/contract.js';
+import { cell, code, escapeHtml, money, signedMoney } from './escape.js';
+
+export const COMMENT_LIMIT = 65_000;
+
+export interface MarkdownOptions {
+  /** Repository URL + head SHA, to link findings to lines. */
+  blobUrl?: string | null;
+  /** Where the full report can be found when the comment is shortened. */
+  fullReportHint?: string;
+  limit?: number;
+  title?: string;
+}
+
+export function summarySentence(plan: Plan): string {
+  const s = plan.summary;
+  const parts: string[] = [];
+  parts.push(`${s.workloadsChanged} workload${s.workloadsChanged === 1 ? '' : 's'} change placement`);
+  const replacedPools = new Set(plan.replacements.filter((r) => r.reason !== 'NodePoolRemoved').map((r) => r.nodePool));
+  parts.push(`${s.nodesReplaced} node${s.nodesReplaced === 1 ? '' : 's'} replaced${replacedPools.size ? ` in ${replacedPools.size} pool${replacedPools.size === 1 ? '' : 's'}` : ''}`);
+  parts.push(`${s.nodesRemoved} removed`);
+  const verdicts = plan.nodePools.map((p) => p.budget?.verdict).filter((v): v is NonNullable<typeof v> => !!v && v !== 'none');
+  if (verdicts.length) {
+    const c: Record<string, number> = {};
+    for (const v of verdicts) c[v] = (c[v] ?? 0) + 1;
+    parts.push('rollout ' + Object.entries(c).map(([k, n]) => `${n} ${k}`).join(', '));
+  }
+  const f = s.findings;
+  parts.push(`findings: ${f.error} error, ${f.warning} warning, ${f.info} info`);
+  const { base, head } = s.hourlyCost;
+  if (base !== null || head !== null) {
+    const diff = base !== null && head !== null ? ` (${signedMoney(head - base)})` : '';
+    parts.push(`cost ${money(base)}/h → ${money(head)}/h${diff}`);
+  }
+  return parts.join(' · ') + '.';
+}
+
+export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
+  const limit = opts.limit ?? COMMENT_LIMIT;
+  const head: string[] = [];
+  const icon = plan.verdict === 'pass' ? '✅' : '❌';
+  head.push(`### ${icon} ${escapeHtml(opts.title ?? 'karpenter-plan')}: ${plan.verdict === 'pass' ? 'pass' : 'fail'}`);
+  head.push('');
+  head.push(`**${summarySentence(plan)}**`);
+  head.push('');
+  const alerts = alertLines(plan);
+  if (alerts.length) head.push(...alerts, '');
+  if (plan.verdict === 'fail' && plan.verdictReasons.length) {
+    head.push(`Failing because: ${plan.verdictReasons.map(escapeHtml).join('; ')}.`, '');
+  }
+
+  // Sections in order of importance; the last ones are shortened first.
+  const sections: { title: string; body: string }[] = [];
+  sections.push({ title: 'NodePools', body: nodePoolSection(plan) });
+  if (plan.workloads.length) sections.push({ title: 'Fleet outcome', body: workloadSection(plan) });
+  if (plan.findings.length) sections.push({ title: 'Findings', body: findingsSection(plan, opts.blobUrl ?? null) });
+  const changed = plan.objects.filter((o) => o.change !== 'unchanged');
+  if (changed.length) sections.push({ title: 'Manifest changes', body: manifestSection(plan) });
+  sections.push({ title: 'Assumptions', body: assumptionsSection(plan) });
+
+  const footer = `\n<sub>base ${code(plan.base.label)} → head ${code(plan.head.label)} · karpenter-plan</sub>`;
+  let out = head.join('\n') + '\n' + sections.map((s) => s.body).join('\n\n') + footer;
+  if (out.length <= limit) return out;
+
+  // Shorten from the least important section, keeping the summary and alerts.
+  const cut: string[] = [];
+  for (let i = sections.length - 1; i >= 0 && out.length > limit; i--) {
+    cut.push(sections[i].title);
+    sections[i] = { title: sections[i].title, body: `<details><summary>${escapeHtml(sections[i].title)}</summary>\n\nOmitted to stay under GitHub's comment limit.\n</details>` };
+    const note = `\n> ${escapeHtml(`Shortened: ${cut.join(', ')} omitted. ${opts.fullReportHint ?? 'The full report is in the job summary and the JSON plan.'}`)}\n`;
+    out = head.join('\n') + note + '\n' + sections.map((s) => s.body).join('\n\n') + footer;
+  }
+  if (out.length > limit) out = out.slice(0, limit - 200) + '\n\n… (truncated)\n';
+  return out;
+}
+
+function alertLines(plan: Plan): string[] {
+  const lines: string[] = [];
+  const removed = plan.nodePools.filter((p) => p.change === 'removed');
+  const s = plan.summary;
+  const blocked = plan.nodePools.filter((p) => p.budget?.verdict === 'blocked');
+  const unlimited = plan.nodePools.filter((p) => p.budget?.verdict === 'unlimited');
+  const lost = plan.workloads.filter((w) => w.base?.schedulable && w.head && !w.head.schedulable);
+  if (s.nodesRemoved > 0 || removed.length > 0 || blocked.length > 0 || lost.length > 0) {
+    lines.push('> [!CAUTION]');
+    if (removed.length) lines.push(`> NodePool${removed.length > 1 ? 's' : ''} ${removed.map((p) => code(p.name)).join(', ')} ${removed.length > 1 ? 'are' : 'is'} deleted: ${s.nodesRemoved} node(s) are deleted by garbage collection, without disruption budgets.`);
+    if (blocked.length) lines.push(`> The rollout of ${blocked.map((p) => code(p.name)).join(', ')} is **blocked**: the budgets never allow the drifted nodes to be replaced inside the horizon.`);
+    if (lost.length) lines.push(`> ${lost.length} workload(s) that base can place become **unschedulable** in head: ${lost.slice(0, 5).map((w) => code(`${w.namespace}/${w.name}`)).join(', ')}${lost.length > 5 ? ', …' : ''}.`);
+  } else if (s.nodesReplaced > 0 || unlimited.length > 0) {
+    lines.push('> [!WARNING]');
+    if (s.nodesReplaced > 0) lines.push(`> ${s.nodesReplaced} node(s) will be replaced (drift).`);
+    if (unlimited.length) lines.push(`> No budget limits \`Drifted\` for ${unlimited.map((p) => code(p.name)).join(', ')}: every drifted node is replaced at once.`);
+  }
+  return lines;
+}
+
+function details(summary: string, body: string, open = false): string {
+  return `<details${open ? ' open' : ''}><summary>${summary}</summary>\n\n${body}\n</details>`;
+}
+
+function nodePoolSection(plan: Plan): string {
+  if (plan.nodePools.length === 0) return '_No NodePools in base or head._';
+  const rows = [...plan.nodePools].sort((a, b) => Number(a.change === 'unchanged') - Number(b.change === 'unchanged') || a.name.localeCompare(b.name));
+  const lines = ['| NodePool | change | changed fields | drift | nodes drifted | budget (Drifted) | waves | ETA | verdict |', '|---|---|---|---|---|---|---|---|---|'];
+  for (const p of rows) {
+    const fields = p.changedFields.length ? p.changedFields.slice(0, 6).map(code).join('<br>') + (p.changedFields.length > 6 ? `<br>… +${p.changedFields.length - 6}` : '') : '–';
+    const b = p.budget;
+    lines.push(`| ${code(p.name)} | ${p.change} | ${fields} | ${p.drift} | ${p.nodesDrifted}/${p.nodes} | ${b ? (b.allowed === null ? 'unlimited' : String(b.allowed)) : '–'} | ${b?.waves ?? '–'} | ${b?.estimatedMinutes != null ? formatMinutes(b.estimatedMinutes) : '–'} | ${b?.verdict ?? '–'} |`);
+  }
+  const changed = rows.filter((r) => r.change !== 'unchanged').length;
+  return details(`<b>NodePools</b>: ${changed} changed of ${rows.length}`, lines.join('\n'), true);
+}
+
+export function formatMinutes(m: number): string {
+  if (m < 60) return `${Math.round(m)} min`;
+  if (m < 48 * 60) return `${(m / 60).toFixed(1)} h`;
+  return `${(m / 1440).toFixed(1)} d`;
+}
+
+function placementCell(p: { schedulable: boolean; nodePool: string | null; instanceType: string | null; capacityType: string | null; pricePerHour: number | null; reason: string | null } | null): string {
+  if (!p) return '–';
+  if (!p.schedulable) return `⛔ unschedulable: ${cell(p.reason)}`;
+  return `${code(p.nodePool ?? '?')} ${code(p.instanceType ?? '?')} ${cell(p.capacityType)} ${money(p.pricePerHour)}`;
+}
+
+function workloadSection(plan: Plan): string {
+  const lines = ['| workload | replicas | base | head |', '|---|---|---|---|'];
+  for (const w of plan.workloads) {
+    lines.push(`| ${w.changed ? '**' : ''}${cell(`${w.kind} ${w.namespace}/${w.name}`)}${w.changed ? '**' : ''} | ${w.replicas} | ${placementCell(w.base)} | ${placementCell(w.head)} |`);
+  }
+  const changed = plan.workloads.filter((w) => w.changed).length;
+  return details(`<b>Fleet outcome</b>: ${changed} of ${plan.workloads.length} workloads change`, lines.join('\n'), changed > 0 && plan.workloads.length <= 30);
+}
+
+function findingsSection(plan: Plan, blobUrl: string | null): string {
+  const icon = { error: '🛑', warning: '⚠️', info: 'ℹ️' } as const;
+  const lines = ['| | rule | where | message |', '|---|---|---|---|'];
+  for (const f of plan.findings) {
+    const loc = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}` : '–';
+    const where = blobUrl && f.file && !f.file.startsWith('helm:')
+      ? `[${cell(loc)}](${blobUrl}/${encodeURI(f.file)}${f.line ? `#L${f.line}` : ''})`
+      : cell(loc);
+    lines.push(`| ${icon[f.severity]} ${f.severity} | ${code(f.rule)} | ${where} | ${cell(f.message)} |`);
+  }
+  const c = plan.summary.findings;
+  return details(`<b>Findings</b>: ${c.error} error, ${c.warning} warning, ${c.info} info`, lines.join('\n'), c.error + c.warning > 0);
+}
+
+function manifestSection(plan: Plan): string {
+  const parts: string[] = [];
+  for (const o of plan.objects) {
+    if (o.change === 'unchanged') continue;
+    const fence = o.diff.includes('```') ? '~~~~' : '```';
+    parts.push(`**${escapeHtml(o.kind)} ${code(o.name)}** (${o.change})\n\n${fence}diff\n${o.diff}\n${fence}`);
+  }
+  return details(`<b>Manifest changes</b>: ${parts.length} object(s)`, parts.join('\n\n'));
+}
+
+function assumptionsSection(plan: Plan): string {
+  const items = plan.assumptions.length ? plan.assumptions : ['No selection model assumptions recorded.'];
+  return details('<b>Assumptions</b>', items.map((a) => `- ${escapeHtml(a)}`).join('\n'));
+}

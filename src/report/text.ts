@@ -1,0 +1,33 @@
+/** Plain-text rendering of a plan, for terminals and logs. */
+import type { Plan } from '../plan/contract.js';
+import { formatMinutes, summarySentence } from './markdown.js';
+
+export function renderText(plan: Plan): string {
+  const out: string[] = [];
+  out.push(`karpenter-plan: ${plan.verdict.toUpperCase()}`);
+  out.push(summarySentence(plan));
+  if (plan.verdictReasons.length) out.push(`failing because: ${plan.verdictReasons.join('; ')}`);
+  out.push('');
+  out.push('NodePools:');
+  for (const p of plan.nodePools) {
+    const b = p.budget;
+    const budget = b ? ` budget=${b.allowed ?? 'unlimited'} waves=${b.waves ?? '-'} eta=${b.estimatedMinutes != null ? formatMinutes(b.estimatedMinutes) : '-'} verdict=${b.verdict}` : '';
+    out.push(`  ${p.name}: ${p.change}${p.changedFields.length ? ` [${p.changedFields.join(', ')}]` : ''} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`);
+  }
+  if (plan.workloads.length) {
+    out.push('', 'Workloads:');
+    for (const w of plan.workloads) {
+      const fmt = (p: typeof w.base): string => !p ? '-' : p.schedulable ? `${p.nodePool}/${p.instanceType} ${p.capacityType ?? ''} $${p.pricePerHour?.toFixed(4) ?? '?'}` : `unschedulable (${p.reason})`;
+      out.push(`  ${w.changed ? '*' : ' '} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`);
+    }
+  }
+  if (plan.findings.length) {
+    out.push('', 'Findings:');
+    for (const f of plan.findings) out.push(`  ${f.severity.padEnd(7)} ${f.file ?? '-'}${f.line ? `:${f.line}` : ''} [${f.rule}] ${f.message}`);
+  }
+  if (plan.assumptions.length) {
+    out.push('', 'Assumptions:');
+    for (const a of plan.assumptions) out.push(`  - ${a}`);
+  }
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,150 @@
+/**
+ * The configuration file `.karpenter-plan.yaml`: read, validated against
+ * schema/config.schema.json, and completed with defaults. Paths inside it are relative to
+ * each state's root.
+ */
+import { Ajv } from 'ajv';
+import schema from '../../schema/config.schema.json' with { type: 'json' };
+import type { Finding } from '../model/findings.js';
+import { parseYamlMapping } from './yaml.js';
+
+export type ValuesLayout = 'map' | 'list' | 'spec';
+
+export interface ValuesAdapter {
+  files: string[];
+  layout: ValuesLayout;
+  nodePools: string;
+  nodeClasses: string;
+  nodeOverlays: string;
+}
+
+export interface ChartSource {
+  path: string;
+  values: string[];
+  releaseName: string;
+  namespace: string;
+  fallbackValues?: number;
+}
+
+export interface Reservation {
+  id: string;
+  instanceType: string;
+  zone: string;
+  count: number;
+  type: 'default' | 'capacity-block';
+  tags?: Record<string, string>;
+}
+
+export interface Config {
+  manifests: string[];
+  exclude: string[];
+  values: ValuesAdapter[];
+  charts: ChartSource[];
+  helm: { binary: string };
+  controller: { values?: string; settings?: Record<string, unknown> };
+  region?: string;
+  zones?: string[];
+  catalog?: string;
+  spotPriceFactor: number;
+  reservations: Reservation[];
+  workloads: Record<string, unknown>[];
+  probes: boolean;
+  fleet: string[];
+  policy: { failOn: 'error' | 'warning' | 'never'; maxReplacedNodes?: number; maxReplacedPercent?: number };
+  assumptions: { minutesPerReplacement: number; at?: string; horizonDays: number; slowAfterHours: number };
+  rules: Record<string, 'off' | 'error' | 'warning' | 'info'>;
+  scenarios: unknown[];
+  /** Where the config came from (null = defaults only). */
+  file: string | null;
+}
+
+export const CONFIG_FILE = '.karpenter-plan.yaml';
+
+export function defaultConfig(): Config {
+  return {
+    manifests: ['**/*.yaml', '**/*.yml'],
+    exclude: [],
+    values: [],
+    charts: [],
+    helm: { binary: 'helm' },
+    controller: {},
+    spotPriceFactor: 0.35,
+    reservations: [],
+    workloads: [],
+    probes: true,
+    fleet: [],
+    policy: { failOn: 'error' },
+    assumptions: { minutesPerReplacement: 5, horizonDays: 14, slowAfterHours: 24 },
+    rules: {},
+    scenarios: [],
+    file: null,
+  };
+}
+
+const ajv = new Ajv({ allErrors: true, useDefaults: false, strict: false });
+const validateSchema = ajv.compile(schema);
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses config text. Schema violations are returned as findings located at the offending key;
+ * a file that is not YAML at all throws ConfigError (the tool cannot run: exit code 2).
+ */
+export function parseConfig(file: string, text: string, findings: Finding[]): Config {
+  const local: Finding[] = [];
+  const doc = parseYamlMapping(file, text, local);
+  if (local.length > 0) {
+    throw new ConfigError(local.map((f) => `${f.file}:${f.line}: ${f.message}`).join('\n'));
+  }
+  const cfg = defaultConfig();
+  cfg.file = file;
+  if (!doc) return cfg;
+  const value = doc.value;
+  if (!validateSchema(value)) {
+    for (const err of validateSchema.errors ?? []) {
+      const path = err.instancePath.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+      const extra = err.keyword === 'additionalProperties' ? ` "${(err.params as { additionalProperty: string }).additionalProperty}"` : '';
+      const allowed = err.keyword === 'enum' ? `: ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : '';
+      const pos = doc.source.locate(path);
+      findings.push({
+        rule: 'invalid-config', severity: 'error', file, line: pos?.line ?? 1, column: pos?.column ?? null, object: null,
+        message: `config ${err.instancePath || '/'} ${err.message}${extra}${allowed}`,
+      });
+    }
+  }
+  const v = value as Partial<Config> & Record<string, unknown>;
+  if (Array.isArray(v.manifests)) cfg.manifests = v.manifests.map(String);
+  if (Array.isArray(v.exclude)) cfg.exclude = v.exclude.map(String);
+  if (Array.isArray(v.values)) {
+    cfg.values = (v.values as Partial<ValuesAdapter>[]).filter((a) => a && Array.isArray(a.files)).map((a) => ({
+      files: a.files!.map(String), layout: a.layout ?? 'map', nodePools: a.nodePools ?? 'nodePool',
+      nodeClasses: a.nodeClasses ?? 'nodeClass', nodeOverlays: a.nodeOverlays ?? 'nodeOverlay',
+    }));
+  }
+  if (Array.isArray(v.charts)) {
+    cfg.charts = (v.charts as Partial<ChartSource>[]).filter((c) => c && typeof c.path === 'string').map((c) => ({
+      path: c.path!, values: (c.values ?? []).map(String), releaseName: c.releaseName ?? 'karpenter-plan',
+      namespace: c.namespace ?? 'default', ...(c.fallbackValues !== undefined ? { fallbackValues: c.fallbackValues } : {}),
+    }));
+  }
+  if (v.helm && typeof v.helm === 'object' && typeof (v.helm as { binary?: unknown }).binary === 'string') cfg.helm.binary = (v.helm as { binary: string }).binary;
+  if (v.controller && typeof v.controller === 'object') cfg.controller = v.controller as Config['controller'];
+  if (typeof v.region === 'string') cfg.region = v.region;
+  if (Array.isArray(v.zones)) cfg.zones = v.zones.map(String);
+  if (typeof v.catalog === 'string') cfg.catalog = v.catalog;
+  if (typeof v.spotPriceFactor === 'number' && v.spotPriceFactor > 0 && v.spotPriceFactor <= 1) cfg.spotPriceFactor = v.spotPriceFactor;
+  if (Array.isArray(v.reservations)) {
+    cfg.reservations = (v.reservations as Partial<Reservation>[]).filter((r) => r && r.id && r.instanceType && r.zone).map((r) => ({
+      id: String(r.id), instanceType: String(r.instanceType), zone: String(r.zone), count: typeof r.count === 'number' ? r.count : 1,
+      type: r.type === 'capacity-block' ? 'capacity-block' : 'default', ...(r.tags ? { tags: r.tags } : {}),
+    }));
+  }
+  if (Array.isArray(v.workloads)) cfg.workloads = v.workloads.filter((w) => w && typeof w === 'object') as Record<string, unknown>[];
+  if (typeof v.probes === 'boolean') cfg.probes = v.probes;
+  if (Array.isArray(v.fleet)) cfg.fleet = v.fleet.map(String);
+  if (v.policy && typeof v.policy === 'object') cfg.policy = { ...cfg.policy, ...(v.policy as object) };
+  if (v.assumptions && typeof v.assumptions === 'object') cfg.assumptions = { ...cfg.assumptions, ...(v.assumptions as object) };
+  if (v.rules && typeof v.rules === 'object') cfg.rules = v.rules as Config['rules'];
+  if (Array.isArray(v.scenarios)) cfg.scenarios = v.scenarios;
+  return cfg;
+}

@@ -1,0 +1,180 @@
+/**
+ * A state: everything that decides Karpenter's behaviour, read from one revision (base or head).
+ * Manifests (multi-document YAML, `List` unwrapped), Helm values adapters, rendered charts and
+ * controller settings are classified, validated and turned into the model's plain objects.
+ */
+import picomatch from 'picomatch';
+import type { Finding, SourceRef } from '../model/findings.js';
+import { EC2NODECLASS_API_VERSION, parseEC2NodeClass, type EC2NodeClass } from '../model/ec2nodeclass.js';
+import { NODEOVERLAY_API_VERSION, parseNodeOverlay, type NodeOverlay } from '../model/nodeoverlay.js';
+import { NODEPOOL_API_VERSION, parseNodePool, type NodePool } from '../model/nodepool.js';
+import type { ControllerSettings } from '../model/settings.js';
+import { isObject } from '../model/validation.js';
+import { parseWorkload, WORKLOAD_KINDS, type Workload, type WorkloadKind } from '../model/workload.js';
+import { CONFIG_FILE, type Config } from './config.js';
+import { readControllerSettings } from './controller.js';
+import { helmAvailable, renderChart } from './helm.js';
+import { GitTree, type FileTree } from './tree.js';
+import { readValuesAdapter } from './values.js';
+import { parseYamlDocuments } from './yaml.js';
+
+export interface State {
+  label: string;
+  sha: string | null;
+  nodePools: NodePool[];
+  nodeClasses: EC2NodeClass[];
+  overlays: NodeOverlay[];
+  workloads: Workload[];
+  daemonSets: Workload[];
+  settings: ControllerSettings;
+  findings: Finding[];
+  /** Manifest files read. */
+  files: string[];
+  /** Kinds present but not modelled, with counts (debug). */
+  ignoredKinds: Record<string, number>;
+  /** Notes for the report's assumptions (e.g. helm missing, fallback used). */
+  notes: string[];
+}
+
+const EXPECTED_API: Record<string, string> = {
+  NodePool: NODEPOOL_API_VERSION,
+  NodeOverlay: NODEOVERLAY_API_VERSION,
+  EC2NodeClass: EC2NODECLASS_API_VERSION,
+};
+
+export interface LoadOptions {
+  /** Cached answer to "is helm on PATH?" (asked once per run). */
+  helm?: { available: boolean };
+}
+
+export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}): State {
+  const state: State = {
+    label: tree.label, sha: tree.sha, nodePools: [], nodeClasses: [], overlays: [], workloads: [], daemonSets: [],
+    settings: undefined as unknown as ControllerSettings, findings: [], files: [], ignoredKinds: {}, notes: [],
+  };
+  state.settings = readControllerSettings(tree, config, state.findings);
+
+  // Files that belong to adapters, charts or the controller are never read as manifests.
+  const special = new Set<string>([CONFIG_FILE]);
+  for (const a of config.values) a.files.forEach((f) => special.add(f));
+  if (config.controller.values) special.add(config.controller.values);
+  const chartPrefixes = config.charts.map((c) => c.path.replace(/\/$/, '') + '/');
+  for (const c of config.charts) c.values.forEach((f) => special.add(f));
+  const include = picomatch(config.manifests, { dot: false });
+  const exclude = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
+  const manifestFiles = tree.list().filter((f) =>
+    include(f) && !exclude(f) && !special.has(f) && !chartPrefixes.some((p) => f.startsWith(p)));
+  if (tree instanceof GitTree) tree.readMany(manifestFiles);
+
+  const seen = new Map<string, SourceRef>();
+  const accept = (value: Record<string, unknown>, source: SourceRef): void => classify(state, value, source, seen);
+
+  for (const file of manifestFiles) {
+    const text = tree.read(file);
+    if (text === null) {
+      state.findings.push({ rule: 'unreadable-file', severity: 'error', file, line: null, object: null, message: `${file} could not be read` });
+      continue;
+    }
+    state.files.push(file);
+    for (const doc of parseYamlDocuments(file, text, state.findings)) accept(doc.value, doc.source);
+  }
+
+  // Helm charts rendered with the real helm (or the configured values adapter as a fallback).
+  const usedFallback = new Set<number>();
+  for (const chart of config.charts) {
+    if (!opts.helm) opts.helm = { available: helmAvailable(config.helm.binary) };
+    if (!opts.helm.available) {
+      const fb = chart.fallbackValues;
+      state.notes.push(`helm is not available (${config.helm.binary}); chart ${chart.path} was not rendered` +
+        (fb !== undefined && config.values[fb] ? `; values adapter #${fb} is used instead` : ''));
+      state.findings.push({ rule: 'helm-unavailable', severity: fb !== undefined ? 'warning' : 'error', file: chart.path, line: null, object: null,
+        message: `helm is not installed or not on PATH, so chart ${chart.path} could not be rendered` + (fb !== undefined ? '; the values adapter is used as a fallback' : '; its NodePools are missing from the plan') });
+      if (fb !== undefined) usedFallback.add(fb);
+      continue;
+    }
+    const r = renderChart(tree, chart, config.helm.binary);
+    if (!r.ok) {
+      state.findings.push({ rule: 'helm-template-failed', severity: 'error', file: chart.path, line: null, object: null, message: r.message });
+      continue;
+    }
+    const file = `helm:${chart.path}`;
+    for (const doc of parseYamlDocuments(file, r.output, state.findings)) accept(doc.value, doc.source);
+  }
+
+  config.values.forEach((adapter, i) => {
+    const isFallback = config.charts.some((c) => c.fallbackValues === i);
+    if (isFallback && !usedFallback.has(i)) return;
+    for (const obj of readValuesAdapter(tree, adapter, state.findings)) accept(obj.value, obj.source);
+  });
+  return state;
+}
+
+function classify(state: State, value: Record<string, unknown>, source: SourceRef, seen: Map<string, SourceRef>): void {
+  const kind = typeof value.kind === 'string' ? value.kind : '';
+  const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
+  if (kind === 'List' || (kind.endsWith('List') && Array.isArray(value.items))) {
+    const items = Array.isArray(value.items) ? value.items : [];
+    items.forEach((item, i) => {
+      if (!isObject(item)) return;
+      const itemSource: SourceRef = {
+        file: source.file,
+        line: source.locate(['items', i])?.line ?? source.line,
+        locate: (path) => source.locate(['items', i, ...path]),
+      };
+      classify(state, item, itemSource, seen);
+    });
+    return;
+  }
+  if (!kind) {
+    state.ignoredKinds['(no kind)'] = (state.ignoredKinds['(no kind)'] ?? 0) + 1;
+    return;
+  }
+  const expected = EXPECTED_API[kind];
+  if (expected) {
+    const meta = isObject(value.metadata) ? value.metadata : {};
+    const name = typeof meta.name === 'string' ? meta.name : '?';
+    const group = expected.split('/')[0];
+    if (apiVersion !== expected) {
+      // Only objects of Karpenter's groups are ours; a NodePool of another group is someone else's.
+      if (apiVersion.split('/')[0] !== group) {
+        state.ignoredKinds[`${apiVersion}/${kind}`] = (state.ignoredKinds[`${apiVersion}/${kind}`] ?? 0) + 1;
+        return;
+      }
+      state.findings.push({
+        rule: 'unsupported-api-version', severity: 'error', file: source.file, line: source.locate(['apiVersion'])?.line ?? source.line,
+        object: `${kind}/${name}`,
+        message: `${kind} ${name} uses apiVersion ${apiVersion}, which this Karpenter (v1.x) does not serve: expected ${expected}` +
+          (apiVersion.endsWith('v1beta1') ? ' (v1beta1 was removed in Karpenter v1.0; convert the manifest to v1)' : '') + '; the object is left out of the plan',
+      });
+      return;
+    }
+    const key = `${kind}/${name}`;
+    const prev = seen.get(key);
+    if (prev) {
+      state.findings.push({
+        rule: 'duplicate-name', severity: 'error', file: source.file, line: source.line, object: key,
+        message: `${kind} ${name} is defined twice (first at ${prev.file}:${prev.line}); ${kind}s are cluster-scoped and names must be unique; the second definition is ignored`,
+      });
+      return;
+    }
+    seen.set(key, source);
+    if (kind === 'NodePool') { const np = parseNodePool(value, source, state.findings); if (np) state.nodePools.push(np); }
+    else if (kind === 'NodeOverlay') { const o = parseNodeOverlay(value, source, state.findings); if (o) state.overlays.push(o); }
+    else { const nc = parseEC2NodeClass(value, source, state.findings); if (nc) state.nodeClasses.push(nc); }
+    return;
+  }
+  if ((WORKLOAD_KINDS as readonly string[]).includes(kind)) {
+    const w = parseWorkload(kind as WorkloadKind, value, source, state.findings);
+    if (!w) return;
+    const key = `${kind}/${w.namespace}/${w.name}`;
+    if (seen.has(key)) {
+      state.findings.push({ rule: 'duplicate-name', severity: 'warning', file: source.file, line: source.line, object: `${kind}/${w.name}`, message: `${kind} ${w.namespace}/${w.name} is defined twice; the second definition is ignored` });
+      return;
+    }
+    seen.set(key, source);
+    if (kind === 'DaemonSet') state.daemonSets.push(w);
+    else state.workloads.push(w);
+    return;
+  }
+  state.ignoredKinds[kind] = (state.ignoredKinds[kind] ?? 0) + 1;
+}

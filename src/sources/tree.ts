@@ -1,0 +1,124 @@
+/**
+ * A state's files: a directory on disk, or one git revision of a repository read with
+ * `git ls-tree` / `git cat-file` (the work tree is never touched). Nothing is executed but git.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+export interface FileTree {
+  /** Human description, e.g. `examples/x/base` or `git:main (abc1234)`. */
+  readonly label: string;
+  /** Commit SHA when the tree is a git revision. */
+  readonly sha: string | null;
+  /** Every file path (POSIX separators, relative to the root). */
+  list(): string[];
+  /** File content, or null when it does not exist or cannot be read. */
+  read(path: string): string | null;
+}
+
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+
+export class DirTree implements FileTree {
+  readonly sha = null;
+  private files: string[] | null = null;
+  constructor(readonly root: string, readonly label: string = root) {
+    const st = statSync(root, { throwIfNoEntry: false });
+    if (!st || !st.isDirectory()) throw new Error(`${root} is not a directory`);
+  }
+
+  list(): string[] {
+    if (this.files) return this.files;
+    const out: string[] = [];
+    const walk = (dir: string): void => {
+      let entries;
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const full = join(dir, e.name);
+        if (e.isDirectory()) {
+          if (!SKIP_DIRS.has(e.name)) walk(full);
+        } else if (e.isFile()) out.push(relative(this.root, full).split(sep).join('/'));
+      }
+    };
+    walk(this.root);
+    this.files = out.sort();
+    return this.files;
+  }
+
+  read(path: string): string | null {
+    try {
+      return readFileSync(join(this.root, path), 'utf8');
+    } catch {
+      return null;
+    }
+  }
+}
+
+export class GitTree implements FileTree {
+  readonly sha: string;
+  readonly label: string;
+  private files: string[] | null = null;
+  private cache = new Map<string, string | null>();
+
+  constructor(readonly repo: string, readonly rev: string, readonly subdir = '') {
+    const r = spawnSync('git', ['-C', repo, 'rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`git revision "${rev}" not found in ${repo}`);
+    this.sha = r.stdout.trim();
+    this.label = `${rev} (${this.sha.slice(0, 7)})`;
+  }
+
+  list(): string[] {
+    if (this.files) return this.files;
+    const args = ['-C', this.repo, 'ls-tree', '-r', '-z', '--name-only', this.sha];
+    if (this.subdir) args.push('--', this.subdir);
+    const outText = execFileSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const prefix = this.subdir ? this.subdir.replace(/\/?$/, '/') : '';
+    this.files = outText.split('\0').filter(Boolean).map((p) => (prefix && p.startsWith(prefix) ? p.slice(prefix.length) : p)).sort();
+    return this.files;
+  }
+
+  read(path: string): string | null {
+    if (this.cache.has(path)) return this.cache.get(path)!;
+    const full = this.subdir ? `${this.subdir.replace(/\/$/, '')}/${path}` : path;
+    const r = spawnSync('git', ['-C', this.repo, 'cat-file', 'blob', `${this.sha}:${full}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const v = r.status === 0 ? r.stdout : null;
+    this.cache.set(path, v);
+    return v;
+  }
+
+  /** Reads many files with one `git cat-file --batch` process. */
+  readMany(paths: string[]): void {
+    const todo = paths.filter((p) => !this.cache.has(p));
+    if (todo.length === 0) return;
+    const prefix = this.subdir ? this.subdir.replace(/\/$/, '') + '/' : '';
+    const input = todo.map((p) => `${this.sha}:${prefix}${p}`).join('\n') + '\n';
+    const r = spawnSync('git', ['-C', this.repo, 'cat-file', '--batch'], { input, maxBuffer: 512 * 1024 * 1024 });
+    if (r.status !== 0 || !r.stdout) return;
+    const buf = r.stdout as Buffer;
+    let off = 0;
+    for (const p of todo) {
+      const nl = buf.indexOf(10, off);
+      if (nl < 0) break;
+      const header = buf.subarray(off, nl).toString('utf8');
+      off = nl + 1;
+      const m = /^[0-9a-f]+ (\w+) (\d+)$/.exec(header);
+      if (!m) {
+        this.cache.set(p, null);
+        continue;
+      }
+      const size = Number(m[2]);
+      this.cache.set(p, m[1] === 'blob' ? buf.subarray(off, off + size).toString('utf8') : null);
+      off += size + 1;
+    }
+  }
+}
+
+/** The repository root containing `dir`, or null. */
+export function gitTopLevel(dir: string): string | null {
+  const r = spawnSync('git', ['-C', dir, 'rev-parse', '--show-toplevel'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}

@@ -1,0 +1,188 @@
+/**
+ * Helm values adapters: an organisation chart that templates NodePools / EC2NodeClasses /
+ * NodeOverlays from values. Layouts:
+ *  - `map`  (seed 001 §4.2): `nodePool: {<name>: {weight, nodeClassRef, expireAfter, requirements, limits, disruption, taints, labels, ...}}`,
+ *           `nodeClass: {<name>: {...EC2NodeClass spec...}}`;
+ *  - `list`: the same fields in a list whose entries carry `name`;
+ *  - `spec`: `{<name>: <verbatim spec>}` or a list of `{name, spec}`.
+ * Several files layer in order with Helm's rules: maps merge, lists replace, `null` deletes.
+ */
+import type { Finding, Position, SourceRef } from '../model/findings.js';
+import { isObject } from '../model/validation.js';
+import type { ValuesAdapter } from './config.js';
+import type { FileTree } from './tree.js';
+import { parseYamlMapping, type SourceDocument } from './yaml.js';
+
+/** Helm's coalescing of values files: later maps merge over earlier ones, lists replace, null deletes. */
+export function mergeValues(base: unknown, over: unknown): unknown {
+  if (!isObject(base) || !isObject(over)) return over === undefined ? base : over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    if (v === null) delete out[k];
+    else if (isObject(v) && isObject(out[k])) out[k] = mergeValues(out[k], v);
+    else out[k] = v;
+  }
+  return out;
+}
+
+export interface SynthesizedObject {
+  value: Record<string, unknown>;
+  source: SourceRef;
+}
+
+/** Maps a generated object's field path to the path of the values key that set it. */
+type PathMapper = (path: readonly (string | number)[]) => (string | number)[];
+
+/** Field names of the map/list layouts → the NodePool path they fill. */
+const NODEPOOL_FIELDS: Record<string, string[]> = {
+  weight: ['spec', 'weight'],
+  replicas: ['spec', 'replicas'],
+  limits: ['spec', 'limits'],
+  disruption: ['spec', 'disruption'],
+  labels: ['spec', 'template', 'metadata', 'labels'],
+  annotations: ['spec', 'template', 'metadata', 'annotations'],
+  requirements: ['spec', 'template', 'spec', 'requirements'],
+  taints: ['spec', 'template', 'spec', 'taints'],
+  startupTaints: ['spec', 'template', 'spec', 'startupTaints'],
+  expireAfter: ['spec', 'template', 'spec', 'expireAfter'],
+  terminationGracePeriod: ['spec', 'template', 'spec', 'terminationGracePeriod'],
+  nodeClassRef: ['spec', 'template', 'spec', 'nodeClassRef'],
+};
+
+export function readValuesAdapter(tree: FileTree, adapter: ValuesAdapter, findings: Finding[]): SynthesizedObject[] {
+  // Layer the files, remembering which file last set each top-level entry (for locations).
+  let merged: unknown = {};
+  const docs: SourceDocument[] = [];
+  for (const file of adapter.files) {
+    const text = tree.read(file);
+    if (text === null) {
+      findings.push({ rule: 'unreadable-file', severity: 'error', file, line: null, object: null, message: `values file ${file} does not exist in this state` });
+      continue;
+    }
+    const doc = parseYamlMapping(file, text, findings);
+    if (!doc) continue;
+    docs.push(doc);
+    merged = mergeValues(merged, doc.value);
+  }
+  if (!isObject(merged)) return [];
+  const out: SynthesizedObject[] = [];
+  const locateIn = (valuesPath: (string | number)[]): SourceRef => {
+    // The last file that defines the path (or its nearest parent) is where the value comes from.
+    for (let i = docs.length - 1; i >= 0; i--) {
+      if (hasPath(docs[i].value, valuesPath)) return docs[i].source;
+    }
+    return docs[docs.length - 1]?.source ?? { file: adapter.files[0], line: null, locate: () => null };
+  };
+  const make = (valuesPath: (string | number)[], value: Record<string, unknown>, mapper: PathMapper): SynthesizedObject => {
+    const src = locateIn(valuesPath);
+    const at = src.locate(valuesPath);
+    const source: SourceRef = {
+      file: src.file,
+      line: at?.line ?? src.line,
+      locate: (path): Position | null => {
+        const full = mapper(path);
+        for (let i = docs.length - 1; i >= 0; i--) {
+          if (hasPath(docs[i].value, full)) return docs[i].source.locate(full);
+        }
+        return src.locate(valuesPath);
+      },
+    };
+    return { value, source };
+  };
+
+  const collections: [string, 'NodePool' | 'EC2NodeClass' | 'NodeOverlay'][] = [
+    [adapter.nodePools, 'NodePool'], [adapter.nodeClasses, 'EC2NodeClass'], [adapter.nodeOverlays, 'NodeOverlay'],
+  ];
+  for (const [rootKey, kind] of collections) {
+    const rootPath = rootKey.split('.');
+    const coll = getPath(merged, rootPath);
+    if (coll === undefined || coll === null) continue;
+    const entries: [string, Record<string, unknown>, (string | number)[]][] = [];
+    if (Array.isArray(coll)) {
+      coll.forEach((e, i) => {
+        if (!isObject(e)) return;
+        const name = typeof e.name === 'string' ? e.name : isObject(e.metadata) && typeof e.metadata.name === 'string' ? e.metadata.name : '';
+        if (!name) {
+          const loc = locateIn([...rootPath, i]);
+          findings.push({ rule: 'invalid-values', severity: 'error', file: loc.file, line: loc.locate([...rootPath, i])?.line ?? null, object: null, message: `${rootKey}[${i}] has no name` });
+          return;
+        }
+        entries.push([name, e, [...rootPath, i]]);
+      });
+    } else if (isObject(coll)) {
+      for (const [name, e] of Object.entries(coll)) {
+        if (e === null || e === false) continue; // disabled entry
+        if (!isObject(e)) {
+          const loc = locateIn([...rootPath, name]);
+          findings.push({ rule: 'invalid-values', severity: 'error', file: loc.file, line: loc.locate([...rootPath, name])?.line ?? null, object: null, message: `${rootKey}.${name} must be a map` });
+          continue;
+        }
+        if (e.enabled === false) continue;
+        entries.push([name, e, [...rootPath, name]]);
+      }
+    } else {
+      const loc = locateIn(rootPath);
+      findings.push({ rule: 'invalid-values', severity: 'error', file: loc.file, line: loc.locate(rootPath)?.line ?? null, object: null, message: `${rootKey} must be a map or a list` });
+      continue;
+    }
+    for (const [name, e, p] of entries) {
+      out.push(adapter.layout === 'spec' || kind !== 'NodePool'
+        ? specObject(kind, name, e, p, adapter.layout, make)
+        : make(p, fieldsToNodePool(name, e), (path) => mapNodePoolPath(p, path)));
+    }
+  }
+  return out;
+}
+
+function specObject(
+  kind: 'NodePool' | 'EC2NodeClass' | 'NodeOverlay', name: string, e: Record<string, unknown>, p: (string | number)[],
+  layout: string, make: (vp: (string | number)[], v: Record<string, unknown>, m: PathMapper) => SynthesizedObject,
+): SynthesizedObject {
+  const apiVersion = kind === 'EC2NodeClass' ? 'karpenter.k8s.aws/v1' : kind === 'NodeOverlay' ? 'karpenter.sh/v1alpha1' : 'karpenter.sh/v1';
+  // `spec` layout entries (and node classes in every layout) may wrap the spec in `spec:`.
+  const wrapped = isObject(e.spec);
+  const spec: Record<string, unknown> = wrapped ? (e.spec as Record<string, unknown>) : { ...e };
+  if (!wrapped) { delete spec.name; delete spec.enabled; delete spec.metadata; }
+  void layout;
+  const value = { apiVersion, kind, metadata: { name }, spec };
+  return make(p, value, (path) => (path[0] === 'spec' ? [...p, ...(wrapped ? ['spec'] : []), ...path.slice(1)] : p));
+}
+
+function fieldsToNodePool(name: string, e: Record<string, unknown>): Record<string, unknown> {
+  const tmplSpec: Record<string, unknown> = {};
+  const tmplMeta: Record<string, unknown> = {};
+  const spec: Record<string, unknown> = { template: { spec: tmplSpec } };
+  for (const [k, v] of Object.entries(e)) {
+    if (k === 'name' || k === 'enabled') continue;
+    const target = NODEPOOL_FIELDS[k];
+    if (!target) continue;
+    let val = v;
+    if (k === 'nodeClassRef' && typeof v === 'string') val = { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: v };
+    if (target[1] === 'template' && target[2] === 'metadata') tmplMeta[target[3]] = val;
+    else if (target[1] === 'template') tmplSpec[target[3]] = val;
+    else spec[target[1]] = val;
+  }
+  if (Object.keys(tmplMeta).length) (spec.template as Record<string, unknown>).metadata = tmplMeta;
+  return { apiVersion: 'karpenter.sh/v1', kind: 'NodePool', metadata: { name }, spec };
+}
+
+function mapNodePoolPath(entryPath: (string | number)[], path: readonly (string | number)[]): (string | number)[] {
+  for (const [f, target] of Object.entries(NODEPOOL_FIELDS)) {
+    if (target.every((t, i) => path[i] === t)) return [...entryPath, f, ...path.slice(target.length)];
+  }
+  return entryPath;
+}
+
+function getPath(v: unknown, path: (string | number)[]): unknown {
+  let cur = v;
+  for (const k of path) {
+    if (Array.isArray(cur) && typeof k === 'number') cur = cur[k];
+    else if (isObject(cur)) cur = cur[String(k)];
+    else return undefined;
+  }
+  return cur;
+}
+
+function hasPath(v: unknown, path: (string | number)[]): boolean {
+  return getPath(v, path) !== undefined;
+}

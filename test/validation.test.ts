@@ -1,0 +1,147 @@
+/**
+ * Validation with exact locations (issue 2 §3): karpenter-core.md §6.1, §7, §1.9;
+ * each broken input yields one error at the right file and line, and the other documents
+ * of the same file are still evaluated.
+ */
+import { nodePool, NODECLASS, stateOf } from './helpers.js';
+
+function errorsOf(files: Record<string, string>) {
+  const st = stateOf(files);
+  return { st, errors: st.findings.filter((f) => f.severity === 'error') };
+}
+
+/** The good pool after the broken document proves evaluation continued. */
+const GOOD = '---\n' + nodePool('still-evaluated');
+
+function lineOf(text: string, needle: string): number {
+  return text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+}
+
+describe('NodePool API validation (karpenter-core.md §7)', () => {
+  const cases: [string, string, string, RegExp][] = [
+    ['wrong operator', nodePool('a', { requirements: '        - key: karpenter.sh/capacity-type\n          operator: in\n          values: ["spot"]' }), 'operator: in', /operator "in" is not supported/],
+    ['weight 0', nodePool('a', { weight: 0 }), 'weight: 0', /between 1 and 100, got 0/],
+    ['weight 101', nodePool('a', { weight: 101 }), 'weight: 101', /between 1 and 100, got 101/],
+    ['Gt with two values', nodePool('a', { requirements: '        - key: karpenter.k8s.aws/instance-generation\n          operator: Gt\n          values: ["6", "7"]' }), 'values: ["6", "7"]', /exactly one value, got 2/],
+    ['non-integer Gte', nodePool('a', { requirements: '        - key: karpenter.k8s.aws/instance-cpu\n          operator: Gte\n          values: ["four"]' }), '"four"', /non-negative integer value, got "four"/],
+    ['schedule without duration', nodePool('a', { extraSpec: '  disruption:\n    budgets:\n      - nodes: "0"\n        schedule: "0 9 * * mon-fri"\n' }), 'schedule:', /schedule and duration must be set together/],
+    ['In below minValues', nodePool('a', { requirements: '        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: ["c7i"]\n          minValues: 2' }), 'minValues: 2', /fewer than minValues 2/],
+    ['restricted requirement key', nodePool('a', { requirements: '        - key: karpenter.sh/nodepool\n          operator: In\n          values: ["x"]' }), 'key: karpenter.sh/nodepool', /cannot require karpenter.sh\/nodepool/],
+    ['invalid budget nodes', nodePool('a', { extraSpec: '  disruption:\n    budgets:\n      - nodes: "1000%"\n' }), 'nodes: "1000%"', /nodes "1000%" is invalid/],
+    ['invalid expireAfter', nodePool('a', { extraTemplateSpec: '      expireAfter: 30d\n' }), 'expireAfter: 30d', /expireAfter "30d" is invalid/],
+  ];
+  test.each(cases)('%s → one error at the field, rest still evaluated', (_name, doc, needle, message) => {
+    const text = doc + GOOD;
+    const { st, errors } = errorsOf({ 'pools.yaml': text, 'nc.yaml': NODECLASS });
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toMatch(message);
+    expect(errors[0].file).toBe('pools.yaml');
+    expect(errors[0].line).toBe(lineOf(text, needle));
+    expect(st.nodePools.map((p) => p.name).sort()).toEqual(['a', 'still-evaluated']);
+  });
+
+  test('v1beta1 NodePool: one error naming the expected version; the object is left out', () => {
+    const text = nodePool('old').replace('karpenter.sh/v1', 'karpenter.sh/v1beta1') + GOOD;
+    const { st, errors } = errorsOf({ 'pools.yaml': text });
+    expect(errors).toHaveLength(1);
+    expect(errors[0].rule).toBe('unsupported-api-version');
+    expect(errors[0].message).toMatch(/expected karpenter.sh\/v1/);
+    expect(errors[0].line).toBe(1);
+    expect(st.nodePools.map((p) => p.name)).toEqual(['still-evaluated']);
+  });
+
+  test('duplicate NodePool names: error at the second definition', () => {
+    const text = nodePool('dup') + '---\n' + nodePool('dup');
+    const { st, errors } = errorsOf({ 'pools.yaml': text });
+    expect(errors).toHaveLength(1);
+    expect(errors[0].rule).toBe('duplicate-name');
+    expect(errors[0].line).toBe(text.split('\n').findIndex((l, i) => i > 0 && l.startsWith('apiVersion')) + 1);
+    expect(st.nodePools).toHaveLength(1);
+  });
+
+  test('a wrong type in one field keeps the object and the others', () => {
+    const text = nodePool('typed', { extraSpec: '  limits: "lots"\n' }) + GOOD;
+    const { st, errors } = errorsOf({ 'pools.yaml': text });
+    expect(errors).toHaveLength(1);
+    expect(errors[0].line).toBe(lineOf(text, 'limits:'));
+    expect(st.nodePools).toHaveLength(2);
+  });
+});
+
+describe('NodeOverlay API validation (karpenter-core.md §6.1)', () => {
+  const overlay = (spec: string) => `apiVersion: karpenter.sh/v1alpha1
+kind: NodeOverlay
+metadata:
+  name: o
+spec:
+  requirements:
+    - key: karpenter.k8s.aws/instance-generation
+      operator: Lte
+      values: ["7"]
+${spec}`;
+  test('priceAdjustment without a sign ("20%") is refused at the field', () => {
+    const text = overlay('  priceAdjustment: "20%"\n') + GOOD;
+    const { st, errors } = errorsOf({ 'o.yaml': text });
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toMatch(/needs a sign/);
+    expect(errors[0].line).toBe(lineOf(text, 'priceAdjustment'));
+    expect(st.nodePools).toHaveLength(1);
+  });
+  test('both price and priceAdjustment', () => {
+    const { errors } = errorsOf({ 'o.yaml': overlay('  price: "0.5"\n  priceAdjustment: "+10%"\n') });
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toMatch(/cannot set both 'price' and 'priceAdjustment'/);
+  });
+  test.each(['+20%', '-34.43', '+.5', '-99.5%', '-100%', '+300%'])('priceAdjustment %s is accepted', (v) => {
+    expect(errorsOf({ 'o.yaml': overlay(`  priceAdjustment: "${v}"\n`) }).errors).toHaveLength(0);
+  });
+  test.each(['20%', '-101%', '-100.0%', '10'])('priceAdjustment %s is refused', (v) => {
+    expect(errorsOf({ 'o.yaml': overlay(`  priceAdjustment: "${v}"\n`) }).errors).toHaveLength(1);
+  });
+  test('weight above 10000', () => {
+    expect(errorsOf({ 'o.yaml': overlay('  weight: 10001\n') }).errors[0].message).toMatch(/between 1 and 10000/);
+  });
+});
+
+describe('malformed input never crashes and never loses the rest', () => {
+  test('malformed YAML: error at the line, other documents evaluated', () => {
+    const text = nodePool('first') + '---\nkind: NodePool\nmetadata: { name: [unclosed\n' + GOOD;
+    const { st, errors } = errorsOf({ 'pools.yaml': text });
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    expect(errors.every((e) => e.rule === 'invalid-yaml')).toBe(true);
+    expect(errors[0].line).toBeGreaterThan(lineOf(text, 'name: first'));
+    expect(st.nodePools.map((p) => p.name).sort()).toEqual(['first', 'still-evaluated']);
+  });
+  test('alias bomb is rejected quickly', () => {
+    let bomb = 'a: &a ["x","x","x","x","x","x","x","x","x","x"]\n';
+    const names = 'abcdefghij';
+    for (let i = 1; i < names.length; i++) {
+      const prev = names[i - 1];
+      bomb += `${names[i]}: &${names[i]} [*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev}]\n`;
+    }
+    const t0 = Date.now();
+    const { st, errors } = errorsOf({ 'bomb.yaml': bomb + GOOD });
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toMatch(/alias/);
+    expect(st.nodePools).toHaveLength(1);
+  });
+  test('a scalar document is reported, not crashed on', () => {
+    const { st, errors } = errorsOf({ 'x.yaml': 'just a string\n' + GOOD });
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toMatch(/not a Kubernetes object/);
+    expect(st.nodePools).toHaveLength(1);
+  });
+  test('List objects are unwrapped with item locations', () => {
+    const list = `apiVersion: v1\nkind: List\nitems:\n  - apiVersion: karpenter.sh/v1\n    kind: NodePool\n    metadata: { name: listed }\n    spec:\n      weight: 500\n      template:\n        spec:\n          nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }\n          requirements: []\n`;
+    const { st, errors } = errorsOf({ 'list.yaml': list });
+    expect(st.nodePools.map((p) => p.name)).toEqual(['listed']);
+    expect(errors).toHaveLength(1);
+    expect(errors[0].line).toBe(8);
+  });
+  test('other kinds are ignored silently and counted', () => {
+    const st = stateOf({ 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: x }\n' });
+    expect(st.findings).toHaveLength(0);
+    expect(st.ignoredKinds).toEqual({ ConfigMap: 1 });
+  });
+});
