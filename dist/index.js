@@ -10,7 +10,7 @@ import {
   gitTopLevel,
   parseConfig,
   renderMarkdown
-} from "./chunks/chunk-4YKC3HN5.js";
+} from "./chunks/chunk-56UQNLOZ.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({

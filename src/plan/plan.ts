@@ -10,23 +10,18 @@ import type { Placement, Plan, NodePoolRow, ObjectChange, WorkloadRow } from './
 import { SCHEMA_VERSION } from './contract.js';
 import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
 
-/** What the selection model computed for one state (filled by the model; empty when not run). */
-export interface StateOutcome {
-  placements: Map<string, Placement>;
-  hourlyCost: number | null;
-  assumptions: string[];
-}
-
-export function workloadKey(kind: string, namespace: string, name: string): string {
-  return `${kind}/${namespace}/${name}`;
-}
+import type { SimulationResult } from '../model/simulate.js';
+import { workloadKey } from '../model/simulate.js';
 
 export interface PlanInput {
   base: State;
   head: State;
   config: Config;
-  baseOutcome?: StateOutcome;
-  headOutcome?: StateOutcome;
+  /** Selection model results (absent for `validate`). */
+  baseSim?: SimulationResult;
+  headSim?: SimulationResult;
+  /** Lines for the report's assumptions section (catalog, region, ...). */
+  assumptions?: string[];
 }
 
 export function buildPlan(input: PlanInput): Plan {
@@ -48,10 +43,12 @@ export function buildPlan(input: PlanInput): Plan {
   if (failOn !== 'never') {
     if (counts.error > 0) verdictReasons.push(`${counts.error} error finding(s)`);
     if (failOn === 'warning' && counts.warning > 0) verdictReasons.push(`${counts.warning} warning finding(s)`);
-    const newlyUnschedulable = workloads.filter((w) => w.base?.schedulable && w.head && !w.head.schedulable);
+    const probes = new Set([...(input.baseSim?.workloads ?? []), ...(input.headSim?.workloads ?? [])].filter((w) => w.probe).map((w) => w.key));
+    const newlyUnschedulable = workloads.filter((w) => w.base?.schedulable && w.head && !w.head.schedulable && !probes.has(workloadKey(w.kind, w.namespace, w.name)));
     if (newlyUnschedulable.length > 0) verdictReasons.push(`${newlyUnschedulable.length} workload(s) become unschedulable`);
   }
-  const assumptions = [...(input.headOutcome?.assumptions ?? [])];
+  const assumptions = [...(input.assumptions ?? [])];
+  for (const a of [...(input.baseSim?.assumptions ?? []), ...(input.headSim?.assumptions ?? [])]) if (!assumptions.includes(a)) assumptions.push(a);
   for (const n of [...base.notes, ...head.notes]) if (!assumptions.includes(n)) assumptions.push(n);
 
   return {
@@ -62,7 +59,7 @@ export function buildPlan(input: PlanInput): Plan {
       nodesReplaced: 0,
       nodesRemoved: 0,
       findings: counts,
-      hourlyCost: { base: input.baseOutcome?.hourlyCost ?? null, head: input.headOutcome?.hourlyCost ?? null },
+      hourlyCost: { base: input.baseSim?.hourlyCost ?? null, head: input.headSim?.hourlyCost ?? null },
     },
     workloads,
     nodePools,
@@ -114,28 +111,25 @@ function compareNodePools(base: NodePool[], head: NodePool[], objects: ObjectCha
 }
 
 function compareWorkloads(input: PlanInput): WorkloadRow[] {
-  const { base, head } = input;
   const rows = new Map<string, WorkloadRow>();
-  for (const [side, st] of [['base', base], ['head', head]] as const) {
-    const outcome = side === 'base' ? input.baseOutcome : input.headOutcome;
-    for (const w of st.workloads) {
-      const key = workloadKey(w.kind, w.namespace, w.name);
-      const row = rows.get(key) ?? { kind: w.kind, namespace: w.namespace, name: w.name, replicas: w.replicas, base: null, head: null, changed: false };
-      row[side] = outcome?.placements.get(key) ?? null;
+  const sides: ['base' | 'head', State, SimulationResult | undefined][] = [['base', input.base, input.baseSim], ['head', input.head, input.headSim]];
+  for (const [side, st, sim] of sides) {
+    const list = sim ? sim.workloads : st.workloads.map((w) => ({ key: workloadKey(w.kind, w.namespace, w.name), kind: w.kind as string, namespace: w.namespace, name: w.name, replicas: w.replicas }));
+    for (const w of list) {
+      const row = rows.get(w.key) ?? { kind: w.kind, namespace: w.namespace, name: w.name, replicas: w.replicas, base: null, head: null, changed: false };
+      const p = sim?.placements.get(w.key);
+      row[side] = p ? toPlacement(p) : null;
       if (side === 'head') row.replicas = w.replicas;
-      rows.set(key, row);
-    }
-    // Probe workloads (no manifests) exist only in outcomes.
-    for (const [key, p] of outcome?.placements ?? []) {
-      if (rows.has(key) && rows.get(key)![side] !== null) continue;
-      const [kind, namespace, ...rest] = key.split('/');
-      const row = rows.get(key) ?? { kind, namespace, name: rest.join('/'), replicas: 1, base: null, head: null, changed: false };
-      row[side] = p;
-      rows.set(key, row);
+      rows.set(w.key, row);
     }
   }
   for (const row of rows.values()) row.changed = placementChanged(row.base, row.head);
   return [...rows.values()].sort((a, b) => Number(b.changed) - Number(a.changed) || a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name));
+}
+
+function toPlacement(p: Placement): Placement {
+  return { schedulable: p.schedulable, nodePool: p.nodePool, instanceType: p.instanceType, capacityType: p.capacityType, pricePerHour: p.pricePerHour,
+    candidates: p.candidates, allocationStrategy: p.allocationStrategy, reason: p.reason };
 }
 
 export function placementChanged(a: Placement | null, b: Placement | null): boolean {
