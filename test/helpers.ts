@@ -48,3 +48,41 @@ ${opts.extraTemplateSpec ?? ''}      requirements:
 ${reqs}
 `;
 }
+
+import { embeddedCatalog } from '../src/model/catalog.js';
+import { simulate, type SimulationOptions } from '../src/model/simulate.js';
+
+/** Simulates a state made of YAML documents (one file) with the embedded catalog. */
+export function simulateYaml(yaml: string, opts: Partial<SimulationOptions> & { settings?: string } = {}) {
+  const files: Record<string, string> = { 'all.yaml': yaml };
+  if (opts.settings) {
+    files['karpenter/values.yaml'] = opts.settings;
+    files['.karpenter-plan.yaml'] = 'controller:\n  values: karpenter/values.yaml\n';
+  }
+  const root = tempTree(files);
+  const cfgText = files['.karpenter-plan.yaml'];
+  const findings: import('../src/model/findings.js').Finding[] = [];
+  const config = cfgText ? parseConfig('.karpenter-plan.yaml', cfgText, findings) : defaultConfig();
+  const state = loadState(new DirTree(root), config);
+  const sim = simulate(state, { catalog: embeddedCatalog(), spotPriceFactor: 0.35, reservations: [], probes: false, zones: ['us-east-1a', 'us-east-1b', 'us-east-1c'], ...opts });
+  return { state, sim, place: (name: string, kind = 'Deployment', ns = 'default') => sim.placements.get(`${kind}/${ns}/${name}`)! };
+}
+
+import { parseConfig } from '../src/sources/config.js';
+
+/** A Deployment manifest. */
+export function deployment(name: string, opts: { replicas?: number; cpu?: string; memory?: string; podSpec?: string } = {}): string {
+  return `apiVersion: apps/v1
+kind: Deployment
+metadata: { name: ${name}, namespace: default }
+spec:
+  replicas: ${opts.replicas ?? 1}
+  template:
+    spec:
+${opts.podSpec ?? ''}      containers:
+        - name: c
+          image: x
+          resources:
+            requests: { cpu: "${opts.cpu ?? '1'}", memory: ${opts.memory ?? '2Gi'} }
+`;
+}

@@ -1,0 +1,96 @@
+/** The requirements algebra, karpenter-core.md §1 and §12 cases 26-30. */
+import { Requirement, Requirements } from '../src/model/requirements.js';
+import { adjustedPrice, evaluateOverlays, type OverlayTarget } from '../src/model/overlay.js';
+import type { NodeOverlay } from '../src/model/nodeoverlay.js';
+import { NO_SOURCE } from '../src/model/findings.js';
+
+const R = (op: string, ...values: string[]) => Requirement.of('key', op, values);
+
+describe('§1.5 Intersection (case 26)', () => {
+  test.each([
+    [R('In', 'A'), R('Gt', '1'), 'key DoesNotExist'],
+    [R('In', '1', '9'), R('Gt', '1'), 'key In [9]'],
+    [R('NotIn', 'A'), R('Gt', '1'), 'key Exists >=2'],
+    [R('NotIn', '1', '2'), R('Gt', '1'), 'key NotIn [2] >=2'],
+    [R('Gt', '1'), R('Lt', '9'), 'key Exists >=2 <=8'],
+    [R('Gt', '9'), R('Lt', '9'), 'key DoesNotExist'],
+  ])('%s ∩ %s = %s', (a, b, want) => {
+    expect(a.intersection(b).toString()).toBe(want);
+  });
+  test('Exists(minValues 1) ∩ In[A,B] keeps minValues', () => {
+    expect(Requirement.of('key', 'Exists', [], 1).intersection(R('In', 'A', 'B')).toString()).toBe('key In [A B] minValues 1');
+  });
+});
+
+describe('§1.2 canonicalisation (cases 27-28)', () => {
+  test('Gt4 ∩ Gte5 = Gte 5; Gt5 ∩ Gte5 = Gte 6; Lt5 ∩ Lte5 = Lte 4', () => {
+    expect(R('Gt', '4').intersection(R('Gte', '5')).gte).toBe(5);
+    expect(R('Gt', '5').intersection(R('Gte', '5')).gte).toBe(6);
+    expect(R('Lt', '5').intersection(R('Lte', '5')).lte).toBe(4);
+  });
+  test('Gt MaxInt is DoesNotExist with Len 0', () => {
+    const r = R('Gt', String(Number.MAX_SAFE_INTEGER));
+    expect(r.operator()).toBe('DoesNotExist');
+    expect(r.len()).toBe(0);
+  });
+  test('Operator() ignores bounds: Gt 5 reports Exists', () => {
+    expect(R('Gt', '5').operator()).toBe('Exists');
+  });
+  test('beta labels are normalised', () => {
+    expect(Requirement.of('beta.kubernetes.io/arch', 'In', ['amd64']).key).toBe('kubernetes.io/arch');
+  });
+});
+
+describe('§1.8 Compatible (cases 29-30)', () => {
+  const zone = (op: string, ...v: string[]) => new Requirements([Requirement.of('topology.kubernetes.io/zone', op, v)]);
+  test('an empty receiver accepts every zone requirement with AllowUndefined', () => {
+    for (const op of ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt']) expect(new Requirements().compatible(zone(op, '1'), true)).toBeNull();
+  });
+  test('strict: In, Exists, Gt, Lt fail on an undefined key; NotIn and DoesNotExist pass', () => {
+    for (const op of ['In', 'Exists', 'Gt', 'Lt']) expect(new Requirements().compatible(zone(op, '1'), false)).toMatch(/does not have known values/);
+    for (const op of ['NotIn', 'DoesNotExist']) expect(new Requirements().compatible(zone(op, '1'), false)).toBeNull();
+  });
+  test('DoesNotExist receiver vs NotIn[A] → compatible; vs Exists → incompatible', () => {
+    expect(zone('DoesNotExist').compatible(zone('NotIn', 'A'), true)).toBeNull();
+    expect(zone('DoesNotExist').compatible(zone('Exists'), true)).not.toBeNull();
+  });
+  test('custom keys: undefined In is rejected even with AllowUndefined', () => {
+    const custom = new Requirements([Requirement.of('team', 'In', ['a'])]);
+    expect(new Requirements().compatible(custom, true)).toMatch(/does not have known values/);
+  });
+});
+
+describe('§5.5 AdjustedPrice (case 74)', () => {
+  test.each([[10, '-10%', 9], [10, '-200%', 0], [10, '-15', 0], [1.25, '+0.75', 2], [0.0001, '+0.0001', 0.0002], [3, '0.42', 0.42]])('%s with %s → %s', (p, c, want) => {
+    expect(adjustedPrice(p as number, c as string)).toBeCloseTo(want as number, 10);
+  });
+});
+
+describe('§6.4 overlay precedence (cases 67-70)', () => {
+  const ov = (name: string, weight: number, reqs: { key: string; operator: string; values?: string[] }[], priceAdjustment = '+10%'): NodeOverlay =>
+    ({ kind: 'NodeOverlay', name, weight, requirements: reqs, priceAdjustment, capacity: {}, invalid: false, raw: {}, source: NO_SOURCE });
+  const target = (type: string): OverlayTarget => ({
+    nodePool: 'np', templateLabels: {}, typeName: type,
+    typeRequirements: new Requirements([Requirement.of('node.kubernetes.io/instance-type', 'In', [type])]),
+    offerings: [{ zone: 'z1', capacityType: 'on-demand' }],
+  });
+  const it = { key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['t1'] };
+  test('case 67: equal weight, overlapping → the earlier name conflicts, the later is applied', () => {
+    const out = evaluateOverlays([ov('overlay-a', 10, [it], '+1'), ov('overlay-b', 10, [it], '+2')], [target('t1')]);
+    expect(out.conflicts).toEqual([{ overlay: 'overlay-a', with: 'overlay-b' }]);
+    expect([...out.prices.values()][0]).toEqual({ change: '+2', overlay: 'overlay-b' });
+  });
+  test('case 68: identical values still conflict', () => {
+    expect(evaluateOverlays([ov('a', 10, [it]), ov('b', 10, [it])], [target('t1')]).conflicts).toHaveLength(1);
+  });
+  test('case 69: disjoint requirements (In vs NotIn) do not conflict', () => {
+    const out = evaluateOverlays([ov('a', 10, [it]), ov('b', 10, [{ ...it, operator: 'NotIn' }])], [target('t1'), target('t2')]);
+    expect(out.conflicts).toEqual([]);
+    expect(out.prices.size).toBe(2);
+  });
+  test('case 70: different weights never conflict; the higher weight wins', () => {
+    const out = evaluateOverlays([ov('low', 10, [it], '+1'), ov('high', 20, [it], '+5')], [target('t1')]);
+    expect(out.conflicts).toEqual([]);
+    expect([...out.prices.values()][0].overlay).toBe('high');
+  });
+});
