@@ -10,7 +10,7 @@ import {
   gitTopLevel,
   parseConfig,
   renderMarkdown
-} from "./chunks/chunk-56UQNLOZ.js";
+} from "./chunks/chunk-J572STEV.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({

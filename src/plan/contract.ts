@@ -47,6 +47,14 @@ export interface NodePoolRow {
   nodes: number;
   nodesDrifted: number;
   budget: BudgetEstimate | null;
+  /** Additional: drifted nodes by reason, the evidence, and changes that drift on resolution. */
+  driftReasons?: Record<string, number>;
+  driftBecause?: string[];
+  potentialDrift?: string[];
+  /** Additional: the simulated rollout (RFC 3339 times). */
+  rollout?: { start: string; waves: { start: string; end: string; nodes: number }[]; completedAt: string | null; note: string | null } | null;
+  /** Additional: why the NodePool is not used for provisioning in head, if it is not. */
+  ineligible?: string | null;
 }
 
 export type ReplacementReason = 'RequirementsDrifted' | 'NodePoolDrifted' | 'NodeClassDrifted' | 'NodePoolRemoved';
@@ -87,4 +95,11 @@ export interface Plan {
   objects: ObjectChange[];
   verdictReasons: string[];
   assumptions: string[];
+  /** The fleet the replacements act on, and its composition before and after. */
+  fleet: {
+    source: 'snapshot' | 'live' | 'simulated' | 'none';
+    nodes: number;
+    notes: string[];
+    composition: { base: Record<string, number>; head: Record<string, number> };
+  };
 }

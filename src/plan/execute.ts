@@ -11,7 +11,11 @@ import { resolve } from 'node:path';
 import { decodeCatalog, embeddedCatalog, type Catalog } from '../model/catalog.js';
 import { simulate, type SimulationOptions } from '../model/simulate.js';
 import type { Plan } from './contract.js';
-import { buildPlan } from './plan.js';
+import { buildPlan, type PlanInput } from './plan.js';
+import { planReplacements } from './replacements.js';
+import type { Fleet, FleetNode } from '../model/fleet.js';
+import type { SimulationResult } from '../model/simulate.js';
+import { parseFleetText } from '../sources/fleet.js';
 
 export interface ExecuteInput {
   /** null: a single-state run (simulate/validate): base is empty. */
@@ -41,7 +45,45 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
   const headSim = simulate(head, simOpts);
   const baseSim = input.base ? simulate(base, simOpts) : undefined;
   assumptions.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
-  return buildPlan({ base, head, config: input.config, headSim, ...(baseSim ? { baseSim } : {}), assumptions });
+  let replacements: PlanInput['replacements'];
+  if (input.base) {
+    const fleet = loadFleet(input.config, input.cwd, head.findings, baseSim!);
+    const a = input.config.assumptions;
+    const at = a.at ? Date.parse(a.at) : Date.now();
+    const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
+    const r = planReplacements(fleet, base, head, { at, minutesPerReplacement: a.minutesPerReplacement, minutesToInitialize, horizonDays: a.horizonDays, slowAfterHours: a.slowAfterHours });
+    replacements = { fleet, ...r };
+    assumptions.push(`Fleet: ${fleet.source === 'simulated' ? `simulated from base (${fleet.nodes.length} nodes; no snapshot given)` : `${fleet.source}, ${fleet.nodes.length} NodeClaims`}.`);
+    assumptions.push(`Rollout: starts ${new Date(at).toISOString()}; each replacement takes ${a.minutesPerReplacement} min (the replacement is initialised after ${minutesToInitialize} min); horizon ${a.horizonDays} days; slower than ${a.slowAfterHours} h is "slow"; schedules in UTC.`);
+    for (const n of fleet.notes) assumptions.push(n);
+  }
+  return buildPlan({ base, head, config: input.config, headSim, ...(baseSim ? { baseSim } : {}), assumptions, ...(replacements ? { replacements } : {}) });
+}
+
+/** The fleet: snapshot files when given, else the base state's simulated fleet. */
+function loadFleet(config: Config, cwd: string, findings: Finding[], baseSim: SimulationResult): Fleet {
+  if (config.fleet.length) {
+    const merged: Fleet = { source: 'snapshot', nodes: [], notes: [] };
+    for (const f of config.fleet) {
+      let text: string;
+      try {
+        text = readFileSync(resolve(cwd, f), 'utf8');
+      } catch (e) {
+        findings.push({ rule: 'unreadable-file', severity: 'error', file: f, line: null, object: null, message: `fleet snapshot ${f} could not be read: ${(e as Error).message}` });
+        continue;
+      }
+      const fl = parseFleetText(f, text, findings);
+      merged.nodes.push(...fl.nodes);
+      for (const n of fl.notes) if (!merged.notes.includes(n)) merged.notes.push(n);
+    }
+    return merged;
+  }
+  const nodes: FleetNode[] = baseSim.fleet.map((n) => ({
+    name: n.name, nodeName: n.name, nodePool: n.nodePool, instanceType: n.instanceType, zone: n.zone, capacityType: n.capacityType,
+    labels: n.labels, annotations: {}, initialized: true, ready: true, deleting: false, pricePerHour: n.pricePerHour,
+    pods: Object.values(n.pods).reduce((a, b) => a + b, 0), createdAt: null,
+  }));
+  return { source: 'simulated', nodes, notes: [] };
 }
 
 function loadCatalog(config: Config, cwd: string, findings: Finding[]): Catalog {

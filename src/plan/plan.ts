@@ -9,6 +9,9 @@ import type { State } from '../sources/state.js';
 import type { Placement, Plan, NodePoolRow, ObjectChange, WorkloadRow } from './contract.js';
 import { SCHEMA_VERSION } from './contract.js';
 import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
+import type { Fleet } from '../model/fleet.js';
+import type { Replacement } from './contract.js';
+import type { PoolRollout } from './replacements.js';
 
 import type { SimulationResult } from '../model/simulate.js';
 import { workloadKey } from '../model/simulate.js';
@@ -22,12 +25,17 @@ export interface PlanInput {
   headSim?: SimulationResult;
   /** Lines for the report's assumptions section (catalog, region, ...). */
   assumptions?: string[];
+  /** Drift and rollout of the fleet under head. */
+  replacements?: { fleet: Fleet; pools: PoolRollout[]; replacements: Replacement[] };
 }
 
 export function buildPlan(input: PlanInput): Plan {
   const { base, head, config } = input;
   const objects = compareObjects(base, head);
-  const nodePools = compareNodePools(base.nodePools, head.nodePools, objects);
+  const nodePools = compareNodePools(objects, input.replacements?.pools ?? [], input.headSim);
+  const repl = input.replacements;
+  const nodesRemoved = (repl?.pools ?? []).reduce((a, p) => a + p.nodesRemoved, 0);
+  const nodesReplaced = (repl?.pools ?? []).reduce((a, p) => a + p.nodesDrifted - p.nodesRemoved, 0);
   const workloads = compareWorkloads(input);
 
   const findings: Finding[] = [...head.findings];
@@ -46,6 +54,14 @@ export function buildPlan(input: PlanInput): Plan {
     const probes = new Set([...(input.baseSim?.workloads ?? []), ...(input.headSim?.workloads ?? [])].filter((w) => w.probe).map((w) => w.key));
     const newlyUnschedulable = workloads.filter((w) => w.base?.schedulable && w.head && !w.head.schedulable && !probes.has(workloadKey(w.kind, w.namespace, w.name)));
     if (newlyUnschedulable.length > 0) verdictReasons.push(`${newlyUnschedulable.length} workload(s) become unschedulable`);
+    const blocked = nodePools.filter((p) => p.budget?.verdict === 'blocked');
+    if (blocked.length > 0) verdictReasons.push(`the rollout of ${blocked.map((p) => p.name).join(', ')} is blocked by its budgets`);
+    const { maxReplacedNodes, maxReplacedPercent } = config.policy;
+    if (maxReplacedNodes !== undefined && nodesReplaced + nodesRemoved > maxReplacedNodes) verdictReasons.push(`${nodesReplaced + nodesRemoved} nodes replaced or removed (policy maxReplacedNodes ${maxReplacedNodes})`);
+    const fleetSize = repl?.fleet.nodes.length ?? 0;
+    if (maxReplacedPercent !== undefined && fleetSize > 0 && ((nodesReplaced + nodesRemoved) * 100) / fleetSize > maxReplacedPercent) {
+      verdictReasons.push(`${Math.round(((nodesReplaced + nodesRemoved) * 100) / fleetSize)}% of the fleet replaced or removed (policy maxReplacedPercent ${maxReplacedPercent}%)`);
+    }
   }
   const assumptions = [...(input.assumptions ?? [])];
   for (const a of [...(input.baseSim?.assumptions ?? []), ...(input.headSim?.assumptions ?? [])]) if (!assumptions.includes(a)) assumptions.push(a);
@@ -56,21 +72,37 @@ export function buildPlan(input: PlanInput): Plan {
     verdict: verdictReasons.length > 0 ? 'fail' : 'pass',
     summary: {
       workloadsChanged: workloads.filter((w) => w.changed).length,
-      nodesReplaced: 0,
-      nodesRemoved: 0,
+      nodesReplaced,
+      nodesRemoved,
       findings: counts,
       hourlyCost: { base: input.baseSim?.hourlyCost ?? null, head: input.headSim?.hourlyCost ?? null },
     },
     workloads,
     nodePools,
-    replacements: [],
+    replacements: repl?.replacements ?? [],
     findings,
     base: { label: base.label, sha: base.sha },
     head: { label: head.label, sha: head.sha },
     objects,
     verdictReasons,
     assumptions,
+    fleet: {
+      source: repl?.fleet.source ?? 'none',
+      nodes: repl?.fleet.nodes.length ?? 0,
+      notes: repl?.fleet.notes ?? [],
+      composition: { base: composition(input.baseSim), head: composition(input.headSim) },
+    },
   };
+}
+
+/** Fleet share by instance family (simulated fleets). */
+function composition(sim: SimulationResult | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const n of sim?.fleet ?? []) {
+    const fam = n.instanceType.split('.')[0];
+    out[fam] = (out[fam] ?? 0) + 1;
+  }
+  return out;
 }
 
 interface Named { name: string; raw: Record<string, unknown> }
@@ -97,16 +129,26 @@ function compareObjects(base: State, head: State): ObjectChange[] {
   return out;
 }
 
-function compareNodePools(base: NodePool[], head: NodePool[], objects: ObjectChange[]): NodePoolRow[] {
+function compareNodePools(objects: ObjectChange[], rollouts: PoolRollout[], headSim: SimulationResult | undefined): NodePoolRow[] {
+  const byName = new Map(rollouts.map((r) => [r.name, r]));
   const rows: NodePoolRow[] = [];
+  const iso = (t: number) => new Date(t).toISOString();
   for (const o of objects) {
     if (o.kind !== 'NodePool') continue;
+    const r = byName.get(o.name);
+    const status = headSim?.pools.find((p) => p.name === o.name);
     rows.push({
       name: o.name, change: o.change, changedFields: o.changedFields,
-      drift: o.change === 'removed' ? 'removed' : 'none', nodes: 0, nodesDrifted: 0, budget: null,
+      drift: r?.drift ?? (o.change === 'removed' ? 'removed' : 'none'), nodes: r?.nodes ?? 0, nodesDrifted: r?.nodesDrifted ?? 0,
+      budget: r?.budget ?? null,
+      driftReasons: r?.reasons ?? {}, driftBecause: r?.because ?? [], potentialDrift: r?.potential ?? [],
+      rollout: r?.rollout && r.nodesDrifted > r.nodesRemoved ? {
+        start: iso(r.rollout.waves[0]?.start ?? 0), waves: r.rollout.waves.map((w) => ({ start: iso(w.start), end: iso(w.end), nodes: w.nodes })),
+        completedAt: r.rollout.completedAt !== null ? iso(r.rollout.completedAt) : null, note: r.rollout.note,
+      } : null,
+      ineligible: status && !status.eligible ? status.reason : null,
     });
   }
-  void base; void head;
   return rows;
 }
 

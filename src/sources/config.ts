@@ -51,7 +51,7 @@ export interface Config {
   probes: boolean;
   fleet: string[];
   policy: { failOn: 'error' | 'warning' | 'never'; maxReplacedNodes?: number; maxReplacedPercent?: number };
-  assumptions: { minutesPerReplacement: number; at?: string; horizonDays: number; slowAfterHours: number };
+  assumptions: { minutesPerReplacement: number; minutesToInitialize: number; at?: string; horizonDays: number; slowAfterHours: number };
   rules: Record<string, 'off' | 'error' | 'warning' | 'info'>;
   scenarios: unknown[];
   /** Where the config came from (null = defaults only). */
@@ -74,7 +74,7 @@ export function defaultConfig(): Config {
     probes: true,
     fleet: [],
     policy: { failOn: 'error' },
-    assumptions: { minutesPerReplacement: 5, horizonDays: 14, slowAfterHours: 24 },
+    assumptions: { minutesPerReplacement: 5, minutesToInitialize: 2, horizonDays: 14, slowAfterHours: 24 },
     rules: {},
     scenarios: [],
     file: null,

@@ -1,0 +1,99 @@
+/**
+ * Budget schedules (karpenter-core.md §9.3): `robfig/cron/v3` `ParseStandard("TZ=UTC " + s)`:
+ * five fields `min hour dom month dow` or a descriptor (@yearly, @annually, @monthly, @weekly,
+ * @daily, @midnight, @hourly), always UTC. A budget is active during [hit, hit + duration),
+ * implemented as Next(now − duration) ≤ now (Next is strictly after its argument).
+ *
+ * Parsing and next-hit computation use the `cron-parser` library; robfig's stricter syntax is
+ * enforced first (exactly five fields; only digits, names, `*`, `?`, `,`, `-`, `/`; day-of-week
+ * 0–6), and the tests check the library against the spec's semantics (dom/dow OR rule, ranges,
+ * names, descriptors, boundaries).
+ */
+import { CronExpressionParser } from 'cron-parser';
+
+const DESCRIPTORS: Record<string, string> = {
+  '@yearly': '0 0 1 1 *', '@annually': '0 0 1 1 *', '@monthly': '0 0 1 * *', '@weekly': '0 0 * * 0',
+  '@daily': '0 0 * * *', '@midnight': '0 0 * * *', '@hourly': '0 * * * *',
+};
+const BOUNDS: [number, number][] = [[0, 59], [0, 23], [1, 31], [1, 12], [0, 6]];
+const NAMES = [null, null, null, /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)$/i, /^(sun|mon|tue|wed|thu|fri|sat)$/i];
+
+export interface Schedule {
+  expression: string;
+  /** Next hit strictly after `t` (ms), or null when the expression never fires. */
+  next(t: number): number | null;
+}
+
+export type ParsedSchedule = { ok: true; schedule: Schedule } | { ok: false; error: string };
+
+export function parseSchedule(input: string): ParsedSchedule {
+  const s = input.trim();
+  const expr = s.startsWith('@') ? DESCRIPTORS[s] : s;
+  if (!expr) return { ok: false, error: `unrecognized descriptor: ${s}` };
+  const fields = expr.split(/\s+/);
+  if (fields.length !== 5) return { ok: false, error: `expected exactly 5 fields, found ${fields.length}: ${s}` };
+  for (let i = 0; i < 5; i++) {
+    for (const part of fields[i].split(',')) {
+      const [range, step] = part.split('/');
+      if (step !== undefined && !/^\d+$/.test(step)) return { ok: false, error: `invalid step "${part}"` };
+      if (range === '*' || range === '?') continue;
+      for (const v of range.split('-')) {
+        if (/^\d+$/.test(v)) {
+          const n = Number(v);
+          if (n < BOUNDS[i][0] || n > BOUNDS[i][1]) return { ok: false, error: `value ${v} out of range [${BOUNDS[i][0]}, ${BOUNDS[i][1]}] in "${fields[i]}"` };
+        } else if (!NAMES[i]?.test(v)) {
+          return { ok: false, error: `invalid value "${v}" in "${fields[i]}"` };
+        }
+      }
+    }
+  }
+  let never = false;
+  try {
+    CronExpressionParser.parse(expr, { tz: 'UTC', currentDate: new Date(0) });
+  } catch (e) {
+    const msg = (e as Error).message;
+    // robfig accepts impossible dates (e.g. 31 February): they simply never fire.
+    if (/explicit day of month/i.test(msg)) never = true;
+    else return { ok: false, error: msg };
+  }
+  const schedule: Schedule = {
+    expression: expr,
+    next: (t: number) => {
+      if (never) return null;
+      try {
+        return CronExpressionParser.parse(expr, { tz: 'UTC', currentDate: new Date(t) }).next().getTime();
+      } catch {
+        return null;
+      }
+    },
+  };
+  return { ok: true, schedule };
+}
+
+/**
+ * Whether a scheduled budget is active at `now` (ms): Next(now − duration) ≤ now. A schedule that
+ * never fires returns robfig's zero time, which is not after now: active (the code's literal rule).
+ */
+export function isActive(schedule: Schedule, durationMs: number, now: number): boolean {
+  const n = schedule.next(now - durationMs);
+  if (n === null) return true;
+  return n <= now;
+}
+
+/** Active windows [start, end) intersecting [from, to), merged. */
+export function activeWindows(schedule: Schedule, durationMs: number, from: number, to: number): [number, number][] {
+  const out: [number, number][] = [];
+  if (durationMs <= 0) return out;
+  let t = from - durationMs;
+  for (let guard = 0; guard < 200_000; guard++) {
+    const h = schedule.next(t);
+    if (h === null) return [[from, to]];
+    if (h >= to) break;
+    const w: [number, number] = [h, h + durationMs];
+    const last = out[out.length - 1];
+    if (last && w[0] <= last[1]) last[1] = Math.max(last[1], w[1]);
+    else out.push(w);
+    t = h;
+  }
+  return out;
+}
