@@ -92,8 +92,8 @@ describe('git revisions', () => {
     rmSync(join(repo, 'nodepools.yaml'));
     cpSync('examples/generation-split/head', repo, { recursive: true });
     git('add', '-A'); git('commit', '-q', '-m', 'head');
-    const fromGit = JSON.parse((await runCli(['diff', '--base-ref', baseSha, '--head-ref', 'HEAD', '--repo', repo, '--format', 'json'])).stdout);
-    const fromDirs = JSON.parse((await runCli(['diff', '--base', 'examples/generation-split/base', '--head', 'examples/generation-split/head', '--format', 'json'])).stdout);
+    const fromGit = JSON.parse((await runCli(['diff', '--base-ref', baseSha, '--head-ref', 'HEAD', '--repo', repo, '--format', 'json', '--at', '2026-01-05T10:00:00Z'])).stdout);
+    const fromDirs = JSON.parse((await runCli(['diff', '--base', 'examples/generation-split/base', '--head', 'examples/generation-split/head', '--format', 'json', '--at', '2026-01-05T10:00:00Z'])).stdout);
     const strip = (p: Record<string, unknown>) => ({ ...p, base: null, head: null });
     expect(strip(fromGit)).toEqual(strip(fromDirs));
     expect(fromGit.head.sha).toBe(git('rev-parse', 'HEAD'));
