@@ -12,7 +12,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-J572STEV.js";
+} from "./chunks/chunk-3B2FPV5Z.js";
 
 // src/cli/run.ts
 import { existsSync, readFileSync, writeFileSync } from "node:fs";

@@ -10,7 +10,7 @@ import {
   gitTopLevel,
   parseConfig,
   renderMarkdown
-} from "./chunks/chunk-J572STEV.js";
+} from "./chunks/chunk-3B2FPV5Z.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({

@@ -5,6 +5,7 @@
  */
 import type { Plan } from '../plan/contract.js';
 import { cell, code, escapeHtml, money, signedMoney } from './escape.js';
+import { compositionCharts, rolloutGantt } from './charts.js';
 
 export const COMMENT_LIMIT = 65_000;
 
@@ -56,8 +57,10 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
 
   // Sections in order of importance; the last ones are shortened first.
   const sections: { title: string; body: string }[] = [];
-  sections.push({ title: 'NodePools', body: nodePoolSection(plan) });
   if (plan.workloads.length) sections.push({ title: 'Fleet outcome', body: workloadSection(plan) });
+  sections.push({ title: 'Expected replacements', body: nodePoolSection(plan) });
+  const charts = chartsSection(plan);
+  if (charts) sections.push({ title: 'Charts', body: charts });
   if (plan.findings.length) sections.push({ title: 'Findings', body: findingsSection(plan, opts.blobUrl ?? null) });
   const changed = plan.objects.filter((o) => o.change !== 'unchanged');
   if (changed.length) sections.push({ title: 'Manifest changes', body: manifestSection(plan) });
@@ -105,15 +108,32 @@ function details(summary: string, body: string, open = false): string {
 
 function nodePoolSection(plan: Plan): string {
   if (plan.nodePools.length === 0) return '_No NodePools in base or head._';
-  const rows = [...plan.nodePools].sort((a, b) => Number(a.change === 'unchanged') - Number(b.change === 'unchanged') || a.name.localeCompare(b.name));
-  const lines = ['| NodePool | change | changed fields | drift | nodes drifted | budget (Drifted) | waves | ETA | verdict |', '|---|---|---|---|---|---|---|---|---|'];
+  const rows = [...plan.nodePools].sort((a, b) => b.nodesDrifted - a.nodesDrifted || Number(a.change === 'unchanged') - Number(b.change === 'unchanged') || a.name.localeCompare(b.name));
+  const lines = ['| NodePool | change | why (changed fields) | drift | nodes drifted | budget (Drifted) | waves | ETA | verdict |', '|---|---|---|---|---|---|---|---|---|'];
+  const notes: string[] = [];
   for (const p of rows) {
-    const fields = p.changedFields.length ? p.changedFields.slice(0, 6).map(code).join('<br>') + (p.changedFields.length > 6 ? `<br>… +${p.changedFields.length - 6}` : '') : '–';
+    const why = [...new Set([...(p.driftBecause ?? []), ...p.changedFields])];
+    const fields = why.length ? why.slice(0, 6).map(code).join('<br>') + (why.length > 6 ? `<br>… +${why.length - 6}` : '') : '–';
     const b = p.budget;
-    lines.push(`| ${code(p.name)} | ${p.change} | ${fields} | ${p.drift} | ${p.nodesDrifted}/${p.nodes} | ${b ? (b.allowed === null ? 'unlimited' : String(b.allowed)) : '–'} | ${b?.waves ?? '–'} | ${b?.estimatedMinutes != null ? formatMinutes(b.estimatedMinutes) : '–'} | ${b?.verdict ?? '–'} |`);
+    const drifted = p.nodes || p.nodesDrifted ? `${p.nodesDrifted}/${p.nodes}` : '–';
+    const verdict = b ? `${VERDICT_ICON[b.verdict] ?? ''} ${b.verdict}` : '–';
+    lines.push(`| ${code(p.name)} | ${p.change} | ${fields} | ${p.drift === 'none' ? '–' : p.drift} | ${drifted} | ${b ? (b.allowed === null ? 'unlimited' : `${b.allowed} now`) : '–'} | ${b?.waves || '–'} | ${b?.estimatedMinutes ? formatMinutes(b.estimatedMinutes) : '–'} | ${verdict} |`);
+    for (const x of p.potentialDrift ?? []) notes.push(`- ${code(p.name)}: ${escapeHtml(x)}`);
+    if (p.rollout?.note) notes.push(`- ${code(p.name)}: ${escapeHtml(p.rollout.note)}`);
+    if (p.drift === 'removed' && p.nodesDrifted) notes.push(`- ${code(p.name)} is deleted: its ${p.nodesDrifted} node(s) are deleted by garbage collection, without budgets and without pre-spun replacements.`);
+    if (p.ineligible && p.change !== 'removed') notes.push(`- ${code(p.name)} is not used for provisioning in head: ${escapeHtml(p.ineligible)}`);
   }
-  const changed = rows.filter((r) => r.change !== 'unchanged').length;
-  return details(`<b>NodePools</b>: ${changed} changed of ${rows.length}`, lines.join('\n'), true);
+  const affected = rows.filter((r) => r.nodesDrifted > 0).length;
+  const body = lines.join('\n') + (notes.length ? '\n\n' + notes.join('\n') : '');
+  return details(`<b>Expected replacements</b>: ${plan.summary.nodesReplaced} replaced, ${plan.summary.nodesRemoved} removed, in ${affected} of ${rows.length} NodePools (fleet: ${plan.fleet.source})`, body, true);
+}
+
+const VERDICT_ICON: Record<string, string> = { ok: '🟢', slow: '🟡', blocked: '🔴', unlimited: '🟠', none: '⚪' };
+
+function chartsSection(plan: Plan): string | null {
+  const parts = [compositionCharts(plan), rolloutGantt(plan)].filter((x): x is string => !!x);
+  if (!parts.length) return null;
+  return details('<b>Charts</b>: fleet composition and rollout', parts.join('\n\n'));
 }
 
 export function formatMinutes(m: number): string {

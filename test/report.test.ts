@@ -1,0 +1,89 @@
+/**
+ * The Markdown report (issue 5 §1): every example renders under 65,000 characters with Mermaid
+ * blocks that Mermaid's own parser accepts; hostile names render harmlessly; an oversized plan
+ * keeps its summary under the limit.
+ */
+import { execFileSync } from 'node:child_process';
+import { runCli } from '../src/cli/run.js';
+import { renderMarkdown, COMMENT_LIMIT } from '../src/report/markdown.js';
+import { mermaidText } from '../src/report/charts.js';
+import type { Plan } from '../src/plan/contract.js';
+import { nodePool, NODECLASS, tempTree, deployment } from './helpers.js';
+
+/** Mermaid's own parser, run in a child Node process (test/support/mermaid-parse.mjs). */
+function parseMermaid(blocks: string[]): { ok: boolean; type?: string; error?: string }[] {
+  return JSON.parse(execFileSync(process.execPath, ['test/support/mermaid-parse.mjs'], { input: JSON.stringify(blocks), encoding: 'utf8' }));
+}
+function expectParses(blocks: string[]): void {
+  expect(parseMermaid(blocks).filter((r) => !r.ok)).toEqual([]);
+}
+
+test('the Mermaid checker itself rejects a broken diagram', () => {
+  expect(parseMermaid(['pie\n "a" : x'])[0].ok).toBe(false);
+});
+
+function mermaidBlocks(md: string): string[] {
+  return [...md.matchAll(/```mermaid\n([\s\S]*?)```/g)].map((m) => m[1]);
+}
+
+async function plan(args: string[]): Promise<Plan> {
+  return JSON.parse((await runCli([...args, '--format', 'json', '--at', '2026-01-05T10:00:00Z'])).stdout) as Plan;
+}
+
+const EXAMPLES = ['generation-split', 'helm-values', 'node-overlay'];
+
+test.each(EXAMPLES)('%s: the comment is under the limit, summary first, and every Mermaid block parses', async (ex) => {
+  const md = (await runCli(['diff', '--base', `examples/${ex}/base`, '--head', `examples/${ex}/head`, '--at', '2026-01-05T10:00:00Z'])).stdout;
+  expect(md.length).toBeLessThan(COMMENT_LIMIT);
+  expect(md.split('\n')[2]).toMatch(/^\*\*\d+ workloads? change placement/);
+  const blocks = mermaidBlocks(md);
+  expect(blocks.length).toBeGreaterThan(0);
+  expectParses(blocks);
+});
+
+test('a drift rollout renders a Gantt chart that parses', async () => {
+  const base = tempTree({ 'a.yaml': [NODECLASS, nodePool('p', { extraTemplateSpec: '      expireAfter: 720h\n' }), deployment('a', { replicas: 40, cpu: '3', memory: '6Gi' })].join('---\n') });
+  const head = tempTree({ 'a.yaml': [NODECLASS, nodePool('p', { extraTemplateSpec: '      expireAfter: 48h\n' }), deployment('a', { replicas: 40, cpu: '3', memory: '6Gi' })].join('---\n') });
+  const p = await plan(['diff', '--base', base, '--head', head]);
+  const md = renderMarkdown(p);
+  const gantt = mermaidBlocks(md).find((b) => b.startsWith('gantt'));
+  expect(gantt).toBeDefined();
+  expect(parseMermaid([gantt!])[0]).toMatchObject({ ok: true, type: 'gantt' });
+  expect(md).toMatch(/> \[!WARNING\]/);
+});
+
+test('mermaid text keeps only harmless characters', () => {
+  expect(mermaidText('a"b\n:c;`d')).toBe('a_b__c__d');
+});
+
+describe('Markdown injection', () => {
+  const hostile = ['pipe|name', 'tick`name`', '<script>alert(1)</script>', 'x --> y', 'line\nbreak', '<!-- end -->'];
+  test.each(hostile)('%j renders harmlessly in tables, findings and charts', async (name) => {
+    const p = await plan(['diff', '--base', 'examples/generation-split/base', '--head', 'examples/generation-split/head']);
+    p.nodePools[0].name = name;
+    p.workloads[0].name = name;
+    p.findings.push({ rule: 'r', severity: 'warning', message: name, file: name, line: 3, object: name });
+    p.nodePools[0].rollout = { start: '2026-01-05T10:00:00.000Z', waves: [{ start: '2026-01-05T10:00:00.000Z', end: '2026-01-05T10:05:00.000Z', nodes: 1 }], completedAt: null, note: name };
+    const md = renderMarkdown(p, { blobUrl: 'https://github.com/o/r/blob/abc' });
+    expect(md).not.toContain('<script>');
+    expect(md).not.toContain('<!-- end -->');
+    for (const line of md.split('\n').filter((l) => l.startsWith('| '))) {
+      // Every table row keeps its column count: no unescaped pipe leaked from the name.
+      const cols = line.replace(/\\\|/g, '').split('|').length;
+      expect([6, 11]).toContain(cols);
+    }
+    expectParses(mermaidBlocks(md));
+  });
+});
+
+test('an oversized plan (hundreds of NodePools and workloads) stays under the limit with the summary intact', async () => {
+  const pools = Array.from({ length: 300 }, (_, i) => nodePool(`pool-${String(i).padStart(3, '0')}-with-a-long-name`, { weight: (i % 100) + 1 }));
+  const work = Array.from({ length: 400 }, (_, i) => deployment(`workload-${i}-with-a-rather-long-name`, { cpu: '250m', memory: '512Mi' }));
+  const base = tempTree({ 'a.yaml': [NODECLASS, ...pools, ...work].join('---\n') });
+  const head = tempTree({ 'a.yaml': [NODECLASS, ...pools.map((p) => p.replace('on-demand', 'spot')), ...work].join('---\n') });
+  const p = await plan(['diff', '--base', base, '--head', head]);
+  const md = renderMarkdown(p);
+  expect(md.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+  expect(md).toMatch(/\*\*\d+ workloads change placement/);
+  expect(md).toMatch(/Shortened: .* omitted/);
+}, 120_000);
