@@ -12,7 +12,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-3B2FPV5Z.js";
+} from "./chunks/chunk-MFWZTGC2.js";
 
 // src/cli/run.ts
 import { existsSync, readFileSync, writeFileSync } from "node:fs";

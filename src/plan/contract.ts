@@ -90,8 +90,8 @@ export interface Plan {
   replacements: Replacement[];
   findings: Finding[];
   /** Additional fields (free to grow). */
-  base: { label: string; sha: string | null };
-  head: { label: string; sha: string | null };
+  base: { label: string; sha: string | null; committedAt: string | null };
+  head: { label: string; sha: string | null; committedAt: string | null };
   objects: ObjectChange[];
   verdictReasons: string[];
   assumptions: string[];

@@ -99,5 +99,5 @@ function loadCatalog(config: Config, cwd: string, findings: Finding[]): Catalog 
 }
 
 function emptyState(head: State): State {
-  return { ...head, label: '(none)', sha: null, nodePools: [], nodeClasses: [], overlays: [], workloads: [], daemonSets: [], findings: [], files: [], ignoredKinds: {}, notes: [] };
+  return { ...head, label: '(none)', sha: null, committedAt: null, nodePools: [], nodeClasses: [], overlays: [], workloads: [], daemonSets: [], findings: [], files: [], ignoredKinds: {}, notes: [] };
 }

@@ -21,6 +21,7 @@ import { parseYamlDocuments } from './yaml.js';
 export interface State {
   label: string;
   sha: string | null;
+  committedAt: string | null;
   nodePools: NodePool[];
   nodeClasses: EC2NodeClass[];
   overlays: NodeOverlay[];
@@ -49,7 +50,7 @@ export interface LoadOptions {
 
 export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}): State {
   const state: State = {
-    label: tree.label, sha: tree.sha, nodePools: [], nodeClasses: [], overlays: [], workloads: [], daemonSets: [],
+    label: tree.label, sha: tree.sha, committedAt: tree.committedAt, nodePools: [], nodeClasses: [], overlays: [], workloads: [], daemonSets: [],
     settings: undefined as unknown as ControllerSettings, findings: [], files: [], ignoredKinds: {}, notes: [],
   };
   state.settings = readControllerSettings(tree, config, state.findings);

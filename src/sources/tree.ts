@@ -11,6 +11,8 @@ export interface FileTree {
   readonly label: string;
   /** Commit SHA when the tree is a git revision. */
   readonly sha: string | null;
+  /** Committer time (RFC 3339) when the tree is a git revision. */
+  readonly committedAt: string | null;
   /** Every file path (POSIX separators, relative to the root). */
   list(): string[];
   /** File content, or null when it does not exist or cannot be read. */
@@ -21,6 +23,7 @@ const SKIP_DIRS = new Set(['node_modules', '.git']);
 
 export class DirTree implements FileTree {
   readonly sha = null;
+  readonly committedAt = null;
   private files: string[] | null = null;
   constructor(readonly root: string, readonly label: string = root) {
     const st = statSync(root, { throwIfNoEntry: false });
@@ -61,6 +64,7 @@ export class DirTree implements FileTree {
 export class GitTree implements FileTree {
   readonly sha: string;
   readonly label: string;
+  readonly committedAt: string | null;
   private files: string[] | null = null;
   private cache = new Map<string, string | null>();
 
@@ -69,6 +73,8 @@ export class GitTree implements FileTree {
     if (r.status !== 0) throw new Error(`git revision "${rev}" not found in ${repo}`);
     this.sha = r.stdout.trim();
     this.label = `${rev} (${this.sha.slice(0, 7)})`;
+    const t = spawnSync('git', ['-C', repo, 'show', '-s', '--format=%cI', this.sha], { encoding: 'utf8' });
+    this.committedAt = t.status === 0 ? new Date(t.stdout.trim()).toISOString() : null;
   }
 
   list(): string[] {

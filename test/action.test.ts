@@ -1,0 +1,184 @@
+/**
+ * The action end to end (issue 5 §2): a fresh esbuild bundle of src/github/main.ts runs in a
+ * child process under a simulated Actions environment (GITHUB_EVENT_PATH, INPUT_* variables)
+ * against a fake GitHub API at the HTTP layer, with the real Octokit client.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { FakeGitHub } from './support/fake-github.js';
+import { nodePool, NODECLASS } from './helpers.js';
+
+let bundle: string;
+let repo: string;
+let baseSha: string;
+let headSha: string;
+
+beforeAll(async () => {
+  const out = mkdtempSync(join(tmpdir(), 'kp-action-'));
+  bundle = join(out, 'index.mjs');
+  await build({ entryPoints: ['src/github/main.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'error',
+    banner: { js: "import { createRequire as __kpCreateRequire } from 'node:module'; const require = __kpCreateRequire(import.meta.url);" } });
+  repo = mkdtempSync(join(tmpdir(), 'kp-action-repo-'));
+  const git = (...a: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...a], { encoding: 'utf8' }).trim();
+  git('init', '-q', '-b', 'main');
+  cpSync('examples/generation-split/base', repo, { recursive: true });
+  git('add', '-A'); git('commit', '-q', '-m', 'base');
+  baseSha = git('rev-parse', 'HEAD');
+  rmSync(join(repo, 'nodepools.yaml'));
+  cpSync('examples/generation-split/head', repo, { recursive: true });
+  // Many findings, to exercise annotation batching: 60 NodePools with an invalid weight.
+  writeFileSync(join(repo, 'broken.yaml'), Array.from({ length: 60 }, (_, i) => nodePool(`broken-${i}`, { weight: 0 })).join('---\n') + '---\n' + NODECLASS.replace('name: default', 'name: spare'));
+  git('add', '-A'); git('commit', '-q', '-m', 'head');
+  headSha = git('rev-parse', 'HEAD');
+}, 60_000);
+
+interface RunResult { code: number | null; stdout: string; summary: string; outputs: Record<string, string> }
+
+function runAction(gh: FakeGitHub, inputs: Record<string, string> = {}, event?: Record<string, unknown>): Promise<RunResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'kp-run-'));
+  writeFileSync(join(dir, 'event.json'), JSON.stringify(event ?? { pull_request: { number: 7, base: { sha: baseSha }, head: { sha: headSha } } }));
+  writeFileSync(join(dir, 'summary.md'), '');
+  writeFileSync(join(dir, 'output.txt'), '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir,
+    GITHUB_EVENT_PATH: join(dir, 'event.json'), GITHUB_STEP_SUMMARY: join(dir, 'summary.md'), GITHUB_OUTPUT: join(dir, 'output.txt'),
+    GITHUB_REPOSITORY: 'o/r', GITHUB_API_URL: gh.url, GITHUB_SERVER_URL: 'https://github.test', RUNNER_TEMP: dir, GITHUB_RUN_ID: '42',
+    'INPUT_GITHUB-TOKEN': 'test-token', 'INPUT_FAIL-ON': 'never', INPUT_AT: '2026-01-05T10:00:00Z',
+  };
+  for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bundle], { cwd: repo, env, timeout: 60_000 }, (err, stdout) => {
+      const outputs: Record<string, string> = {};
+      const text = readFileSync(join(dir, 'output.txt'), 'utf8');
+      for (const m of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) outputs[m[1]] = m[3];
+      resolve({ code: err ? (err as { code?: number }).code ?? 1 : 0, stdout, summary: readFileSync(join(dir, 'summary.md'), 'utf8'), outputs });
+    });
+  });
+}
+
+describe('sticky comment', () => {
+  let gh: FakeGitHub;
+  beforeEach(async () => { gh = new FakeGitHub(); await gh.start(); });
+  afterEach(async () => { await gh.stop(); });
+
+  test('first run creates one comment; the second updates it; an identical body sends nothing', async () => {
+    const r1 = await runAction(gh);
+    expect(r1.code).toBe(0);
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.comments[0].body).toMatch(new RegExp(`^<!-- karpenter-plan key="default" head="${headSha}"`));
+    expect(r1.outputs['comment-url']).toMatch(/issuecomment-/);
+    gh.comments[0].body = gh.comments[0].body.replace('karpenter-plan: pass', 'karpenter-plan: stale');
+    gh.requests = [];
+    await runAction(gh);
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.mutating().filter((r) => r.path.includes('/comments')).map((r) => r.method)).toEqual(['PATCH']);
+    gh.requests = [];
+    await runAction(gh);
+    expect(gh.mutating().filter((r) => r.path.includes('/comments'))).toEqual([]);
+  }, 60_000);
+
+  test('a comment written for a newer head commit is left untouched', async () => {
+    gh.addComments(1, () => `<!-- karpenter-plan key="default" head="ffffffff" valid-at="2999-01-01T00:00:00.000Z" -->\nnewer`);
+    const r = await runAction(gh);
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.comments[0].body).toMatch(/newer$/);
+    expect(r.stdout).toMatch(/newer head commit/);
+  }, 60_000);
+
+  test('hide-and-new minimises the old comment through GraphQL and creates a new one', async () => {
+    gh.addComments(1, () => `<!-- karpenter-plan key="default" head="aaaa" valid-at="2000-01-01T00:00:00.000Z" -->\nold`);
+    await runAction(gh, { comment: 'hide-and-new' });
+    expect(gh.comments).toHaveLength(2);
+    expect(gh.comments[0].minimized).toBe(true);
+    expect(gh.requests.some((r) => r.path === '/graphql' && JSON.stringify(r.body).includes('OUTDATED'))).toBe(true);
+  }, 60_000);
+
+  test('delete-and-new deletes the old comment; other keys are left alone', async () => {
+    gh.addComments(1, () => `<!-- karpenter-plan key="default" head="aaaa" valid-at="2000-01-01T00:00:00.000Z" -->\nold`);
+    gh.addComments(1, () => `<!-- karpenter-plan key="staging" head="aaaa" valid-at="2000-01-01T00:00:00.000Z" -->\nother cluster`);
+    await runAction(gh, { comment: 'delete-and-new' });
+    expect(gh.comments.map((c) => c.body.split('\n')[1])).toEqual(['other cluster', expect.stringMatching(/karpenter-plan/)]);
+  }, 60_000);
+
+  test('pagination: the marker is found past 100 comments and updated in place', async () => {
+    gh.addComments(150, (i) => `chatter ${i}`);
+    gh.addComments(1, () => `<!-- karpenter-plan key="default" head="aaaa" valid-at="2000-01-01T00:00:00.000Z" -->\nold`);
+    gh.addComments(30, (i) => `more chatter ${i}`);
+    await runAction(gh);
+    expect(gh.comments).toHaveLength(181);
+    expect(gh.requests.filter((r) => r.method === 'GET' && r.path.includes('/comments')).length).toBeGreaterThanOrEqual(2);
+    expect(gh.comments[150].body).toMatch(/karpenter-plan: pass/);
+  }, 60_000);
+
+  test('a fork: 403 on commenting and on statuses → job summary, outputs and exit status, no crash', async () => {
+    gh.fail('GET', /comments$/, 403);
+    gh.fail('POST', /comments$/, 403);
+    gh.fail('POST', /check-runs$/, 403);
+    gh.fail('POST', /statuses/, 403);
+    const r = await runAction(gh, { 'fail-on': 'error' });
+    expect(r.code).toBe(1); // the 60 invalid weights fail the policy
+    expect(r.summary).toMatch(/karpenter-plan/);
+    expect(r.outputs.verdict).toBe('fail');
+    expect(r.stdout).toMatch(/read-only/);
+    expect(r.stdout).not.toMatch(/could not run/);
+  }, 60_000);
+
+  test('502 then success → retried', async () => {
+    gh.fail('POST', /comments$/, 502, 1);
+    await runAction(gh);
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments'))).toHaveLength(2);
+  }, 60_000);
+
+  test('skip-no-diff: no first comment when nothing changed', async () => {
+    const r = await runAction(gh, { 'skip-no-diff': 'true', 'base-ref': headSha, 'head-ref': headSha });
+    expect(gh.comments).toHaveLength(0);
+    expect(r.stdout).toMatch(/skip-no-diff/);
+  }, 60_000);
+});
+
+describe('status check', () => {
+  let gh: FakeGitHub;
+  beforeEach(async () => { gh = new FakeGitHub(); await gh.start(); });
+  afterEach(async () => { await gh.stop(); });
+
+  test('a check run with more than 50 annotations is batched 50 per request', async () => {
+    const r = await runAction(gh, { 'fail-on': 'error' });
+    expect(r.code).toBe(1);
+    expect(gh.checkRuns).toHaveLength(1);
+    const run = gh.checkRuns[0];
+    expect(run.body).toMatchObject({ head_sha: headSha, conclusion: 'failure', status: 'completed' });
+    const counts = [run.body, ...run.updates].map((b) => ((b.output as { annotations: unknown[] }).annotations).length);
+    expect(counts).toEqual([50, 10]);
+    expect((run.body.output as { annotations: { path: string; start_line: number }[] }).annotations[0]).toMatchObject({ path: 'broken.yaml' });
+  }, 60_000);
+
+  test('falls back to a commit status (≤ 140 characters) when check runs are not permitted', async () => {
+    gh.fail('POST', /check-runs$/, 403);
+    await runAction(gh);
+    expect(gh.statuses).toHaveLength(1);
+    expect((gh.statuses[0].description as string).length).toBeLessThanOrEqual(140);
+    expect(gh.statuses[0]).toMatchObject({ context: 'karpenter-plan', state: 'success' });
+  }, 60_000);
+});
+
+describe('post mode (fork-safe two-workflow pattern)', () => {
+  test('publishes a plan file made by an earlier job', async () => {
+    const gh = new FakeGitHub();
+    await gh.start();
+    try {
+      const first = await runAction(gh, { comment: 'off', status: 'off' });
+      const planFile = first.outputs['plan-json'];
+      expect(planFile).toBeTruthy();
+      const r = await runAction(gh, { mode: 'post', 'plan-file': planFile, 'pr-number': '7' }, { workflow_run: { id: 1 } });
+      expect(r.code).toBe(0);
+      expect(gh.comments).toHaveLength(1);
+      expect(gh.checkRuns).toHaveLength(1);
+    } finally {
+      await gh.stop();
+    }
+  }, 60_000);
+});
