@@ -16,6 +16,8 @@ export interface Finding {
 export interface Position {
   line: number;
   column: number;
+  /** Set when the position lies in another file than the object's (layered values files). */
+  file?: string;
 }
 
 /** Where an object came from, and how to find one of its fields. */
@@ -60,7 +62,7 @@ export class FindingSink {
       rule,
       severity,
       message,
-      file: this.source.file,
+      file: pos?.file ?? this.source.file,
       line: pos?.line ?? this.source.line,
       column: pos?.column ?? null,
       object: this.object,

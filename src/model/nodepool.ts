@@ -197,7 +197,8 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
 }
 
 const BUDGET_NODES = /^((100|[0-9]{1,2})%|[0-9]+)$/;
-const BUDGET_SCHEDULE = /^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\s(.+)\s(.+)\s(.+)\s(.+))$/;
+/** The CRD's (loose) schedule pattern (karpenter-core.md §7, §9.3). */
+export const BUDGET_SCHEDULE = /^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\s(.+)\s(.+)\s(.+)\s(.+))$/;
 
 function readBudgets(v: unknown, sink: FindingSink): Budget[] {
   const path = ['spec', 'disruption', 'budgets'];

@@ -183,6 +183,23 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
   return { nodeClaims, errors };
 }
 
+/**
+ * The NodePools (templates) whose fresh NodeClaim would accept the pod, without relaxation and
+ * ignoring limits (§4.10 on an empty NodeClaim): taints, requirements, an instance type that fits
+ * with an available offering, minValues.
+ */
+export function hostingTemplates(templates: Template[], pod: PodTemplate, opts: SchedulerOptions): Template[] {
+  const st = initialPodState(pod, opts.preferencePolicy);
+  const reqs = podRequirements(pod, st);
+  const g: PodGroup = { key: '', pod, count: 1, order: 0 };
+  return templates.filter((t) => {
+    const a = templateAttempt(t, g, st, reqs, opts);
+    if (!a.ok) return false;
+    const options = a.options.filter((it) => fitsOn(it, t, pod.requests, {}));
+    return options.length > 0 && !minValuesCheck(options, a.reqs, opts.minValuesPolicy).error;
+  });
+}
+
 function withinLimits(it: InstanceType, rem: ResourceList): boolean {
   // filterByRemainingResources (§4.9): every limited resource: capacity ≤ remaining (missing capacity = 0).
   for (const [k, v] of Object.entries(rem)) if ((it.capacity[k] ?? 0) > v) return false;
@@ -219,8 +236,10 @@ function templateAttempt(t: Template, g: PodGroup, st: PodState, podReqs: Requir
   if (taint) return { ok: false, error: `did not tolerate taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}` };
   const err = t.requirements.compatible(podReqs, true);
   if (err) return { ok: false, error: `incompatible requirements, ${err}` };
-  const reqs = t.requirements.clone().addAll(podReqs);
-  const options = compatibleOptions(t.instanceTypes, reqs);
+  // A pod without requirements keeps the template's requirements, whose instance types the
+  // pre-filter already checked (§4.3): no need to filter them again.
+  const reqs = podReqs.size === 0 ? t.requirements : t.requirements.clone().addAll(podReqs);
+  const options = podReqs.size === 0 ? t.instanceTypes : compatibleOptions(t.instanceTypes, reqs);
   if (options.length === 0) return { ok: false, error: 'no instance type satisfied the requirements with an available offering' };
   void opts;
   return { ok: true, reqs, options, relaxedMinValues: false };

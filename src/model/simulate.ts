@@ -83,6 +83,8 @@ export interface PoolStatus {
 
 export interface SimulationResult {
   placements: Map<string, SimPlacement>;
+  /** The NodeClaim templates in provisioning order (eligible NodePools with instance types). */
+  templates: Template[];
   workloads: { key: string; kind: string; namespace: string; name: string; replicas: number; probe: boolean }[];
   fleet: SimNode[];
   hourlyCost: number;
@@ -154,10 +156,11 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       (isObject(t.tags) && Object.entries(t.tags).every(([k, v]) => r.tags?.[k] === String(v)))));
   };
 
-  // NodeOverlays (§6), one global pass, only with the gate on.
+  // NodeOverlays (§6), one global pass. Evaluated whenever overlays exist (the rules read the
+  // outcome); prices change only with the NodeOverlay gate on (§6.5).
   let overlays: OverlayOutcome | null = null;
   const priceChanges = new Map<string, Map<string, string>>();
-  if (input.overlays.length && input.settings.featureGates.nodeOverlay) {
+  if (input.overlays.length) {
     const targets: OverlayTarget[] = [];
     for (const np of eligible) {
       const nc = classes.get(np.nodeClassRef!.name);
@@ -168,13 +171,12 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       }
     }
     overlays = evaluateOverlays(input.overlays, targets);
-    for (const [key, v] of overlays.prices) {
+    if (input.settings.featureGates.nodeOverlay) for (const [key, v] of overlays.prices) {
       const [pool, type, off] = key.split('|');
       if (!priceChanges.has(pool)) priceChanges.set(pool, new Map());
       priceChanges.get(pool)!.set(`${type}|${off}`, v.change);
     }
-  } else if (input.overlays.length) {
-    assumptions.push(`NodeOverlays: ${input.overlays.length} present but the NodeOverlay feature gate is off; Karpenter ignores them.`);
+    if (!input.settings.featureGates.nodeOverlay) assumptions.push(`NodeOverlays: ${input.overlays.length} present but the NodeOverlay feature gate is off; Karpenter ignores them.`);
   }
 
   // Templates (§4.2, §4.3) in weight order (§3).
@@ -286,6 +288,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   if (fleet.some((n) => n.allocationStrategy === 'lowest-price')) assumptions.push("On-demand lowest-price: resolved with Karpenter's static price table; EC2 uses its own current prices.");
   return {
     placements,
+    templates,
     workloads: workloads.map(({ key, kind, namespace, name, replicas, probe }) => ({ key, kind, namespace, name, replicas, probe })),
     fleet, hourlyCost, pools, region, zones, overlays, assumptions,
   };

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { decodeCatalog, embeddedCatalog, type Catalog } from '../model/catalog.js';
 import { simulate, type SimulationOptions } from '../model/simulate.js';
+import { RULES, runRules } from '../rules/index.js';
 import type { Plan } from './contract.js';
 import { buildPlan, type PlanInput } from './plan.js';
 import { planReplacements } from './replacements.js';
@@ -37,17 +38,16 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
     `Catalog: ${catalog.types.length} instance types from ${catalog.source}; prices for ${catalog.region} dated ${catalog.pricesDate.slice(0, 10)} (${catalog.currency}, on-demand, Linux).`,
     `Placement: all workloads are scheduled in one provisioning batch onto an empty cluster; host ports, volume limits, topology spread and pod (anti-)affinity other than hostname anti-affinity are not modelled.`,
   ];
-  if (input.validateOnly) return buildPlan({ base, head, config: input.config, assumptions });
   const simOpts: SimulationOptions = {
     catalog, spotPriceFactor: input.config.spotPriceFactor, reservations: input.config.reservations, probes: input.config.probes,
     ...(input.config.region ? { region: input.config.region } : {}), ...(input.config.zones ? { zones: input.config.zones } : {}),
   };
   const headSim = simulate(head, simOpts);
-  const baseSim = input.base ? simulate(base, simOpts) : undefined;
+  const baseSim = input.base && !input.validateOnly ? simulate(base, simOpts) : undefined;
   assumptions.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
   let replacements: PlanInput['replacements'];
-  if (input.base) {
-    const fleet = loadFleet(input.config, input.cwd, head.findings, baseSim!);
+  if (input.base && baseSim) {
+    const fleet = loadFleet(input.config, input.cwd, head.findings, baseSim);
     const a = input.config.assumptions;
     const at = a.at ? Date.parse(a.at) : Date.now();
     const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
@@ -57,6 +57,11 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
     assumptions.push(`Rollout: starts ${new Date(at).toISOString()}; each replacement takes ${a.minutesPerReplacement} min (the replacement is initialised after ${minutesToInitialize} min); horizon ${a.horizonDays} days; slower than ${a.slowAfterHours} h is "slow"; schedules in UTC.`);
     for (const n of fleet.notes) assumptions.push(n);
   }
+  // Model-based rules (issue 6) over head, and over the base→head change where they say so.
+  head.findings.push(...runRules(RULES, {
+    head, base: input.base ? base : null, config: input.config, catalog, sim: headSim, simOptions: simOpts, rollouts: replacements?.pools ?? null,
+  }));
+  if (input.validateOnly) return buildPlan({ base, head, config: input.config, assumptions });
   return buildPlan({ base, head, config: input.config, headSim, ...(baseSim ? { baseSim } : {}), assumptions, ...(replacements ? { replacements } : {}) });
 }
 

@@ -82,7 +82,9 @@ export function readValuesAdapter(tree: FileTree, adapter: ValuesAdapter, findin
       locate: (path): Position | null => {
         const full = mapper(path);
         for (let i = docs.length - 1; i >= 0; i--) {
-          if (hasPath(docs[i].value, full)) return docs[i].source.locate(full);
+          if (!hasPath(docs[i].value, full)) continue;
+          const p = docs[i].source.locate(full);
+          return p && docs[i].file !== src.file ? { ...p, file: docs[i].file } : p;
         }
         return src.locate(valuesPath);
       },

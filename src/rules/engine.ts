@@ -1,0 +1,59 @@
+/**
+ * The rule engine: configuration mistakes the seed documents warn about, each decided with the
+ * model (requirements algebra, catalog, selection, drift, budgets) rather than by matching text.
+ * Every rule has a stable id (public contract), a default severity, a docs page
+ * (docs/rules/<id>.md) and can be switched off or re-levelled in the config (`rules:`).
+ */
+import type { Catalog } from '../model/catalog.js';
+import type { Finding, Severity, SourceRef } from '../model/findings.js';
+import type { SimulationOptions, SimulationResult } from '../model/simulate.js';
+import type { PoolRollout } from '../plan/replacements.js';
+import type { Config } from '../sources/config.js';
+import type { State } from '../sources/state.js';
+
+export interface RuleContext {
+  head: State;
+  /** null for a single-state run (validate / simulate). */
+  base: State | null;
+  config: Config;
+  catalog: Catalog;
+  sim: SimulationResult;
+  simOptions: SimulationOptions;
+  /** Drift and rollout under head (diff only). */
+  rollouts: PoolRollout[] | null;
+}
+
+export interface Rule {
+  id: string;
+  severity: Severity;
+  /** One line for the README and the docs index. */
+  summary: string;
+  check(ctx: RuleContext, report: Reporter): void;
+}
+
+export type Reporter = (message: string, source: SourceRef | null, path?: (string | number)[], object?: string | null) => void;
+
+export function runRules(rules: readonly Rule[], ctx: RuleContext): Finding[] {
+  const out: Finding[] = [];
+  for (const rule of rules) {
+    const level = ctx.config.rules[rule.id];
+    if (level === 'off') continue;
+    const severity: Severity = level ?? rule.severity;
+    const seen = new Set<string>();
+    const report: Reporter = (message, source, path = [], object = null) => {
+      const pos = source?.locate(path) ?? null;
+      const f: Finding = { rule: rule.id, severity, message, file: pos?.file ?? source?.file ?? null, line: pos?.line ?? source?.line ?? null, column: pos?.column ?? null, object };
+      const key = `${f.file}:${f.line}:${message}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      out.push(f);
+    };
+    try {
+      rule.check(ctx, report);
+    } catch (e) {
+      // A rule that cannot decide says so instead of guessing or crashing the run.
+      out.push({ rule: rule.id, severity: 'info', message: `the rule could not be evaluated for this input: ${(e as Error).message}`, file: null, line: null, object: null });
+    }
+  }
+  return out;
+}
