@@ -217,3 +217,19 @@ describe('karpenter-core.md §12 acceptance cases', () => {
     expect(simulateYaml(doc(NODECLASS, p, deployment('a', pod))).sim.fleet[0].zone).toBe('us-east-1b');
   });
 });
+
+describe('ICE what-if scenarios (karpenter-aws.md §2.4, seed 003)', () => {
+  test('generation-split: with no 8th-generation capacity the workloads fall back to gen7-fallback', async () => {
+    const { runCli } = await import('../src/cli/run.js');
+    const r = await runCli(['diff', '--base', 'examples/generation-split/base', '--head', 'examples/generation-split/head', '--format', 'json', '--at', '2026-01-05T10:00:00Z']);
+    const plan = JSON.parse(r.stdout);
+    expect(plan.scenarios).toHaveLength(1);
+    const moved = plan.scenarios[0].workloads.filter((w: { changed: boolean }) => w.changed);
+    expect(moved.length).toBeGreaterThan(0);
+    for (const w of moved) {
+      expect(w.head.nodePool).toBe('gen8-primary');
+      expect(w.scenario.nodePool).toBe('gen7-fallback');
+    }
+    expect(plan.scenarios[0].timeline).toMatch(/3 minutes/);
+  });
+});

@@ -95,6 +95,14 @@ export interface Plan {
   objects: ObjectChange[];
   verdictReasons: string[];
   assumptions: string[];
+  /** ICE what-if scenarios on head (config `scenarios`). */
+  scenarios: {
+    name: string;
+    unavailableOfferings: number;
+    timeline: string;
+    workloads: { kind: string; namespace: string; name: string; head: Placement | null; scenario: Placement | null; changed: boolean }[];
+    hourlyCost: number | null;
+  }[];
   /** The fleet the replacements act on, and its composition before and after. */
   fleet: {
     source: 'snapshot' | 'live' | 'simulated' | 'none';

@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { decodeCatalog, embeddedCatalog, type Catalog } from '../model/catalog.js';
 import { simulate, type SimulationOptions } from '../model/simulate.js';
 import { RULES, runRules } from '../rules/index.js';
+import { iceTimeline, unavailableOfferings } from '../model/ice.js';
 import type { Plan } from './contract.js';
 import { buildPlan, type PlanInput } from './plan.js';
 import { planReplacements } from './replacements.js';
@@ -62,7 +63,11 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
     head, base: input.base ? base : null, config: input.config, catalog, sim: headSim, simOptions: simOpts, rollouts: replacements?.pools ?? null,
   }));
   if (input.validateOnly) return buildPlan({ base, head, config: input.config, assumptions });
-  return buildPlan({ base, head, config: input.config, headSim, ...(baseSim ? { baseSim } : {}), assumptions, ...(replacements ? { replacements } : {}) });
+  const scenarios = input.config.scenarios.map((sc) => {
+    const unavailable = unavailableOfferings(catalog, headSim.zones, sc);
+    return { name: sc.name, unavailable: unavailable.size, timeline: iceTimeline(head.settings.batchIdleDuration, head.settings.batchMaxDuration), sim: simulate(head, { ...simOpts, unavailable }) };
+  });
+  return buildPlan({ base, head, config: input.config, headSim, ...(baseSim ? { baseSim } : {}), assumptions, ...(replacements ? { replacements } : {}), scenarios });
 }
 
 /** The fleet: snapshot files when given, else the base state's simulated fleet. */

@@ -25,6 +25,8 @@ export interface PlanInput {
   headSim?: SimulationResult;
   /** Lines for the report's assumptions section (catalog, region, ...). */
   assumptions?: string[];
+  /** ICE what-if simulations of head. */
+  scenarios?: { name: string; unavailable: number; timeline: string; sim: SimulationResult }[];
   /** Drift and rollout of the fleet under head. */
   replacements?: { fleet: Fleet; pools: PoolRollout[]; replacements: Replacement[] };
 }
@@ -86,6 +88,14 @@ export function buildPlan(input: PlanInput): Plan {
     objects,
     verdictReasons,
     assumptions,
+    scenarios: (input.scenarios ?? []).map((sc) => ({
+      name: sc.name, unavailableOfferings: sc.unavailable, timeline: sc.timeline, hourlyCost: sc.sim.hourlyCost,
+      workloads: (input.headSim?.workloads ?? []).map((w) => {
+        const h = input.headSim!.placements.get(w.key) ?? null;
+        const x = sc.sim.placements.get(w.key) ?? null;
+        return { kind: w.kind, namespace: w.namespace, name: w.name, head: h ? toPlacement(h) : null, scenario: x ? toPlacement(x) : null, changed: placementChanged(h, x) };
+      }).sort((a, b) => Number(b.changed) - Number(a.changed)),
+    })),
     fleet: {
       source: repl?.fleet.source ?? 'none',
       nodes: repl?.fleet.nodes.length ?? 0,

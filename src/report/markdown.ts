@@ -59,6 +59,7 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
   const sections: { title: string; body: string }[] = [];
   if (plan.workloads.length) sections.push({ title: 'Fleet outcome', body: workloadSection(plan) });
   sections.push({ title: 'Expected replacements', body: nodePoolSection(plan) });
+  if (plan.scenarios?.length) sections.push({ title: 'What-if', body: scenarioSection(plan) });
   const charts = chartsSection(plan);
   if (charts) sections.push({ title: 'Charts', body: charts });
   if (plan.findings.length) sections.push({ title: 'Findings', body: findingsSection(plan, opts.blobUrl ?? null) });
@@ -126,6 +127,20 @@ function nodePoolSection(plan: Plan): string {
   const affected = rows.filter((r) => r.nodesDrifted > 0).length;
   const body = lines.join('\n') + (notes.length ? '\n\n' + notes.join('\n') : '');
   return details(`<b>Expected replacements</b>: ${plan.summary.nodesReplaced} replaced, ${plan.summary.nodesRemoved} removed, in ${affected} of ${rows.length} NodePools (fleet: ${plan.fleet.source})`, body, true);
+}
+
+function scenarioSection(plan: Plan): string {
+  const parts: string[] = [];
+  for (const sc of plan.scenarios) {
+    const changed = sc.workloads.filter((w) => w.changed);
+    const lines = [`**${escapeHtml(sc.name)}** — ${sc.unavailableOfferings} offerings unavailable · fleet ${money(plan.summary.hourlyCost.head)}/h → ${money(sc.hourlyCost)}/h`, '',
+      '| workload | head | with this shortage |', '|---|---|---|'];
+    for (const w of changed) lines.push(`| ${cell(`${w.kind} ${w.namespace}/${w.name}`)} | ${placementCell(w.head)} | ${placementCell(w.scenario)} |`);
+    if (!changed.length) lines.push('| – | no workload moves | – |');
+    lines.push('', escapeHtml(sc.timeline));
+    parts.push(lines.join('\n'));
+  }
+  return details(`<b>What-if (insufficient capacity)</b>: ${plan.scenarios.length} scenario(s)`, parts.join('\n\n'));
 }
 
 const VERDICT_ICON: Record<string, string> = { ok: '🟢', slow: '🟡', blocked: '🔴', unlimited: '🟠', none: '⚪' };

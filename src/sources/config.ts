@@ -7,6 +7,7 @@ import { Ajv } from 'ajv';
 import schema from '../../schema/config.schema.json' with { type: 'json' };
 import type { Finding } from '../model/findings.js';
 import { parseYamlMapping } from './yaml.js';
+import type { IceScenario } from '../model/ice.js';
 
 export type ValuesLayout = 'map' | 'list' | 'spec';
 
@@ -53,7 +54,7 @@ export interface Config {
   policy: { failOn: 'error' | 'warning' | 'never'; maxReplacedNodes?: number; maxReplacedPercent?: number };
   assumptions: { minutesPerReplacement: number; minutesToInitialize: number; at?: string; horizonDays: number; slowAfterHours: number };
   rules: Record<string, 'off' | 'error' | 'warning' | 'info'>;
-  scenarios: unknown[];
+  scenarios: IceScenario[];
   /** Where the config came from (null = defaults only). */
   file: string | null;
 }
@@ -145,6 +146,9 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   if (v.policy && typeof v.policy === 'object') cfg.policy = { ...cfg.policy, ...(v.policy as object) };
   if (v.assumptions && typeof v.assumptions === 'object') cfg.assumptions = { ...cfg.assumptions, ...(v.assumptions as object) };
   if (v.rules && typeof v.rules === 'object') cfg.rules = v.rules as Config['rules'];
-  if (Array.isArray(v.scenarios)) cfg.scenarios = v.scenarios;
+  if (Array.isArray(v.scenarios)) {
+    cfg.scenarios = (v.scenarios as Partial<IceScenario>[]).filter((x) => x && typeof x.name === 'string' && Array.isArray(x.unavailable))
+      .map((x) => ({ name: x.name!, unavailable: x.unavailable!.filter(Array.isArray).map((reqs) => reqs.filter((r) => r && typeof r.key === 'string' && typeof r.operator === 'string')) }));
+  }
   return cfg;
 }
