@@ -71,7 +71,7 @@ describe('Markdown injection', () => {
     for (const line of md.split('\n').filter((l) => l.startsWith('| '))) {
       // Every table row keeps its column count: no unescaped pipe leaked from the name.
       const cols = line.replace(/\\\|/g, '').split('|').length;
-      expect([4, 6, 11]).toContain(cols);
+      expect([5, 6, 11]).toContain(cols);
     }
     expectParses(mermaidBlocks(md));
   });
