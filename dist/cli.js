@@ -12,7 +12,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-5FN4FMPB.js";
+} from "./chunks/chunk-IBFPSCY3.js";
 
 // src/cli/run.ts
 import { existsSync, readFileSync, writeFileSync } from "node:fs";

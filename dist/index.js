@@ -11,7 +11,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-5FN4FMPB.js";
+} from "./chunks/chunk-IBFPSCY3.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({

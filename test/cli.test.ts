@@ -109,3 +109,15 @@ describe('plan schema', () => {
     expect(validate(plan) ? [] : validate.errors).toEqual([]);
   });
 });
+
+describe('config workloads', () => {
+  test('compact workloads from the config are placed like Deployments', async () => {
+    const dir = tempTree({
+      'p.yaml': nodePool('p'),
+      '.karpenter-plan.yaml': 'workloads:\n  - { name: api, namespace: web, replicas: 3, requests: { cpu: "2", memory: 4Gi }, nodeSelector: { kubernetes.io/arch: amd64 } }\n',
+    });
+    const plan = JSON.parse((await runCli(['simulate', dir, '--format', 'json'])).stdout);
+    expect(plan.workloads).toHaveLength(1);
+    expect(plan.workloads[0]).toMatchObject({ kind: 'Deployment', namespace: 'web', name: 'api', replicas: 3, head: { schedulable: true, nodePool: 'p' } });
+  });
+});

@@ -102,6 +102,21 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     for (const doc of parseYamlDocuments(file, r.output, state.findings)) accept(doc.value, doc.source);
   }
 
+  // Extra workloads from the config, in a compact Deployment-like form.
+  config.workloads.forEach((w) => {
+    const name = String(w.name);
+    const podSpec: Record<string, unknown> = {
+      containers: [{ name: 'main', resources: { requests: isObject(w.requests) ? w.requests : {} } }],
+      ...(isObject(w.nodeSelector) ? { nodeSelector: w.nodeSelector } : {}),
+      ...(Array.isArray(w.tolerations) ? { tolerations: w.tolerations } : {}),
+      ...(isObject(w.affinity) ? { affinity: w.affinity } : {}),
+    };
+    const value = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: typeof w.namespace === 'string' ? w.namespace : 'default' },
+      spec: { replicas: typeof w.replicas === 'number' ? w.replicas : 1, template: { spec: podSpec } } };
+    const source: SourceRef = { file: config.file, line: null, locate: () => null };
+    accept(value, source);
+  });
+
   config.values.forEach((adapter, i) => {
     const isFallback = config.charts.some((c) => c.fallbackValues === i);
     if (isFallback && !usedFallback.has(i)) return;
