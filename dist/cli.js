@@ -12,7 +12,9 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-IBFPSCY3.js";
+} from "./chunks/chunk-SK2AQ66C.js";
+import "./chunks/chunk-23EPTGRP.js";
+import "./chunks/chunk-FDJXNOJS.js";
 
 // src/cli/run.ts
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -57,6 +59,8 @@ Commands:
   diff       compare base and head: placements, drift, budgets, findings (the main job)
   simulate   model one state: where each workload lands, the simulated fleet
   validate   findings only (API validation and configuration rules)
+  catalog refresh --region R [--out FILE]
+             build an instance-type catalog from the AWS APIs (standard credential chain)
 
 States:
   --base DIR --head DIR           two directories
@@ -114,6 +118,11 @@ ${USAGE}` };
       case "simulate":
       case "validate":
         return await singleCommand(command, v, positionals[1], cwd);
+      case "catalog": {
+        if (positionals[1] !== "refresh") return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
+        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-PGVIZHZ3.js");
+        return await catalogRefreshCommand(v.region, v.out, cwd);
+      }
       default:
         return usage(`unknown command "${command}"`);
     }

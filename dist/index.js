@@ -2,16 +2,19 @@ import { createRequire as __kpCreateRequire } from 'node:module'; const require 
 import {
   CONFIG_FILE,
   GitTree,
-  __commonJS,
-  __require,
-  __toESM,
   defaultConfig,
   executePlan,
   gitTopLevel,
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-IBFPSCY3.js";
+} from "./chunks/chunk-SK2AQ66C.js";
+import "./chunks/chunk-23EPTGRP.js";
+import {
+  __commonJS,
+  __require,
+  __toESM
+} from "./chunks/chunk-FDJXNOJS.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({

@@ -11,6 +11,8 @@ const common = {
   target: 'node20',
   legalComments: 'none',
   logLevel: 'warning',
+  // The AWS SDK is only used by `catalog refresh` (a separate chunk); it is loaded from node_modules.
+  external: ['@aws-sdk/*'],
   // Some bundled CommonJS dependencies call require(); give ESM output a real one.
   banner: { js: "import { createRequire as __kpCreateRequire } from 'node:module'; const require = __kpCreateRequire(import.meta.url);" },
 };

@@ -24,6 +24,8 @@ Commands:
   diff       compare base and head: placements, drift, budgets, findings (the main job)
   simulate   model one state: where each workload lands, the simulated fleet
   validate   findings only (API validation and configuration rules)
+  catalog refresh --region R [--out FILE]
+             build an instance-type catalog from the AWS APIs (standard credential chain)
 
 States:
   --base DIR --head DIR           two directories
@@ -72,6 +74,11 @@ export async function runCli(argv: string[], cwd = process.cwd()): Promise<CliRe
       case 'simulate':
       case 'validate':
         return await singleCommand(command, v, positionals[1], cwd);
+      case 'catalog': {
+        if (positionals[1] !== 'refresh') return usage(`unknown catalog command "${positionals[1] ?? ''}" (catalog refresh)`);
+        const { catalogRefreshCommand } = await import('./catalog-refresh.js');
+        return await catalogRefreshCommand(v.region as string | undefined, v.out as string | undefined, cwd);
+      }
       default:
         return usage(`unknown command "${command}"`);
     }
