@@ -12,9 +12,11 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-SK2AQ66C.js";
+} from "./chunks/chunk-RWXB7VUV.js";
+import "./chunks/chunk-PLC7PEZ3.js";
 import "./chunks/chunk-23EPTGRP.js";
-import "./chunks/chunk-FDJXNOJS.js";
+import "./chunks/chunk-LGBOVNPX.js";
+import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/run.ts
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -75,6 +77,7 @@ Options:
   --json-out FILE    also write the JSON plan to FILE
   --fleet FILE       a fleet snapshot (kubectl get nodeclaims,nodes -o json); repeatable
   --catalog FILE     an instance-type catalog from 'catalog refresh'
+  --kubeconfig FILE  read the fleet from a live cluster (read-only; with --context NAME)
   --at TIME          the rollout start for budget schedules (RFC 3339, UTC; default: now)
   -h, --help         this help
 
@@ -97,6 +100,8 @@ var OPTIONS = {
   catalog: { type: "string" },
   at: { type: "string" },
   region: { type: "string" },
+  kubeconfig: { type: "string" },
+  context: { type: "string" },
   help: { type: "boolean", short: "h" }
 };
 async function runCli(argv, cwd = process.cwd()) {
@@ -120,7 +125,7 @@ ${USAGE}` };
         return await singleCommand(command, v, positionals[1], cwd);
       case "catalog": {
         if (positionals[1] !== "refresh") return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
-        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-PGVIZHZ3.js");
+        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-4TNF5YVH.js");
         return await catalogRefreshCommand(v.region, v.out, cwd);
       }
       default:
@@ -165,6 +170,9 @@ function loadConfig(v, tree, cwd, findings) {
 function applyOverrides(config, v) {
   if (Array.isArray(v.fleet)) config.fleet = [...config.fleet, ...v.fleet];
   if (typeof v.catalog === "string") config.catalog = v.catalog;
+  if (typeof v.kubeconfig === "string" || typeof v.context === "string") {
+    config.cluster = { ...typeof v.kubeconfig === "string" ? { kubeconfig: v.kubeconfig } : {}, ...typeof v.context === "string" ? { context: v.context } : {} };
+  }
   if (typeof v.at === "string") {
     if (Number.isNaN(Date.parse(v.at))) throw new UsageError(`--at "${v.at}" is not an RFC 3339 time`);
     config.assumptions.at = v.at;

@@ -8,13 +8,15 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-SK2AQ66C.js";
+} from "./chunks/chunk-RWXB7VUV.js";
+import "./chunks/chunk-PLC7PEZ3.js";
 import "./chunks/chunk-23EPTGRP.js";
+import "./chunks/chunk-LGBOVNPX.js";
 import {
   __commonJS,
   __require,
   __toESM
-} from "./chunks/chunk-FDJXNOJS.js";
+} from "./chunks/chunk-SB3DEY2U.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({

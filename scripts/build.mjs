@@ -11,8 +11,9 @@ const common = {
   target: 'node20',
   legalComments: 'none',
   logLevel: 'warning',
-  // The AWS SDK is only used by `catalog refresh` (a separate chunk); it is loaded from node_modules.
-  external: ['@aws-sdk/*'],
+  // The AWS SDK (`catalog refresh`) and the Kubernetes client (`--kubeconfig`) are CLI-only and
+  // loaded lazily from node_modules: bundled, the Kubernetes client alone would add 14 MB to dist/.
+  external: ['@aws-sdk/*', '@kubernetes/client-node'],
   // Some bundled CommonJS dependencies call require(); give ESM output a real one.
   banner: { js: "import { createRequire as __kpCreateRequire } from 'node:module'; const require = __kpCreateRequire(import.meta.url);" },
 };

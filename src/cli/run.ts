@@ -40,6 +40,7 @@ Options:
   --json-out FILE    also write the JSON plan to FILE
   --fleet FILE       a fleet snapshot (kubectl get nodeclaims,nodes -o json); repeatable
   --catalog FILE     an instance-type catalog from 'catalog refresh'
+  --kubeconfig FILE  read the fleet from a live cluster (read-only; with --context NAME)
   --at TIME          the rollout start for budget schedules (RFC 3339, UTC; default: now)
   -h, --help         this help
 
@@ -53,7 +54,7 @@ const OPTIONS = {
   repo: { type: 'string' }, path: { type: 'string' },
   config: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' }, 'json-out': { type: 'string' },
   fleet: { type: 'string', multiple: true }, catalog: { type: 'string' }, at: { type: 'string' },
-  region: { type: 'string' },
+  region: { type: 'string' }, kubeconfig: { type: 'string' }, context: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -122,6 +123,9 @@ function loadConfig(v: Values, tree: FileTree, cwd: string, findings: Finding[])
 function applyOverrides(config: Config, v: Values): void {
   if (Array.isArray(v.fleet)) config.fleet = [...config.fleet, ...v.fleet];
   if (typeof v.catalog === 'string') config.catalog = v.catalog;
+  if (typeof v.kubeconfig === 'string' || typeof v.context === 'string') {
+    config.cluster = { ...(typeof v.kubeconfig === 'string' ? { kubeconfig: v.kubeconfig } : {}), ...(typeof v.context === 'string' ? { context: v.context } : {}) };
+  }
   if (typeof v.at === 'string') {
     if (Number.isNaN(Date.parse(v.at))) throw new UsageError(`--at "${v.at}" is not an RFC 3339 time`);
     config.assumptions.at = v.at;

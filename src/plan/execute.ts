@@ -48,7 +48,7 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
   assumptions.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
   let replacements: PlanInput['replacements'];
   if (input.base && baseSim) {
-    const fleet = loadFleet(input.config, input.cwd, head.findings, baseSim);
+    const fleet = await loadFleet(input.config, input.cwd, head.findings, baseSim);
     const a = input.config.assumptions;
     const at = a.at ? Date.parse(a.at) : Date.now();
     const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
@@ -70,8 +70,8 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
   return buildPlan({ base, head, config: input.config, headSim, ...(baseSim ? { baseSim } : {}), assumptions, ...(replacements ? { replacements } : {}), scenarios });
 }
 
-/** The fleet: snapshot files when given, else the base state's simulated fleet. */
-function loadFleet(config: Config, cwd: string, findings: Finding[], baseSim: SimulationResult): Fleet {
+/** The fleet: snapshot files when given, else a live cluster when configured, else the base state's simulated fleet. */
+async function loadFleet(config: Config, cwd: string, findings: Finding[], baseSim: SimulationResult): Promise<Fleet> {
   if (config.fleet.length) {
     const merged: Fleet = { source: 'snapshot', nodes: [], notes: [] };
     for (const f of config.fleet) {
@@ -87,6 +87,15 @@ function loadFleet(config: Config, cwd: string, findings: Finding[], baseSim: Si
       for (const n of fl.notes) if (!merged.notes.includes(n)) merged.notes.push(n);
     }
     return merged;
+  }
+  if (config.cluster) {
+    try {
+      const { readClusterFleet } = await import('../sources/cluster.js');
+      return await readClusterFleet({ ...(config.cluster.kubeconfig ? { kubeconfig: resolve(cwd, config.cluster.kubeconfig) } : {}), ...(config.cluster.context ? { context: config.cluster.context } : {}) });
+    } catch (e) {
+      findings.push({ rule: 'cluster-unreachable', severity: 'error', file: null, line: null, object: null,
+        message: `the live cluster could not be read (${(e as Error).message.split('\n')[0]}); the base state's simulated fleet is used instead` });
+    }
   }
   const nodes: FleetNode[] = baseSim.fleet.map((n) => ({
     name: n.name, nodeName: n.name, nodePool: n.nodePool, instanceType: n.instanceType, zone: n.zone, capacityType: n.capacityType,

@@ -51,6 +51,8 @@ export interface Config {
   workloads: Record<string, unknown>[];
   probes: boolean;
   fleet: string[];
+  /** A live cluster to read the fleet from (read-only lists of NodeClaims and Nodes). */
+  cluster?: { kubeconfig?: string; context?: string };
   policy: { failOn: 'error' | 'warning' | 'never'; maxReplacedNodes?: number; maxReplacedPercent?: number };
   assumptions: { minutesPerReplacement: number; minutesToInitialize: number; at?: string; horizonDays: number; slowAfterHours: number };
   rules: Record<string, 'off' | 'error' | 'warning' | 'info'>;
@@ -143,6 +145,7 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   if (Array.isArray(v.workloads)) cfg.workloads = v.workloads.filter((w) => w && typeof w === 'object') as Record<string, unknown>[];
   if (typeof v.probes === 'boolean') cfg.probes = v.probes;
   if (Array.isArray(v.fleet)) cfg.fleet = v.fleet.map(String);
+  if (v.cluster && typeof v.cluster === 'object') cfg.cluster = v.cluster as Config['cluster'];
   if (v.policy && typeof v.policy === 'object') cfg.policy = { ...cfg.policy, ...(v.policy as object) };
   if (v.assumptions && typeof v.assumptions === 'object') cfg.assumptions = { ...cfg.assumptions, ...(v.assumptions as object) };
   if (v.rules && typeof v.rules === 'object') cfg.rules = v.rules as Config['rules'];
