@@ -3,6 +3,7 @@ import { evaluateDrift } from '../src/model/drift.js';
 import type { Fleet, FleetNode } from '../src/model/fleet.js';
 import { joinFleet, parseFleetText } from '../src/sources/fleet.js';
 import { runCli } from '../src/cli/run.js';
+import { readFileSync } from 'node:fs';
 import { NODECLASS, nodePool, stateOf, tempTree, deployment } from './helpers.js';
 
 const OD = '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]';
@@ -158,4 +159,36 @@ describe('fleet snapshots', () => {
     expect(plan.fleet.source).toBe('simulated');
   });
   void deployment;
+});
+
+describe('consolidation-driven replacements (karpenter-core.md §10, seed 004)', () => {
+  test('node-overlay: the overlay makes the r7i node "expensive" → replaced by r8i, with the real cost shown', async () => {
+    const plan = JSON.parse((await runCli(['diff', '--base', 'examples/node-overlay/base', '--head', 'examples/node-overlay/head', '--format', 'json', '--at', '2026-01-05T10:00:00Z'])).stdout);
+    const c = plan.replacements.filter((r: { reason: string }) => r.reason === 'Consolidation');
+    expect(c).toHaveLength(1);
+    expect(c[0].consolidation.toPrice).toBeLessThan(c[0].consolidation.fromPrice); // strict <
+    expect(c[0].consolidation.toCost).toBeGreaterThan(c[0].consolidation.fromCost); // the overlay hides a real increase
+    expect(plan.summary.nodesConsolidated).toBe(1);
+  });
+  test('no change → no consolidation; a more expensive option is never a move', async () => {
+    const same = JSON.parse((await runCli(['diff', '--base', 'examples/node-overlay/base', '--head', 'examples/node-overlay/base', '--format', 'json'])).stdout);
+    expect(same.replacements).toEqual([]);
+    // Allowing only pricier families in head: the nodes drift, but no consolidation is listed.
+    const base = tempTree({ 'a.yaml': [NODECLASS, nodePool('p', { requirements: `${fam('c7i', 'm7i')}\n${OD}` }), deployment('a', { replicas: 4 })].join('---\n') });
+    const head = tempTree({ 'a.yaml': [NODECLASS, nodePool('p', { requirements: `${fam('c7i', 'm7i', 'x2idn')}\n${OD}` }), deployment('a', { replicas: 4 })].join('---\n') });
+    const plan = JSON.parse((await runCli(['diff', '--base', base, '--head', head, '--format', 'json'])).stdout);
+    expect(plan.replacements.filter((r: { reason: string }) => r.reason === 'Consolidation')).toEqual([]);
+  });
+  test('WhenEmpty or consolidateAfter: Never → no consolidation', async () => {
+    const files = (side: string) => {
+      const text = readFileSync(`examples/node-overlay/${side}/nodepools.yaml`, 'utf8').replace('WhenEmptyOrUnderutilized', 'WhenEmpty');
+      return tempTree({ 'nodepools.yaml': text, 'nodeclass.yaml': readFileSync(`examples/node-overlay/${side}/nodeclass.yaml`, 'utf8'),
+        'workloads.yaml': readFileSync(`examples/node-overlay/${side}/workloads.yaml`, 'utf8'),
+        ...(side === 'head' ? { 'overlay.yaml': readFileSync('examples/node-overlay/head/overlay.yaml', 'utf8') } : {}),
+        'karpenter/values.yaml': readFileSync(`examples/node-overlay/${side}/karpenter/values.yaml`, 'utf8'),
+        '.karpenter-plan.yaml': 'controller:\n  values: karpenter/values.yaml\n' });
+    };
+    const plan = JSON.parse((await runCli(['diff', '--base', files('base'), '--head', files('head'), '--format', 'json'])).stdout);
+    expect(plan.replacements.filter((r: { reason: string }) => r.reason === 'Consolidation')).toEqual([]);
+  });
 });

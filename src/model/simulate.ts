@@ -85,6 +85,8 @@ export interface SimulationResult {
   placements: Map<string, SimPlacement>;
   /** The NodeClaim templates in provisioning order (eligible NodePools with instance types). */
   templates: Template[];
+  /** Pod template of every workload (and probe), by workload key. */
+  podTemplates: Map<string, Workload['pod']>;
   workloads: { key: string; kind: string; namespace: string; name: string; replicas: number; probe: boolean }[];
   fleet: SimNode[];
   hourlyCost: number;
@@ -289,6 +291,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   return {
     placements,
     templates,
+    podTemplates: new Map(workloads.map((w) => [w.key, w.pod])),
     workloads: workloads.map(({ key, kind, namespace, name, replicas, probe }) => ({ key, kind, namespace, name, replicas, probe })),
     fleet, hourlyCost, pools, region, zones, overlays, assumptions,
   };

@@ -57,13 +57,15 @@ export interface NodePoolRow {
   ineligible?: string | null;
 }
 
-export type ReplacementReason = 'RequirementsDrifted' | 'NodePoolDrifted' | 'NodeClassDrifted' | 'NodePoolRemoved';
+export type ReplacementReason = 'RequirementsDrifted' | 'NodePoolDrifted' | 'NodeClassDrifted' | 'NodePoolRemoved' | 'Consolidation';
 
 export interface Replacement {
   nodeClaim: string;
   nodePool: string;
   instanceType: string | null;
   reason: ReplacementReason;
+  /** Additional, for Consolidation: the price comparison (strict <) and the replacement. */
+  consolidation?: { fromPrice: number; fromCost: number | null; toInstanceType: string; toCapacityType: string; toPrice: number; toCost: number };
 }
 
 export interface ObjectChange {
@@ -82,6 +84,8 @@ export interface Plan {
     workloadsChanged: number;
     nodesReplaced: number;
     nodesRemoved: number;
+    /** Additional: nodes this change makes cheaper to replace (consolidation). */
+    nodesConsolidated?: number;
     findings: { error: number; warning: number; info: number };
     hourlyCost: { base: number | null; head: number | null };
   };

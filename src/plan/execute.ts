@@ -15,6 +15,8 @@ import { iceTimeline, unavailableOfferings } from '../model/ice.js';
 import type { Plan } from './contract.js';
 import { buildPlan, type PlanInput } from './plan.js';
 import { planReplacements } from './replacements.js';
+import { consolidationMoves } from '../model/consolidation.js';
+import type { Replacement } from './contract.js';
 import type { Fleet, FleetNode } from '../model/fleet.js';
 import type { SimulationResult } from '../model/simulate.js';
 import { parseFleetText } from '../sources/fleet.js';
@@ -53,7 +55,8 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
     const at = a.at ? Date.parse(a.at) : Date.now();
     const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
     const r = planReplacements(fleet, base, head, { at, minutesPerReplacement: a.minutesPerReplacement, minutesToInitialize, horizonDays: a.horizonDays, slowAfterHours: a.slowAfterHours });
-    replacements = { fleet, ...r };
+    replacements = { fleet, ...r, consolidation: fleet.source === 'simulated' ? consolidation(base, head, baseSim, headSim, new Set(r.replacements.map((x) => x.nodeClaim))) : [] };
+    if (fleet.source !== 'simulated') assumptions.push('Consolidation: not estimated for a snapshot or live fleet (the pods on each node are not known).');
     assumptions.push(`Fleet: ${fleet.source === 'simulated' ? `simulated from base (${fleet.nodes.length} nodes; no snapshot given)` : `${fleet.source}, ${fleet.nodes.length} NodeClaims`}.`);
     assumptions.push(`Rollout: starts ${new Date(at).toISOString()}; each replacement takes ${a.minutesPerReplacement} min (the replacement is initialised after ${minutesToInitialize} min); horizon ${a.horizonDays} days; slower than ${a.slowAfterHours} h is "slow"; schedules in UTC.`);
     for (const n of fleet.notes) assumptions.push(n);
@@ -68,6 +71,24 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
     return { name: sc.name, unavailable: unavailable.size, timeline: iceTimeline(head.settings.batchIdleDuration, head.settings.batchMaxDuration), sim: simulate(head, { ...simOpts, unavailable }) };
   });
   return buildPlan({ base, head, config: input.config, headSim, ...(baseSim ? { baseSim } : {}), assumptions, ...(replacements ? { replacements } : {}), scenarios });
+}
+
+/**
+ * Nodes of the simulated base fleet that head makes strictly cheaper to replace (and base does
+ * not): e.g. a NodeOverlay that raises the price of their type, or a newly allowed cheaper family.
+ */
+function consolidation(base: State, head: State, baseSim: SimulationResult, headSim: SimulationResult, drifting: Set<string>): Replacement[] {
+  const nodes = baseSim.fleet.filter((n) => !drifting.has(n.name));
+  const policy = (st: State) => (pool: string) => {
+    const np = st.nodePools.find((p) => p.name === pool);
+    return { enabled: !!np && np.consolidationPolicy !== 'WhenEmpty' && np.consolidateAfter !== 'Never' };
+  };
+  const opts = (st: State) => ({ policy: policy(st), spotToSpot: st.settings.featureGates.spotToSpotConsolidation, minValuesPolicy: st.settings.minValuesPolicy, preferencePolicy: st.settings.preferencePolicy });
+  const inBase = new Set(consolidationMoves(nodes, baseSim.templates, baseSim.podTemplates, opts(base)).map((m) => m.node));
+  return consolidationMoves(nodes, headSim.templates, headSim.podTemplates, opts(head)).filter((m) => !inBase.has(m.node)).map((m) => ({
+    nodeClaim: m.node, nodePool: m.nodePool, instanceType: m.from.instanceType, reason: 'Consolidation' as const,
+    consolidation: { fromPrice: m.from.price, fromCost: m.from.cost, toInstanceType: m.to.instanceType, toCapacityType: m.to.capacityType, toPrice: m.to.price, toCost: m.to.cost },
+  }));
 }
 
 /** The fleet: snapshot files when given, else a live cluster when configured, else the base state's simulated fleet. */

@@ -28,7 +28,7 @@ export interface PlanInput {
   /** ICE what-if simulations of head. */
   scenarios?: { name: string; unavailable: number; timeline: string; sim: SimulationResult }[];
   /** Drift and rollout of the fleet under head. */
-  replacements?: { fleet: Fleet; pools: PoolRollout[]; replacements: Replacement[] };
+  replacements?: { fleet: Fleet; pools: PoolRollout[]; replacements: Replacement[]; consolidation?: Replacement[] };
 }
 
 export function buildPlan(input: PlanInput): Plan {
@@ -76,12 +76,13 @@ export function buildPlan(input: PlanInput): Plan {
       workloadsChanged: workloads.filter((w) => w.changed).length,
       nodesReplaced,
       nodesRemoved,
+      nodesConsolidated: repl?.consolidation?.length ?? 0,
       findings: counts,
       hourlyCost: { base: input.baseSim?.hourlyCost ?? null, head: input.headSim?.hourlyCost ?? null },
     },
     workloads,
     nodePools,
-    replacements: repl?.replacements ?? [],
+    replacements: [...(repl?.replacements ?? []), ...(repl?.consolidation ?? [])],
     findings,
     base: { label: base.label, sha: base.sha, committedAt: base.committedAt },
     head: { label: head.label, sha: head.sha, committedAt: head.committedAt },

@@ -25,6 +25,7 @@ export function summarySentence(plan: Plan): string {
   const replacedPools = new Set(plan.replacements.filter((r) => r.reason !== 'NodePoolRemoved').map((r) => r.nodePool));
   parts.push(`${s.nodesReplaced} node${s.nodesReplaced === 1 ? '' : 's'} replaced${replacedPools.size ? ` in ${replacedPools.size} pool${replacedPools.size === 1 ? '' : 's'}` : ''}`);
   parts.push(`${s.nodesRemoved} removed`);
+  if (s.nodesConsolidated) parts.push(`${s.nodesConsolidated} consolidated`);
   const verdicts = plan.nodePools.map((p) => p.budget?.verdict).filter((v): v is NonNullable<typeof v> => !!v && v !== 'none');
   if (verdicts.length) {
     const c: Record<string, number> = {};
@@ -123,6 +124,11 @@ function nodePoolSection(plan: Plan): string {
     if (p.rollout?.note) notes.push(`- ${code(p.name)}: ${escapeHtml(p.rollout.note)}`);
     if (p.drift === 'removed' && p.nodesDrifted) notes.push(`- ${code(p.name)} is deleted: its ${p.nodesDrifted} node(s) are deleted by garbage collection, without budgets and without pre-spun replacements.`);
     if (p.ineligible && p.change !== 'removed') notes.push(`- ${code(p.name)} is not used for provisioning in head: ${escapeHtml(p.ineligible)}`);
+  }
+  for (const r of plan.replacements.filter((x) => x.reason === 'Consolidation').slice(0, 20)) {
+    const c = r.consolidation!;
+    const overlaid = c.fromCost !== null && Math.abs(c.fromCost - c.fromPrice) > 1e-9;
+    notes.push(`- consolidation: ${code(r.nodeClaim)} (${code(r.nodePool)}, ${code(r.instanceType ?? '?')}) is priced ${money(c.fromPrice)}/h by Karpenter${overlaid ? ` (with NodeOverlay prices; it costs ${money(c.fromCost)}/h)` : ''}; ${code(c.toInstanceType)} ${escapeHtml(c.toCapacityType)} at ${money(c.toPrice)}/h is strictly cheaper, so consolidation replaces it (budget reason Underutilized)${c.toCost > (c.fromCost ?? c.fromPrice) ? ` — the real cost rises to ${money(c.toCost)}/h` : ''}.`);
   }
   const affected = rows.filter((r) => r.nodesDrifted > 0).length;
   const body = lines.join('\n') + (notes.length ? '\n\n' + notes.join('\n') : '');
