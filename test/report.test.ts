@@ -88,3 +88,10 @@ test('an oversized plan (hundreds of NodePools and workloads) stays under the li
   expect(md).toMatch(/\*\*\d+ workloads change placement/);
   expect(md).toMatch(/Shortened: .* omitted/);
 }, 120_000);
+
+describe('Markdown snapshots of the examples', () => {
+  test.each(EXAMPLES)('%s', async (ex) => {
+    const md = (await runCli(['diff', '--base', `examples/${ex}/base`, '--head', `examples/${ex}/head`, '--at', '2026-01-05T10:00:00Z'])).stdout;
+    expect(md).toMatchSnapshot();
+  });
+});

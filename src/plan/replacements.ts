@@ -79,8 +79,13 @@ function poolRollout(pd: PoolDrift, head: NodePool | undefined, opts: Replacemen
     });
     budget = { reason: 'Drifted', allowed: rollout.allowedNow, waves: drifted ? rollout.waves.length : 0, estimatedMinutes: drifted ? rollout.minutes : 0, verdict: rollout.verdict };
   }
+  // Expiration (karpenter-core.md §11): a changed expireAfter drifts nodes; expiry itself ignores budgets.
+  const notes = [...pd.potential];
+  if (pd.staticFields.includes('spec.template.spec.expireAfter') && head) {
+    notes.push(`expireAfter changed to ${head.expireAfter}: existing NodeClaims keep their own copy (they expire on the old schedule) and are replaced now through drift, under the Drifted budget; expiry itself deletes nodes without budgets${head.terminationGracePeriod ? '' : ', and without terminationGracePeriod an expired node blocked by a PDB or do-not-disrupt can stay half-drained'}.`);
+  }
   return {
     name: pd.name, drift: main ? KIND[main] : 'none', nodes: pd.nodes.length, nodesDrifted: drifted + removed, nodesRemoved: removed,
-    reasons, because: [...because], potential: pd.potential, budget, rollout,
+    reasons, because: [...because], potential: notes, budget, rollout,
   };
 }

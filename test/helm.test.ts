@@ -1,0 +1,62 @@
+/**
+ * Chart rendering (issue 2 §2): `helm template` is run for each state with the chart and values
+ * copied out of that state; a stand-in helm (a script on disk, test-only) records its arguments
+ * and prints the chart's templates. Without helm, the report says so and the values adapter is used.
+ */
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli } from '../src/cli/run.js';
+import { nodePool, NODECLASS, tempTree } from './helpers.js';
+
+function fakeHelm(): { bin: string; log: string } {
+  const dir = tempTree({});
+  const log = join(dir, 'args.log');
+  const bin = join(dir, 'helm');
+  writeFileSync(bin, `#!/usr/bin/env node
+const fs = require('fs'), path = require('path');
+const args = process.argv.slice(2);
+fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(args) + '\\n');
+if (args[0] === 'version') { console.log('v3.16.0'); process.exit(0); }
+const chart = args[2];
+const values = args.filter((a, i) => args[i - 1] === '--values').map((f) => fs.readFileSync(f, 'utf8')).join('\\n');
+const weight = (values.match(/weight: (\\d+)/) || [])[1] || '1';
+for (const f of fs.readdirSync(path.join(chart, 'templates'))) {
+  process.stdout.write('---\\n# Source: ' + f + '\\n' + fs.readFileSync(path.join(chart, 'templates', f), 'utf8').replace('WEIGHT', weight));
+}
+`);
+  chmodSync(bin, 0o755);
+  return { bin, log };
+}
+
+const chartFiles = (weight: number) => ({
+  'charts/pools/Chart.yaml': 'apiVersion: v2\nname: pools\nversion: 0.1.0\n',
+  'charts/pools/templates/pool.yaml': nodePool('from-chart', { weight: 1 }).replace('weight: 1', 'weight: WEIGHT'),
+  'charts/pools/templates/nodeclass.yaml': NODECLASS,
+  'values-prod.yaml': `weight: ${weight}\n`,
+  'fallback.yaml': `nodePool:\n  from-values:\n    weight: ${weight}\n    nodeClassRef: default\n    requirements: [{ key: karpenter.sh/capacity-type, operator: In, values: ["on-demand"] }]\n`,
+});
+
+test('the chart is rendered for each state with its own values; never with --validate', async () => {
+  const { bin, log } = fakeHelm();
+  const cfg = `charts:\n  - { path: charts/pools, values: [values-prod.yaml], namespace: karpenter }\nhelm: { binary: ${JSON.stringify(bin)} }\n`;
+  const base = tempTree({ ...chartFiles(10), '.karpenter-plan.yaml': cfg });
+  const head = tempTree({ ...chartFiles(50), '.karpenter-plan.yaml': cfg });
+  const plan = JSON.parse((await runCli(['diff', '--base', base, '--head', head, '--format', 'json'])).stdout);
+  expect(plan.nodePools).toEqual([expect.objectContaining({ name: 'from-chart', change: 'modified', changedFields: ['spec.weight'] })]);
+  const calls = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]).filter((a) => a[0] === 'template');
+  expect(calls).toHaveLength(2);
+  for (const c of calls) {
+    expect(c).not.toContain('--validate');
+    expect(c).toEqual(expect.arrayContaining(['--namespace', 'karpenter', '--values']));
+  }
+});
+
+test('helm missing: a clear finding, and the configured values adapter is used instead', async () => {
+  const cfg = 'charts:\n  - { path: charts/pools, values: [values-prod.yaml], fallbackValues: 0 }\nhelm: { binary: /nonexistent/helm }\nvalues:\n  - { files: [fallback.yaml] }\n';
+  const dir = tempTree({ ...chartFiles(20), '.karpenter-plan.yaml': cfg });
+  const plan = JSON.parse((await runCli(['validate', dir, '--format', 'json'])).stdout);
+  expect(plan.findings.find((f: { rule: string }) => f.rule === 'helm-unavailable')).toMatchObject({ severity: 'warning' });
+  expect(plan.assumptions.join(' ')).toMatch(/helm is not available/);
+  const sim = JSON.parse((await runCli(['simulate', dir, '--format', 'json'])).stdout);
+  expect(sim.nodePools.map((p: { name: string }) => p.name)).toEqual(['from-values']);
+});
