@@ -8,7 +8,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-3DME73JN.js";
+} from "./chunks/chunk-TQHB5YYR.js";
 import "./chunks/chunk-PLC7PEZ3.js";
 import "./chunks/chunk-23EPTGRP.js";
 import "./chunks/chunk-LGBOVNPX.js";

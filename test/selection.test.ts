@@ -233,3 +233,15 @@ describe('ICE what-if scenarios (karpenter-aws.md §2.4, seed 003)', () => {
     expect(plan.scenarios[0].timeline).toMatch(/3 minutes/);
   });
 });
+
+describe('reserved capacity is consumed (karpenter-aws.md §2.3, §12 case 10)', () => {
+  test('two reserved slots: two NodeClaims reserved, the rest on-demand, on the same (primary) pool', () => {
+    const nc = NODECLASS + '  capacityReservationSelectorTerms:\n    - id: cr-9\n';
+    const anti = '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: kubernetes.io/hostname\n              labelSelector: { matchLabels: { app: a } }\n';
+    const both = '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand", "reserved"]';
+    const { sim } = simulateYaml(doc(nc, nodePool('primary', { weight: 100, requirements: `${fam('c8i')}\n${both}` }), nodePool('fallback', { weight: 50, requirements: `${fam('c8i')}\n${both}` }),
+      deployment('app', { replicas: 4, cpu: '3', memory: '4Gi', podSpec: anti })), { reservations: [{ id: 'cr-9', instanceType: 'c8i.xlarge', zone: 'us-east-1a', count: 2, type: 'default' }] });
+    expect(sim.fleet.map((n) => n.capacityType).sort()).toEqual(['on-demand', 'on-demand', 'reserved', 'reserved']);
+    expect(new Set(sim.fleet.map((n) => n.nodePool))).toEqual(new Set(['primary']));
+  });
+});

@@ -27,10 +27,15 @@ export interface LaunchDecision {
 
 export type LaunchResult = { ok: true; decision: LaunchDecision } | { ok: false; error: string };
 
-export function launch(options: InstanceType[], reqs: Requirements, minValuesPolicy: 'Strict' | 'BestEffort'): LaunchResult {
+/**
+ * @param exhausted reservation IDs whose capacity earlier NodeClaims of the same simulation used up
+ *   (karpenter-aws.md §2.3: the available count; its offerings are then unavailable).
+ */
+export function launch(options: InstanceType[], reqs: Requirements, minValuesPolicy: 'Strict' | 'BestEffort', exhausted: ReadonlySet<string> = new Set()): LaunchResult {
+  const avail = (o: Offering): boolean => o.available && !(o.reservationId !== undefined && exhausted.has(o.reservationId));
   // Core narrows capacity-type to the types actually offered by the ≤600 options (§4.15 step 3).
   const offered = new Set<string>();
-  for (const it of options) for (const o of it.offerings) if (o.available && offeringCompatible(reqs, o)) offered.add(o.capacityType);
+  for (const it of options) for (const o of it.offerings) if (avail(o) && offeringCompatible(reqs, o)) offered.add(o.capacityType);
   if (offered.size === 0) return { ok: false, error: 'all requested instance types were unavailable during launch' };
   const nreqs = reqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [...offered]));
   const priceOverlayApplied = options.some((it) => it.offerings.some((o) => o.overlaid));
@@ -38,24 +43,24 @@ export function launch(options: InstanceType[], reqs: Requirements, minValuesPol
 
   // §3.1 getCapacityType: reserved, then spot, then on-demand (the fallthrough).
   const allowed = nreqs.get(LABEL_CAPACITY_TYPE);
-  const hasAvailable = (ct: CapacityType): boolean => options.some((it) => it.offerings.some((o) => o.capacityType === ct && o.available && offeringCompatible(nreqs, o)));
+  const hasAvailable = (ct: CapacityType): boolean => options.some((it) => it.offerings.some((o) => o.capacityType === ct && avail(o) && offeringCompatible(nreqs, o)));
   let capacityType: CapacityType = 'on-demand';
   if (allowed.has('reserved') && hasAvailable('reserved')) capacityType = 'reserved';
   else if (allowed.has('spot') && hasAvailable('spot')) capacityType = 'spot';
 
   // §3.2 filter chain.
   let types = options;
-  if (capacityType === 'reserved') types = types.filter((it) => it.offerings.some((o) => o.capacityType === 'reserved' && o.available && offeringCompatible(nreqs, o)));
+  if (capacityType === 'reserved') types = types.filter((it) => it.offerings.some((o) => o.capacityType === 'reserved' && avail(o) && offeringCompatible(nreqs, o)));
   if (!hasMinValues) {
     const plain = types.filter((it) => !it.exotic);
     if (plain.length > 0) types = plain;
   }
   let spotCeiling = Infinity;
   if (!hasMinValues && allowed.has('on-demand') && allowed.has('spot')) {
-    for (const it of types) for (const o of it.offerings) if (o.capacityType === 'on-demand' && o.available && offeringCompatible(nreqs, o)) spotCeiling = Math.min(spotCeiling, o.price);
+    for (const it of types) for (const o of it.offerings) if (o.capacityType === 'on-demand' && avail(o) && offeringCompatible(nreqs, o)) spotCeiling = Math.min(spotCeiling, o.price);
   }
   const launchReqs = nreqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [capacityType]));
-  const usable = (o: Offering): boolean => o.available && offeringCompatible(launchReqs, o) && !(o.capacityType === 'spot' && o.price > spotCeiling);
+  const usable = (o: Offering): boolean => avail(o) && offeringCompatible(launchReqs, o) && !(o.capacityType === 'spot' && o.price > spotCeiling);
   types = types.filter((it) => it.offerings.some(usable));
   if (types.length === 0) return { ok: false, error: 'all requested instance types were unavailable during launch' };
 

@@ -234,17 +234,26 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     const e = errors.get(key);
     errors.set(key, { count: (e?.count ?? 0) + count, error: e?.error ?? error });
   };
+  // Reservations are consumed one instance per NodeClaim until their count is used up (karpenter-aws.md §2.3).
+  const reservationCount = new Map(opts.reservations.map((r) => [r.id, r.count]));
+  const used = new Map<string, number>();
+  const exhausted = new Set<string>([...reservationCount].filter(([, n]) => n <= 0).map(([id]) => id));
   for (const nc of result.nodeClaims) {
     if (nc.dropped) {
       for (const [g, n] of nc.groups) addError(g, n, nc.dropped);
       continue;
     }
-    const r = launch(nc.finalOptions!, nc.requirements, input.settings.minValuesPolicy);
+    const r = launch(nc.finalOptions!, nc.requirements, input.settings.minValuesPolicy, exhausted);
     if (!r.ok) {
       for (const [g, n] of nc.groups) addError(g, n, r.error);
       continue;
     }
     const d = r.decision;
+    if (d.offering.reservationId) {
+      const n = (used.get(d.offering.reservationId) ?? 0) + 1;
+      used.set(d.offering.reservationId, n);
+      if (n >= (reservationCount.get(d.offering.reservationId) ?? 0)) exhausted.add(d.offering.reservationId);
+    }
     const labels: Record<string, string> = { ...d.instanceType.labels, ...nc.template.labels, [LABEL_NODEPOOL]: nc.template.nodePool,
       [LABEL_ZONE]: d.offering.zone, [LABEL_CAPACITY_TYPE]: d.capacityType, [LABEL_INSTANCE_TYPE]: d.instanceType.name };
     for (const req of nc.requirements.values()) {

@@ -8,6 +8,7 @@ import schema from '../../schema/config.schema.json' with { type: 'json' };
 import type { Finding } from '../model/findings.js';
 import { parseYamlMapping } from './yaml.js';
 import type { IceScenario } from '../model/ice.js';
+import type { ReservationInput } from '../model/simulate.js';
 
 export type ValuesLayout = 'map' | 'list' | 'spec';
 
@@ -27,14 +28,8 @@ export interface ChartSource {
   fallbackValues?: number;
 }
 
-export interface Reservation {
-  id: string;
-  instanceType: string;
-  zone: string;
-  count: number;
-  type: 'default' | 'capacity-block';
-  tags?: Record<string, string>;
-}
+/** A capacity reservation (the model's own shape). */
+export type Reservation = ReservationInput;
 
 export interface Config {
   manifests: string[];

@@ -9,6 +9,7 @@ import { EC2NODECLASS_API_VERSION, parseEC2NodeClass, type EC2NodeClass } from '
 import { NODEOVERLAY_API_VERSION, parseNodeOverlay, type NodeOverlay } from '../model/nodeoverlay.js';
 import { NODEPOOL_API_VERSION, parseNodePool, type NodePool } from '../model/nodepool.js';
 import type { ControllerSettings } from '../model/settings.js';
+import type { ModelInput } from '../model/simulate.js';
 import { isObject } from '../model/validation.js';
 import { parseWorkload, WORKLOAD_KINDS, type Workload, type WorkloadKind } from '../model/workload.js';
 import { CONFIG_FILE, type Config } from './config.js';
@@ -18,16 +19,11 @@ import { GitTree, type FileTree } from './tree.js';
 import { readValuesAdapter } from './values.js';
 import { parseYamlDocuments } from './yaml.js';
 
-export interface State {
+/** A state is the model's input (NodePools, classes, overlays, workloads, settings) plus where it came from. */
+export interface State extends ModelInput {
   label: string;
   sha: string | null;
   committedAt: string | null;
-  nodePools: NodePool[];
-  nodeClasses: EC2NodeClass[];
-  overlays: NodeOverlay[];
-  workloads: Workload[];
-  daemonSets: Workload[];
-  settings: ControllerSettings;
   findings: Finding[];
   /** Manifest files read. */
   files: string[];
