@@ -8,7 +8,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-TQHB5YYR.js";
+} from "./chunks/chunk-FRG4FHGY.js";
 import "./chunks/chunk-PLC7PEZ3.js";
 import "./chunks/chunk-23EPTGRP.js";
 import "./chunks/chunk-LGBOVNPX.js";

@@ -60,3 +60,33 @@ test('helm missing: a clear finding, and the configured values adapter is used i
   const sim = JSON.parse((await runCli(['simulate', dir, '--format', 'json'])).stdout);
   expect(sim.nodePools.map((p: { name: string }) => p.name)).toEqual(['from-values']);
 });
+
+test('an Argo CD Application with a chart in the repository is rendered with its valueFiles and valuesObject', async () => {
+  const { bin, log } = fakeHelm();
+  const app = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: { name: karpenter-pools, namespace: argocd }
+spec:
+  destination: { namespace: karpenter, server: https://kubernetes.default.svc }
+  source:
+    repoURL: https://github.com/example/infra
+    path: charts/pools
+    helm:
+      valueFiles: [../../values-prod.yaml]
+      valuesObject: { weight: 77 }
+`;
+  const dir = tempTree({ ...chartFiles(10), 'apps/karpenter.yaml': app, '.karpenter-plan.yaml': `helm: { binary: ${JSON.stringify(bin)} }\n` });
+  const plan = JSON.parse((await runCli(['simulate', dir, '--format', 'json'])).stdout);
+  expect(plan.findings.filter((f: { severity: string }) => f.severity === 'error')).toEqual([]);
+  expect(plan.nodePools.map((p: { name: string }) => p.name)).toEqual(['from-chart']);
+  const call = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]).find((a) => a[0] === 'template')!;
+  expect(call.slice(0, 2)).toEqual(['template', 'karpenter-pools']);
+  expect(call.filter((a) => a.endsWith('values-prod.yaml'))).toHaveLength(1);
+  expect(call[call.length - 1]).toMatch(/inline-values\.yaml$/); // valuesObject last, over the files
+});
+
+test('chart templates are not read as manifests (folders with a Chart.yaml are skipped)', async () => {
+  const dir = tempTree({ 'charts/x/Chart.yaml': 'name: x\n', 'charts/x/templates/bad.yaml': 'kind: {{ .Values.kind }}\n', 'p.yaml': nodePool('p') });
+  const plan = JSON.parse((await runCli(['validate', dir, '--format', 'json'])).stdout);
+  expect(plan.findings.filter((f: { rule: string }) => f.rule === 'invalid-yaml')).toEqual([]);
+});

@@ -112,6 +112,9 @@ export interface Plan {
     source: 'snapshot' | 'live' | 'simulated' | 'none';
     nodes: number;
     notes: string[];
+    /** Nodes of the simulated fleets by instance family. */
     composition: { base: Record<string, number>; head: Record<string, number> };
+    /** Nodes of the simulated fleets by instance generation. */
+    generations: { base: Record<string, number>; head: Record<string, number> };
   };
 }

@@ -101,19 +101,24 @@ export function buildPlan(input: PlanInput): Plan {
       source: repl?.fleet.source ?? 'none',
       nodes: repl?.fleet.nodes.length ?? 0,
       notes: repl?.fleet.notes ?? [],
-      composition: { base: composition(input.baseSim), head: composition(input.headSim) },
+      composition: { base: composition(input.baseSim, (n) => n.instanceType.split('.')[0]), head: composition(input.headSim, (n) => n.instanceType.split('.')[0]) },
+      generations: { base: composition(input.baseSim, generationOf), head: composition(input.headSim, generationOf) },
     },
   };
 }
 
-/** Fleet share by instance family (simulated fleets). */
-function composition(sim: SimulationResult | undefined): Record<string, number> {
+/** Fleet share by a key of each node (simulated fleets). */
+function composition(sim: SimulationResult | undefined, key: (n: SimulationResult['fleet'][number]) => string): Record<string, number> {
   const out: Record<string, number> = {};
   for (const n of sim?.fleet ?? []) {
-    const fam = n.instanceType.split('.')[0];
-    out[fam] = (out[fam] ?? 0) + 1;
+    const k = key(n);
+    out[k] = (out[k] ?? 0) + 1;
   }
   return out;
+}
+
+function generationOf(n: SimulationResult['fleet'][number]): string {
+  return `gen ${n.labels['karpenter.k8s.aws/instance-generation'] ?? '?'}`;
 }
 
 interface Named { name: string; raw: Record<string, unknown> }

@@ -26,6 +26,8 @@ export interface ChartSource {
   releaseName: string;
   namespace: string;
   fallbackValues?: number;
+  /** Values given inline (Argo CD `helm.values` / `valuesObject`), applied after the files. */
+  inlineValues?: string;
 }
 
 /** A capacity reservation (the model's own shape). */

@@ -34,6 +34,11 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string):
     }
     const args = ['template', chart.releaseName, join(root, chart.path), '--namespace', chart.namespace];
     for (const v of chart.values) args.push('--values', join(root, v));
+    if (chart.inlineValues !== undefined) {
+      const inline = join(root, '.karpenter-plan-inline-values.yaml');
+      writeFileSync(inline, chart.inlineValues);
+      args.push('--values', inline);
+    }
     const r = spawnSync(binary, args, { encoding: 'utf8', timeout: 120_000, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, HELM_OFFLINE: '1' } });
     if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT') {
       return { ok: false, missing: true, message: `helm was not found (${binary}); install helm or set helm.binary` };

@@ -17,6 +17,7 @@ import { readControllerSettings } from './controller.js';
 import { helmAvailable, renderChart } from './helm.js';
 import { GitTree, type FileTree } from './tree.js';
 import { readValuesAdapter } from './values.js';
+import { applicationCharts } from './argocd.js';
 import { parseYamlDocuments } from './yaml.js';
 
 /** A state is the model's input (NodePools, classes, overlays, workloads, settings) plus where it came from. */
@@ -55,16 +56,22 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   const special = new Set<string>([CONFIG_FILE]);
   for (const a of config.values) a.files.forEach((f) => special.add(f));
   if (config.controller.values) special.add(config.controller.values);
-  const chartPrefixes = config.charts.map((c) => c.path.replace(/\/$/, '') + '/');
+  // Chart folders (configured, or any folder with a Chart.yaml) hold templates, not manifests.
+  const allFiles = tree.list();
+  const chartPrefixes = [
+    ...config.charts.map((c) => c.path.replace(/\/$/, '') + '/'),
+    ...allFiles.filter((f) => f === 'Chart.yaml' || f.endsWith('/Chart.yaml')).map((f) => f.slice(0, -'Chart.yaml'.length)),
+  ];
   for (const c of config.charts) c.values.forEach((f) => special.add(f));
   const include = picomatch(config.manifests, { dot: false });
   const exclude = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
-  const manifestFiles = tree.list().filter((f) =>
+  const manifestFiles = allFiles.filter((f) =>
     include(f) && !exclude(f) && !special.has(f) && !chartPrefixes.some((p) => f.startsWith(p)));
   if (tree instanceof GitTree) tree.readMany(manifestFiles);
 
   const seen = new Map<string, SourceRef>();
-  const accept = (value: Record<string, unknown>, source: SourceRef): void => classify(state, value, source, seen);
+  const applications: Found[] = [];
+  const accept = (value: Record<string, unknown>, source: SourceRef): void => classify(state, value, source, seen, applications);
 
   for (const file of manifestFiles) {
     const text = tree.read(file);
@@ -76,9 +83,12 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     for (const doc of parseYamlDocuments(file, text, state.findings)) accept(doc.value, doc.source);
   }
 
-  // Helm charts rendered with the real helm (or the configured values adapter as a fallback).
+  // Helm charts rendered with the real helm (or the configured values adapter as a fallback):
+  // the configured ones, then those of Argo CD Applications found among the manifests.
+  const fileSet = new Set(allFiles);
+  const appCharts = applications.flatMap((a) => applicationCharts(a.value, a.source, fileSet, state.findings).map((c) => c.chart));
   const usedFallback = new Set<number>();
-  for (const chart of config.charts) {
+  for (const chart of [...config.charts, ...appCharts]) {
     if (!opts.helm) opts.helm = { available: helmAvailable(config.helm.binary) };
     if (!opts.helm.available) {
       const fb = chart.fallbackValues;
@@ -121,7 +131,9 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   return state;
 }
 
-function classify(state: State, value: Record<string, unknown>, source: SourceRef, seen: Map<string, SourceRef>): void {
+interface Found { value: Record<string, unknown>; source: SourceRef }
+
+function classify(state: State, value: Record<string, unknown>, source: SourceRef, seen: Map<string, SourceRef>, applications: Found[]): void {
   const kind = typeof value.kind === 'string' ? value.kind : '';
   const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
   if (kind === 'List' || (kind.endsWith('List') && Array.isArray(value.items))) {
@@ -133,7 +145,7 @@ function classify(state: State, value: Record<string, unknown>, source: SourceRe
         line: source.locate(['items', i])?.line ?? source.line,
         locate: (path) => source.locate(['items', i, ...path]),
       };
-      classify(state, item, itemSource, seen);
+      classify(state, item, itemSource, seen, applications);
     });
     return;
   }
@@ -173,6 +185,10 @@ function classify(state: State, value: Record<string, unknown>, source: SourceRe
     if (kind === 'NodePool') { const np = parseNodePool(value, source, state.findings); if (np) state.nodePools.push(np); }
     else if (kind === 'NodeOverlay') { const o = parseNodeOverlay(value, source, state.findings); if (o) state.overlays.push(o); }
     else { const nc = parseEC2NodeClass(value, source, state.findings); if (nc) state.nodeClasses.push(nc); }
+    return;
+  }
+  if (kind === 'Application' && apiVersion.startsWith('argoproj.io/')) {
+    applications.push({ value, source });
     return;
   }
   if ((WORKLOAD_KINDS as readonly string[]).includes(kind)) {
