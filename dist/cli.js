@@ -12,9 +12,9 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-FRG4FHGY.js";
-import "./chunks/chunk-PLC7PEZ3.js";
-import "./chunks/chunk-23EPTGRP.js";
+} from "./chunks/chunk-N2V25ALK.js";
+import "./chunks/chunk-XBWQKNKN.js";
+import "./chunks/chunk-PHNIOI4F.js";
 import "./chunks/chunk-LGBOVNPX.js";
 import "./chunks/chunk-SB3DEY2U.js";
 
@@ -125,7 +125,7 @@ ${USAGE}` };
         return await singleCommand(command, v, positionals[1], cwd);
       case "catalog": {
         if (positionals[1] !== "refresh") return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
-        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-4TNF5YVH.js");
+        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-DUOCJK33.js");
         return await catalogRefreshCommand(v.region, v.out, cwd);
       }
       default:

@@ -8,9 +8,9 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-FRG4FHGY.js";
-import "./chunks/chunk-PLC7PEZ3.js";
-import "./chunks/chunk-23EPTGRP.js";
+} from "./chunks/chunk-N2V25ALK.js";
+import "./chunks/chunk-XBWQKNKN.js";
+import "./chunks/chunk-PHNIOI4F.js";
 import "./chunks/chunk-LGBOVNPX.js";
 import {
   __commonJS,

@@ -16,9 +16,3 @@ export const NILLABLE_DURATION = /^(([0-9]+(s|m|h))+|Never)$/;
 export const DURATION = /^([0-9]+(s|m|h))+$/;
 /** Budget `duration`: minutes/hours only (karpenter-core.md §7). */
 export const BUDGET_DURATION = /^((([0-9]+(h|m))|([0-9]+h[0-9]+m))(0s)?)$/;
-
-export function formatDurationMs(ms: number): string {
-  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
-  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
-  return `${ms / 1000}s`;
-}

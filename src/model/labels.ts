@@ -6,7 +6,6 @@
 export const LABEL_NODEPOOL = 'karpenter.sh/nodepool';
 export const LABEL_CAPACITY_TYPE = 'karpenter.sh/capacity-type';
 export const LABEL_INITIALIZED = 'karpenter.sh/initialized';
-export const LABEL_REGISTERED = 'karpenter.sh/registered';
 export const LABEL_ZONE = 'topology.kubernetes.io/zone';
 export const LABEL_REGION = 'topology.kubernetes.io/region';
 export const LABEL_INSTANCE_TYPE = 'node.kubernetes.io/instance-type';
@@ -24,11 +23,7 @@ export const AWS = 'karpenter.k8s.aws/';
 export const LABEL_INSTANCE_CATEGORY = `${AWS}instance-category`;
 export const LABEL_INSTANCE_FAMILY = `${AWS}instance-family`;
 export const LABEL_INSTANCE_GENERATION = `${AWS}instance-generation`;
-export const LABEL_INSTANCE_SIZE = `${AWS}instance-size`;
-export const LABEL_INSTANCE_CPU = `${AWS}instance-cpu`;
-export const LABEL_INSTANCE_MEMORY = `${AWS}instance-memory`;
 export const LABEL_INSTANCE_FLEX = `${AWS}instance-capability-flex`;
-export const LABEL_INSTANCE_HYPERVISOR = `${AWS}instance-hypervisor`;
 export const LABEL_INSTANCE_TENANCY = `${AWS}instance-tenancy`;
 
 export const CAPACITY_TYPES = ['on-demand', 'spot', 'reserved'] as const;
@@ -55,12 +50,6 @@ export const WELL_KNOWN_LABELS: ReadonlySet<string> = new Set([
   ...AWS_INSTANCE_LABELS,
 ]);
 
-/** Keys whose requirement may live on an offering rather than the instance type (§2.1). */
-export const OFFERING_LABELS: ReadonlySet<string> = new Set([
-  LABEL_ZONE, LABEL_CAPACITY_TYPE, LABEL_RESERVATION_ID, LABEL_RESERVATION_TYPE,
-  LABEL_RESERVATION_INTERRUPTIBLE, LABEL_ZONE_ID,
-]);
-
 /** Aliases rewritten in every requirement constructor (karpenter-core.md §2.3). */
 export const NORMALIZED_LABELS: Readonly<Record<string, string>> = {
   'failure-domain.beta.kubernetes.io/zone': LABEL_ZONE,
@@ -74,22 +63,9 @@ export function normalizeKey(key: string): string {
   return NORMALIZED_LABELS[key] ?? key;
 }
 
-/** Restricted label domains: core's `karpenter.sh` plus AWS's `karpenter.k8s.aws` (karpenter-aws.md §1.2). */
-export const RESTRICTED_DOMAINS = ['karpenter.sh', 'karpenter.k8s.aws'];
-
 export function labelDomain(key: string): string {
   const i = key.indexOf('/');
   return i < 0 ? '' : key.slice(0, i);
-}
-
-/** `IsRestrictedLabel` (karpenter-core.md §2.2, karpenter-aws.md §1.2). */
-export function isRestrictedLabel(key: string): boolean {
-  if (WELL_KNOWN_LABELS.has(key)) return false;
-  const domain = labelDomain(key);
-  for (const d of RESTRICTED_DOMAINS) {
-    if (domain === d || domain.endsWith('.' + d)) return true;
-  }
-  return key === LABEL_HOSTNAME;
 }
 
 /**

@@ -62,12 +62,6 @@ export function addResources(a: ResourceList, b: ResourceList): ResourceList {
   return out;
 }
 
-export function subtractResources(a: ResourceList, b: ResourceList): ResourceList {
-  const out: ResourceList = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) - v;
-  return out;
-}
-
 /**
  * `resources.Fits(candidate, total)` (karpenter-core.md §4.11): false if any value of `total`
  * is negative; otherwise every candidate resource must be ≤ total (a missing total counts as 0).
@@ -78,17 +72,4 @@ export function fits(candidate: ResourceList, total: ResourceList): boolean {
     if (candidate[k] > (total[k] ?? 0)) return false;
   }
   return true;
-}
-
-/** Human-readable rendering of a model quantity (cpu in cores, memory in GiB). */
-export function formatQuantity(name: string, v: number): string {
-  if (name === 'cpu') return v % 1000 === 0 ? String(v / 1000) : `${v}m`;
-  if (name === 'memory' || name === 'ephemeral-storage') {
-    const gi = v / 2 ** 30;
-    if (Number.isInteger(gi)) return `${gi}Gi`;
-    const mi = v / 2 ** 20;
-    if (Number.isInteger(mi)) return `${mi}Mi`;
-    return String(v);
-  }
-  return String(v);
 }

@@ -12,7 +12,6 @@
  */
 import type { InstanceType } from './instancetype.js';
 import { cheapestOffering, offeringCompatible } from './instancetype.js';
-import { LABEL_NODEPOOL } from './labels.js';
 import { initialPodState, podRequirements, relax, type PodState } from './preferences.js';
 import type { ResourceList } from './quantity.js';
 import { Requirements } from './requirements.js';
@@ -118,7 +117,7 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
       }
       // 3: a new NodeClaim from the templates, lowest index that succeeds (§4.9).
       let cached = templateCache.get(levelKey);
-      if (!cached) templateCache.set(levelKey, (cached = templates.map((t) => templateAttempt(t, g, st!, reqs, opts))));
+      if (!cached) templateCache.set(levelKey, (cached = templates.map((t) => templateAttempt(t, st!, reqs))));
       const errs: string[] = [];
       for (let i = 0; i < templates.length; i++) {
         const t = templates[i];
@@ -191,9 +190,8 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
 export function hostingTemplates(templates: Template[], pod: PodTemplate, opts: SchedulerOptions): Template[] {
   const st = initialPodState(pod, opts.preferencePolicy);
   const reqs = podRequirements(pod, st);
-  const g: PodGroup = { key: '', pod, count: 1, order: 0 };
   return templates.filter((t) => {
-    const a = templateAttempt(t, g, st, reqs, opts);
+    const a = templateAttempt(t, st, reqs);
     if (!a.ok) return false;
     const options = a.options.filter((it) => fitsOn(it, t, pod.requests, {}));
     return options.length > 0 && !minValuesCheck(options, a.reqs, opts.minValuesPolicy).error;
@@ -231,7 +229,7 @@ function compatibleOptions(options: InstanceType[], reqs: Requirements): Instanc
 }
 
 /** The requirement and offering part of CanAdd on a fresh NodeClaim of template `t` (§4.10 steps 1-2). */
-function templateAttempt(t: Template, g: PodGroup, st: PodState, podReqs: Requirements, opts: SchedulerOptions): Attempt | Failure {
+function templateAttempt(t: Template, st: PodState, podReqs: Requirements): Attempt | Failure {
   const taint = untolerated(t.taints, st.tolerations);
   if (taint) return { ok: false, error: `did not tolerate taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}` };
   const err = t.requirements.compatible(podReqs, true);
@@ -241,7 +239,6 @@ function templateAttempt(t: Template, g: PodGroup, st: PodState, podReqs: Requir
   const reqs = podReqs.size === 0 ? t.requirements : t.requirements.clone().addAll(podReqs);
   const options = podReqs.size === 0 ? t.instanceTypes : compatibleOptions(t.instanceTypes, reqs);
   if (options.length === 0) return { ok: false, error: 'no instance type satisfied the requirements with an available offering' };
-  void opts;
   return { ok: true, reqs, options, relaxedMinValues: false };
 }
 
@@ -316,8 +313,4 @@ function finalize(nc: NodeClaimSim, opts: SchedulerOptions): void {
   if (nc.requirements.hasMinValues() && opts.minValuesPolicy !== 'BestEffort' && !satisfiesMinValues(nc.finalOptions, nc.requirements).ok) {
     nc.dropped = "NodePool couldn't meet minValues requirements";
   }
-}
-
-export function nodePoolOf(nc: NodeClaimSim): string {
-  return nc.requirements.get(LABEL_NODEPOOL).any() || nc.template.nodePool;
 }

@@ -11,7 +11,7 @@ import { LABEL_CAPACITY_TYPE, LABEL_EC2NODECLASS, LABEL_INSTANCE_TYPE, LABEL_NOD
 import { launch } from './launch.js';
 import type { NodeOverlay } from './nodeoverlay.js';
 import { orderByWeight, type NodePool } from './nodepool.js';
-import { adjustedPrice, evaluateOverlays, offeringKey, type OverlayOutcome, type OverlayTarget } from './overlay.js';
+import { adjustedPrice, evaluateOverlays, type OverlayOutcome, type OverlayTarget } from './overlay.js';
 import { addResources, type ResourceList } from './quantity.js';
 import { Requirement, Requirements } from './requirements.js';
 import { schedule, satisfiesMinValues, type PodGroup, type Template } from './scheduler.js';

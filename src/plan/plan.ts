@@ -3,7 +3,6 @@
  * loaded states (and the selection results when available), returns data.
  */
 import { countBySeverity, sortFindings, type Finding } from '../model/findings.js';
-import type { NodePool } from '../model/nodepool.js';
 import type { Config } from '../sources/config.js';
 import type { State } from '../sources/state.js';
 import type { Placement, Plan, NodePoolRow, ObjectChange, WorkloadRow } from './contract.js';

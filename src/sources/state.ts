@@ -5,13 +5,13 @@
  */
 import picomatch from 'picomatch';
 import type { Finding, SourceRef } from '../model/findings.js';
-import { EC2NODECLASS_API_VERSION, parseEC2NodeClass, type EC2NodeClass } from '../model/ec2nodeclass.js';
-import { NODEOVERLAY_API_VERSION, parseNodeOverlay, type NodeOverlay } from '../model/nodeoverlay.js';
-import { NODEPOOL_API_VERSION, parseNodePool, type NodePool } from '../model/nodepool.js';
+import { EC2NODECLASS_API_VERSION, parseEC2NodeClass } from '../model/ec2nodeclass.js';
+import { NODEOVERLAY_API_VERSION, parseNodeOverlay } from '../model/nodeoverlay.js';
+import { NODEPOOL_API_VERSION, parseNodePool } from '../model/nodepool.js';
 import type { ControllerSettings } from '../model/settings.js';
 import type { ModelInput } from '../model/simulate.js';
 import { isObject } from '../model/validation.js';
-import { parseWorkload, WORKLOAD_KINDS, type Workload, type WorkloadKind } from '../model/workload.js';
+import { parseWorkload, WORKLOAD_KINDS, type WorkloadKind } from '../model/workload.js';
 import { CONFIG_FILE, type Config } from './config.js';
 import { readControllerSettings } from './controller.js';
 import { helmAvailable, renderChart } from './helm.js';
