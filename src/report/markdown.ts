@@ -36,7 +36,8 @@ export function summarySentence(plan: Plan): string {
   parts.push(`findings: ${f.error} error, ${f.warning} warning, ${f.info} info`);
   const { base, head } = s.hourlyCost;
   if (base !== null || head !== null) {
-    const diff = base !== null && head !== null ? ` (${signedMoney(head - base)})` : '';
+    const delta = base !== null && head !== null ? Math.round((head - base) * 1e6) / 1e6 : null;
+    const diff = delta === null ? '' : delta === 0 ? ' (no change)' : ` (${signedMoney(delta)})`;
     parts.push(`cost ${money(base)}/h → ${money(head)}/h${diff}`);
   }
   return parts.join(' · ') + '.';
