@@ -36,7 +36,7 @@ function renderText(plan) {
     const budget = b ? ` budget=${b.allowed ?? "unlimited"} waves=${b.waves ?? "-"} eta=${b.estimatedMinutes != null ? formatMinutes(b.estimatedMinutes) : "-"} verdict=${b.verdict}` : "";
     out.push(`  ${p.name}: ${p.change}${p.changedFields.length ? ` [${p.changedFields.join(", ")}]` : ""} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`);
   }
-  if (plan.workloads.length) {
+  if (plan.workloads.some((w) => w.base || w.head)) {
     out.push("", "Workloads:");
     for (const w of plan.workloads) {
       const fmt = (p) => !p ? "-" : p.schedulable ? `${p.nodePool}/${p.instanceType} ${p.capacityType ?? ""} $${p.pricePerHour?.toFixed(4) ?? "?"}` : `unschedulable (${p.reason})`;
