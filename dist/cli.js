@@ -31,10 +31,12 @@ function renderText(plan) {
   if (plan.verdictReasons.length) out.push(`failing because: ${plan.verdictReasons.join("; ")}`);
   out.push("");
   out.push("NodePools:");
+  if (!plan.nodePools.length) out.push("  (none)");
   for (const p of plan.nodePools) {
     const b = p.budget;
     const budget = b ? ` budget=${b.allowed ?? "unlimited"} waves=${b.waves ?? "-"} eta=${b.estimatedMinutes != null ? formatMinutes(b.estimatedMinutes) : "-"} verdict=${b.verdict}` : "";
-    out.push(`  ${p.name}: ${p.change}${p.changedFields.length ? ` [${p.changedFields.join(", ")}]` : ""} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`);
+    const change = plan.base.label === "(none)" ? "" : `${p.change}`;
+    out.push(`  ${p.name}: ${change}${p.changedFields.length ? ` [${p.changedFields.join(", ")}]` : ""} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`);
   }
   if (plan.workloads.some((w) => w.base || w.head)) {
     out.push("", "Workloads:");
