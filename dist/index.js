@@ -8,7 +8,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-DJJ47EXK.js";
+} from "./chunks/chunk-DWLIE23H.js";
 import "./chunks/chunk-XBWQKNKN.js";
 import "./chunks/chunk-PHNIOI4F.js";
 import "./chunks/chunk-LGBOVNPX.js";

@@ -57,6 +57,7 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
     const r = planReplacements(fleet, base, head, { at, minutesPerReplacement: a.minutesPerReplacement, minutesToInitialize, horizonDays: a.horizonDays, slowAfterHours: a.slowAfterHours });
     replacements = { fleet, ...r, consolidation: fleet.source === 'simulated' ? consolidation(base, head, baseSim, headSim, new Set(r.replacements.map((x) => x.nodeClaim))) : [] };
     if (fleet.source !== 'simulated') assumptions.push('Consolidation: not estimated for a snapshot or live fleet (the pods on each node are not known).');
+    else assumptions.push('Consolidation: single-node replacements of the simulated fleet that head makes strictly cheaper are listed; deletions, multi-node and Balanced consolidation are not estimated.');
     assumptions.push(`Fleet: ${fleet.source === 'simulated' ? `simulated from base (${fleet.nodes.length} nodes; no snapshot given)` : `${fleet.source}, ${fleet.nodes.length} NodeClaims`}.`);
     assumptions.push(`Rollout: starts ${new Date(at).toISOString()}; each replacement takes ${a.minutesPerReplacement} min (the replacement is initialised after ${minutesToInitialize} min); horizon ${a.horizonDays} days; slower than ${a.slowAfterHours} h is "slow"; schedules in UTC.`);
     for (const n of fleet.notes) assumptions.push(n);
