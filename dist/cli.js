@@ -12,7 +12,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-DWLIE23H.js";
+} from "./chunks/chunk-DHLVE7QT.js";
 import "./chunks/chunk-XBWQKNKN.js";
 import "./chunks/chunk-PHNIOI4F.js";
 import "./chunks/chunk-LGBOVNPX.js";
@@ -81,6 +81,7 @@ Options:
   --catalog FILE     an instance-type catalog from 'catalog refresh'
   --kubeconfig FILE  read the fleet from a live cluster (read-only; with --context NAME)
   --at TIME          the rollout start for budget schedules (RFC 3339, UTC; default: now)
+  --debug            print the files read and the kinds ignored to standard error
   -h, --help         this help
 
 Exit codes: 0 = plan produced and policy passed, 1 = policy failed, 2 = the tool could not run.
@@ -104,7 +105,8 @@ var OPTIONS = {
   region: { type: "string" },
   kubeconfig: { type: "string" },
   context: { type: "string" },
-  help: { type: "boolean", short: "h" }
+  help: { type: "boolean", short: "h" },
+  debug: { type: "boolean" }
 };
 async function runCli(argv, cwd = process.cwd()) {
   let parsed;
@@ -208,12 +210,14 @@ function emit(plan, format, v) {
   else throw new UsageError(`unknown --format "${format}" (markdown, json or text)`);
   if (typeof v["json-out"] === "string") writeFileSync(v["json-out"], JSON.stringify(plan, null, 2) + "\n");
   const exitCode = plan.verdict === "pass" ? 0 : 1;
+  const debug = v.debug ? ["base", "head"].map((side) => `debug: ${side} read ${plan.inputs[side].files.length} file(s) [${plan.inputs[side].files.join(", ")}]; other kinds ignored: ${JSON.stringify(plan.inputs[side].ignoredKinds)}
+`).join("") : "";
   if (typeof v.out === "string") {
     writeFileSync(v.out, body);
     return { exitCode, stdout: `karpenter-plan: ${plan.verdict}; report written to ${v.out}
-`, stderr: "" };
+`, stderr: debug };
   }
-  return { exitCode, stdout: body, stderr: "" };
+  return { exitCode, stdout: body, stderr: debug };
 }
 
 // src/cli/main.ts

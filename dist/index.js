@@ -8,7 +8,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-DWLIE23H.js";
+} from "./chunks/chunk-DHLVE7QT.js";
 import "./chunks/chunk-XBWQKNKN.js";
 import "./chunks/chunk-PHNIOI4F.js";
 import "./chunks/chunk-LGBOVNPX.js";
@@ -20944,6 +20944,9 @@ function setFailed(message) {
   process.exitCode = ExitCode.Failure;
   error(message);
 }
+function debug(message) {
+  issueCommand("debug", {}, message);
+}
 function error(message, properties = {}) {
   issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
@@ -25513,6 +25516,10 @@ async function publish(plan, event, workdir, subdir) {
   setOutput("nodes-removed", plan.summary.nodesRemoved);
   setOutput("errors", plan.summary.findings.error);
   setOutput("warnings", plan.summary.findings.warning);
+  for (const side of ["base", "head"]) {
+    const i = plan.inputs?.[side];
+    if (i) debug(`${side}: ${i.files.length} manifest file(s) read; other kinds ignored: ${JSON.stringify(i.ignoredKinds)}`);
+  }
   const full = renderMarkdown(plan, { blobUrl, limit: 1e6, title });
   if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(full).write();
   else info(full);

@@ -42,6 +42,7 @@ Options:
   --catalog FILE     an instance-type catalog from 'catalog refresh'
   --kubeconfig FILE  read the fleet from a live cluster (read-only; with --context NAME)
   --at TIME          the rollout start for budget schedules (RFC 3339, UTC; default: now)
+  --debug            print the files read and the kinds ignored to standard error
   -h, --help         this help
 
 Exit codes: 0 = plan produced and policy passed, 1 = policy failed, 2 = the tool could not run.
@@ -55,7 +56,7 @@ const OPTIONS = {
   config: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' }, 'json-out': { type: 'string' },
   fleet: { type: 'string', multiple: true }, catalog: { type: 'string' }, at: { type: 'string' },
   region: { type: 'string' }, kubeconfig: { type: 'string' }, context: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
+  help: { type: 'boolean', short: 'h' }, debug: { type: 'boolean' },
 } as const;
 
 export async function runCli(argv: string[], cwd = process.cwd()): Promise<CliResult> {
@@ -162,9 +163,11 @@ function emit(plan: Awaited<ReturnType<typeof executePlan>>, format: string, v: 
   else throw new UsageError(`unknown --format "${format}" (markdown, json or text)`);
   if (typeof v['json-out'] === 'string') writeFileSync(v['json-out'], JSON.stringify(plan, null, 2) + '\n');
   const exitCode = plan.verdict === 'pass' ? 0 : 1;
+  const debug = v.debug ? (['base', 'head'] as const).map((side) =>
+    `debug: ${side} read ${plan.inputs[side].files.length} file(s) [${plan.inputs[side].files.join(', ')}]; other kinds ignored: ${JSON.stringify(plan.inputs[side].ignoredKinds)}\n`).join('') : '';
   if (typeof v.out === 'string') {
     writeFileSync(v.out, body);
-    return { exitCode, stdout: `karpenter-plan: ${plan.verdict}; report written to ${v.out}\n`, stderr: '' };
+    return { exitCode, stdout: `karpenter-plan: ${plan.verdict}; report written to ${v.out}\n`, stderr: debug };
   }
-  return { exitCode, stdout: body, stderr: '' };
+  return { exitCode, stdout: body, stderr: debug };
 }

@@ -102,6 +102,10 @@ async function publish(plan: Plan, event: EventPayload, workdir: string, subdir:
   core.setOutput('errors', plan.summary.findings.error);
   core.setOutput('warnings', plan.summary.findings.warning);
 
+  for (const side of ['base', 'head'] as const) {
+    const i = plan.inputs?.[side];
+    if (i) core.debug(`${side}: ${i.files.length} manifest file(s) read; other kinds ignored: ${JSON.stringify(i.ignoredKinds)}`);
+  }
   const full = renderMarkdown(plan, { blobUrl, limit: 1_000_000, title });
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(full).write();
   else core.info(full);

@@ -99,6 +99,8 @@ export interface Plan {
   objects: ObjectChange[];
   verdictReasons: string[];
   assumptions: string[];
+  /** What each state read: manifest files and the kinds present but not modelled (debug). */
+  inputs: { base: { files: string[]; ignoredKinds: Record<string, number> }; head: { files: string[]; ignoredKinds: Record<string, number> } };
   /** ICE what-if scenarios on head (config `scenarios`). */
   scenarios: {
     name: string;

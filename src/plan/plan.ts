@@ -88,6 +88,7 @@ export function buildPlan(input: PlanInput): Plan {
     objects,
     verdictReasons,
     assumptions,
+    inputs: { base: { files: base.files, ignoredKinds: base.ignoredKinds }, head: { files: head.files, ignoredKinds: head.ignoredKinds } },
     scenarios: (input.scenarios ?? []).map((sc) => ({
       name: sc.name, unavailableOfferings: sc.unavailable, timeline: sc.timeline, hourlyCost: sc.sim.hourlyCost,
       workloads: (input.headSim?.workloads ?? []).map((w) => {
