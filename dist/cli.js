@@ -12,7 +12,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-DHLVE7QT.js";
+} from "./chunks/chunk-XRYAQ4AC.js";
 import "./chunks/chunk-XBWQKNKN.js";
 import "./chunks/chunk-PHNIOI4F.js";
 import "./chunks/chunk-LGBOVNPX.js";
@@ -44,6 +44,19 @@ function renderText(plan) {
       const fmt = (p) => !p ? "-" : p.schedulable ? `${p.nodePool}/${p.instanceType} ${p.capacityType ?? ""} $${p.pricePerHour?.toFixed(4) ?? "?"}` : `unschedulable (${p.reason})`;
       out.push(`  ${w.changed ? "*" : " "} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`);
     }
+  }
+  const nodes = plan.fleet.simulated.head;
+  if (nodes.length) {
+    const groups = /* @__PURE__ */ new Map();
+    for (const n of nodes) {
+      const k = `${n.nodePool} ${n.instanceType} ${n.capacityType}`;
+      const g = groups.get(k) ?? { n: 0, cost: 0 };
+      g.n++;
+      g.cost += n.pricePerHour;
+      groups.set(k, g);
+    }
+    out.push("", `Simulated fleet (head): ${nodes.length} node(s), $${plan.summary.hourlyCost.head?.toFixed(4) ?? "?"}/h`);
+    for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n)) out.push(`  ${g.n} \xD7 ${k}  $${g.cost.toFixed(4)}/h`);
   }
   if (plan.findings.length) {
     out.push("", "Findings:");

@@ -8,7 +8,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-DHLVE7QT.js";
+} from "./chunks/chunk-XRYAQ4AC.js";
 import "./chunks/chunk-XBWQKNKN.js";
 import "./chunks/chunk-PHNIOI4F.js";
 import "./chunks/chunk-LGBOVNPX.js";

@@ -77,6 +77,18 @@ export interface ObjectChange {
   diff: string;
 }
 
+export interface SimulatedNode {
+  name: string;
+  nodePool: string;
+  instanceType: string;
+  zone: string;
+  capacityType: string;
+  pricePerHour: number;
+  allocationStrategy: string;
+  /** Pods by workload key. */
+  pods: Record<string, number>;
+}
+
 export interface Plan {
   schemaVersion: number;
   verdict: 'pass' | 'fail';
@@ -118,5 +130,7 @@ export interface Plan {
     composition: { base: Record<string, number>; head: Record<string, number> };
     /** Nodes of the simulated fleets by instance generation. */
     generations: { base: Record<string, number>; head: Record<string, number> };
+    /** The simulated fleets, node by node (labels omitted). */
+    simulated: { base: SimulatedNode[]; head: SimulatedNode[] };
   };
 }

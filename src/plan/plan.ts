@@ -5,7 +5,7 @@
 import { countBySeverity, sortFindings, type Finding } from '../model/findings.js';
 import type { Config } from '../sources/config.js';
 import type { State } from '../sources/state.js';
-import type { Placement, Plan, NodePoolRow, ObjectChange, WorkloadRow } from './contract.js';
+import type { Placement, Plan, NodePoolRow, ObjectChange, SimulatedNode, WorkloadRow } from './contract.js';
 import { SCHEMA_VERSION } from './contract.js';
 import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
 import type { Fleet } from '../model/fleet.js';
@@ -103,6 +103,7 @@ export function buildPlan(input: PlanInput): Plan {
       notes: repl?.fleet.notes ?? [],
       composition: { base: composition(input.baseSim, (n) => n.instanceType.split('.')[0]), head: composition(input.headSim, (n) => n.instanceType.split('.')[0]) },
       generations: { base: composition(input.baseSim, generationOf), head: composition(input.headSim, generationOf) },
+      simulated: { base: simulatedNodes(input.baseSim), head: simulatedNodes(input.headSim) },
     },
   };
 }
@@ -115,6 +116,11 @@ function composition(sim: SimulationResult | undefined, key: (n: SimulationResul
     out[k] = (out[k] ?? 0) + 1;
   }
   return out;
+}
+
+function simulatedNodes(sim: SimulationResult | undefined): SimulatedNode[] {
+  return (sim?.fleet ?? []).map(({ name, nodePool, instanceType, zone, capacityType, pricePerHour, allocationStrategy, pods }) =>
+    ({ name, nodePool, instanceType, zone, capacityType, pricePerHour, allocationStrategy, pods }));
 }
 
 function generationOf(n: SimulationResult['fleet'][number]): string {

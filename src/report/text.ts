@@ -23,6 +23,19 @@ export function renderText(plan: Plan): string {
       out.push(`  ${w.changed ? '*' : ' '} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`);
     }
   }
+  const nodes = plan.fleet.simulated.head;
+  if (nodes.length) {
+    const groups = new Map<string, { n: number; cost: number }>();
+    for (const n of nodes) {
+      const k = `${n.nodePool} ${n.instanceType} ${n.capacityType}`;
+      const g = groups.get(k) ?? { n: 0, cost: 0 };
+      g.n++;
+      g.cost += n.pricePerHour;
+      groups.set(k, g);
+    }
+    out.push('', `Simulated fleet (head): ${nodes.length} node(s), $${plan.summary.hourlyCost.head?.toFixed(4) ?? '?'}/h`);
+    for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n)) out.push(`  ${g.n} × ${k}  $${g.cost.toFixed(4)}/h`);
+  }
   if (plan.findings.length) {
     out.push('', 'Findings:');
     for (const f of plan.findings) out.push(`  ${f.severity.padEnd(7)} ${f.file ?? '-'}${f.line ? `:${f.line}` : ''} [${f.rule}] ${f.message}`);
