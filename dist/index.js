@@ -8,8 +8,8 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-XRYAQ4AC.js";
-import "./chunks/chunk-XBWQKNKN.js";
+} from "./chunks/chunk-NLBRO53J.js";
+import "./chunks/chunk-I7RB4K6T.js";
 import "./chunks/chunk-PHNIOI4F.js";
 import "./chunks/chunk-LGBOVNPX.js";
 import {

@@ -1,7 +1,7 @@
 /** EC2NodeClass (karpenter.k8s.aws/v1): spec fields and validation, karpenter-aws.md §4.1. */
-import { FindingSink, type Finding, type SourceRef } from './findings.js';
+import type { Finding, SourceRef } from './findings.js';
 import { parseResourceList, type ResourceList } from './quantity.js';
-import { isObject, typeName } from './validation.js';
+import { isObject, objectHeader, typeName } from './validation.js';
 
 export const EC2NODECLASS_API_VERSION = 'karpenter.k8s.aws/v1';
 export const AMI_FAMILIES = ['AL2', 'AL2023', 'Bottlerocket', 'Custom', 'Windows2019', 'Windows2022', 'Windows2025'];
@@ -34,15 +34,9 @@ export interface EC2NodeClass {
 }
 
 export function parseEC2NodeClass(raw: Record<string, unknown>, source: SourceRef, findings: Finding[]): EC2NodeClass | null {
-  const meta = isObject(raw.metadata) ? raw.metadata : {};
-  const name = typeof meta.name === 'string' ? meta.name : '';
-  const sink = new FindingSink(findings, source, `EC2NodeClass/${name || '?'}`);
-  if (!name) {
-    sink.error('metadata.name is required', ['metadata']);
-    return null;
-  }
-  const spec = isObject(raw.spec) ? raw.spec : {};
-  if (!isObject(raw.spec)) sink.error('spec is required and must be an object', ['spec']);
+  const header = objectHeader('EC2NodeClass', raw, source, findings);
+  if (!header) return null;
+  const { name, spec, sink } = header;
   for (const key of ['subnetSelectorTerms', 'securityGroupSelectorTerms', 'amiSelectorTerms']) {
     const v = spec[key];
     if (v === undefined || v === null) sink.error(`spec.${key} is required`, ['spec']);

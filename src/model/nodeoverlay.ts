@@ -1,8 +1,8 @@
 /** NodeOverlay (karpenter.sh/v1alpha1): spec and validation, karpenter-core.md §6.1. */
-import { FindingSink, type Finding, type SourceRef } from './findings.js';
+import type { Finding, SourceRef } from './findings.js';
 import { parseResourceList, type ResourceList } from './quantity.js';
 import type { NodeSelectorRequirement } from './requirements.js';
-import { isObject, readRequirements } from './validation.js';
+import { objectHeader, readRequirements } from './validation.js';
 
 export const NODEOVERLAY_API_VERSION = 'karpenter.sh/v1alpha1';
 
@@ -28,16 +28,10 @@ export const PRICE = /^\d+(\.\d+)?$/;
 const WELL_KNOWN_RESOURCES = ['cpu', 'memory', 'ephemeral-storage', 'pods'];
 
 export function parseNodeOverlay(raw: Record<string, unknown>, source: SourceRef, findings: Finding[]): NodeOverlay | null {
-  const meta = isObject(raw.metadata) ? raw.metadata : {};
-  const name = typeof meta.name === 'string' ? meta.name : '';
-  const sink = new FindingSink(findings, source, `NodeOverlay/${name || '?'}`);
-  if (!name) {
-    sink.error('metadata.name is required', ['metadata']);
-    return null;
-  }
   const before = findings.length;
-  const spec = isObject(raw.spec) ? raw.spec : {};
-  if (!isObject(raw.spec)) sink.error('spec is required and must be an object', ['spec']);
+  const header = objectHeader('NodeOverlay', raw, source, findings);
+  if (!header) return null;
+  const { name, spec, sink } = header;
   if (spec.requirements === undefined) sink.error('spec.requirements is required', ['spec']);
   const requirements = readRequirements(spec.requirements, sink, ['spec', 'requirements'], 'overlay');
   let weight = 0;

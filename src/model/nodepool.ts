@@ -7,7 +7,7 @@ import { LABEL_CAPACITY_TYPE, LABEL_HOSTNAME, LABEL_NODEPOOL, labelDomain, AWS_R
 import { parseResourceList, type ResourceList } from './quantity.js';
 import type { NodeSelectorRequirement } from './requirements.js';
 import { BUDGET_DURATION, DURATION, NILLABLE_DURATION } from './duration.js';
-import { checkPattern, field, isObject, readRequirements, readTaints, stringMap, type Taint } from './validation.js';
+import { checkPattern, field, isObject, objectHeader, readRequirements, readTaints, stringMap, type Taint } from './validation.js';
 
 export const NODEPOOL_API_VERSION = 'karpenter.sh/v1';
 
@@ -66,15 +66,9 @@ export interface NodePool {
  * the plan can still be computed.
  */
 export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, findings: Finding[]): NodePool | null {
-  const meta = isObject(raw.metadata) ? raw.metadata : {};
-  const name = typeof meta.name === 'string' ? meta.name : '';
-  const sink = new FindingSink(findings, source, `NodePool/${name || '?'}`);
-  if (!name) {
-    sink.error('metadata.name is required', ['metadata']);
-    return null;
-  }
-  const spec = isObject(raw.spec) ? raw.spec : {};
-  if (!isObject(raw.spec)) sink.error('spec is required and must be an object', ['spec']);
+  const header = objectHeader('NodePool', raw, source, findings);
+  if (!header) return null;
+  const { name, meta, spec, sink } = header;
   const template = field(spec, 'template', 'object', sink, ['spec']) ?? {};
   const tmeta = field(template, 'metadata', 'object', sink, ['spec', 'template']) ?? {};
   const tspec = field(template, 'spec', 'object', sink, ['spec', 'template']) ?? {};

@@ -3,7 +3,7 @@
  * karpenter-core.md §6.1, §7 and karpenter-aws.md §1.2, §4. A violation is an `error`
  * finding located at the field, worded as the API server would refuse it.
  */
-import type { FindingSink } from './findings.js';
+import { FindingSink, type Finding, type SourceRef } from './findings.js';
 import {
   AWS, AWS_OVERLAY_ALLOW_LIST, AWS_REQUIREMENT_ALLOW_LIST, CAPACITY_TYPES, LABEL_CAPACITY_TYPE,
   LABEL_HOSTNAME, LABEL_NODEPOOL, labelDomain, normalizeKey, validateLabelKey, validateLabelValue,
@@ -246,4 +246,21 @@ export function checkPattern(
     return undefined;
   }
   return v;
+}
+
+/**
+ * The common start of every cluster-scoped Karpenter object: a required `metadata.name` (without
+ * it the object cannot exist: null) and a `spec` object (reported when missing; `{}` is modelled).
+ */
+export function objectHeader(kind: string, raw: Record<string, unknown>, source: SourceRef, findings: Finding[]):
+  { name: string; meta: Record<string, unknown>; spec: Record<string, unknown>; sink: FindingSink } | null {
+  const meta = isObject(raw.metadata) ? raw.metadata : {};
+  const name = typeof meta.name === 'string' ? meta.name : '';
+  const sink = new FindingSink(findings, source, `${kind}/${name || '?'}`);
+  if (!name) {
+    sink.error('metadata.name is required', ['metadata']);
+    return null;
+  }
+  if (!isObject(raw.spec)) sink.error('spec is required and must be an object', ['spec']);
+  return { name, meta, spec: isObject(raw.spec) ? raw.spec : {}, sink };
 }
