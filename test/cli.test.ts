@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
 import { nodePool, tempTree } from './helpers.js';
 
-const EXAMPLES = ['generation-split', 'helm-values', 'node-overlay'];
+const EXAMPLES = ['generation-split', 'helm-values', 'node-overlay', 'drift-budgets'];
 
 describe('examples', () => {
   test.each(EXAMPLES)('%s: validate reports no errors in base or head', async (ex) => {

@@ -192,3 +192,19 @@ describe('consolidation-driven replacements (karpenter-core.md §10, seed 004)',
     expect(plan.replacements.filter((r: { reason: string }) => r.reason === 'Consolidation')).toEqual([]);
   });
 });
+
+describe('examples/drift-budgets with its fleet snapshot (§9.2, §9.3)', () => {
+  const run = async (at: string) => JSON.parse((await runCli(['diff', '--base', 'examples/drift-budgets/base', '--head', 'examples/drift-budgets/head', '--fleet', 'examples/drift-budgets/fleet.json', '--format', 'json', '--at', at])).stdout);
+  test('Monday 10:00 UTC: the freeze holds the 6 drifted m6i nodes until 17:00', async () => {
+    const plan = await run('2026-01-05T10:00:00Z');
+    expect(plan.summary.nodesReplaced).toBe(6);
+    const p = plan.nodePools[0];
+    expect(p).toMatchObject({ drift: 'requirements', nodes: 10, nodesDrifted: 6, budget: { allowed: 0, verdict: 'ok' } });
+    expect(p.rollout.waves[0].start).toBe('2026-01-05T17:00:00.000Z');
+  });
+  test('Saturday: 20% of 10 = 2, minus the NotReady node = 1 at a time', async () => {
+    const plan = await run('2026-01-10T10:00:00Z');
+    expect(plan.nodePools[0].budget.allowed).toBe(1);
+    expect(plan.nodePools[0].rollout.waves[0].start).toBe('2026-01-10T10:00:00.000Z');
+  });
+});

@@ -30,7 +30,7 @@ async function plan(args: string[]): Promise<Plan> {
   return JSON.parse((await runCli([...args, '--format', 'json', '--at', '2026-01-05T10:00:00Z'])).stdout) as Plan;
 }
 
-const EXAMPLES = ['generation-split', 'helm-values', 'node-overlay'];
+const EXAMPLES = ['generation-split', 'helm-values', 'node-overlay', 'drift-budgets'];
 
 test.each(EXAMPLES)('%s: the comment is under the limit, summary first, and every Mermaid block parses', async (ex) => {
   const md = (await runCli(['diff', '--base', `examples/${ex}/base`, '--head', `examples/${ex}/head`, '--at', '2026-01-05T10:00:00Z'])).stdout;
