@@ -12,7 +12,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-NLBRO53J.js";
+} from "./chunks/chunk-QQ5NOIBM.js";
 import "./chunks/chunk-I7RB4K6T.js";
 import "./chunks/chunk-PHNIOI4F.js";
 import "./chunks/chunk-LGBOVNPX.js";

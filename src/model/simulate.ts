@@ -164,9 +164,13 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   const priceChanges = new Map<string, Map<string, string>>();
   if (input.overlays.length) {
     const targets: OverlayTarget[] = [];
+    const baseTypes = new Map<string, InstanceType[]>();
     for (const np of eligible) {
       const nc = classes.get(np.nodeClassRef!.name);
-      const its = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, { zones, spotPriceFactor: opts.spotPriceFactor, reservations: reservationsFor(nc) });
+      // Overlays match on requirements and offerings only, which depend on the EC2NodeClass, not the pool.
+      const key = np.nodeClassRef!.name;
+      let its = baseTypes.get(key);
+      if (!its) baseTypes.set(key, (its = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, { zones, spotPriceFactor: opts.spotPriceFactor, reservations: reservationsFor(nc) })));
       for (const it of its) {
         targets.push({ nodePool: np.name, templateLabels: np.labels, typeName: it.name, typeRequirements: it.requirements,
           offerings: it.offerings.map((o) => ({ zone: o.zone, capacityType: o.capacityType, ...(o.reservationId ? { reservationId: o.reservationId } : {}) })) });
@@ -188,7 +192,8 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     const nc = classes.get(np.nodeClassRef!.name);
     const changes = priceChanges.get(np.name);
     const res = reservationsFor(nc);
-    const cacheKey = `${np.nodeClassRef!.name}|${changes ? np.name : ''}`;
+    // Pools that share an EC2NodeClass and the same price changes (e.g. an unscoped overlay) share their instance types.
+    const cacheKey = `${np.nodeClassRef!.name}|${changes ? [...changes].map(([k, v]) => `${k}=${v}`).sort().join(',') : ''}`;
     let its = typeCache.get(cacheKey);
     if (!its) {
       its = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, {
