@@ -8,8 +8,8 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-QQ5NOIBM.js";
-import "./chunks/chunk-I7RB4K6T.js";
+} from "./chunks/chunk-Q66SSJYI.js";
+import "./chunks/chunk-IOXEOT2M.js";
 import "./chunks/chunk-PHNIOI4F.js";
 import "./chunks/chunk-LGBOVNPX.js";
 import {

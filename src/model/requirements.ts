@@ -71,10 +71,6 @@ export class Requirement {
     return this.values.size > 0 ? 'In' : 'DoesNotExist';
   }
 
-  hasBounds(): boolean {
-    return this.gte !== undefined || this.lte !== undefined;
-  }
-
   /** §1.4 `withinBounds`: a non-integer is out of bounds when any bound exists. */
   withinBounds(v: string): boolean {
     if (this.gte === undefined && this.lte === undefined) return true;
@@ -280,14 +276,6 @@ export class Requirements {
 
   isCompatible(incoming: Requirements, allowUndefinedWellKnown: boolean): boolean {
     return this.compatible(incoming, allowUndefinedWellKnown) === null;
-  }
-
-  labels(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const [k, r] of this.map) {
-      if (!r.complement && r.values.size === 1) out[k] = [...r.values][0];
-    }
-    return out;
   }
 
   toString(): string {
