@@ -4,16 +4,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { embeddedCatalog } from '../src/model/catalog.js';
-import { parseEC2NodeClass } from '../src/model/ec2nodeclass.js';
-import { NO_SOURCE, type Finding } from '../src/model/findings.js';
-import { parseNodePool, type NodePool } from '../src/model/nodepool.js';
-import { defaultSettings } from '../src/model/settings.js';
-import { simulate, type ModelInput } from '../src/model/simulate.js';
-import type { Workload } from '../src/model/workload.js';
-import type { Fleet, FleetNode } from '../src/model/fleet.js';
-import { planReplacements } from '../src/plan/replacements.js';
-import { parseFleetText } from '../src/sources/fleet.js';
+import { embeddedCatalog } from '../src/cloudprovider/catalog.js';
+import { parseEC2NodeClass } from '../src/api/ec2nodeclass.js';
+import { NO_SOURCE, type Finding } from '../src/common/findings.js';
+import { parseNodePool, type NodePool } from '../src/api/nodepool.js';
+import { defaultSettings } from '../src/api/settings.js';
+import { simulate, type ModelInput } from '../src/provisioning/provisioner.js';
+import type { Workload } from '../src/api/workload.js';
+import type { Fleet, FleetNode } from '../src/disruption/fleet.js';
+import { planReplacements } from '../src/disruption/replacements.js';
+import { parseFleetText } from '../src/sources/fleet-snapshot.js';
 
 const findings: Finding[] = [];
 const nodeClass = parseEC2NodeClass({ apiVersion: 'karpenter.k8s.aws/v1', kind: 'EC2NodeClass', metadata: { name: 'default' },

@@ -12,10 +12,10 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-Q66SSJYI.js";
-import "./chunks/chunk-IOXEOT2M.js";
-import "./chunks/chunk-PHNIOI4F.js";
-import "./chunks/chunk-LGBOVNPX.js";
+} from "./chunks/chunk-ENBYSHJI.js";
+import "./chunks/chunk-47GI36FR.js";
+import "./chunks/chunk-QKS7CNDE.js";
+import "./chunks/chunk-PKHPIVUS.js";
 import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/run.ts
@@ -142,7 +142,7 @@ ${USAGE}` };
         return await singleCommand(command, v, positionals[1], cwd);
       case "catalog": {
         if (positionals[1] !== "refresh") return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
-        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-DUOCJK33.js");
+        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-L77R3SPD.js");
         return await catalogRefreshCommand(v.region, v.out, cwd);
       }
       default:

@@ -8,10 +8,10 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-Q66SSJYI.js";
-import "./chunks/chunk-IOXEOT2M.js";
-import "./chunks/chunk-PHNIOI4F.js";
-import "./chunks/chunk-LGBOVNPX.js";
+} from "./chunks/chunk-ENBYSHJI.js";
+import "./chunks/chunk-47GI36FR.js";
+import "./chunks/chunk-QKS7CNDE.js";
+import "./chunks/chunk-PKHPIVUS.js";
 import {
   __commonJS,
   __require,

@@ -1,4 +1,4 @@
-// Builds the embedded instance-type catalog (src/model/catalog.generated.json) from the fact
+// Builds the embedded instance-type catalog (src/cloudprovider/catalog.generated.json) from the fact
 // tables in ../shared/data (or $KARPENTER_PLAN_DATA): instance types with labels, us-east-1
 // on-demand prices, ENI limits and bandwidth. Only figures are kept, in the project's own format:
 //   { format, source, region, pricesDate, labelKeys, types: [[name, labelValues[], vcpu, memMiB,
@@ -55,6 +55,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dataDir = process.env.KARPENTER_PLAN_DATA ?? '../shared/data';
   const catalog = generateCatalog(dataDir);
   const text = JSON.stringify(catalog, null, 0).replace(/\],\[/g, '],\n[');
-  writeFileSync('src/model/catalog.generated.json', text + '\n');
+  writeFileSync('src/cloudprovider/catalog.generated.json', text + '\n');
   console.log(`catalog: ${catalog.types.length} instance types, prices from ${catalog.pricesDate}`);
 }

@@ -4,9 +4,9 @@
  * fresh run of the generator.
  */
 import { readFileSync } from 'node:fs';
-import { kubeReservedCpu, sizing } from '../src/model/allocatable.js';
-import { embeddedCatalog } from '../src/model/catalog.js';
-import { parseQuantity } from '../src/model/quantity.js';
+import { kubeReservedCpu, sizing } from '../src/cloudprovider/allocatable.js';
+import { embeddedCatalog } from '../src/cloudprovider/catalog.js';
+import { parseQuantity } from '../src/common/quantity.js';
 
 const DATA = process.env.KARPENTER_PLAN_DATA ?? '../shared/data';
 const doc = JSON.parse(readFileSync(`${DATA}/aws-instance-types.json`, 'utf8')) as {
@@ -63,6 +63,6 @@ test('kubelet settings change allocatable as in Karpenter: maxPods does not chan
 test('the committed catalog is what the generator makes from ../shared/data', async () => {
   const { generateCatalog } = await import('../scripts/generate-catalog.mjs' as string);
   const fresh = generateCatalog(DATA);
-  const committed = JSON.parse(readFileSync('src/model/catalog.generated.json', 'utf8'));
+  const committed = JSON.parse(readFileSync('src/cloudprovider/catalog.generated.json', 'utf8'));
   expect(committed).toEqual(fresh);
 });

@@ -1,8 +1,8 @@
 /** Budgets, schedules and the rollout estimate: karpenter-core.md §9.1–§9.3, §9.5, §12 cases 52-66. */
-import { allowedByBudgets, allowedDisruptions, compileBudgets, MAX_INT32, scaledNodes } from '../src/model/budgets.js';
-import { estimateRollout } from '../src/model/rollout.js';
-import { isActive, parseSchedule } from '../src/model/schedule.js';
-import type { Budget } from '../src/model/nodepool.js';
+import { allowedByBudgets, allowedDisruptions, compileBudgets, MAX_INT32, scaledNodes } from '../src/disruption/budgets.js';
+import { estimateRollout } from '../src/disruption/rollout.js';
+import { isActive, parseSchedule } from '../src/disruption/budget-cron.js';
+import type { Budget } from '../src/api/nodepool.js';
 
 const at = (s: string) => Date.parse(s);
 

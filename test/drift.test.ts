@@ -1,7 +1,7 @@
 /** Drift under head: karpenter-core.md §8, karpenter-aws.md §4, §12 cases 41-51. */
-import { evaluateDrift } from '../src/model/drift.js';
-import type { Fleet, FleetNode } from '../src/model/fleet.js';
-import { joinFleet, parseFleetText } from '../src/sources/fleet.js';
+import { evaluateDrift } from '../src/disruption/drift.js';
+import type { Fleet, FleetNode } from '../src/disruption/fleet.js';
+import { joinFleet, parseFleetText } from '../src/sources/fleet-snapshot.js';
 import { runCli } from '../src/cli/run.js';
 import { readFileSync } from 'node:fs';
 import { NODECLASS, nodePool, stateOf, tempTree, deployment } from './helpers.js';

@@ -49,8 +49,8 @@ ${reqs}
 `;
 }
 
-import { embeddedCatalog } from '../src/model/catalog.js';
-import { simulate, type SimulationOptions } from '../src/model/simulate.js';
+import { embeddedCatalog } from '../src/cloudprovider/catalog.js';
+import { simulate, type SimulationOptions } from '../src/provisioning/provisioner.js';
 
 /** Simulates a state made of YAML documents (one file) with the embedded catalog. */
 export function simulateYaml(yaml: string, opts: Partial<SimulationOptions> & { settings?: string } = {}) {
@@ -61,7 +61,7 @@ export function simulateYaml(yaml: string, opts: Partial<SimulationOptions> & { 
   }
   const root = tempTree(files);
   const cfgText = files['.karpenter-plan.yaml'];
-  const findings: import('../src/model/findings.js').Finding[] = [];
+  const findings: import('../src/common/findings.js').Finding[] = [];
   const config = cfgText ? parseConfig('.karpenter-plan.yaml', cfgText, findings) : defaultConfig();
   const state = loadState(new DirTree(root), config);
   const sim = simulate(state, { catalog: embeddedCatalog(), spotPriceFactor: 0.35, reservations: [], probes: false, zones: ['us-east-1a', 'us-east-1b', 'us-east-1c'], ...opts });

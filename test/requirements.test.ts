@@ -1,8 +1,8 @@
 /** The requirements algebra, karpenter-core.md §1 and §12 cases 26-30. */
-import { Requirement, Requirements } from '../src/model/requirements.js';
-import { adjustedPrice, evaluateOverlays, type OverlayTarget } from '../src/model/overlay.js';
-import type { NodeOverlay } from '../src/model/nodeoverlay.js';
-import { NO_SOURCE } from '../src/model/findings.js';
+import { Requirement, Requirements } from '../src/scheduling/requirements.js';
+import { adjustedPrice, evaluateOverlays, type OverlayTarget } from '../src/cloudprovider/overlay-evaluation.js';
+import type { NodeOverlay } from '../src/api/nodeoverlay.js';
+import { NO_SOURCE } from '../src/common/findings.js';
 
 const R = (op: string, ...values: string[]) => Requirement.of('key', op, values);
 

@@ -5,7 +5,7 @@
 import { executePlan } from '../src/plan/execute.js';
 import { defaultConfig, parseConfig } from '../src/sources/config.js';
 import { DirTree } from '../src/sources/tree.js';
-import type { Finding } from '../src/model/findings.js';
+import type { Finding } from '../src/common/findings.js';
 import { RULES } from '../src/rules/index.js';
 import { deployment, NODECLASS, nodePool, tempTree } from './helpers.js';
 

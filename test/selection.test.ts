@@ -248,7 +248,7 @@ describe('reserved capacity is consumed (karpenter-aws.md §2.3, §12 case 10)',
 
 describe('more §12 cases', () => {
   test('cases 1-2: OrderByWeight — weight descending, equal weights by name descending (byte order)', async () => {
-    const { orderByWeight } = await import('../src/model/nodepool.js');
+    const { orderByWeight } = await import('../src/api/nodepool.js');
     const pools = ['alpha', 'zeta', 'b', 'a', 'a10', 'a2'].map((name) => ({ name, weight: 10 }));
     expect(orderByWeight(pools).map((p) => p.name)).toEqual(['zeta', 'b', 'alpha', 'a2', 'a10', 'a']);
     expect(orderByWeight([{ name: 'x', weight: 0 }, { name: 'y', weight: 100 }, { name: 'z', weight: 20 }]).map((p) => p.weight)).toEqual([100, 20, 0]);
@@ -258,7 +258,7 @@ describe('more §12 cases', () => {
     expect(simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', pod))).place('a').schedulable).toBe(false);
   });
   test('case 75: WorstLaunchPrice takes the most expensive offering of the first class (reserved → spot → on-demand)', async () => {
-    const { worstLaunchPrice } = await import('../src/model/consolidation.js');
+    const { worstLaunchPrice } = await import('../src/disruption/consolidation.js');
     const o = (capacityType: 'spot' | 'on-demand' | 'reserved', price: number) => ({ zone: 'z', capacityType, price, cost: price, available: true, overlaid: false });
     // An on-demand node at 0.5 is not replaced by a type whose spot offerings are 1.0 / 0.2 / 0.4: the worst spot price 1.0 is not below 0.5.
     expect(worstLaunchPrice([o('spot', 1.0), o('spot', 0.2), o('spot', 0.4), o('on-demand', 0.3)])).toBe(1.0);

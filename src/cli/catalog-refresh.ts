@@ -1,7 +1,7 @@
 /** `karpenter-plan catalog refresh --region R [--out FILE]`. */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { encodeCatalog } from '../model/catalog.js';
+import { encodeCatalog } from '../cloudprovider/catalog.js';
 import type { CliResult } from './run.js';
 
 export async function catalogRefreshCommand(region: string | undefined, out: string | undefined, cwd: string): Promise<CliResult> {

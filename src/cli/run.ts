@@ -10,7 +10,7 @@ import { DirTree, GitTree, gitTopLevel, type FileTree } from '../sources/tree.js
 import { executePlan } from '../plan/execute.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderText } from '../report/text.js';
-import type { Finding } from '../model/findings.js';
+import type { Finding } from '../common/findings.js';
 
 export interface CliResult {
   exitCode: 0 | 1 | 2;

@@ -12,7 +12,7 @@ import { GitTree, gitTopLevel } from '../sources/tree.js';
 import { executePlan } from '../plan/execute.js';
 import type { Plan } from '../plan/contract.js';
 import { renderMarkdown, summarySentence } from '../report/markdown.js';
-import type { Finding } from '../model/findings.js';
+import type { Finding } from '../common/findings.js';
 import { COMMENT_MODES, publishComment, type CommentMode } from './comment.js';
 import { createClient, statusOf } from './octokit.js';
 import { publishStatus } from './status.js';

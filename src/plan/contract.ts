@@ -2,7 +2,10 @@
  * The JSON plan: a public, versioned contract (docs/plan-schema.md, schema/plan.schema.json).
  * Keys listed here are never renamed; fields may be added.
  */
-import type { Finding } from '../model/findings.js';
+import type { Finding } from '../common/findings.js';
+import type { BudgetEstimate, DriftKind, Replacement } from '../disruption/replacements.js';
+
+export type { BudgetEstimate, DriftKind, Replacement, ReplacementReason } from '../disruption/replacements.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -17,15 +20,6 @@ export interface Placement {
   reason: string | null;
 }
 
-export interface BudgetEstimate {
-  reason: 'Drifted';
-  /** null = unlimited. */
-  allowed: number | null;
-  waves: number | null;
-  estimatedMinutes: number | null;
-  verdict: 'ok' | 'slow' | 'blocked' | 'unlimited' | 'none';
-}
-
 export interface WorkloadRow {
   kind: string;
   namespace: string;
@@ -37,8 +31,6 @@ export interface WorkloadRow {
 }
 
 export type NodePoolChange = 'added' | 'removed' | 'modified' | 'unchanged';
-export type DriftKind = 'none' | 'requirements' | 'static' | 'nodeclass' | 'removed';
-
 export interface NodePoolRow {
   name: string;
   change: NodePoolChange;
@@ -55,17 +47,6 @@ export interface NodePoolRow {
   rollout?: { start: string; waves: { start: string; end: string; nodes: number }[]; completedAt: string | null; note: string | null } | null;
   /** Additional: why the NodePool is not used for provisioning in head, if it is not. */
   ineligible?: string | null;
-}
-
-export type ReplacementReason = 'RequirementsDrifted' | 'NodePoolDrifted' | 'NodeClassDrifted' | 'NodePoolRemoved' | 'Consolidation';
-
-export interface Replacement {
-  nodeClaim: string;
-  nodePool: string;
-  instanceType: string | null;
-  reason: ReplacementReason;
-  /** Additional, for Consolidation: the price comparison (strict <) and the replacement. */
-  consolidation?: { fromPrice: number; fromCost: number | null; toInstanceType: string; toCapacityType: string; toPrice: number; toCost: number };
 }
 
 export interface ObjectChange {

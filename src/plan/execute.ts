@@ -2,24 +2,24 @@
  * One run: load the states, run the model on each, build the plan. Shared by the CLI and the
  * action (the two thin entry points).
  */
-import type { Finding } from '../model/findings.js';
+import type { Finding } from '../common/findings.js';
 import type { Config } from '../sources/config.js';
 import { loadState, type LoadOptions, type State } from '../sources/state.js';
 import type { FileTree } from '../sources/tree.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { decodeCatalog, embeddedCatalog, type Catalog } from '../model/catalog.js';
-import { simulate, type SimulationOptions } from '../model/simulate.js';
+import { decodeCatalog, embeddedCatalog, type Catalog } from '../cloudprovider/catalog.js';
+import { simulate, type SimulationOptions } from '../provisioning/provisioner.js';
 import { RULES, runRules } from '../rules/index.js';
-import { iceTimeline, unavailableOfferings } from '../model/ice.js';
+import { iceTimeline, unavailableOfferings } from '../cloudprovider/unavailable-offerings.js';
 import type { Plan } from './contract.js';
 import { buildPlan, type PlanInput } from './plan.js';
-import { planReplacements } from './replacements.js';
-import { consolidationMoves } from '../model/consolidation.js';
+import { planReplacements } from '../disruption/replacements.js';
+import { consolidationMoves } from '../disruption/consolidation.js';
 import type { Replacement } from './contract.js';
-import type { Fleet, FleetNode } from '../model/fleet.js';
-import type { SimulationResult } from '../model/simulate.js';
-import { parseFleetText } from '../sources/fleet.js';
+import type { Fleet, FleetNode } from '../disruption/fleet.js';
+import type { SimulationResult } from '../provisioning/provisioner.js';
+import { parseFleetText } from '../sources/fleet-snapshot.js';
 
 export interface ExecuteInput {
   /** null: a single-state run (simulate/validate): base is empty. */
@@ -112,7 +112,7 @@ async function loadFleet(config: Config, cwd: string, findings: Finding[], baseS
   }
   if (config.cluster) {
     try {
-      const { readClusterFleet } = await import('../sources/cluster.js');
+      const { readClusterFleet } = await import('../sources/fleet-live.js');
       return await readClusterFleet({ ...(config.cluster.kubeconfig ? { kubeconfig: resolve(cwd, config.cluster.kubeconfig) } : {}), ...(config.cluster.context ? { context: config.cluster.context } : {}) });
     } catch (e) {
       findings.push({ rule: 'cluster-unreachable', severity: 'error', file: null, line: null, object: null,

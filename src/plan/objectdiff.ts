@@ -5,7 +5,7 @@
  */
 import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
-import { isObject } from '../model/validation.js';
+import { isObject } from '../common/fields.js';
 
 /** Paths whose values differ. Lists of scalars/objects compare as wholes at the list's path. */
 export function changedPaths(a: unknown, b: unknown, prefix = ''): string[] {

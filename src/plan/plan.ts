@@ -2,18 +2,18 @@
  * Compares the base and head states into the plan object (the JSON contract). Pure: takes the
  * loaded states (and the selection results when available), returns data.
  */
-import { countBySeverity, sortFindings, type Finding } from '../model/findings.js';
+import { countBySeverity, sortFindings, type Finding } from '../common/findings.js';
 import type { Config } from '../sources/config.js';
 import type { State } from '../sources/state.js';
 import type { Placement, Plan, NodePoolRow, ObjectChange, SimulatedNode, WorkloadRow } from './contract.js';
 import { SCHEMA_VERSION } from './contract.js';
 import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
-import type { Fleet } from '../model/fleet.js';
+import type { Fleet } from '../disruption/fleet.js';
 import type { Replacement } from './contract.js';
-import type { PoolRollout } from './replacements.js';
+import type { PoolRollout } from '../disruption/replacements.js';
 
-import type { SimulationResult } from '../model/simulate.js';
-import { workloadKey } from '../model/simulate.js';
+import type { SimulationResult } from '../provisioning/provisioner.js';
+import { workloadKey } from '../provisioning/provisioner.js';
 
 export interface PlanInput {
   base: State;

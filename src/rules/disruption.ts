@@ -1,8 +1,8 @@
 /** Rules about disruption: budgets, AMI aliases, pool removal (karpenter-core.md §8–§9, aws §4.3). */
-import { compileBudgets } from '../model/budgets.js';
+import { compileBudgets } from '../disruption/budgets.js';
 import type { Rule } from './engine.js';
 import { nodePoolByName } from './helpers.js';
-import { BUDGET_SCHEDULE } from '../model/nodepool.js';
+import { BUDGET_SCHEDULE } from '../api/nodepool.js';
 
 export const budgetInvalidSchedule: Rule = {
   id: 'budget-invalid-schedule', severity: 'error',

@@ -4,10 +4,10 @@
  * Every rule has a stable id (public contract), a default severity, a docs page
  * (docs/rules/<id>.md) and can be switched off or re-levelled in the config (`rules:`).
  */
-import type { Catalog } from '../model/catalog.js';
-import type { Finding, Severity, SourceRef } from '../model/findings.js';
-import type { SimulationOptions, SimulationResult } from '../model/simulate.js';
-import type { PoolRollout } from '../plan/replacements.js';
+import type { Catalog } from '../cloudprovider/catalog.js';
+import type { Finding, Severity, SourceRef } from '../common/findings.js';
+import type { SimulationOptions, SimulationResult } from '../provisioning/provisioner.js';
+import type { PoolRollout } from '../disruption/replacements.js';
 import type { Config } from '../sources/config.js';
 import type { State } from '../sources/state.js';
 

@@ -1,8 +1,8 @@
 /** Shared helpers of the rules: probe pods, field paths, hosting checks. */
-import { LABEL_CAPACITY_TYPE } from '../model/labels.js';
-import type { NodePool } from '../model/nodepool.js';
-import { hostingTemplates, type Template } from '../model/scheduler.js';
-import type { PodTemplate } from '../model/workload.js';
+import { LABEL_CAPACITY_TYPE } from '../api/labels.js';
+import type { NodePool } from '../api/nodepool.js';
+import { hostingTemplates, type Template } from '../provisioning/scheduler.js';
+import type { PodTemplate } from '../api/workload.js';
 import type { RuleContext } from './engine.js';
 
 export const REQS_PATH = ['spec', 'template', 'spec', 'requirements'];
@@ -27,8 +27,8 @@ export function hosts(ctx: RuleContext, pod: PodTemplate, templates: Template[] 
  * Pods to probe pools with: a generic pod with no constraints, and one per distinct set of
  * scheduling constraints among the state's workloads.
  */
-export function probes(ctx: RuleContext): { name: string; pod: PodTemplate; source: import('../model/findings.js').SourceRef | null }[] {
-  const out: { name: string; pod: PodTemplate; source: import('../model/findings.js').SourceRef | null }[] = [
+export function probes(ctx: RuleContext): { name: string; pod: PodTemplate; source: import('../common/findings.js').SourceRef | null }[] {
+  const out: { name: string; pod: PodTemplate; source: import('../common/findings.js').SourceRef | null }[] = [
     { name: 'a generic pod', pod: probePod(), source: null },
   ];
   const seen = new Set<string>();

@@ -1,9 +1,9 @@
 /** Rules about NodePools: weights, generations, requirements, minValues, expiry, node classes. */
-import { LABEL_INSTANCE_CATEGORY, LABEL_INSTANCE_FAMILY, LABEL_INSTANCE_FLEX, LABEL_INSTANCE_GENERATION, WELL_KNOWN_LABELS } from '../model/labels.js';
-import { parseDurationMs } from '../model/duration.js';
-import { launch } from '../model/launch.js';
-import { Requirement, Requirements } from '../model/requirements.js';
-import { simulate } from '../model/simulate.js';
+import { LABEL_INSTANCE_CATEGORY, LABEL_INSTANCE_FAMILY, LABEL_INSTANCE_FLEX, LABEL_INSTANCE_GENERATION, WELL_KNOWN_LABELS } from '../api/labels.js';
+import { parseDurationMs } from '../common/duration.js';
+import { launch } from '../cloudprovider/launch.js';
+import { Requirement, Requirements } from '../scheduling/requirements.js';
+import { simulate } from '../provisioning/provisioner.js';
 import type { Rule } from './engine.js';
 import { allowedCapacityTypes, hosts, nodePoolByName, poolProbe, probePod, probes, REQS_PATH, requirementIndex } from './helpers.js';
 

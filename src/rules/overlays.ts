@@ -1,7 +1,7 @@
 /** Rules about NodeOverlays: the feature gate, scope, conflicts, penalty size (karpenter-core.md §6). */
-import { LABEL_NODEPOOL } from '../model/labels.js';
-import { cheapestOffering } from '../model/instancetype.js';
-import { MAX_LAUNCH_TYPES } from '../model/launch.js';
+import { LABEL_NODEPOOL } from '../api/labels.js';
+import { cheapestOffering } from '../cloudprovider/instancetype.js';
+import { MAX_LAUNCH_TYPES } from '../cloudprovider/launch.js';
 import type { Rule } from './engine.js';
 import { probePod } from './helpers.js';
 

@@ -1,6 +1,6 @@
 /** Rules about workloads: pinned pools, undeclared custom labels, capacity-type pins, preferences. */
-import { LABEL_CAPACITY_TYPE, LABEL_INSTANCE_CATEGORY, LABEL_INSTANCE_FAMILY, LABEL_INSTANCE_GENERATION, LABEL_INSTANCE_TYPE, LABEL_NODEPOOL, normalizeKey, WELL_KNOWN_LABELS } from '../model/labels.js';
-import type { PodTemplate } from '../model/workload.js';
+import { LABEL_CAPACITY_TYPE, LABEL_INSTANCE_CATEGORY, LABEL_INSTANCE_FAMILY, LABEL_INSTANCE_GENERATION, LABEL_INSTANCE_TYPE, LABEL_NODEPOOL, normalizeKey, WELL_KNOWN_LABELS } from '../api/labels.js';
+import type { PodTemplate } from '../api/workload.js';
 import type { Rule } from './engine.js';
 import { allowedCapacityTypes, hosts, nodePoolByName } from './helpers.js';
 

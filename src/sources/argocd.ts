@@ -6,8 +6,8 @@
  * repository) cannot be fetched offline: the report says so.
  */
 import { stringify } from 'yaml';
-import type { Finding, SourceRef } from '../model/findings.js';
-import { isObject } from '../model/validation.js';
+import type { Finding, SourceRef } from '../common/findings.js';
+import { isObject } from '../common/fields.js';
 import type { ChartSource } from './config.js';
 
 export interface ApplicationChart {

@@ -11,9 +11,9 @@ import {
   type DescribeInstanceTypeOfferingsCommandOutput, type DescribeInstanceTypesCommandOutput, type DescribeSpotPriceHistoryCommandOutput, type InstanceTypeInfo,
 } from '@aws-sdk/client-ec2';
 import { GetProductsCommand, PricingClient, type GetProductsCommandOutput } from '@aws-sdk/client-pricing';
-import type { Catalog, CatalogType } from '../model/catalog.js';
-import { embeddedCatalog } from '../model/catalog.js';
-import { AWS } from '../model/labels.js';
+import type { Catalog, CatalogType } from '../cloudprovider/catalog.js';
+import { embeddedCatalog } from '../cloudprovider/catalog.js';
+import { AWS } from '../api/labels.js';
 
 export interface RefreshOptions {
   region: string;

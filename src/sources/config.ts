@@ -5,10 +5,10 @@
  */
 import { Ajv } from 'ajv';
 import schema from '../../schema/config.schema.json' with { type: 'json' };
-import type { Finding } from '../model/findings.js';
+import type { Finding } from '../common/findings.js';
 import { parseYamlMapping } from './yaml.js';
-import type { IceScenario } from '../model/ice.js';
-import type { ReservationInput } from '../model/simulate.js';
+import type { IceScenario } from '../cloudprovider/unavailable-offerings.js';
+import type { ReservationInput } from '../provisioning/provisioner.js';
 
 export type ValuesLayout = 'map' | 'list' | 'spec';
 

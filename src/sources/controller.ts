@@ -4,11 +4,11 @@
  * Chart quirk (§6.1): settings are emitted with `{{- with }}`, so a falsy value in the chart
  * values (false, 0, "") means the code default. Feature gates are passed through as written.
  */
-import type { Finding } from '../model/findings.js';
-import { defaultSettings, type ControllerSettings } from '../model/settings.js';
+import type { Finding } from '../common/findings.js';
+import { defaultSettings, type ControllerSettings } from '../api/settings.js';
 import type { Config } from './config.js';
 import type { FileTree } from './tree.js';
-import { isObject } from '../model/validation.js';
+import { isObject } from '../common/fields.js';
 import { parseYamlMapping } from './yaml.js';
 
 const GATES: Record<string, keyof ControllerSettings['featureGates']> = {

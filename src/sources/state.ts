@@ -4,14 +4,14 @@
  * controller settings are classified, validated and turned into the model's plain objects.
  */
 import picomatch from 'picomatch';
-import type { Finding, SourceRef } from '../model/findings.js';
-import { EC2NODECLASS_API_VERSION, parseEC2NodeClass } from '../model/ec2nodeclass.js';
-import { NODEOVERLAY_API_VERSION, parseNodeOverlay } from '../model/nodeoverlay.js';
-import { NODEPOOL_API_VERSION, parseNodePool } from '../model/nodepool.js';
-import type { ControllerSettings } from '../model/settings.js';
-import type { ModelInput } from '../model/simulate.js';
-import { isObject } from '../model/validation.js';
-import { parseWorkload, WORKLOAD_KINDS, type WorkloadKind } from '../model/workload.js';
+import type { Finding, SourceRef } from '../common/findings.js';
+import { EC2NODECLASS_API_VERSION, parseEC2NodeClass } from '../api/ec2nodeclass.js';
+import { NODEOVERLAY_API_VERSION, parseNodeOverlay } from '../api/nodeoverlay.js';
+import { NODEPOOL_API_VERSION, parseNodePool } from '../api/nodepool.js';
+import type { ControllerSettings } from '../api/settings.js';
+import type { ModelInput } from '../provisioning/provisioner.js';
+import { isObject } from '../common/fields.js';
+import { parseWorkload, WORKLOAD_KINDS, type WorkloadKind } from '../api/workload.js';
 import { CONFIG_FILE, type Config } from './config.js';
 import { readControllerSettings } from './controller.js';
 import { helmAvailable, renderChart } from './helm.js';

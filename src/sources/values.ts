@@ -7,8 +7,8 @@
  *  - `spec`: `{<name>: <verbatim spec>}` or a list of `{name, spec}`.
  * Several files layer in order with Helm's rules: maps merge, lists replace, `null` deletes.
  */
-import type { Finding, Position, SourceRef } from '../model/findings.js';
-import { isObject } from '../model/validation.js';
+import type { Finding, Position, SourceRef } from '../common/findings.js';
+import { isObject } from '../common/fields.js';
 import type { ValuesAdapter } from './config.js';
 import type { FileTree } from './tree.js';
 import { parseYamlMapping, type SourceDocument } from './yaml.js';

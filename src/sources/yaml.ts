@@ -4,7 +4,7 @@
  * findings; the other documents of the file are still returned.
  */
 import { LineCounter, parseAllDocuments, isCollection, type Document } from 'yaml';
-import type { Finding, Position, SourceRef } from '../model/findings.js';
+import type { Finding, Position, SourceRef } from '../common/findings.js';
 
 export interface SourceDocument {
   file: string;

@@ -1,0 +1,112 @@
+/** EC2NodeClass (karpenter.k8s.aws/v1): spec fields and validation, karpenter-aws.md §4.1. */
+import type { Finding, SourceRef } from '../common/findings.js';
+import { parseResourceList, type ResourceList } from '../common/quantity.js';
+import { isObject, typeName } from '../common/fields.js';
+import { objectHeader } from './validation.js';
+
+export const EC2NODECLASS_API_VERSION = 'karpenter.k8s.aws/v1';
+export const AMI_FAMILIES = ['AL2', 'AL2023', 'Bottlerocket', 'Custom', 'Windows2019', 'Windows2022', 'Windows2025'];
+const ALIAS_FAMILIES: Record<string, string> = {
+  al2: 'AL2', al2023: 'AL2023', bottlerocket: 'Bottlerocket',
+  windows2019: 'Windows2019', windows2022: 'Windows2022', windows2025: 'Windows2025',
+};
+
+export interface KubeletSettings {
+  maxPods?: number;
+  podsPerCore?: number;
+  kubeReserved: ResourceList;
+  systemReserved: ResourceList;
+  evictionHard: Record<string, string>;
+}
+
+export interface EC2NodeClass {
+  kind: 'EC2NodeClass';
+  name: string;
+  /** Resolved AMI family (`spec.amiFamily`, else the alias family). */
+  amiFamily: string | null;
+  amiAlias: string | null;
+  kubelet: KubeletSettings;
+  /** Root volume size in bytes, when blockDeviceMappings name one. */
+  rootVolumeBytes: number | null;
+  instanceStorePolicy?: string;
+  capacityReservationSelectorTerms: Record<string, unknown>[];
+  raw: Record<string, unknown>;
+  source: SourceRef;
+}
+
+export function parseEC2NodeClass(raw: Record<string, unknown>, source: SourceRef, findings: Finding[]): EC2NodeClass | null {
+  const header = objectHeader('EC2NodeClass', raw, source, findings);
+  if (!header) return null;
+  const { name, spec, sink } = header;
+  for (const key of ['subnetSelectorTerms', 'securityGroupSelectorTerms', 'amiSelectorTerms']) {
+    const v = spec[key];
+    if (v === undefined || v === null) sink.error(`spec.${key} is required`, ['spec']);
+    else if (!Array.isArray(v)) sink.error(`spec.${key} must be a list, got ${typeName(v)}`, ['spec', key]);
+    else if (v.length < 1 || v.length > 30) sink.error(`spec.${key} must have 1 to 30 terms`, ['spec', key]);
+  }
+  let amiAlias: string | null = null;
+  let aliasFamily: string | null = null;
+  if (Array.isArray(spec.amiSelectorTerms)) {
+    spec.amiSelectorTerms.forEach((t, i) => {
+      if (!isObject(t)) return;
+      if (typeof t.alias === 'string') {
+        amiAlias = t.alias;
+        if ((spec.amiSelectorTerms as unknown[]).length > 1) sink.error("spec.amiSelectorTerms: 'alias' must be the only term", ['spec', 'amiSelectorTerms', i]);
+        const m = /^([a-z0-9]+)@(.+)$/.exec(t.alias);
+        if (!m || !ALIAS_FAMILIES[m[1]]) {
+          sink.error(`spec.amiSelectorTerms[${i}].alias "${t.alias}" is invalid: family@version with family al2, al2023, bottlerocket, windows2019, windows2022 or windows2025`, ['spec', 'amiSelectorTerms', i, 'alias']);
+        } else {
+          aliasFamily = ALIAS_FAMILIES[m[1]];
+          if (aliasFamily.startsWith('Windows') && m[2] !== 'latest') sink.error(`spec.amiSelectorTerms[${i}].alias: Windows families only allow @latest`, ['spec', 'amiSelectorTerms', i, 'alias']);
+        }
+      }
+    });
+  }
+  let amiFamily: string | null = aliasFamily;
+  if (spec.amiFamily !== undefined && spec.amiFamily !== null) {
+    if (typeof spec.amiFamily !== 'string' || !AMI_FAMILIES.includes(spec.amiFamily)) {
+      sink.error(`spec.amiFamily must be one of ${AMI_FAMILIES.join(', ')}`, ['spec', 'amiFamily']);
+    } else amiFamily = spec.amiFamily;
+  }
+  if (!amiFamily && Array.isArray(spec.amiSelectorTerms)) {
+    sink.error('spec.amiFamily is required when amiSelectorTerms has no alias', ['spec']);
+  }
+  const hasRole = spec.role !== undefined && spec.role !== null;
+  const hasProfile = spec.instanceProfile !== undefined && spec.instanceProfile !== null;
+  if (hasRole === hasProfile) sink.error("spec: exactly one of 'role' or 'instanceProfile' must be set", ['spec']);
+
+  const kubeletRaw = isObject(spec.kubelet) ? spec.kubelet : {};
+  if (spec.kubelet !== undefined && !isObject(spec.kubelet)) sink.error('spec.kubelet must be an object', ['spec', 'kubelet']);
+  const kubelet: KubeletSettings = {
+    kubeReserved: parseResourceList(kubeletRaw.kubeReserved, (k) => sink.error(`spec.kubelet.kubeReserved.${k} is not a valid quantity`, ['spec', 'kubelet', 'kubeReserved', k])),
+    systemReserved: parseResourceList(kubeletRaw.systemReserved, (k) => sink.error(`spec.kubelet.systemReserved.${k} is not a valid quantity`, ['spec', 'kubelet', 'systemReserved', k])),
+    evictionHard: {},
+  };
+  for (const key of ['maxPods', 'podsPerCore'] as const) {
+    const v = kubeletRaw[key];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) sink.error(`spec.kubelet.${key} must be a non-negative integer`, ['spec', 'kubelet', key]);
+    else kubelet[key] = v;
+  }
+  if (isObject(kubeletRaw.evictionHard)) {
+    for (const [k, v] of Object.entries(kubeletRaw.evictionHard)) kubelet.evictionHard[k] = String(v);
+  }
+  let rootVolumeBytes: number | null = null;
+  if (Array.isArray(spec.blockDeviceMappings)) {
+    for (const b of spec.blockDeviceMappings) {
+      if (!isObject(b) || !isObject(b.ebs)) continue;
+      const isRoot = b.rootVolume === true || b.deviceName === '/dev/xvda';
+      if (isRoot && b.ebs.volumeSize !== undefined) {
+        const size = parseResourceList({ storage: b.ebs.volumeSize }).storage;
+        if (size !== undefined) rootVolumeBytes = size;
+      }
+    }
+  }
+  const capacityReservationSelectorTerms = Array.isArray(spec.capacityReservationSelectorTerms)
+    ? spec.capacityReservationSelectorTerms.filter(isObject) : [];
+  return {
+    kind: 'EC2NodeClass', name, amiFamily, amiAlias, kubelet, rootVolumeBytes,
+    ...(typeof spec.instanceStorePolicy === 'string' ? { instanceStorePolicy: spec.instanceStorePolicy } : {}),
+    capacityReservationSelectorTerms, raw, source,
+  };
+}

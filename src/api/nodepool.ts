@@ -1,0 +1,250 @@
+/**
+ * NodePool (karpenter.sh/v1): parsing with CRD defaults and validation (karpenter-core.md §7,
+ * §2.5), and the provisioning order (§3).
+ */
+import { FindingSink, type Finding, type SourceRef } from '../common/findings.js';
+import { LABEL_CAPACITY_TYPE, LABEL_HOSTNAME, LABEL_NODEPOOL, labelDomain, AWS_REQUIREMENT_ALLOW_LIST, validateLabelKey, validateLabelValue, AWS } from './labels.js';
+import { parseResourceList, type ResourceList } from '../common/quantity.js';
+import type { NodeSelectorRequirement } from './nodeselector.js';
+import { BUDGET_DURATION, DURATION, NILLABLE_DURATION } from '../common/duration.js';
+import { checkPattern, field, isObject, stringMap } from '../common/fields.js';
+import { objectHeader, readRequirements, readTaints, type Taint } from './validation.js';
+
+export const NODEPOOL_API_VERSION = 'karpenter.sh/v1';
+
+export type DisruptionReason = 'Underutilized' | 'Empty' | 'Drifted';
+export const DISRUPTION_REASONS: DisruptionReason[] = ['Underutilized', 'Empty', 'Drifted'];
+
+export interface Budget {
+  nodes: string;
+  schedule?: string;
+  duration?: string;
+  /** undefined = all reasons (omitted); [] = no reason at all (karpenter-core.md §9.1). */
+  reasons?: DisruptionReason[];
+}
+
+export interface NodeClassRef {
+  group: string;
+  kind: string;
+  name: string;
+}
+
+export interface NodePool {
+  kind: 'NodePool';
+  name: string;
+  /** `spec.weight`, 0 when unset (§3). */
+  weight: number;
+  replicas?: number;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+  /** `spec.template.metadata.labels` / `annotations` present (even if empty): matters for the hash (§8.2). */
+  labelsPresent: boolean;
+  annotationsPresent: boolean;
+  taints: Taint[];
+  startupTaints: Taint[];
+  requirements: NodeSelectorRequirement[];
+  nodeClassRef: NodeClassRef | null;
+  /** CRD default `720h`; `Never` kept as the string. */
+  expireAfter: string;
+  terminationGracePeriod?: string;
+  limits: ResourceList;
+  consolidationPolicy: string;
+  consolidateAfter: string;
+  /** CRD default `[{nodes: "10%"}]` applies only when the field is absent (§9.1). */
+  budgets: Budget[];
+  budgetsDefaulted: boolean;
+  deleting: boolean;
+  /** Runtime validation (§2.5) failures make the NodePool not Ready. */
+  runtimeErrors: string[];
+  /** The object as written (for diffs). */
+  raw: Record<string, unknown>;
+  source: SourceRef;
+}
+
+/**
+ * Parses a NodePool document. Errors are reported into `findings`; the returned NodePool is a
+ * best-effort model of the object (invalid fields fall back to their defaults) so the rest of
+ * the plan can still be computed.
+ */
+export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, findings: Finding[]): NodePool | null {
+  const header = objectHeader('NodePool', raw, source, findings);
+  if (!header) return null;
+  const { name, meta, spec, sink } = header;
+  const template = field(spec, 'template', 'object', sink, ['spec']) ?? {};
+  const tmeta = field(template, 'metadata', 'object', sink, ['spec', 'template']) ?? {};
+  const tspec = field(template, 'spec', 'object', sink, ['spec', 'template']) ?? {};
+  if (!isObject(spec.template)) sink.error('spec.template is required', ['spec']);
+
+  // weight (§3, §7): 1..100, forbidden with replicas.
+  let weight = 0;
+  const w = spec.weight;
+  if (w !== undefined && w !== null) {
+    if (typeof w !== 'number' || !Number.isInteger(w)) sink.error(`spec.weight must be an integer, got ${JSON.stringify(w)}`, ['spec', 'weight']);
+    else {
+      if (w < 1 || w > 100) sink.error(`spec.weight must be between 1 and 100, got ${w}`, ['spec', 'weight']);
+      weight = w;
+    }
+  }
+  let replicas: number | undefined;
+  if (spec.replicas !== undefined && spec.replicas !== null) {
+    if (typeof spec.replicas !== 'number' || !Number.isInteger(spec.replicas) || spec.replicas < 0) {
+      sink.error('spec.replicas must be a non-negative integer', ['spec', 'replicas']);
+    } else replicas = spec.replicas;
+    if (w !== undefined && w !== null) sink.error("spec.weight cannot be set together with spec.replicas (static NodePool)", ['spec', 'weight']);
+  }
+
+  const runtimeErrors: string[] = [];
+  const labels = stringMap(tmeta.labels, sink, ['spec', 'template', 'metadata', 'labels']);
+  if (Object.keys(labels).length > 100) sink.error('spec.template.metadata.labels has more than 100 entries', ['spec', 'template', 'metadata', 'labels']);
+  for (const [k, v] of Object.entries(labels)) {
+    const p = ['spec', 'template', 'metadata', 'labels', k];
+    const ke = validateLabelKey(k);
+    if (ke) sink.error(`template label: ${ke}`, p);
+    const ve = validateLabelValue(v);
+    if (ve) sink.error(`template label ${k}: ${ve}`, p);
+    const domain = labelDomain(k);
+    if (k === LABEL_NODEPOOL || k === LABEL_HOSTNAME) {
+      sink.error(`template label "${k}" is restricted`, p);
+      runtimeErrors.push(`label ${k} is restricted`);
+    } else if (domain.endsWith('karpenter.sh') && k !== LABEL_CAPACITY_TYPE) {
+      sink.error(`template label "${k}" is in the restricted karpenter.sh domain`, p);
+      runtimeErrors.push(`label ${k} is restricted`);
+    } else if (k.startsWith(AWS) && !AWS_REQUIREMENT_ALLOW_LIST.has(k)) {
+      sink.error(`template label "${k}" is in the restricted karpenter.k8s.aws domain`, p);
+      runtimeErrors.push(`label ${k} is restricted`);
+    }
+  }
+  const annotations = stringMap(tmeta.annotations, sink, ['spec', 'template', 'metadata', 'annotations']);
+  const taints = readTaints(tspec.taints, sink, ['spec', 'template', 'spec', 'taints']);
+  const startupTaints = readTaints(tspec.startupTaints, sink, ['spec', 'template', 'spec', 'startupTaints']);
+  const seen = new Set<string>();
+  [...taints, ...startupTaints].forEach((t) => {
+    const k = `${t.key}:${t.effect}`;
+    if (seen.has(k)) {
+      sink.error(`duplicate taint ${k} across taints and startupTaints (the NodePool is not Ready)`, ['spec', 'template', 'spec']);
+      runtimeErrors.push(`duplicate taint ${k}`);
+    }
+    seen.add(k);
+  });
+
+  if (tspec.requirements === undefined && isObject(spec.template)) {
+    sink.error('spec.template.spec.requirements is required', ['spec', 'template', 'spec']);
+  }
+  const requirements = readRequirements(tspec.requirements, sink, ['spec', 'template', 'spec', 'requirements'], 'nodepool');
+
+  let nodeClassRef: NodeClassRef | null = null;
+  const ref = field(tspec, 'nodeClassRef', 'object', sink, ['spec', 'template', 'spec']);
+  if (!ref) {
+    if (isObject(spec.template)) sink.error('spec.template.spec.nodeClassRef is required', ['spec', 'template', 'spec']);
+  } else {
+    const g = ref.group, k = ref.kind, n = ref.name;
+    for (const [f, v] of [['group', g], ['kind', k], ['name', n]] as const) {
+      if (typeof v !== 'string' || v === '') sink.error(`spec.template.spec.nodeClassRef.${f} is required`, ['spec', 'template', 'spec', 'nodeClassRef']);
+    }
+    if (typeof g === 'string' && g.includes('/')) sink.error('spec.template.spec.nodeClassRef.group must not contain "/"', ['spec', 'template', 'spec', 'nodeClassRef', 'group']);
+    nodeClassRef = { group: String(g ?? ''), kind: String(k ?? ''), name: String(n ?? '') };
+  }
+
+  const expireAfter = checkPattern(tspec.expireAfter, NILLABLE_DURATION, sink, ['spec', 'template', 'spec', 'expireAfter'], 'a duration like 720h, or Never') ?? '720h';
+  const terminationGracePeriod = checkPattern(tspec.terminationGracePeriod, DURATION, sink, ['spec', 'template', 'spec', 'terminationGracePeriod'], 'a duration like 24h (Never is not allowed)');
+
+  const limits = parseResourceList(spec.limits, (k, v) =>
+    sink.error(`spec.limits.${k}: ${JSON.stringify(v)} is not a valid quantity`, ['spec', 'limits', k]));
+  if (spec.limits !== undefined && spec.limits !== null && !isObject(spec.limits)) sink.error('spec.limits must be a map of quantities', ['spec', 'limits']);
+
+  const disruption = field(spec, 'disruption', 'object', sink, ['spec']) ?? {};
+  const consolidateAfter = checkPattern(disruption.consolidateAfter, NILLABLE_DURATION, sink, ['spec', 'disruption', 'consolidateAfter'], 'a duration like 30s, or Never') ?? '0s';
+  let consolidationPolicy = 'WhenEmptyOrUnderutilized';
+  if (disruption.consolidationPolicy !== undefined) {
+    const cp = disruption.consolidationPolicy;
+    if (cp !== 'WhenEmpty' && cp !== 'WhenEmptyOrUnderutilized' && cp !== 'Balanced') {
+      sink.error(`spec.disruption.consolidationPolicy must be WhenEmpty, WhenEmptyOrUnderutilized or Balanced, got ${JSON.stringify(cp)}`, ['spec', 'disruption', 'consolidationPolicy']);
+    } else consolidationPolicy = cp;
+  }
+  const budgetsDefaulted = disruption.budgets === undefined || disruption.budgets === null;
+  const budgets = budgetsDefaulted ? [{ nodes: '10%' }] : readBudgets(disruption.budgets, sink);
+
+  return {
+    kind: 'NodePool',
+    name,
+    weight,
+    ...(replicas !== undefined ? { replicas } : {}),
+    labels,
+    annotations,
+    labelsPresent: isObject(tmeta.labels),
+    annotationsPresent: isObject(tmeta.annotations),
+    taints,
+    startupTaints,
+    requirements,
+    nodeClassRef,
+    expireAfter,
+    ...(terminationGracePeriod !== undefined ? { terminationGracePeriod } : {}),
+    limits,
+    consolidationPolicy,
+    consolidateAfter,
+    budgets,
+    budgetsDefaulted,
+    deleting: isObject(meta) && meta.deletionTimestamp !== undefined && meta.deletionTimestamp !== null,
+    runtimeErrors,
+    raw,
+    source,
+  };
+}
+
+const BUDGET_NODES = /^((100|[0-9]{1,2})%|[0-9]+)$/;
+/** The CRD's (loose) schedule pattern (karpenter-core.md §7, §9.3). */
+export const BUDGET_SCHEDULE = /^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\s(.+)\s(.+)\s(.+)\s(.+))$/;
+
+function readBudgets(v: unknown, sink: FindingSink): Budget[] {
+  const path = ['spec', 'disruption', 'budgets'];
+  if (!Array.isArray(v)) {
+    sink.error('spec.disruption.budgets must be a list', path);
+    return [{ nodes: '10%' }];
+  }
+  if (v.length > 50) sink.error('spec.disruption.budgets has more than 50 entries', path);
+  const out: Budget[] = [];
+  v.forEach((b, i) => {
+    const p = [...path, i];
+    if (!isObject(b)) {
+      sink.error(`spec.disruption.budgets[${i}] must be an object`, p);
+      return;
+    }
+    let nodes = '10%';
+    if (b.nodes === undefined || b.nodes === null) nodes = '10%';
+    else if (typeof b.nodes !== 'string') sink.error(`spec.disruption.budgets[${i}].nodes must be a string like "10%" or "5" (quote it)`, [...p, 'nodes']);
+    else if (!BUDGET_NODES.test(b.nodes)) sink.error(`spec.disruption.budgets[${i}].nodes "${b.nodes}" is invalid: a percentage 0-100% or a non-negative integer`, [...p, 'nodes']);
+    else nodes = b.nodes;
+    if (typeof b.nodes === 'string' && !BUDGET_NODES.test(b.nodes)) nodes = b.nodes; // keep: fails closed at runtime (§9.1)
+    const schedule = checkPattern(b.schedule, BUDGET_SCHEDULE, sink, [...p, 'schedule'], 'a 5-field cron expression or @daily/@weekly/...');
+    const duration = checkPattern(b.duration, BUDGET_DURATION, sink, [...p, 'duration'], 'minutes or hours, like 8h or 90m');
+    const hasS = b.schedule !== undefined && b.schedule !== null;
+    const hasD = b.duration !== undefined && b.duration !== null;
+    if (hasS !== hasD) {
+      sink.error(`spec.disruption.budgets[${i}]: schedule and duration must be set together ('schedule' must be set with 'duration')`, [...p, hasS ? 'schedule' : 'duration']);
+    }
+    let reasons: DisruptionReason[] | undefined;
+    if (b.reasons !== undefined && b.reasons !== null) {
+      if (!Array.isArray(b.reasons)) sink.error(`spec.disruption.budgets[${i}].reasons must be a list`, [...p, 'reasons']);
+      else {
+        reasons = [];
+        b.reasons.forEach((r, j) => {
+          if (!DISRUPTION_REASONS.includes(r as DisruptionReason)) {
+            sink.error(`spec.disruption.budgets[${i}].reasons[${j}] must be one of ${DISRUPTION_REASONS.join(', ')}, got ${JSON.stringify(r)}`, [...p, 'reasons', j]);
+          } else reasons!.push(r as DisruptionReason);
+        });
+      }
+    }
+    out.push({
+      nodes,
+      ...(typeof b.schedule === 'string' ? { schedule: schedule ?? b.schedule } : {}),
+      ...(typeof b.duration === 'string' ? { duration: duration ?? b.duration } : {}),
+      ...(reasons !== undefined ? { reasons } : {}),
+    });
+  });
+  return out;
+}
+
+/** `OrderByWeight` (karpenter-core.md §3): weight descending, then name descending (byte order). */
+export function orderByWeight<T extends { name: string; weight: number }>(pools: readonly T[]): T[] {
+  return [...pools].sort((a, b) => b.weight - a.weight || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+}

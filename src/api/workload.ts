@@ -1,0 +1,194 @@
+/**
+ * Workloads: the pods a state asks Karpenter to place. Deployment, StatefulSet, ReplicaSet,
+ * Job, CronJob and Pod become pending pods; DaemonSets are per-node overhead (§4.21).
+ * Pod requests follow karpenter-core.md §4.4; pod requirements §1.11.
+ */
+import { FindingSink, type Finding, type SourceRef } from '../common/findings.js';
+import { LABEL_HOSTNAME, normalizeKey } from './labels.js';
+import { addResources, parseResourceList, type ResourceList } from '../common/quantity.js';
+import type { NodeSelectorRequirement } from './nodeselector.js';
+import { isObject } from '../common/fields.js';
+import { readRequirements } from './validation.js';
+
+export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'ReplicaSet', 'Job', 'CronJob', 'Pod', 'DaemonSet'] as const;
+export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
+
+export interface Toleration {
+  key?: string;
+  operator?: string;
+  value?: string;
+  effect?: string;
+}
+
+export interface PreferredTerm {
+  weight: number;
+  requirements: NodeSelectorRequirement[];
+}
+
+export interface PodTemplate {
+  nodeSelector: Record<string, string>;
+  /** Required node-affinity terms (OR-ed); each term's matchExpressions are AND-ed. */
+  requiredTerms: NodeSelectorRequirement[][];
+  preferredTerms: PreferredTerm[];
+  tolerations: Toleration[];
+  /** Effective requests including `pods: 1` (§4.4). */
+  requests: ResourceList;
+  /** Required pod anti-affinity on kubernetes.io/hostname against its own pods: one pod per node. */
+  hostnameAntiAffinity: boolean;
+  /** Validation errors that make Karpenter drop the pod from provisioning (§2.4). */
+  invalid: string[];
+}
+
+export interface Workload {
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+  replicas: number;
+  pod: PodTemplate;
+  source: SourceRef;
+}
+
+export function parseWorkload(kind: WorkloadKind, raw: Record<string, unknown>, source: SourceRef, findings: Finding[]): Workload | null {
+  const meta = isObject(raw.metadata) ? raw.metadata : {};
+  const name = typeof meta.name === 'string' ? meta.name : '';
+  const namespace = typeof meta.namespace === 'string' ? meta.namespace : 'default';
+  const sink = new FindingSink(findings, source, `${kind}/${name || '?'}`);
+  if (!name) {
+    sink.error('metadata.name is required', ['metadata']);
+    return null;
+  }
+  const spec = isObject(raw.spec) ? raw.spec : {};
+  let podSpec: Record<string, unknown> | undefined;
+  let podPath: string[];
+  let replicas = 1;
+  switch (kind) {
+    case 'Pod':
+      podSpec = spec;
+      podPath = ['spec'];
+      break;
+    case 'CronJob': {
+      const jt = isObject(spec.jobTemplate) ? spec.jobTemplate : {};
+      const js = isObject(jt.spec) ? jt.spec : {};
+      replicas = intOr(js.parallelism, 1);
+      const t = isObject(js.template) ? js.template : {};
+      podSpec = isObject(t.spec) ? t.spec : undefined;
+      podPath = ['spec', 'jobTemplate', 'spec', 'template', 'spec'];
+      break;
+    }
+    case 'Job':
+      replicas = intOr(spec.parallelism, 1);
+      podSpec = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : undefined;
+      podPath = ['spec', 'template', 'spec'];
+      break;
+    default:
+      replicas = kind === 'DaemonSet' ? 1 : intOr(spec.replicas, 1);
+      podSpec = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : undefined;
+      podPath = ['spec', 'template', 'spec'];
+  }
+  if (!podSpec) {
+    sink.error(`${podPath.join('.')} is required (the pod template)`, podPath);
+    return null;
+  }
+  if (replicas < 0) replicas = 0;
+  return { kind, namespace, name, replicas, pod: parsePodSpec(podSpec, sink, podPath), source };
+}
+
+function intOr(v: unknown, d: number): number {
+  return typeof v === 'number' && Number.isInteger(v) ? v : d;
+}
+
+export function parsePodSpec(spec: Record<string, unknown>, sink: FindingSink, path: string[]): PodTemplate {
+  const invalid: string[] = [];
+  const nodeSelector: Record<string, string> = {};
+  if (isObject(spec.nodeSelector)) {
+    for (const [k, v] of Object.entries(spec.nodeSelector)) nodeSelector[k] = String(v);
+  }
+  for (const k of Object.keys(nodeSelector)) {
+    if (normalizeKey(k) === LABEL_HOSTNAME) invalid.push(`nodeSelector uses the restricted label ${k}`);
+  }
+  const affinity = isObject(spec.affinity) ? spec.affinity : {};
+  const na = isObject(affinity.nodeAffinity) ? affinity.nodeAffinity : {};
+  const requiredTerms: NodeSelectorRequirement[][] = [];
+  const req = isObject(na.requiredDuringSchedulingIgnoredDuringExecution) ? na.requiredDuringSchedulingIgnoredDuringExecution : undefined;
+  if (req && Array.isArray(req.nodeSelectorTerms)) {
+    req.nodeSelectorTerms.forEach((t, i) => {
+      const tp = [...path, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms', i];
+      if (!isObject(t)) return;
+      if (Array.isArray(t.matchFields) && t.matchFields.length > 0) invalid.push('a node-selector term uses matchFields');
+      const before = sink.out.length;
+      const reqs = readRequirements(t.matchExpressions ?? [], sink, [...tp, 'matchExpressions'], 'pod');
+      if (sink.out.length > before) invalid.push('a required node-affinity term is invalid');
+      for (const r of reqs) if (normalizeKey(r.key) === LABEL_HOSTNAME) invalid.push(`required node affinity uses the restricted label ${r.key}`);
+      requiredTerms.push(reqs);
+    });
+  }
+  const preferredTerms: PreferredTerm[] = [];
+  if (Array.isArray(na.preferredDuringSchedulingIgnoredDuringExecution)) {
+    for (const p of na.preferredDuringSchedulingIgnoredDuringExecution) {
+      if (!isObject(p) || !isObject(p.preference)) continue;
+      const exprs = Array.isArray(p.preference.matchExpressions) ? p.preference.matchExpressions : [];
+      // Preferred terms are not validated by Karpenter (§2.4): read them without findings.
+      const reqs = exprs.filter(isObject).filter((e) => typeof e.key === 'string' && typeof e.operator === 'string')
+        .map((e) => ({ key: e.key as string, operator: e.operator as string, values: Array.isArray(e.values) ? e.values.map(String) : [] }));
+      preferredTerms.push({ weight: typeof p.weight === 'number' ? p.weight : 0, requirements: reqs });
+    }
+  }
+  const tolerations: Toleration[] = Array.isArray(spec.tolerations)
+    ? spec.tolerations.filter(isObject).map((t) => ({
+        ...(typeof t.key === 'string' ? { key: t.key } : {}),
+        ...(typeof t.operator === 'string' ? { operator: t.operator } : {}),
+        ...(t.value !== undefined && t.value !== null ? { value: String(t.value) } : {}),
+        ...(typeof t.effect === 'string' ? { effect: t.effect } : {}),
+      }))
+    : [];
+  let hostnameAntiAffinity = false;
+  const paa = isObject(affinity.podAntiAffinity) ? affinity.podAntiAffinity : {};
+  if (Array.isArray(paa.requiredDuringSchedulingIgnoredDuringExecution)) {
+    hostnameAntiAffinity = paa.requiredDuringSchedulingIgnoredDuringExecution.some(
+      (t) => isObject(t) && t.topologyKey === LABEL_HOSTNAME,
+    );
+  }
+  return { nodeSelector, requiredTerms, preferredTerms, tolerations, requests: podRequests(spec, sink, path), hostnameAntiAffinity, invalid };
+}
+
+/**
+ * Effective pod requests (karpenter-core.md §4.4): max(Σ app containers + Σ sidecars,
+ * max over init containers i of request(i) + Σ sidecars declared before i), plus overhead,
+ * plus `pods: 1`.
+ */
+export function podRequests(spec: Record<string, unknown>, sink: FindingSink | null, path: string[]): ResourceList {
+  const reqOf = (c: unknown, p: (string | number)[]): ResourceList => {
+    if (!isObject(c) || !isObject(c.resources)) return {};
+    const r = c.resources;
+    const requests = parseResourceList(r.requests, (k, v) => sink?.error(`${[...p, 'resources', 'requests', k].join('.')}: ${JSON.stringify(v)} is not a valid quantity`, [...p, 'resources', 'requests', k]));
+    // Limits default the requests of resources that have no request (Kubernetes defaulting).
+    const limits = parseResourceList(r.limits);
+    for (const [k, v] of Object.entries(limits)) if (requests[k] === undefined) requests[k] = v;
+    return requests;
+  };
+  const containers = Array.isArray(spec.containers) ? spec.containers : [];
+  const inits = Array.isArray(spec.initContainers) ? spec.initContainers : [];
+  let app: ResourceList = {};
+  containers.forEach((c, i) => { app = addResources(app, reqOf(c, [...path, 'containers', i])); });
+  let sidecars: ResourceList = {};
+  let initMax: ResourceList = {};
+  inits.forEach((c, i) => {
+    const r = reqOf(c, [...path, 'initContainers', i]);
+    if (isObject(c) && c.restartPolicy === 'Always') {
+      sidecars = addResources(sidecars, r);
+      initMax = maxResources(initMax, sidecars);
+    } else {
+      initMax = maxResources(initMax, addResources(r, sidecars));
+    }
+  });
+  let total = maxResources(addResources(app, sidecars), initMax);
+  if (isObject(spec.overhead)) total = addResources(total, parseResourceList(spec.overhead));
+  total.pods = 1;
+  return total;
+}
+
+function maxResources(a: ResourceList, b: ResourceList): ResourceList {
+  const out: ResourceList = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = Math.max(out[k] ?? 0, v);
+  return out;
+}

@@ -1,0 +1,159 @@
+/**
+ * The cloud provider's view of instance types for one NodePool (karpenter-core.md §5.1–§5.2,
+ * karpenter-aws.md §1.3, §2): requirements for every well-known label, capacity and allocatable
+ * under the NodePool's EC2NodeClass, and offerings = zones × capacity types (+ reserved), each
+ * with a price and an availability.
+ */
+import { sizing, type NodeClassShape } from './allocatable.js';
+import type { Catalog, CatalogType } from './catalog.js';
+import {
+  AWS_INSTANCE_LABELS, LABEL_ARCH, LABEL_CAPACITY_TYPE, LABEL_INSTANCE_TENANCY, LABEL_INSTANCE_TYPE, LABEL_OS,
+  LABEL_RESERVATION_ID, LABEL_RESERVATION_INTERRUPTIBLE, LABEL_RESERVATION_TYPE, LABEL_ZONE, type CapacityType,
+} from '../api/labels.js';
+import type { ResourceList } from '../common/quantity.js';
+import { Requirement, Requirements } from '../scheduling/requirements.js';
+
+export interface Offering {
+  zone: string;
+  capacityType: CapacityType;
+  /** Price Karpenter orders by (overlay-adjusted). */
+  price: number;
+  /** Price actually paid (catalog price; reservations: the on-demand price). */
+  cost: number;
+  available: boolean;
+  reservationId?: string;
+  reservationType?: 'default' | 'capacity-block';
+  overlaid: boolean;
+}
+
+export interface InstanceType {
+  name: string;
+  catalog: CatalogType;
+  requirements: Requirements;
+  capacity: ResourceList;
+  allocatable: ResourceList;
+  offerings: Offering[];
+  /** metal or GPU/accelerator types (karpenter-aws.md §3.2 exotic filter). */
+  exotic: boolean;
+  labels: Record<string, string>;
+}
+
+export interface OfferingInputs {
+  zones: string[];
+  spotPriceFactor: number;
+  /** Reserved capacity by type name. */
+  reservations: { id: string; instanceType: string; zone: string; type: 'default' | 'capacity-block' }[];
+  /** `${type}|${offeringKey}` → price change, for this NodePool. */
+  priceChanges?: Map<string, string>;
+  /** Offerings made unavailable by an ICE scenario: `${capacityType}:${type}:${zone}`. */
+  unavailable?: Set<string>;
+  adjust?: (price: number, change: string) => number;
+}
+
+const EXOTIC_RESOURCES = ['nvidia.com/gpu', 'amd.com/gpu', 'aws.amazon.com/neuron', 'aws.amazon.com/neuroncore', 'habana.ai/gaudi'];
+
+/** Types the AMI family cannot run (karpenter-aws.md §2.1: AL2023 with a1.*). */
+export function nodeClassCompatible(t: CatalogType, amiFamily: string | null): boolean {
+  if ((amiFamily ?? 'AL2023') === 'AL2023' && t.name.startsWith('a1.')) return false;
+  if (amiFamily?.startsWith('Windows') && t.arch !== 'amd64') return false;
+  return true;
+}
+
+export function buildInstanceTypes(
+  catalog: Catalog, nodeClass: NodeClassShape | null, settings: { vmMemoryOverheadPercent: number; reservedENIs: number }, inputs: OfferingInputs,
+): InstanceType[] {
+  const out: InstanceType[] = [];
+  for (const t of catalog.types) {
+    const compatible = nodeClassCompatible(t, nodeClass?.amiFamily ?? null);
+    const s = sizing(t, nodeClass, settings);
+    const reqs = new Requirements();
+    for (const k of AWS_INSTANCE_LABELS) {
+      if (k === LABEL_INSTANCE_TENANCY) continue;
+      const v = t.labels[k];
+      reqs.add(v === undefined ? Requirement.of(k, 'DoesNotExist') : Requirement.of(k, 'In', [v]));
+    }
+    reqs.add(Requirement.of(LABEL_INSTANCE_TYPE, 'In', [t.name]));
+    reqs.add(Requirement.of(LABEL_ARCH, 'In', [t.arch]));
+    reqs.add(Requirement.of(LABEL_OS, 'In', [nodeClass?.amiFamily?.startsWith('Windows') ? 'windows' : 'linux']));
+    reqs.add(Requirement.of(LABEL_INSTANCE_TENANCY, 'In', ['default', 'dedicated']));
+    const typeZones = t.zones ? inputs.zones.filter((z) => t.zones!.includes(z)) : inputs.zones;
+    reqs.add(Requirement.of(LABEL_ZONE, 'In', typeZones));
+    const offerings: Offering[] = [];
+    const change = (ct: string, zone: string, rid?: string): string | undefined =>
+      inputs.priceChanges?.get(`${t.name}|${ct}/${zone}${rid ? `/${rid}` : ''}`);
+    const make = (ct: CapacityType, zone: string, base: number | null, rid?: string, rtype?: 'default' | 'capacity-block'): void => {
+      const ch = change(ct, zone, rid);
+      const hasPrice = base !== null;
+      const price = hasPrice ? (ch !== undefined && inputs.adjust ? inputs.adjust(base, ch) : base) : ch !== undefined && inputs.adjust && !ch.startsWith('+') && !ch.startsWith('-') ? inputs.adjust(0, ch) : NaN;
+      const cost = ct === 'reserved' ? (t.price ?? 0) : base ?? NaN;
+      const available = compatible && !Number.isNaN(price) && !inputs.unavailable?.has(`${ct}:${t.name}:${zone}`);
+      offerings.push({ zone, capacityType: ct, price: Number.isNaN(price) ? Infinity : price, cost, available, overlaid: ch !== undefined,
+        ...(rid ? { reservationId: rid, reservationType: rtype } : {}) });
+    };
+    for (const zone of typeZones) {
+      make('on-demand', zone, t.price);
+      const spot = t.spotPrices?.[zone] ?? (t.price !== null ? t.price * inputs.spotPriceFactor : null);
+      make('spot', zone, spot);
+    }
+    const rids: string[] = [];
+    for (const r of inputs.reservations) {
+      if (r.instanceType !== t.name || !typeZones.includes(r.zone)) continue;
+      // Reserved offerings are priced on-demand ÷ 10,000,000 (karpenter-aws.md §2.3).
+      make('reserved', r.zone, t.price !== null ? t.price / 10_000_000 : 0, r.id, r.type);
+      rids.push(r.id);
+    }
+    const cts = ['on-demand', 'spot', ...(rids.length ? ['reserved'] : [])];
+    reqs.add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', cts));
+    reqs.add(rids.length ? Requirement.of(LABEL_RESERVATION_ID, 'In', rids) : Requirement.of(LABEL_RESERVATION_ID, 'DoesNotExist'));
+    reqs.add(rids.length ? Requirement.of(LABEL_RESERVATION_TYPE, 'In', [...new Set(inputs.reservations.filter((r) => rids.includes(r.id)).map((r) => r.type))]) : Requirement.of(LABEL_RESERVATION_TYPE, 'DoesNotExist'));
+    reqs.add(rids.length ? Requirement.of(LABEL_RESERVATION_INTERRUPTIBLE, 'In', ['false']) : Requirement.of(LABEL_RESERVATION_INTERRUPTIBLE, 'DoesNotExist'));
+    const size = t.labels['karpenter.k8s.aws/instance-size'] ?? '';
+    const exotic = size.includes('metal') || EXOTIC_RESOURCES.some((r) => (t.extended[r] ?? 0) > 0);
+    out.push({ name: t.name, catalog: t, requirements: reqs, capacity: s.capacity, allocatable: s.allocatable, offerings, exotic, labels: t.labels });
+  }
+  return out;
+}
+
+/**
+ * `reqs.IsCompatible(offering.Requirements, AllowUndefinedWellKnownLabels)` for an offering
+ * (karpenter-core.md §5.2): zone, capacity type and reservation labels.
+ */
+export function offeringCompatible(reqs: Requirements, o: Offering): boolean {
+  if (reqs.has(LABEL_ZONE) && !reqs.get(LABEL_ZONE).has(o.zone)) return false;
+  if (reqs.has(LABEL_CAPACITY_TYPE) && !reqs.get(LABEL_CAPACITY_TYPE).has(o.capacityType)) return false;
+  if (reqs.has(LABEL_RESERVATION_ID)) {
+    const r = reqs.get(LABEL_RESERVATION_ID);
+    if (o.reservationId) return r.has(o.reservationId);
+    const op = r.operator();
+    return op === 'NotIn' || op === 'DoesNotExist';
+  }
+  return true;
+}
+
+/** Cheapest available offering compatible with `reqs` (OrderByPrice key, §4.15), or null. */
+export function cheapestOffering(it: InstanceType, reqs: Requirements): Offering | null {
+  let best: Offering | null = null;
+  for (const o of it.offerings) {
+    if (!o.available || !offeringCompatible(reqs, o)) continue;
+    if (!best || o.price < best.price) best = o;
+  }
+  return best;
+}
+
+/**
+ * `SatisfiesMinValues` (karpenter pkg/cloudprovider/types.go InstanceTypes.SatisfiesMinValues) over `types` in order: the prefix length at which
+ * every minValues key reaches its count, or the counts reached.
+ */
+export function satisfiesMinValues(types: InstanceType[], reqs: Requirements): { ok: boolean; reached: Map<string, number> } {
+  const keys = [...reqs.values()].filter((r) => r.minValues !== undefined);
+  const seen = new Map<string, Set<string>>(keys.map((r) => [r.key, new Set()]));
+  for (const it of types) {
+    for (const r of keys) {
+      const itr = it.requirements.get(r.key);
+      if (!it.requirements.has(r.key) || itr.complement) continue;
+      for (const v of itr.values) seen.get(r.key)!.add(v);
+    }
+    if (keys.every((r) => seen.get(r.key)!.size >= r.minValues!)) return { ok: true, reached: new Map(keys.map((r) => [r.key, seen.get(r.key)!.size])) };
+  }
+  return { ok: keys.length === 0, reached: new Map(keys.map((r) => [r.key, seen.get(r.key)!.size])) };
+}

@@ -1,0 +1,90 @@
+/**
+ * What the AWS provider launches for a NodeClaim (karpenter-aws.md §3, §7): capacity type
+ * reserved > spot > on-demand (§3.1), the filter chain (§3.2: exotic types dropped when others
+ * remain, spot offerings pricier than the cheapest on-demand dropped), truncation to the 60
+ * cheapest, the allocation strategy (§3.3) and the instance type that strategy picks.
+ *
+ * Approximations (stated in every report): on-demand `lowest-price` is resolved with Karpenter's
+ * static price table (EC2 uses its own current prices); spot picks the cheapest estimated spot
+ * offering as the "likely" type (EC2's price-capacity-optimized weighs capacity we cannot see).
+ */
+import { cheapestOffering, offeringCompatible, type InstanceType, type Offering } from './instancetype.js';
+import { LABEL_CAPACITY_TYPE, type CapacityType } from '../api/labels.js';
+import { Requirement, Requirements } from '../scheduling/requirements.js';
+import { satisfiesMinValues } from './instancetype.js';
+
+export const MAX_LAUNCH_TYPES = 60;
+
+export interface LaunchDecision {
+  instanceType: InstanceType;
+  offering: Offering;
+  capacityType: CapacityType;
+  allocationStrategy: string;
+  /** Types sent to CreateFleet (≤ 60). */
+  candidates: number;
+  priceOverlayApplied: boolean;
+}
+
+export type LaunchResult = { ok: true; decision: LaunchDecision } | { ok: false; error: string };
+
+/**
+ * @param exhausted reservation IDs whose capacity earlier NodeClaims of the same simulation used up
+ *   (karpenter-aws.md §2.3: the available count; its offerings are then unavailable).
+ */
+export function launch(options: InstanceType[], reqs: Requirements, minValuesPolicy: 'Strict' | 'BestEffort', exhausted: ReadonlySet<string> = new Set()): LaunchResult {
+  const avail = (o: Offering): boolean => o.available && !(o.reservationId !== undefined && exhausted.has(o.reservationId));
+  // Core narrows capacity-type to the types actually offered by the ≤600 options (§4.15 step 3).
+  const offered = new Set<string>();
+  for (const it of options) for (const o of it.offerings) if (avail(o) && offeringCompatible(reqs, o)) offered.add(o.capacityType);
+  if (offered.size === 0) return { ok: false, error: 'all requested instance types were unavailable during launch' };
+  const nreqs = reqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [...offered]));
+  const priceOverlayApplied = options.some((it) => it.offerings.some((o) => o.overlaid));
+  const hasMinValues = nreqs.hasMinValues();
+
+  // §3.1 getCapacityType: reserved, then spot, then on-demand (the fallthrough).
+  const allowed = nreqs.get(LABEL_CAPACITY_TYPE);
+  const hasAvailable = (ct: CapacityType): boolean => options.some((it) => it.offerings.some((o) => o.capacityType === ct && avail(o) && offeringCompatible(nreqs, o)));
+  let capacityType: CapacityType = 'on-demand';
+  if (allowed.has('reserved') && hasAvailable('reserved')) capacityType = 'reserved';
+  else if (allowed.has('spot') && hasAvailable('spot')) capacityType = 'spot';
+
+  // §3.2 filter chain.
+  let types = options;
+  if (capacityType === 'reserved') types = types.filter((it) => it.offerings.some((o) => o.capacityType === 'reserved' && avail(o) && offeringCompatible(nreqs, o)));
+  if (!hasMinValues) {
+    const plain = types.filter((it) => !it.exotic);
+    if (plain.length > 0) types = plain;
+  }
+  let spotCeiling = Infinity;
+  if (!hasMinValues && allowed.has('on-demand') && allowed.has('spot')) {
+    for (const it of types) for (const o of it.offerings) if (o.capacityType === 'on-demand' && avail(o) && offeringCompatible(nreqs, o)) spotCeiling = Math.min(spotCeiling, o.price);
+  }
+  const launchReqs = nreqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [capacityType]));
+  const usable = (o: Offering): boolean => avail(o) && offeringCompatible(launchReqs, o) && !(o.capacityType === 'spot' && o.price > spotCeiling);
+  types = types.filter((it) => it.offerings.some(usable));
+  if (types.length === 0) return { ok: false, error: 'all requested instance types were unavailable during launch' };
+
+  // Truncate to the 60 cheapest by Karpenter's price (§3.2 Truncate); minValues re-checked (Strict).
+  const ordered = types.map((it) => ({ it, p: cheapestOffering(it, nreqs)?.price ?? Infinity })).sort((a, b) => a.p - b.p || (a.it.name < b.it.name ? -1 : 1)).map((x) => x.it);
+  const top = ordered.slice(0, MAX_LAUNCH_TYPES);
+  if (hasMinValues && minValuesPolicy !== 'BestEffort' && !satisfiesMinValues(top, nreqs).ok) {
+    return { ok: false, error: 'truncating instance types, minValues requirement is not met' };
+  }
+  // Overrides: (type, zone) pairs with usable offerings; the strategy decides (§3.3, §7).
+  const overlayOnLaunch = priceOverlayApplied;
+  let strategy: string;
+  if (capacityType === 'spot') strategy = overlayOnLaunch ? 'capacity-optimized-prioritized' : 'price-capacity-optimized';
+  else if (capacityType === 'reserved') strategy = top.some((it) => it.offerings.some((o) => o.reservationType === 'capacity-block')) ? 'capacity-block' : overlayOnLaunch ? 'prioritized' : 'lowest-price';
+  else strategy = overlayOnLaunch ? 'prioritized' : 'lowest-price';
+  // prioritized: Priority = Karpenter's (overlay) price; lowest-price: EC2's price (≈ the catalog's).
+  const key = (o: Offering): number => (strategy === 'prioritized' || strategy === 'capacity-optimized-prioritized' ? o.price : capacityType === 'reserved' ? o.price : o.cost);
+  let best: { it: InstanceType; o: Offering } | null = null;
+  for (const it of top) {
+    for (const o of it.offerings) {
+      if (!usable(o)) continue;
+      if (!best || key(o) < key(best.o) || (key(o) === key(best.o) && (o.cost < best.o.cost || (o.cost === best.o.cost && (it.name < best.it.name || (it.name === best.it.name && o.zone < best.o.zone)))))) best = { it, o };
+    }
+  }
+  if (!best) return { ok: false, error: 'all requested instance types were unavailable during launch' };
+  return { ok: true, decision: { instanceType: best.it, offering: best.o, capacityType, allocationStrategy: strategy, candidates: top.length, priceOverlayApplied } };
+}

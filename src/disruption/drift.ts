@@ -1,0 +1,169 @@
+/**
+ * Drift of each NodeClaim under the head state (karpenter-core.md §8, karpenter-aws.md §4):
+ * first non-empty of NodePoolDrifted (static template hash, §8.2), RequirementsDrifted (NodeClaim
+ * labels vs the head NodePool's requirements, strict, §8.3), then the provider's NodeClassDrifted
+ * (EC2NodeClass hash fields, AMI, aws §4.2). A NodePool deleted in head → its nodes are deleted by
+ * garbage collection without budgets (§8.5). Nodes being deleted are not evaluated (§8.1).
+ *
+ * The field-by-field comparison of base and head is the evidence: it names *why* a node drifts.
+ */
+import type { EC2NodeClass } from '../api/ec2nodeclass.js';
+import type { Fleet, FleetNode } from './fleet.js';
+import { parseDurationMs } from '../common/duration.js';
+import type { NodePool } from '../api/nodepool.js';
+import { Requirements } from '../scheduling/requirements.js';
+import type { Taint } from '../api/validation.js';
+import { isObject } from '../common/fields.js';
+
+export type DriftReason = 'NodePoolDrifted' | 'RequirementsDrifted' | 'NodeClassDrifted' | 'NodePoolRemoved';
+
+export interface NodeDrift {
+  node: FleetNode;
+  reason: DriftReason | null;
+  /** Field paths or requirement texts that explain the reason. */
+  because: string[];
+}
+
+export interface PoolDrift {
+  name: string;
+  /** Static template fields that changed (spec.template...), with the NodePool hash version guard. */
+  staticFields: string[];
+  /** EC2NodeClass hash fields that changed. */
+  nodeClassFields: string[];
+  /** Changes that drift nodes when the selector resolves differently (AMI, subnets, security groups, reservations). */
+  potential: string[];
+  nodes: NodeDrift[];
+}
+
+export const NODEPOOL_HASH_VERSION = 'v3';
+
+const NEVER = 'Never';
+
+/** Canonical form of the hashed template fields (§8.2): taint lists as sets, durations by value. */
+function taintSet(ts: Taint[]): string[] {
+  return ts.map((t) => `${t.key}=${t.value ?? ''}:${t.effect}`).sort();
+}
+
+function durationValue(s: string | undefined): number | string | null {
+  if (s === undefined) return null;
+  if (s === NEVER) return NEVER;
+  return parseDurationMs(s) ?? s;
+}
+
+/** Hashed NodePool template fields that differ between base and head (§8.2), as spec paths. */
+export function staticTemplateChanges(a: NodePool, b: NodePool): string[] {
+  const out: string[] = [];
+  const eq = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+  const mapEq = (x: Record<string, string>, xp: boolean, y: Record<string, string>, yp: boolean) =>
+    xp === yp && eq(Object.entries(x).sort(), Object.entries(y).sort());
+  if (!mapEq(a.labels, a.labelsPresent, b.labels, b.labelsPresent)) out.push('spec.template.metadata.labels');
+  if (!mapEq(a.annotations, a.annotationsPresent, b.annotations, b.annotationsPresent)) out.push('spec.template.metadata.annotations');
+  if (!eq(taintSet(a.taints), taintSet(b.taints))) out.push('spec.template.spec.taints');
+  if (!eq(taintSet(a.startupTaints), taintSet(b.startupTaints))) out.push('spec.template.spec.startupTaints');
+  if (!eq(a.nodeClassRef, b.nodeClassRef)) out.push('spec.template.spec.nodeClassRef');
+  if (durationValue(a.terminationGracePeriod) !== durationValue(b.terminationGracePeriod)) out.push('spec.template.spec.terminationGracePeriod');
+  if (durationValue(a.expireAfter) !== durationValue(b.expireAfter)) out.push('spec.template.spec.expireAfter');
+  return out;
+}
+
+/** EC2NodeClass fields outside the static hash (karpenter-aws.md §4.1). */
+const NODECLASS_HASH_IGNORED = new Set(['subnetSelectorTerms', 'securityGroupSelectorTerms', 'capacityReservationSelectorTerms', 'ipPrefixCount', 'amiSelectorTerms', 'amiFamily']);
+
+function canonical(v: unknown): unknown {
+  // SlicesAsSets: list order does not matter.
+  if (Array.isArray(v)) return v.map(canonical).map((x) => JSON.stringify(x)).sort();
+  if (isObject(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k])]));
+  return v;
+}
+
+export function nodeClassChanges(a: EC2NodeClass, b: EC2NodeClass): { certain: string[]; potential: string[] } {
+  const certain: string[] = [];
+  const potential: string[] = [];
+  const sa = isObject(a.raw.spec) ? a.raw.spec : {};
+  const sb = isObject(b.raw.spec) ? b.raw.spec : {};
+  for (const k of [...new Set([...Object.keys(sa), ...Object.keys(sb)])].sort()) {
+    if (NODECLASS_HASH_IGNORED.has(k)) continue;
+    if (JSON.stringify(canonical(sa[k])) !== JSON.stringify(canonical(sb[k]))) certain.push(`spec.${k}`);
+  }
+  if (a.amiFamily !== b.amiFamily) certain.push('spec.amiFamily (resolved AMI family)');
+  const amiA = JSON.stringify(canonical(sa.amiSelectorTerms));
+  const amiB = JSON.stringify(canonical(sb.amiSelectorTerms));
+  if (amiA !== amiB) {
+    // AMI drift (aws §4.3): a different pinned alias resolves to a different AMI for sure.
+    const pinned = (alias: string | null) => !!alias && !alias.endsWith('@latest');
+    if (pinned(a.amiAlias) && pinned(b.amiAlias) && a.amiAlias !== b.amiAlias) certain.push(`spec.amiSelectorTerms (AMI ${a.amiAlias} → ${b.amiAlias})`);
+    else potential.push('spec.amiSelectorTerms: nodes drift (AMIDrift) when the new selector resolves to a different AMI');
+  }
+  for (const [k, what] of [['subnetSelectorTerms', 'SubnetDrift'], ['securityGroupSelectorTerms', 'SecurityGroupDrift'], ['capacityReservationSelectorTerms', 'CapacityReservationDrift']] as const) {
+    if (JSON.stringify(canonical(sa[k])) !== JSON.stringify(canonical(sb[k]))) potential.push(`spec.${k}: nodes drift (${what}) when the selector resolves differently`);
+  }
+  return { certain, potential };
+}
+
+export interface DriftInput {
+  baseNodePools: NodePool[];
+  headNodePools: NodePool[];
+  baseNodeClasses: EC2NodeClass[];
+  headNodeClasses: EC2NodeClass[];
+}
+
+export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
+  const baseNP = new Map(input.baseNodePools.map((p) => [p.name, p]));
+  const headNP = new Map(input.headNodePools.map((p) => [p.name, p]));
+  const baseNC = new Map(input.baseNodeClasses.map((c) => [c.name, c]));
+  const headNC = new Map(input.headNodeClasses.map((c) => [c.name, c]));
+  const pools = new Map<string, PoolDrift>();
+  const poolDrift = (name: string): PoolDrift => {
+    let pd = pools.get(name);
+    if (pd) return pd;
+    const a = baseNP.get(name), b = headNP.get(name);
+    const staticFields = a && b ? staticTemplateChanges(a, b) : [];
+    let nodeClassFields: string[] = [];
+    let potential: string[] = [];
+    const ncName = b?.nodeClassRef?.name;
+    if (a && b && ncName && a.nodeClassRef?.name === ncName) {
+      const ca = baseNC.get(ncName), cb = headNC.get(ncName);
+      if (ca && cb) ({ certain: nodeClassFields, potential } = nodeClassChanges(ca, cb));
+    }
+    if (b && ncName) {
+      const cb = headNC.get(ncName);
+      if (cb?.amiAlias?.endsWith('@latest')) potential.push(`EC2NodeClass ${ncName} uses ${cb.amiAlias}: every AMI release drifts every node (AMIDrift)`);
+    }
+    pd = { name, staticFields, nodeClassFields, potential, nodes: [] };
+    pools.set(name, pd);
+    return pd;
+  };
+  for (const node of fleet.nodes) {
+    if (!node.nodePool) continue;
+    const pd = poolDrift(node.nodePool);
+    const head = headNP.get(node.nodePool);
+    if (node.deleting) {
+      pd.nodes.push({ node, reason: null, because: ['already being deleted'] });
+      continue;
+    }
+    if (!head) {
+      pd.nodes.push({ node, reason: 'NodePoolRemoved', because: ['NodePool deleted in head: garbage collection deletes the node without budgets'] });
+      continue;
+    }
+    // §8.2 hash version guard: a NodeClaim stamped with another hash version is re-stamped, not drifted.
+    const version = node.annotations['karpenter.sh/nodepool-hash-version'];
+    const staticApplies = version === undefined || version === NODEPOOL_HASH_VERSION;
+    if (pd.staticFields.length && staticApplies) {
+      pd.nodes.push({ node, reason: 'NodePoolDrifted', because: pd.staticFields });
+      continue;
+    }
+    const err = Requirements.fromLabels(node.labels).compatible(Requirements.fromNodeSelectorRequirements(head.requirements), false);
+    if (err) {
+      pd.nodes.push({ node, reason: 'RequirementsDrifted', because: [err] });
+      continue;
+    }
+    const ncVersion = node.annotations['karpenter.k8s.aws/ec2nodeclass-hash-version'];
+    const ncStaticApplies = ncVersion === undefined || ncVersion === 'v6';
+    if (pd.nodeClassFields.length && ncStaticApplies) {
+      pd.nodes.push({ node, reason: 'NodeClassDrifted', because: pd.nodeClassFields });
+      continue;
+    }
+    pd.nodes.push({ node, reason: null, because: [] });
+  }
+  return [...pools.values()].sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,112 @@
+/**
+ * Expected replacements: drift of the fleet under head (model/drift.ts) and the rollout each
+ * NodePool's head budgets allow (model/rollout.ts), shaped into the plan's rows.
+ */
+import { compileBudgets } from './budgets.js';
+import { evaluateDrift, type DriftReason, type PoolDrift } from './drift.js';
+import type { Fleet } from './fleet.js';
+import type { NodePool } from '../api/nodepool.js';
+import { estimateRollout, type RolloutEstimate } from './rollout.js';
+import type { EC2NodeClass } from '../api/ec2nodeclass.js';
+
+export interface BudgetEstimate {
+  reason: 'Drifted';
+  /** null = unlimited. */
+  allowed: number | null;
+  waves: number | null;
+  estimatedMinutes: number | null;
+  verdict: 'ok' | 'slow' | 'blocked' | 'unlimited' | 'none';
+}
+
+export type DriftKind = 'none' | 'requirements' | 'static' | 'nodeclass' | 'removed';
+
+export type ReplacementReason = 'RequirementsDrifted' | 'NodePoolDrifted' | 'NodeClassDrifted' | 'NodePoolRemoved' | 'Consolidation';
+
+export interface Replacement {
+  nodeClaim: string;
+  nodePool: string;
+  instanceType: string | null;
+  reason: ReplacementReason;
+  /** Additional, for Consolidation: the price comparison (strict <) and the replacement. */
+  consolidation?: { fromPrice: number; fromCost: number | null; toInstanceType: string; toCapacityType: string; toPrice: number; toCost: number };
+}
+
+export interface PoolRollout {
+  name: string;
+  drift: DriftKind;
+  nodes: number;
+  nodesDrifted: number;
+  nodesRemoved: number;
+  reasons: Partial<Record<DriftReason, number>>;
+  because: string[];
+  potential: string[];
+  budget: BudgetEstimate | null;
+  rollout: RolloutEstimate | null;
+}
+
+export interface ReplacementOptions {
+  at: number;
+  minutesPerReplacement: number;
+  minutesToInitialize: number;
+  horizonDays: number;
+  slowAfterHours: number;
+}
+
+const KIND: Record<DriftReason, DriftKind> = {
+  NodePoolDrifted: 'static', RequirementsDrifted: 'requirements', NodeClassDrifted: 'nodeclass', NodePoolRemoved: 'removed',
+};
+
+export function planReplacements(
+  fleet: Fleet,
+  base: { nodePools: NodePool[]; nodeClasses: EC2NodeClass[] },
+  head: { nodePools: NodePool[]; nodeClasses: EC2NodeClass[] },
+  opts: ReplacementOptions,
+): { pools: PoolRollout[]; replacements: Replacement[] } {
+  const drift = evaluateDrift(fleet, { baseNodePools: base.nodePools, headNodePools: head.nodePools, baseNodeClasses: base.nodeClasses, headNodeClasses: head.nodeClasses });
+  const headNP = new Map(head.nodePools.map((p) => [p.name, p]));
+  const pools: PoolRollout[] = [];
+  const replacements: Replacement[] = [];
+  for (const pd of drift) pools.push(poolRollout(pd, headNP.get(pd.name), opts, replacements));
+  return { pools, replacements };
+}
+
+function poolRollout(pd: PoolDrift, head: NodePool | undefined, opts: ReplacementOptions, replacements: Replacement[]): PoolRollout {
+  const reasons: Partial<Record<DriftReason, number>> = {};
+  const because = new Set<string>();
+  let drifted = 0, removed = 0, empty = 0;
+  for (const nd of pd.nodes) {
+    if (!nd.reason) continue;
+    reasons[nd.reason] = (reasons[nd.reason] ?? 0) + 1;
+    nd.because.forEach((b) => because.add(b));
+    replacements.push({ nodeClaim: nd.node.name, nodePool: pd.name, instanceType: nd.node.instanceType, reason: nd.reason });
+    if (nd.reason === 'NodePoolRemoved') removed++;
+    else {
+      drifted++;
+      if (nd.node.pods === 0) empty++;
+    }
+  }
+  const order: DriftReason[] = ['NodePoolRemoved', 'NodePoolDrifted', 'RequirementsDrifted', 'NodeClassDrifted'];
+  const main = order.find((r) => reasons[r]);
+  // Budgets count managed, initialised, non-terminating nodes; NotReady or deleting ones are disrupting (§9.2).
+  const counted = pd.nodes.filter((n) => n.node.initialized);
+  const disrupting = counted.filter((n) => n.node.deleting || n.node.ready === false).length;
+  let budget: BudgetEstimate | null = null;
+  let rollout: RolloutEstimate | null = null;
+  if (head) {
+    rollout = estimateRollout({
+      budgets: compileBudgets(head.budgets), nodes: counted.length, disrupting, drifted, empty, start: opts.at,
+      minutesPerReplacement: opts.minutesPerReplacement, minutesToInitialize: opts.minutesToInitialize,
+      horizonMinutes: opts.horizonDays * 1440, slowAfterMinutes: opts.slowAfterHours * 60,
+    });
+    budget = { reason: 'Drifted', allowed: rollout.allowedNow, waves: drifted ? rollout.waves.length : 0, estimatedMinutes: drifted ? rollout.minutes : 0, verdict: rollout.verdict };
+  }
+  // Expiration (karpenter-core.md §11): a changed expireAfter drifts nodes; expiry itself ignores budgets.
+  const notes = [...pd.potential];
+  if (pd.staticFields.includes('spec.template.spec.expireAfter') && head) {
+    notes.push(`expireAfter changed to ${head.expireAfter}: existing NodeClaims keep their own copy (they expire on the old schedule) and are replaced now through drift, under the Drifted budget; expiry itself deletes nodes without budgets${head.terminationGracePeriod ? '' : ', and without terminationGracePeriod an expired node blocked by a PDB or do-not-disrupt can stay half-drained'}.`);
+  }
+  return {
+    name: pd.name, drift: main ? KIND[main] : 'none', nodes: pd.nodes.length, nodesDrifted: drifted + removed, nodesRemoved: removed,
+    reasons, because: [...because], potential: notes, budget, rollout,
+  };
+}

@@ -1,0 +1,305 @@
+/**
+ * The requirements algebra of karpenter-core.md §1 (`pkg/scheduling/requirement.go`,
+ * `requirements.go`): construction per operator (§1.2), normalisation (§1.3), point queries
+ * (§1.4), Intersection (§1.5), HasIntersection (§1.6), Add/Get (§1.7), Intersects and
+ * Compatible with or without AllowUndefinedWellKnownLabels (§1.8), minValues (§1.9).
+ */
+import { normalizeKey, WELL_KNOWN_LABELS } from '../api/labels.js';
+import type { NodeSelectorRequirement } from '../api/nodeselector.js';
+
+const MAX_INT = Number.MAX_SAFE_INTEGER;
+
+/**
+ * One requirement (§1.1): `complement=false` → exactly `values` (empty = DoesNotExist);
+ * `complement=true` → everything but `values` (empty = Exists); `gte`/`lte` inclusive bounds.
+ */
+export class Requirement {
+  constructor(
+    readonly key: string,
+    readonly complement: boolean,
+    readonly values: ReadonlySet<string>,
+    readonly gte?: number,
+    readonly lte?: number,
+    readonly minValues?: number,
+  ) {}
+
+  /** §1.2 construction per operator, after key normalisation (§1.3). */
+  static of(key: string, operator: string, values: readonly string[] = [], minValues?: number): Requirement {
+    const k = normalizeKey(key);
+    switch (operator) {
+      case 'In':
+        return new Requirement(k, false, new Set(values), undefined, undefined, minValues);
+      case 'NotIn':
+        return new Requirement(k, true, new Set(values), undefined, undefined, minValues);
+      case 'DoesNotExist':
+        return new Requirement(k, false, new Set(), undefined, undefined, minValues);
+      case 'Gt': {
+        const n = atoi(values[0]);
+        // §1.2: Gt MaxInt returns DoesNotExist and drops minValues.
+        if (n >= MAX_INT) return new Requirement(k, false, new Set());
+        return new Requirement(k, true, new Set(), n + 1, undefined, minValues);
+      }
+      case 'Lt':
+        return new Requirement(k, true, new Set(), undefined, atoi(values[0]) - 1, minValues);
+      case 'Gte':
+        return new Requirement(k, true, new Set(), atoi(values[0]), undefined, minValues);
+      case 'Lte':
+        return new Requirement(k, true, new Set(), undefined, atoi(values[0]), minValues);
+      default:
+        // Exists, and (§1.2) any unknown operator string falls through to Exists.
+        return new Requirement(k, true, new Set(), undefined, undefined, minValues);
+    }
+  }
+
+  static fromNodeSelector(r: NodeSelectorRequirement): Requirement {
+    return Requirement.of(r.key, r.operator, r.values ?? [], r.minValues);
+  }
+
+  /** §1.4 `Operator()` — ignores bounds. */
+  operator(): 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' {
+    if (this.complement) return this.values.size > 0 ? 'NotIn' : 'Exists';
+    return this.values.size > 0 ? 'In' : 'DoesNotExist';
+  }
+
+  /** §1.4 `withinBounds`: a non-integer is out of bounds when any bound exists. */
+  withinBounds(v: string): boolean {
+    if (this.gte === undefined && this.lte === undefined) return true;
+    if (!/^[+-]?\d+$/.test(v)) return false;
+    const n = Number(v);
+    if (this.gte !== undefined && n < this.gte) return false;
+    if (this.lte !== undefined && n > this.lte) return false;
+    return true;
+  }
+
+  /** §1.4 `Has(v)`. */
+  has(v: string): boolean {
+    if (this.complement) return !this.values.has(v) && this.withinBounds(v);
+    return this.values.has(v) && this.withinBounds(v);
+  }
+
+  /** §1.4 `Len()`. */
+  len(): number {
+    return this.complement ? MAX_INT - this.values.size : this.values.size;
+  }
+
+  /** Is the allowed set empty (a concrete empty set, or conflicting bounds)? */
+  isEmpty(): boolean {
+    if (!this.complement) return this.values.size === 0;
+    return this.gte !== undefined && this.lte !== undefined && this.gte > this.lte;
+  }
+
+  /** §1.5 `Intersection(a, b)`, exact algorithm. The key is `this.key`. */
+  intersection(b: Requirement): Requirement {
+    const a = this;
+    const complement = a.complement && b.complement;
+    const gte = maxDefined(a.gte, b.gte);
+    const lte = minDefined(a.lte, b.lte);
+    const minValues = maxDefined(a.minValues, b.minValues);
+    if (gte !== undefined && lte !== undefined && gte > lte) {
+      return new Requirement(a.key, false, new Set(), undefined, undefined, minValues);
+    }
+    let values: Set<string>;
+    if (a.complement && b.complement) values = new Set([...a.values, ...b.values]);
+    else if (a.complement) values = difference(b.values, a.values);
+    else if (b.complement) values = difference(a.values, b.values);
+    else values = intersect(a.values, b.values);
+    if (gte !== undefined || lte !== undefined) {
+      const probe = new Requirement(a.key, true, new Set(), gte, lte);
+      for (const v of [...values]) if (!probe.withinBounds(v)) values.delete(v);
+    }
+    if (!complement) return new Requirement(a.key, false, values, undefined, undefined, minValues);
+    return new Requirement(a.key, true, values, gte, lte, minValues);
+  }
+
+  /** §1.6 `HasIntersection(a, b)`, including its both-complement inaccuracy. */
+  hasIntersection(b: Requirement): boolean {
+    const a = this;
+    const gte = maxDefined(a.gte, b.gte);
+    const lte = minDefined(a.lte, b.lte);
+    if (gte !== undefined && lte !== undefined && gte > lte) return false;
+    const bounds = new Requirement(a.key, true, new Set(), gte, lte);
+    if (a.complement && b.complement) return true;
+    if (a.complement) {
+      for (const v of b.values) if (!a.values.has(v) && bounds.withinBounds(v)) return true;
+      return false;
+    }
+    if (b.complement) {
+      for (const v of a.values) if (!b.values.has(v) && bounds.withinBounds(v)) return true;
+      return false;
+    }
+    const [small, big] = a.values.size <= b.values.size ? [a.values, b.values] : [b.values, a.values];
+    for (const v of small) if (big.has(v) && bounds.withinBounds(v)) return true;
+    return false;
+  }
+
+  /** A concrete value for the label Karpenter would stamp (§4.15 step 5; deterministic here). */
+  any(): string {
+    if (!this.complement) return this.values.size ? [...this.values].sort()[0] : '';
+    const min = this.gte ?? 0;
+    for (let n = min; n <= (this.lte ?? min + 1000); n++) {
+      if (!this.values.has(String(n))) return String(n);
+    }
+    return String(min);
+  }
+
+  withMinValues(minValues: number | undefined): Requirement {
+    return new Requirement(this.key, this.complement, this.values, this.gte, this.lte, minValues);
+  }
+
+  /** §1.4 `String()`, e.g. `key Exists >=2 <=8`, `key In [A B]`. */
+  toString(): string {
+    const op = this.operator();
+    let s = `${this.key} ${op}`;
+    if (op === 'In' || op === 'NotIn') s += ` [${[...this.values].sort().join(' ')}]`;
+    if (this.gte !== undefined) s += ` >=${this.gte}`;
+    if (this.lte !== undefined) s += ` <=${this.lte}`;
+    if (this.minValues !== undefined) s += ` minValues ${this.minValues}`;
+    return s;
+  }
+}
+
+/** `Requirements`: at most one requirement per key (§1.1); Add always narrows (§1.7). */
+export class Requirements {
+  private readonly map: Map<string, Requirement>;
+
+  constructor(entries?: Iterable<Requirement>) {
+    this.map = new Map();
+    if (entries) for (const r of entries) this.add(r);
+  }
+
+  static fromNodeSelectorRequirements(list: readonly NodeSelectorRequirement[]): Requirements {
+    return new Requirements(list.map((r) => Requirement.fromNodeSelector(r)));
+  }
+
+  /** `NewLabelRequirements`: each label as `In [value]` (normalised, §1.3). */
+  static fromLabels(labels: Readonly<Record<string, string>>): Requirements {
+    const out = new Requirements();
+    for (const [k, v] of Object.entries(labels)) out.add(Requirement.of(k, 'In', [v]));
+    return out;
+  }
+
+  clone(): Requirements {
+    const r = new Requirements();
+    for (const [k, v] of this.map) r.map.set(k, v);
+    return r;
+  }
+
+  /** §1.7 `Add`: intersect with an existing requirement on the same key. */
+  add(r: Requirement): this {
+    const existing = this.map.get(r.key);
+    this.map.set(r.key, existing ? r.intersection(existing) : r);
+    return this;
+  }
+
+  addAll(other: Requirements): this {
+    for (const r of other.values()) this.add(r);
+    return this;
+  }
+
+  /** §1.7 `Get`: a missing key is a fresh `Exists`. */
+  get(key: string): Requirement {
+    return this.map.get(key) ?? new Requirement(key, true, new Set());
+  }
+
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.map.keys();
+  }
+
+  values(): IterableIterator<Requirement> {
+    return this.map.values();
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+
+  hasMinValues(): boolean {
+    for (const r of this.map.values()) if (r.minValues !== undefined) return true;
+    return false;
+  }
+
+  /**
+   * §1.8 `existing.Intersects(incoming)`: keys present in both maps; a non-intersecting pair
+   * is tolerated only when both operators are NotIn/DoesNotExist. Returns an error text or null.
+   */
+  intersects(incoming: Requirements): string | null {
+    const [small, big, smallIsIncoming] =
+      this.map.size <= incoming.map.size ? [this.map, incoming.map, false] : [incoming.map, this.map, true];
+    for (const [key, r1] of small) {
+      const r2 = big.get(key);
+      if (!r2) continue;
+      const existing = smallIsIncoming ? r2 : r1;
+      const inc = smallIsIncoming ? r1 : r2;
+      if (!existing.hasIntersection(inc)) {
+        const io = inc.operator();
+        const eo = existing.operator();
+        if ((io === 'NotIn' || io === 'DoesNotExist') && (eo === 'NotIn' || eo === 'DoesNotExist')) continue;
+        return `key ${key}, ${inc.toString()} not in ${existing.toString()}`;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * §1.8 `receiver.Compatible(incoming, opts)`. With `allowUndefinedWellKnown`, undefined
+   * well-known keys in `incoming` are accepted; without it the check is strict.
+   * Returns an error text (Karpenter's wording) or null.
+   */
+  compatible(incoming: Requirements, allowUndefinedWellKnown: boolean): string | null {
+    for (const [key, r] of incoming.map) {
+      if (allowUndefinedWellKnown && WELL_KNOWN_LABELS.has(key)) continue;
+      if (this.map.has(key)) continue;
+      const op = r.operator();
+      if (op === 'NotIn' || op === 'DoesNotExist') continue;
+      return `label "${key}" does not have known values`;
+    }
+    return this.intersects(incoming);
+  }
+
+  isCompatible(incoming: Requirements, allowUndefinedWellKnown: boolean): boolean {
+    return this.compatible(incoming, allowUndefinedWellKnown) === null;
+  }
+
+  toString(): string {
+    return [...this.map.values()].map((r) => r.toString()).join(', ');
+  }
+}
+
+function atoi(v: string | undefined): number {
+  // strconv.Atoi with the error ignored (§1.2): a non-integer becomes 0.
+  if (v === undefined || !/^[+-]?\d+$/.test(v.trim())) return 0;
+  const n = Number(v.trim());
+  return n > MAX_INT ? MAX_INT : n;
+}
+
+function maxDefined(a?: number, b?: number): number | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Math.max(a, b);
+}
+
+function minDefined(a?: number, b?: number): number | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Math.min(a, b);
+}
+
+function difference(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const v of a) if (!b.has(v)) out.add(v);
+  return out;
+}
+
+function intersect(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const v of a) if (b.has(v)) out.add(v);
+  return out;
+}
