@@ -1,19 +1,18 @@
 /**
- * The overhead model (karpenter-aws.md §5) against the allocatable figures of every documented
- * instance type in ../shared/data/aws-instance-types.json, and the generated catalog against a
- * fresh run of the generator.
+ * The overhead model (karpenter-provider-aws pkg/providers/instancetype/types.go: kubeReserved,
+ * systemReserved, evictionThreshold, ENILimitedPods) against the allocatable figures of every
+ * documented instance type (data/instance-types.json, from the provider's instance-types
+ * reference page), and the generated catalog against a fresh run of the generator.
  */
 import { readFileSync } from 'node:fs';
 import { kubeReservedCpu, sizing } from '../src/cloudprovider/allocatable.js';
 import { embeddedCatalog } from '../src/cloudprovider/catalog.js';
 import { parseQuantity } from '../src/common/quantity.js';
 
-const DATA = process.env.KARPENTER_PLAN_DATA ?? '../shared/data';
-const doc = JSON.parse(readFileSync(`${DATA}/aws-instance-types.json`, 'utf8')) as {
-  instanceTypes: { name: string; allocatable: Record<string, string> }[];
-};
+const table = JSON.parse(readFileSync('data/instance-types.json', 'utf8')) as { types: [string, (string | null)[], Record<string, string>][] };
+const doc = { instanceTypes: table.types.map(([name, , allocatable]) => ({ name, allocatable })) };
 
-test('kube-reserved CPU tiers (karpenter-aws.md §5 examples)', () => {
+test('kube-reserved CPU tiers (karpenter-provider-aws pkg/providers/instancetype/types.go kubeReservedResources)', () => {
   expect([1, 2, 4, 8, 96].map(kubeReservedCpu)).toEqual([60, 70, 80, 90, 310]);
 });
 
@@ -60,9 +59,9 @@ test('kubelet settings change allocatable as in Karpenter: maxPods does not chan
   expect(s.allocatable['ephemeral-storage']).toBe(100 * 2 ** 30 - 2 ** 30 - 10 * 2 ** 30);
 });
 
-test('the committed catalog is what the generator makes from ../shared/data', async () => {
-  const { generateCatalog } = await import('../scripts/generate-catalog.mjs' as string);
-  const fresh = generateCatalog(DATA);
+test('the committed catalog is what the generator makes from data/', async () => {
+  const { generateCatalog, readData } = await import('../scripts/generate-catalog.mjs' as string);
+  const fresh = generateCatalog(readData('data'));
   const committed = JSON.parse(readFileSync('src/cloudprovider/catalog.generated.json', 'utf8'));
   expect(committed).toEqual(fresh);
 });
