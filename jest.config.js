@@ -7,5 +7,6 @@ export default {
     '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }]
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.mjs',
   testTimeout: 60000
 };

@@ -1,5 +1,5 @@
 /**
- * The action end to end (issue 5 §2): a fresh esbuild bundle of src/github/main.ts runs in a
+ * The action end to end: a fresh esbuild bundle of src/github/main.ts (built once per test run) runs in a
  * child process under a simulated Actions environment (GITHUB_EVENT_PATH, INPUT_* variables)
  * against a fake GitHub API at the HTTP layer, with the real Octokit client.
  */
@@ -7,8 +7,8 @@ import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { FakeGitHub } from './support/fake-github.js';
+import { TEST_BUNDLE } from './support/bundle.js';
 import { nodePool, NODECLASS } from './helpers.js';
 
 let bundle: string;
@@ -17,10 +17,8 @@ let baseSha: string;
 let headSha: string;
 
 beforeAll(async () => {
-  const out = mkdtempSync(join(tmpdir(), 'kp-action-'));
-  bundle = join(out, 'index.mjs');
-  await build({ entryPoints: ['src/github/main.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'error',
-    banner: { js: "import { createRequire as __kpCreateRequire } from 'node:module'; const require = __kpCreateRequire(import.meta.url);" } });
+  // Built once per test run from src/ by test/support/global-setup.mjs.
+  bundle = TEST_BUNDLE;
   repo = mkdtempSync(join(tmpdir(), 'kp-action-repo-'));
   const git = (...a: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...a], { encoding: 'utf8' }).trim();
   git('init', '-q', '-b', 'main');

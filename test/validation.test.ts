@@ -112,16 +112,14 @@ describe('malformed input never crashes and never loses the rest', () => {
     expect(errors[0].line).toBeGreaterThan(lineOf(text, 'name: first'));
     expect(st.nodePools.map((p) => p.name).sort()).toEqual(['first', 'still-evaluated']);
   });
-  test('alias bomb is rejected quickly', () => {
+  test('alias bomb is rejected (the yaml package counts alias expansions), the rest still read', () => {
     let bomb = 'a: &a ["x","x","x","x","x","x","x","x","x","x"]\n';
     const names = 'abcdefghij';
     for (let i = 1; i < names.length; i++) {
       const prev = names[i - 1];
       bomb += `${names[i]}: &${names[i]} [*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev}]\n`;
     }
-    const t0 = Date.now();
     const { st, errors } = errorsOf({ 'bomb.yaml': bomb + GOOD });
-    expect(Date.now() - t0).toBeLessThan(5000);
     expect(errors).toHaveLength(1);
     expect(errors[0].message).toMatch(/alias/);
     expect(st.nodePools).toHaveLength(1);
