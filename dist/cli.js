@@ -12,7 +12,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-ENBYSHJI.js";
+} from "./chunks/chunk-ZBSFGLS5.js";
 import "./chunks/chunk-47GI36FR.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import "./chunks/chunk-PKHPIVUS.js";
@@ -35,7 +35,7 @@ function renderText(plan) {
   for (const p of plan.nodePools) {
     const b = p.budget;
     const budget = b ? ` budget=${b.allowed ?? "unlimited"} waves=${b.waves ?? "-"} eta=${b.estimatedMinutes != null ? formatMinutes(b.estimatedMinutes) : "-"} verdict=${b.verdict}` : "";
-    const change = plan.base.label === "(none)" ? "" : `${p.change}`;
+    const change = plan.kind === "state" ? "" : `${p.change}`;
     out.push(`  ${p.name}: ${change}${p.changedFields.length ? ` [${p.changedFields.join(", ")}]` : ""} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`);
   }
   if (plan.workloads.some((w) => w.base || w.head)) {

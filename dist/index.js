@@ -8,7 +8,7 @@ import {
   parseConfig,
   renderMarkdown,
   summarySentence
-} from "./chunks/chunk-ENBYSHJI.js";
+} from "./chunks/chunk-ZBSFGLS5.js";
 import "./chunks/chunk-47GI36FR.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import "./chunks/chunk-PKHPIVUS.js";
@@ -25532,12 +25532,11 @@ async function publish(plan, event, workdir, subdir) {
     if (prNumber && modeInput !== "off") {
       const runUrl = process.env.GITHUB_RUN_ID ? `${server}/${repoFull}/actions/runs/${process.env.GITHUB_RUN_ID}` : null;
       const body = renderMarkdown(plan, { blobUrl, title, fullReportHint: `The full report is in the job summary${runUrl ? ` (${runUrl})` : ""} and the JSON plan artifact.` });
-      const hasDiff = plan.objects.some((o) => o.change !== "unchanged") || plan.summary.workloadsChanged > 0 || plan.summary.nodesReplaced + plan.summary.nodesRemoved > 0;
       try {
         const r = await publishComment(gh, { owner, repo, issueNumber: prNumber }, {
           mode: modeInput,
           body,
-          hasDiff,
+          hasDiff: plan.changed,
           skipNoDiff: /^true$/i.test(getInput("skip-no-diff")),
           marker: { key: getInput("comment-key") || subdir || "default", headSha, validAt: plan.head.committedAt ?? (/* @__PURE__ */ new Date(0)).toISOString() }
         });

@@ -119,10 +119,9 @@ async function publish(plan: Plan, event: EventPayload, workdir: string, subdir:
     if (prNumber && modeInput !== 'off') {
       const runUrl = process.env.GITHUB_RUN_ID ? `${server}/${repoFull}/actions/runs/${process.env.GITHUB_RUN_ID}` : null;
       const body = renderMarkdown(plan, { blobUrl, title, fullReportHint: `The full report is in the job summary${runUrl ? ` (${runUrl})` : ''} and the JSON plan artifact.` });
-      const hasDiff = plan.objects.some((o) => o.change !== 'unchanged') || plan.summary.workloadsChanged > 0 || plan.summary.nodesReplaced + plan.summary.nodesRemoved > 0;
       try {
         const r = await publishComment(gh, { owner, repo, issueNumber: prNumber }, {
-          mode: modeInput, body, hasDiff, skipNoDiff: /^true$/i.test(core.getInput('skip-no-diff')),
+          mode: modeInput, body, hasDiff: plan.changed, skipNoDiff: /^true$/i.test(core.getInput('skip-no-diff')),
           marker: { key: core.getInput('comment-key') || subdir || 'default', headSha, validAt: plan.head.committedAt ?? new Date(0).toISOString() },
         });
         core.info(r.action === 'skipped' ? `comment skipped: ${r.reason}` : `comment ${r.action}: ${r.url}`);

@@ -70,9 +70,54 @@ export interface SimulatedNode {
   pods: Record<string, number>;
 }
 
+/** Why the verdict is `fail`: one closed set of codes, each with its message. */
+export type VerdictCode =
+  | 'error-findings'
+  | 'warning-findings'
+  | 'workloads-unschedulable'
+  | 'rollout-blocked'
+  | 'max-replaced-nodes'
+  | 'max-replaced-percent';
+
+export interface VerdictReason {
+  code: VerdictCode;
+  message: string;
+}
+
+/**
+ * What the report must put above the fold. `caution`: something is lost or stuck (a NodePool
+ * deleted with its nodes, a blocked rollout, workloads that become unschedulable); `warning`:
+ * nodes are replaced. Renderers word each code; they never decide which alerts exist.
+ */
+export type AlertCode = 'pool-removed' | 'rollout-blocked' | 'workloads-unschedulable' | 'nodes-replaced' | 'budget-unlimited';
+
+export interface Alert {
+  level: 'caution' | 'warning';
+  code: AlertCode;
+  /** The objects concerned: NodePool names, or `namespace/name` of workloads. */
+  subjects: string[];
+  /** Nodes removed or replaced, or workloads concerned. */
+  count: number;
+}
+
+export interface WorkloadRef {
+  kind: string;
+  namespace: string;
+  name: string;
+}
+
 export interface Plan {
   schemaVersion: number;
   verdict: 'pass' | 'fail';
+  /** `diff`: base and head compared; `state`: one state modelled (simulate, validate). */
+  kind: 'diff' | 'state';
+  /** Whether anything Karpenter-relevant changed: objects, placements, replaced or removed nodes. */
+  changed: boolean;
+  /** The verdict's reasons with their codes (`verdictReasons` holds the same messages). */
+  verdictDetails: VerdictReason[];
+  alerts: Alert[];
+  /** Workloads that base places and head cannot (probe pods excluded). */
+  newlyUnschedulable: WorkloadRef[];
   summary: {
     workloadsChanged: number;
     nodesReplaced: number;

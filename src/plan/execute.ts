@@ -66,12 +66,13 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
   head.findings.push(...runRules(RULES, {
     head, base: input.base ? base : null, config: input.config, catalog, sim: headSim, simOptions: simOpts, rollouts: replacements?.pools ?? null,
   }));
-  if (input.validateOnly) return buildPlan({ base, head, config: input.config, assumptions });
+  const kind = input.base ? 'diff' : 'state';
+  if (input.validateOnly) return buildPlan({ kind, base, head, config: input.config, assumptions });
   const scenarios = input.config.scenarios.map((sc) => {
     const unavailable = unavailableOfferings(catalog, headSim.zones, sc);
     return { name: sc.name, unavailable: unavailable.size, timeline: iceTimeline(head.settings.batchIdleDuration, head.settings.batchMaxDuration), sim: simulate(head, { ...simOpts, unavailable }) };
   });
-  return buildPlan({ base, head, config: input.config, headSim, ...(baseSim ? { baseSim } : {}), assumptions, ...(replacements ? { replacements } : {}), scenarios });
+  return buildPlan({ kind, base, head, config: input.config, headSim, ...(baseSim ? { baseSim } : {}), assumptions, ...(replacements ? { replacements } : {}), scenarios });
 }
 
 /**

@@ -5,7 +5,7 @@
 import { countBySeverity, sortFindings, type Finding } from '../common/findings.js';
 import type { Config } from '../sources/config.js';
 import type { State } from '../sources/state.js';
-import type { Placement, Plan, NodePoolRow, ObjectChange, SimulatedNode, WorkloadRow } from './contract.js';
+import type { Alert, Placement, Plan, NodePoolRow, ObjectChange, SimulatedNode, VerdictReason, WorkloadRef, WorkloadRow } from './contract.js';
 import { SCHEMA_VERSION } from './contract.js';
 import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
 import type { Fleet } from '../disruption/fleet.js';
@@ -16,6 +16,8 @@ import type { SimulationResult } from '../provisioning/provisioner.js';
 import { workloadKey } from '../provisioning/provisioner.js';
 
 export interface PlanInput {
+  /** `state` for a single-state run (simulate, validate): base is empty. */
+  kind: 'diff' | 'state';
   base: State;
   head: State;
   config: Config;
@@ -47,30 +49,26 @@ export function buildPlan(input: PlanInput): Plan {
   sortFindings(findings);
   const counts = countBySeverity(findings);
 
-  const verdictReasons: string[] = [];
-  const failOn = config.policy.failOn;
-  if (failOn !== 'never') {
-    if (counts.error > 0) verdictReasons.push(`${counts.error} error finding(s)`);
-    if (failOn === 'warning' && counts.warning > 0) verdictReasons.push(`${counts.warning} warning finding(s)`);
-    const probes = new Set([...(input.baseSim?.workloads ?? []), ...(input.headSim?.workloads ?? [])].filter((w) => w.probe).map((w) => w.key));
-    const newlyUnschedulable = workloads.filter((w) => w.base?.schedulable && w.head && !w.head.schedulable && !probes.has(workloadKey(w.kind, w.namespace, w.name)));
-    if (newlyUnschedulable.length > 0) verdictReasons.push(`${newlyUnschedulable.length} workload(s) become unschedulable`);
-    const blocked = nodePools.filter((p) => p.budget?.verdict === 'blocked');
-    if (blocked.length > 0) verdictReasons.push(`the rollout of ${blocked.map((p) => p.name).join(', ')} is blocked by its budgets`);
-    const { maxReplacedNodes, maxReplacedPercent } = config.policy;
-    if (maxReplacedNodes !== undefined && nodesReplaced + nodesRemoved > maxReplacedNodes) verdictReasons.push(`${nodesReplaced + nodesRemoved} nodes replaced or removed (policy maxReplacedNodes ${maxReplacedNodes})`);
-    const fleetSize = repl?.fleet.nodes.length ?? 0;
-    if (maxReplacedPercent !== undefined && fleetSize > 0 && ((nodesReplaced + nodesRemoved) * 100) / fleetSize > maxReplacedPercent) {
-      verdictReasons.push(`${Math.round(((nodesReplaced + nodesRemoved) * 100) / fleetSize)}% of the fleet replaced or removed (policy maxReplacedPercent ${maxReplacedPercent}%)`);
-    }
-  }
+  const probes = new Set([...(input.baseSim?.workloads ?? []), ...(input.headSim?.workloads ?? [])].filter((w) => w.probe).map((w) => w.key));
+  const newlyUnschedulable: WorkloadRef[] = workloads
+    .filter((w) => w.base?.schedulable && w.head && !w.head.schedulable && !probes.has(workloadKey(w.kind, w.namespace, w.name)))
+    .map(({ kind, namespace, name }) => ({ kind, namespace, name }));
+  const blocked = nodePools.filter((p) => p.budget?.verdict === 'blocked').map((p) => p.name);
+  const fleetSize = repl?.fleet.nodes.length ?? 0;
+  const verdictDetails = decideVerdict(config, { counts, newlyUnschedulable, blocked, replacedOrRemoved: nodesReplaced + nodesRemoved, fleetSize });
+  const alerts = decideAlerts(nodePools, { nodesRemoved, nodesReplaced, newlyUnschedulable, blocked });
   const assumptions = [...(input.assumptions ?? [])];
   for (const a of [...(input.baseSim?.assumptions ?? []), ...(input.headSim?.assumptions ?? [])]) if (!assumptions.includes(a)) assumptions.push(a);
   for (const n of [...base.notes, ...head.notes]) if (!assumptions.includes(n)) assumptions.push(n);
 
   return {
     schemaVersion: SCHEMA_VERSION,
-    verdict: verdictReasons.length > 0 ? 'fail' : 'pass',
+    verdict: verdictDetails.length > 0 ? 'fail' : 'pass',
+    kind: input.kind,
+    changed: objects.some((o) => o.change !== 'unchanged') || workloads.some((w) => w.changed) || nodesReplaced + nodesRemoved > 0,
+    verdictDetails,
+    alerts,
+    newlyUnschedulable,
     summary: {
       workloadsChanged: workloads.filter((w) => w.changed).length,
       nodesReplaced,
@@ -86,7 +84,7 @@ export function buildPlan(input: PlanInput): Plan {
     base: { label: base.label, sha: base.sha, committedAt: base.committedAt },
     head: { label: head.label, sha: head.sha, committedAt: head.committedAt },
     objects,
-    verdictReasons,
+    verdictReasons: verdictDetails.map((r) => r.message),
     assumptions,
     inputs: { base: { files: base.files, ignoredKinds: base.ignoredKinds }, head: { files: head.files, ignoredKinds: head.ignoredKinds } },
     scenarios: (input.scenarios ?? []).map((sc) => ({
@@ -106,6 +104,50 @@ export function buildPlan(input: PlanInput): Plan {
       simulated: { base: simulatedNodes(input.baseSim), head: simulatedNodes(input.headSim) },
     },
   };
+}
+
+interface VerdictFacts {
+  counts: Record<'error' | 'warning' | 'info', number>;
+  newlyUnschedulable: WorkloadRef[];
+  blocked: string[];
+  replacedOrRemoved: number;
+  fleetSize: number;
+}
+
+/** The policy (`policy:` in the config): every reason the check fails, with its code. */
+function decideVerdict(config: Config, f: VerdictFacts): VerdictReason[] {
+  const out: VerdictReason[] = [];
+  const { failOn, maxReplacedNodes, maxReplacedPercent } = config.policy;
+  if (failOn === 'never') return out;
+  if (f.counts.error > 0) out.push({ code: 'error-findings', message: `${f.counts.error} error finding(s)` });
+  if (failOn === 'warning' && f.counts.warning > 0) out.push({ code: 'warning-findings', message: `${f.counts.warning} warning finding(s)` });
+  if (f.newlyUnschedulable.length > 0) out.push({ code: 'workloads-unschedulable', message: `${f.newlyUnschedulable.length} workload(s) become unschedulable` });
+  if (f.blocked.length > 0) out.push({ code: 'rollout-blocked', message: `the rollout of ${f.blocked.join(', ')} is blocked by its budgets` });
+  if (maxReplacedNodes !== undefined && f.replacedOrRemoved > maxReplacedNodes) {
+    out.push({ code: 'max-replaced-nodes', message: `${f.replacedOrRemoved} nodes replaced or removed (policy maxReplacedNodes ${maxReplacedNodes})` });
+  }
+  if (maxReplacedPercent !== undefined && f.fleetSize > 0 && (f.replacedOrRemoved * 100) / f.fleetSize > maxReplacedPercent) {
+    out.push({ code: 'max-replaced-percent',
+      message: `${Math.round((f.replacedOrRemoved * 100) / f.fleetSize)}% of the fleet replaced or removed (policy maxReplacedPercent ${maxReplacedPercent}%)` });
+  }
+  return out;
+}
+
+/** What the report shows above the fold: cautions when something is lost or stuck, else warnings when nodes are replaced. */
+function decideAlerts(nodePools: NodePoolRow[], f: { nodesRemoved: number; nodesReplaced: number; newlyUnschedulable: WorkloadRef[]; blocked: string[] }): Alert[] {
+  const removed = nodePools.filter((p) => p.change === 'removed').map((p) => p.name);
+  const cautions: Alert[] = [];
+  if (removed.length) cautions.push({ level: 'caution', code: 'pool-removed', subjects: removed, count: f.nodesRemoved });
+  if (f.blocked.length) cautions.push({ level: 'caution', code: 'rollout-blocked', subjects: f.blocked, count: f.blocked.length });
+  if (f.newlyUnschedulable.length) {
+    cautions.push({ level: 'caution', code: 'workloads-unschedulable', subjects: f.newlyUnschedulable.map((w) => `${w.namespace}/${w.name}`), count: f.newlyUnschedulable.length });
+  }
+  if (cautions.length) return cautions;
+  const warnings: Alert[] = [];
+  if (f.nodesReplaced > 0) warnings.push({ level: 'warning', code: 'nodes-replaced', subjects: [], count: f.nodesReplaced });
+  const unlimited = nodePools.filter((p) => p.budget?.verdict === 'unlimited').map((p) => p.name);
+  if (unlimited.length) warnings.push({ level: 'warning', code: 'budget-unlimited', subjects: unlimited, count: unlimited.length });
+  return warnings;
 }
 
 /** Fleet share by a key of each node (simulated fleets). */

@@ -3,7 +3,7 @@
  * Layout follows the conventions of the tools users know (ecosystem.md §0): one sentence,
  * an alert when something dangerous happens, then folded sections.
  */
-import type { Plan } from '../plan/contract.js';
+import type { Alert, Plan } from '../plan/contract.js';
 import { cell, code, escapeHtml, money, signedMoney } from './escape.js';
 import { compositionCharts, rolloutGantt } from './charts.js';
 
@@ -85,24 +85,29 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
   return out;
 }
 
+/** The plan's alerts as a GitHub alert block: CAUTION when any is a caution, else WARNING. */
 function alertLines(plan: Plan): string[] {
-  const lines: string[] = [];
-  const removed = plan.nodePools.filter((p) => p.change === 'removed');
-  const s = plan.summary;
-  const blocked = plan.nodePools.filter((p) => p.budget?.verdict === 'blocked');
-  const unlimited = plan.nodePools.filter((p) => p.budget?.verdict === 'unlimited');
-  const lost = plan.workloads.filter((w) => w.base?.schedulable && w.head && !w.head.schedulable);
-  if (s.nodesRemoved > 0 || removed.length > 0 || blocked.length > 0 || lost.length > 0) {
-    lines.push('> [!CAUTION]');
-    if (removed.length) lines.push(`> NodePool${removed.length > 1 ? 's' : ''} ${removed.map((p) => code(p.name)).join(', ')} ${removed.length > 1 ? 'are' : 'is'} deleted: ${s.nodesRemoved} node(s) are deleted by garbage collection, without disruption budgets.`);
-    if (blocked.length) lines.push(`> The rollout of ${blocked.map((p) => code(p.name)).join(', ')} is **blocked**: the budgets never allow the drifted nodes to be replaced inside the horizon.`);
-    if (lost.length) lines.push(`> ${lost.length} workload(s) that base can place become **unschedulable** in head: ${lost.slice(0, 5).map((w) => code(`${w.namespace}/${w.name}`)).join(', ')}${lost.length > 5 ? ', …' : ''}.`);
-  } else if (s.nodesReplaced > 0 || unlimited.length > 0) {
-    lines.push('> [!WARNING]');
-    if (s.nodesReplaced > 0) lines.push(`> ${s.nodesReplaced} node(s) will be replaced (drift).`);
-    if (unlimited.length) lines.push(`> No budget limits \`Drifted\` for ${unlimited.map((p) => code(p.name)).join(', ')}: every drifted node is replaced at once.`);
-  }
+  if (!plan.alerts.length) return [];
+  const caution = plan.alerts.some((a) => a.level === 'caution');
+  const lines = [caution ? '> [!CAUTION]' : '> [!WARNING]'];
+  for (const a of plan.alerts) lines.push(`> ${alertText(a)}`);
   return lines;
+}
+
+function alertText(a: Alert): string {
+  const names = (xs: string[]) => xs.map((x) => code(x)).join(', ');
+  switch (a.code) {
+    case 'pool-removed':
+      return `NodePool${a.subjects.length > 1 ? 's' : ''} ${names(a.subjects)} ${a.subjects.length > 1 ? 'are' : 'is'} deleted: ${a.count} node(s) are deleted by garbage collection, without disruption budgets.`;
+    case 'rollout-blocked':
+      return `The rollout of ${names(a.subjects)} is **blocked**: the budgets never allow the drifted nodes to be replaced inside the horizon.`;
+    case 'workloads-unschedulable':
+      return `${a.count} workload(s) that base can place become **unschedulable** in head: ${names(a.subjects.slice(0, 5))}${a.subjects.length > 5 ? ', …' : ''}.`;
+    case 'nodes-replaced':
+      return `${a.count} node(s) will be replaced (drift).`;
+    case 'budget-unlimited':
+      return `No budget limits \`Drifted\` for ${names(a.subjects)}: every drifted node is replaced at once.`;
+  }
 }
 
 function details(summary: string, body: string, open = false): string {

@@ -13,7 +13,7 @@ export function renderText(plan: Plan): string {
   for (const p of plan.nodePools) {
     const b = p.budget;
     const budget = b ? ` budget=${b.allowed ?? 'unlimited'} waves=${b.waves ?? '-'} eta=${b.estimatedMinutes != null ? formatMinutes(b.estimatedMinutes) : '-'} verdict=${b.verdict}` : '';
-    const change = plan.base.label === '(none)' ? '' : `${p.change}`;
+    const change = plan.kind === 'state' ? '' : `${p.change}`;
     out.push(`  ${p.name}: ${change}${p.changedFields.length ? ` [${p.changedFields.join(', ')}]` : ''} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`);
   }
   if (plan.workloads.some((w) => w.base || w.head)) {
