@@ -1,25 +1,27 @@
 #!/usr/bin/env node
 import { createRequire as __kpCreateRequire } from 'node:module'; const require = __kpCreateRequire(import.meta.url);
 import {
-  CONFIG_FILE,
   ConfigError,
   DirTree,
   GitTree,
-  defaultConfig,
+  InputError,
+  checkFailOn,
+  checkNonNegative,
+  checkTime,
   executePlan,
   formatMinutes,
   gitTopLevel,
-  parseConfig,
   renderMarkdown,
+  resolveConfig,
   summarySentence
-} from "./chunks/chunk-ZBSFGLS5.js";
+} from "./chunks/chunk-EV5SXHSG.js";
 import "./chunks/chunk-47GI36FR.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import "./chunks/chunk-PKHPIVUS.js";
 import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/run.ts
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 
@@ -94,6 +96,9 @@ Options:
   --catalog FILE     an instance-type catalog from 'catalog refresh'
   --kubeconfig FILE  read the fleet from a live cluster (read-only; with --context NAME)
   --at TIME          the rollout start for budget schedules (RFC 3339, UTC; default: now)
+  --fail-on LEVEL    error | warning | never (default: the config's policy.failOn, else error)
+  --max-replaced-nodes N, --max-replaced-percent P
+                     fail when more nodes (or more than P% of the fleet) are replaced or removed
   --debug            print the files read and the kinds ignored to standard error
   -h, --help         this help
 
@@ -115,6 +120,9 @@ var OPTIONS = {
   fleet: { type: "string", multiple: true },
   catalog: { type: "string" },
   at: { type: "string" },
+  "fail-on": { type: "string" },
+  "max-replaced-nodes": { type: "string" },
+  "max-replaced-percent": { type: "string" },
   region: { type: "string" },
   kubeconfig: { type: "string" },
   context: { type: "string" },
@@ -149,7 +157,7 @@ ${USAGE}` };
         return usage(`unknown command "${command}"`);
     }
   } catch (e) {
-    if (e instanceof UsageError) return usage(e.message);
+    if (e instanceof UsageError || e instanceof InputError) return usage(e.message);
     if (e instanceof ConfigError) return { exitCode: 2, stdout: "", stderr: `karpenter-plan: invalid configuration:
 ${e.message}
 ` };
@@ -175,25 +183,19 @@ function openTree(dir, ref, v, cwd) {
   if (!existsSync(d)) throw new UsageError(`${dir} does not exist`);
   return new DirTree(d, dir ?? ".");
 }
-function loadConfig(v, tree, cwd, findings) {
-  if (typeof v.config === "string") {
-    const file = resolve(cwd, v.config);
-    if (!existsSync(file)) throw new UsageError(`config file ${v.config} does not exist`);
-    return parseConfig(v.config, readFileSync(file, "utf8"), findings);
-  }
-  const text = tree.read(CONFIG_FILE);
-  return text === null ? defaultConfig() : parseConfig(CONFIG_FILE, text, findings);
-}
-function applyOverrides(config, v) {
-  if (Array.isArray(v.fleet)) config.fleet = [...config.fleet, ...v.fleet];
-  if (typeof v.catalog === "string") config.catalog = v.catalog;
+function overrides(v) {
+  const o = {};
+  if (typeof v.config === "string") o.configFile = v.config;
+  if (Array.isArray(v.fleet)) o.fleet = v.fleet;
+  if (typeof v.catalog === "string") o.catalog = v.catalog;
   if (typeof v.kubeconfig === "string" || typeof v.context === "string") {
-    config.cluster = { ...typeof v.kubeconfig === "string" ? { kubeconfig: v.kubeconfig } : {}, ...typeof v.context === "string" ? { context: v.context } : {} };
+    o.cluster = { ...typeof v.kubeconfig === "string" ? { kubeconfig: v.kubeconfig } : {}, ...typeof v.context === "string" ? { context: v.context } : {} };
   }
-  if (typeof v.at === "string") {
-    if (Number.isNaN(Date.parse(v.at))) throw new UsageError(`--at "${v.at}" is not an RFC 3339 time`);
-    config.assumptions.at = v.at;
-  }
+  if (typeof v.at === "string") o.at = checkTime(v.at, "--at");
+  if (typeof v["fail-on"] === "string") o.failOn = checkFailOn(v["fail-on"], "--fail-on");
+  if (typeof v["max-replaced-nodes"] === "string") o.maxReplacedNodes = checkNonNegative(v["max-replaced-nodes"], "--max-replaced-nodes");
+  if (typeof v["max-replaced-percent"] === "string") o.maxReplacedPercent = checkNonNegative(v["max-replaced-percent"], "--max-replaced-percent", 100);
+  return o;
 }
 async function diffCommand(v, cwd) {
   const gitMode = v["base-ref"] !== void 0 || v["head-ref"] !== void 0;
@@ -201,17 +203,13 @@ async function diffCommand(v, cwd) {
   if (!gitMode && (!v.base || !v.head)) throw new UsageError("diff needs --base DIR --head DIR, or --base-ref REV --head-ref REV");
   const base = openTree(v.base, v["base-ref"], v, cwd);
   const head = openTree(v.head, v["head-ref"], v, cwd);
-  const configFindings = [];
-  const config = loadConfig(v, head, cwd, configFindings);
-  applyOverrides(config, v);
+  const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v));
   const plan = await executePlan({ base, head, config, configFindings, cwd });
   return emit(plan, v.format ?? "markdown", v);
 }
 async function singleCommand(command, v, positional, cwd) {
   const tree = openTree(v.state ?? positional ?? v.head, v.ref ?? v["head-ref"], v, cwd);
-  const configFindings = [];
-  const config = loadConfig(v, tree, cwd, configFindings);
-  applyOverrides(config, v);
+  const { config, findings: configFindings } = resolveConfig(tree, cwd, overrides(v));
   const plan = await executePlan({ base: null, head: tree, config, configFindings, cwd, validateOnly: command === "validate" });
   return emit(plan, v.format ?? "text", v);
 }

@@ -182,4 +182,45 @@ describe('post mode (fork-safe two-workflow pattern)', () => {
       await gh.stop();
     }
   }, 60_000);
+
+  test('a plan file that does not conform to schema/plan.schema.json is refused before anything is published', async () => {
+    const gh = new FakeGitHub();
+    await gh.start();
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'kp-forged-'));
+      const forged = join(dir, 'plan.json');
+      writeFileSync(forged, JSON.stringify({ schemaVersion: 1, verdict: 'pass', summary: {} }));
+      const r = await runAction(gh, { mode: 'post', 'plan-file': forged, 'pr-number': '7' }, { workflow_run: { id: 1 } });
+      expect(r.code).not.toBe(0);
+      expect(r.stdout).toMatch(/is not a karpenter-plan JSON plan \(schema\/plan.schema.json\)/);
+      expect(gh.comments).toHaveLength(0);
+      expect(gh.checkRuns).toHaveLength(0);
+    } finally {
+      await gh.stop();
+    }
+  }, 60_000);
+});
+
+describe('inputs are checked before any work', () => {
+  for (const [inputs, message] of [
+    [{ comment: 'sometimes' }, /input comment must be one of update, new, hide-and-new, delete-and-new, off, got "sometimes"/],
+    [{ at: '5' }, /input at "5" is not an RFC 3339 time/],
+    [{ 'max-replaced-nodes': 'ten' }, /input max-replaced-nodes must be a number from 0/],
+    [{ 'max-replaced-percent': '-3' }, /input max-replaced-percent must be a number from 0 to 100/],
+    [{ mode: 'apply' }, /input mode must be one of plan, post/],
+  ] as [Record<string, string>, RegExp][]) {
+    test(`${JSON.stringify(inputs)} fails the step with a message naming the input`, async () => {
+      const gh = new FakeGitHub();
+      await gh.start();
+      try {
+        const r = await runAction(gh, inputs);
+        expect(r.code).not.toBe(0);
+        expect(r.stdout).toMatch(message);
+        expect(gh.comments).toHaveLength(0);
+        expect(gh.checkRuns).toHaveLength(0);
+      } finally {
+        await gh.stop();
+      }
+    }, 60_000);
+  }
 });

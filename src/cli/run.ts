@@ -2,15 +2,15 @@
  * The CLI: `karpenter-plan diff | simulate | validate | catalog refresh`.
  * Exit codes: 0 = plan produced and policy passed, 1 = policy failed, 2 = the tool could not run.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CONFIG_FILE, ConfigError, defaultConfig, parseConfig, type Config } from '../sources/config.js';
+import { ConfigError } from '../sources/config.js';
+import { checkFailOn, checkNonNegative, checkTime, InputError, resolveConfig, type ConfigOverrides } from '../sources/resolve-config.js';
 import { DirTree, GitTree, gitTopLevel, type FileTree } from '../sources/tree.js';
 import { executePlan } from '../plan/execute.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderText } from '../report/text.js';
-import type { Finding } from '../common/findings.js';
 
 export interface CliResult {
   exitCode: 0 | 1 | 2;
@@ -42,6 +42,9 @@ Options:
   --catalog FILE     an instance-type catalog from 'catalog refresh'
   --kubeconfig FILE  read the fleet from a live cluster (read-only; with --context NAME)
   --at TIME          the rollout start for budget schedules (RFC 3339, UTC; default: now)
+  --fail-on LEVEL    error | warning | never (default: the config's policy.failOn, else error)
+  --max-replaced-nodes N, --max-replaced-percent P
+                     fail when more nodes (or more than P% of the fleet) are replaced or removed
   --debug            print the files read and the kinds ignored to standard error
   -h, --help         this help
 
@@ -55,6 +58,7 @@ const OPTIONS = {
   repo: { type: 'string' }, path: { type: 'string' },
   config: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' }, 'json-out': { type: 'string' },
   fleet: { type: 'string', multiple: true }, catalog: { type: 'string' }, at: { type: 'string' },
+  'fail-on': { type: 'string' }, 'max-replaced-nodes': { type: 'string' }, 'max-replaced-percent': { type: 'string' },
   region: { type: 'string' }, kubeconfig: { type: 'string' }, context: { type: 'string' },
   help: { type: 'boolean', short: 'h' }, debug: { type: 'boolean' },
 } as const;
@@ -85,7 +89,7 @@ export async function runCli(argv: string[], cwd = process.cwd()): Promise<CliRe
         return usage(`unknown command "${command}"`);
     }
   } catch (e) {
-    if (e instanceof UsageError) return usage(e.message);
+    if (e instanceof UsageError || e instanceof InputError) return usage(e.message);
     if (e instanceof ConfigError) return { exitCode: 2, stdout: '', stderr: `karpenter-plan: invalid configuration:\n${e.message}\n` };
     return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${(e as Error).message}\n` };
   }
@@ -111,26 +115,19 @@ function openTree(dir: string | undefined, ref: string | undefined, v: Values, c
   return new DirTree(d, dir ?? '.');
 }
 
-function loadConfig(v: Values, tree: FileTree, cwd: string, findings: Finding[]): Config {
-  if (typeof v.config === 'string') {
-    const file = resolve(cwd, v.config);
-    if (!existsSync(file)) throw new UsageError(`config file ${v.config} does not exist`);
-    return parseConfig(v.config, readFileSync(file, 'utf8'), findings);
-  }
-  const text = tree.read(CONFIG_FILE);
-  return text === null ? defaultConfig() : parseConfig(CONFIG_FILE, text, findings);
-}
-
-function applyOverrides(config: Config, v: Values): void {
-  if (Array.isArray(v.fleet)) config.fleet = [...config.fleet, ...v.fleet];
-  if (typeof v.catalog === 'string') config.catalog = v.catalog;
+function overrides(v: Values): ConfigOverrides {
+  const o: ConfigOverrides = {};
+  if (typeof v.config === 'string') o.configFile = v.config;
+  if (Array.isArray(v.fleet)) o.fleet = v.fleet;
+  if (typeof v.catalog === 'string') o.catalog = v.catalog;
   if (typeof v.kubeconfig === 'string' || typeof v.context === 'string') {
-    config.cluster = { ...(typeof v.kubeconfig === 'string' ? { kubeconfig: v.kubeconfig } : {}), ...(typeof v.context === 'string' ? { context: v.context } : {}) };
+    o.cluster = { ...(typeof v.kubeconfig === 'string' ? { kubeconfig: v.kubeconfig } : {}), ...(typeof v.context === 'string' ? { context: v.context } : {}) };
   }
-  if (typeof v.at === 'string') {
-    if (Number.isNaN(Date.parse(v.at))) throw new UsageError(`--at "${v.at}" is not an RFC 3339 time`);
-    config.assumptions.at = v.at;
-  }
+  if (typeof v.at === 'string') o.at = checkTime(v.at, '--at');
+  if (typeof v['fail-on'] === 'string') o.failOn = checkFailOn(v['fail-on'], '--fail-on');
+  if (typeof v['max-replaced-nodes'] === 'string') o.maxReplacedNodes = checkNonNegative(v['max-replaced-nodes'], '--max-replaced-nodes');
+  if (typeof v['max-replaced-percent'] === 'string') o.maxReplacedPercent = checkNonNegative(v['max-replaced-percent'], '--max-replaced-percent', 100);
+  return o;
 }
 
 async function diffCommand(v: Values, cwd: string): Promise<CliResult> {
@@ -139,18 +136,14 @@ async function diffCommand(v: Values, cwd: string): Promise<CliResult> {
   if (!gitMode && (!v.base || !v.head)) throw new UsageError('diff needs --base DIR --head DIR, or --base-ref REV --head-ref REV');
   const base = openTree(v.base as string, v['base-ref'] as string, v, cwd);
   const head = openTree(v.head as string, v['head-ref'] as string, v, cwd);
-  const configFindings: Finding[] = [];
-  const config = loadConfig(v, head, cwd, configFindings);
-  applyOverrides(config, v);
+  const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v));
   const plan = await executePlan({ base, head, config, configFindings, cwd });
   return emit(plan, (v.format as string) ?? 'markdown', v);
 }
 
 async function singleCommand(command: 'simulate' | 'validate', v: Values, positional: string | undefined, cwd: string): Promise<CliResult> {
   const tree = openTree((v.state as string) ?? positional ?? (v.head as string), (v.ref as string) ?? (v['head-ref'] as string), v, cwd);
-  const configFindings: Finding[] = [];
-  const config = loadConfig(v, tree, cwd, configFindings);
-  applyOverrides(config, v);
+  const { config, findings: configFindings } = resolveConfig(tree, cwd, overrides(v));
   const plan = await executePlan({ base: null, head: tree, config, configFindings, cwd, validateOnly: command === 'validate' });
   return emit(plan, (v.format as string) ?? 'text', v);
 }

@@ -1,0 +1,77 @@
+/**
+ * The action's inputs, read once into a typed object and checked before any work (as
+ * peter-evans/create-or-update-comment does): an unknown mode, a malformed time or a negative
+ * threshold fails the step with a message naming the input, not halfway through a run.
+ */
+import * as core from '@actions/core';
+import { checkFailOn, checkNonNegative, checkTime, InputError, type ConfigOverrides } from '../sources/resolve-config.js';
+import { COMMENT_MODES, type CommentMode } from './comment.js';
+
+export type ActionMode = 'plan' | 'post';
+export type StatusMode = 'check' | 'off';
+
+export interface ActionInputs {
+  mode: ActionMode;
+  planFile: string | null;
+  prNumber: number | null;
+  workingDirectory: string;
+  path: string;
+  baseRef: string | null;
+  headRef: string | null;
+  /** Config file and overrides, resolved by the same function as the CLI's flags. */
+  overrides: ConfigOverrides;
+  comment: CommentMode;
+  commentKey: string | null;
+  skipNoDiff: boolean;
+  status: StatusMode;
+  checkName: string | null;
+  title: string;
+  githubToken: string;
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new InputError(`input ${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
+}
+
+function bool(name: string, value: string): boolean {
+  if (/^(true|True|TRUE)$/.test(value)) return true;
+  if (/^(false|False|FALSE|)$/.test(value)) return false;
+  throw new InputError(`input ${name} must be true or false, got "${value}"`);
+}
+
+/** Reads and checks every input; `get` is core.getInput (a parameter for tests). */
+export function readInputs(get: (name: string) => string = (n) => core.getInput(n)): ActionInputs {
+  const lines = (name: string) => get(name).split('\n').map((s) => s.trim()).filter(Boolean);
+  const opt = (name: string) => get(name) || null;
+  const overrides: ConfigOverrides = {};
+  if (get('config')) overrides.configFile = get('config');
+  if (lines('manifests').length) overrides.manifests = lines('manifests');
+  if (lines('fleet').length) overrides.fleet = lines('fleet');
+  if (get('catalog')) overrides.catalog = get('catalog');
+  if (get('at')) overrides.at = checkTime(get('at'), 'input at');
+  if (get('fail-on')) overrides.failOn = checkFailOn(get('fail-on'), 'input fail-on');
+  if (get('max-replaced-nodes')) overrides.maxReplacedNodes = checkNonNegative(get('max-replaced-nodes'), 'input max-replaced-nodes');
+  if (get('max-replaced-percent')) overrides.maxReplacedPercent = checkNonNegative(get('max-replaced-percent'), 'input max-replaced-percent', 100);
+  const mode = oneOf('mode', get('mode') || 'plan', ['plan', 'post'] as const);
+  const planFile = opt('plan-file');
+  if (mode === 'post' && !planFile) throw new InputError('mode: post needs plan-file (the JSON plan uploaded by the pull_request workflow)');
+  const pr = get('pr-number');
+  const prNumber = pr ? checkNonNegative(pr, 'input pr-number') : null;
+  if (prNumber !== null && !Number.isInteger(prNumber)) throw new InputError(`input pr-number must be a whole number, got "${pr}"`);
+  const title = get('title') || 'karpenter-plan';
+  return {
+    mode, planFile, prNumber: prNumber || null,
+    workingDirectory: get('working-directory') || '.',
+    path: get('path'),
+    baseRef: opt('base-ref'), headRef: opt('head-ref'),
+    overrides,
+    comment: oneOf('comment', get('comment') || 'update', COMMENT_MODES),
+    commentKey: opt('comment-key'),
+    skipNoDiff: bool('skip-no-diff', get('skip-no-diff')),
+    status: oneOf('status', get('status') || 'check', ['check', 'off'] as const),
+    checkName: opt('check-name'),
+    title,
+    githubToken: get('github-token'),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * A JSON plan read back from a file (the action's `mode: post`, made by an earlier job): checked
+ * against schema/plan.schema.json before anything is published from it.
+ */
+import { Ajv } from 'ajv';
+import schema from '../../schema/plan.schema.json' with { type: 'json' };
+import type { Plan } from './contract.js';
+import { SCHEMA_VERSION } from './contract.js';
+
+export class PlanDocumentError extends Error {}
+
+let validator: ReturnType<Ajv['compile']> | null = null;
+
+export function parsePlanDocument(file: string, text: string): Plan {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    throw new PlanDocumentError(`${file} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  validator ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
+  if (!validator(doc)) {
+    const errs = (validator.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
+    throw new PlanDocumentError(`${file} is not a karpenter-plan JSON plan (schema/plan.schema.json): ${errs.join('; ')}`);
+  }
+  const plan = doc as Plan;
+  if (plan.schemaVersion !== SCHEMA_VERSION) throw new PlanDocumentError(`${file} has schemaVersion ${String(plan.schemaVersion)}; this version reads ${SCHEMA_VERSION}`);
+  return plan;
+}

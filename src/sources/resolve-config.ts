@@ -1,0 +1,79 @@
+/**
+ * The one path from what a user gives (a config file, CLI flags or action inputs) to the run's
+ * configuration. The CLI and the action both call `resolveConfig`, so a flag and the matching
+ * action input mean the same thing: fleet snapshots are added to the config's, the others replace
+ * the config's value. Values are checked here, before any work: a malformed one is an InputError
+ * (exit code 2, or a failed action step) with a message that names the flag or input.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Finding } from '../common/findings.js';
+import { CONFIG_FILE, defaultConfig, parseConfig, type Config } from './config.js';
+import type { FileTree } from './tree.js';
+
+export class InputError extends Error {}
+
+export type FailOn = Config['policy']['failOn'];
+
+export interface ConfigOverrides {
+  /** An explicit config file (relative to cwd); default: `.karpenter-plan.yaml` at the head state's root. */
+  configFile?: string;
+  /** Manifest globs: replace the config's. */
+  manifests?: string[];
+  /** Fleet snapshot files: added to the config's. */
+  fleet?: string[];
+  catalog?: string;
+  cluster?: { kubeconfig?: string; context?: string };
+  at?: string;
+  failOn?: FailOn;
+  maxReplacedNodes?: number;
+  maxReplacedPercent?: number;
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** An RFC 3339 time with a zone (`2026-01-05T10:00:00Z`). */
+export function checkTime(value: string, name: string): string {
+  if (!RFC3339.test(value) || Number.isNaN(Date.parse(value))) throw new InputError(`${name} "${value}" is not an RFC 3339 time with a zone (e.g. 2026-01-05T10:00:00Z)`);
+  return value;
+}
+
+/** A finite number ≥ 0 (a count or a percentage). */
+export function checkNonNegative(value: string, name: string, max = Number.MAX_SAFE_INTEGER): number {
+  const n = value.trim() === '' ? NaN : Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > max) throw new InputError(`${name} must be a number from 0 to ${max}, got "${value}"`);
+  return n;
+}
+
+export const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'never'];
+
+export function checkFailOn(value: string, name: string): FailOn {
+  if (!(FAIL_ON as readonly string[]).includes(value)) throw new InputError(`${name} must be one of ${FAIL_ON.join(', ')}, got "${value}"`);
+  return value as FailOn;
+}
+
+/**
+ * Reads the config (explicit file, else the head state's `.karpenter-plan.yaml`, else defaults)
+ * and applies the overrides. Schema violations in the file are findings (located at their key).
+ */
+export function resolveConfig(head: FileTree, cwd: string, o: ConfigOverrides): { config: Config; findings: Finding[] } {
+  const findings: Finding[] = [];
+  let config: Config;
+  if (o.configFile !== undefined) {
+    const file = resolve(cwd, o.configFile);
+    if (!existsSync(file)) throw new InputError(`config file ${o.configFile} does not exist`);
+    config = parseConfig(o.configFile, readFileSync(file, 'utf8'), findings);
+  } else {
+    const text = head.read(CONFIG_FILE);
+    config = text === null ? defaultConfig() : parseConfig(CONFIG_FILE, text, findings);
+  }
+  if (o.manifests?.length) config.manifests = [...o.manifests];
+  if (o.fleet?.length) config.fleet = [...config.fleet, ...o.fleet];
+  if (o.catalog !== undefined) config.catalog = o.catalog;
+  if (o.cluster) config.cluster = { ...o.cluster };
+  if (o.at !== undefined) config.assumptions.at = checkTime(o.at, 'at');
+  if (o.failOn !== undefined) config.policy.failOn = o.failOn;
+  if (o.maxReplacedNodes !== undefined) config.policy.maxReplacedNodes = o.maxReplacedNodes;
+  if (o.maxReplacedPercent !== undefined) config.policy.maxReplacedPercent = o.maxReplacedPercent;
+  return { config, findings };
+}
