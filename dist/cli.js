@@ -14,7 +14,7 @@ import {
   renderMarkdown,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-EV5SXHSG.js";
+} from "./chunks/chunk-PYLSCA4P.js";
 import "./chunks/chunk-47GI36FR.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import "./chunks/chunk-PKHPIVUS.js";

@@ -12,7 +12,7 @@ import {
   require_ajv,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-EV5SXHSG.js";
+} from "./chunks/chunk-PYLSCA4P.js";
 import "./chunks/chunk-47GI36FR.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import "./chunks/chunk-PKHPIVUS.js";

@@ -39,7 +39,8 @@ export function importData(externalDir) {
   for (const [name, n] of Object.entries(network.instanceTypes)) {
     const v = n.vpcLimits;
     const cardMax = v ? (v.networkCards?.find((c) => c.networkCardIndex === (v.defaultNetworkCardIndex ?? 0))?.maximumNetworkInterfaces ?? v.interface) : null;
-    // [bandwidth Mbps|null, ENI-limited max pods|null, interfaces on the default card|null, IPv4 per interface|null, branch ENIs (0 = not trunking)|null]
+    // [bandwidth Mbps|null, ENI-limited max pods|null, interfaces on the default card|null, IPv4 per interface|null,
+    // branch ENIs (0 = not trunking)|null]
     net[name] = [n.networkBandwidthMbps ?? null, v?.derived?.eniLimitedMaxPods ?? null, cardMax, v ? v.ipv4PerInterface : null, v ? (v.isTrunkingCompatible ? v.branchInterface : 0) : null];
   }
   const networkOut = { source: network.source, commit: network.commit, types: net };
@@ -76,8 +77,8 @@ export function generateCatalog(data) {
     const eniPods = net?.[1] ?? Number(allocatable.pods);
     const ext = {};
     for (const [k, v] of Object.entries(allocatable)) if (!CORE_RESOURCES.includes(k)) ext[k] = Number(v);
-    // pod-eni: branch interfaces when trunking-capable (karpenter-provider-aws
-    // pkg/providers/instancetype/types.go ENILimitedPods / private IPv4 and pod-eni resources), from the fresher ENI data.
+    // pod-eni: branch interfaces when trunking-capable (karpenter-provider-aws pkg/providers/instancetype/types.go
+    // ENILimitedPods / private IPv4 and pod-eni resources), from the fresher ENI data.
     const podEni = net && net[4] !== null ? net[4] : Number(allocatable[POD_ENI] ?? 0);
     if (podEni > 0) ext[POD_ENI] = podEni;
     const labels = labelKeys.map((k) => (k in l ? l[k] : null));

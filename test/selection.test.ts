@@ -260,7 +260,8 @@ describe('more §12 cases', () => {
   test('case 75: WorstLaunchPrice takes the most expensive offering of the first class (reserved → spot → on-demand)', async () => {
     const { worstLaunchPrice } = await import('../src/disruption/consolidation.js');
     const o = (capacityType: 'spot' | 'on-demand' | 'reserved', price: number) => ({ zone: 'z', capacityType, price, cost: price, available: true, overlaid: false });
-    // An on-demand node at 0.5 is not replaced by a type whose spot offerings are 1.0 / 0.2 / 0.4: the worst spot price 1.0 is not below 0.5.
+    // An on-demand node at 0.5 is not replaced by a type whose spot offerings are 1.0 / 0.2 / 0.4: the worst spot price
+    // 1.0 is not below 0.5.
     expect(worstLaunchPrice([o('spot', 1.0), o('spot', 0.2), o('spot', 0.4), o('on-demand', 0.3)])).toBe(1.0);
     expect(worstLaunchPrice([o('on-demand', 0.3), o('on-demand', 0.35)])).toBe(0.35);
     expect(worstLaunchPrice([o('reserved', 0.00001), o('spot', 1)])).toBe(0.00001);

@@ -1,4 +1,4 @@
-/** EC2NodeClass (karpenter.k8s.aws/v1): spec fields and validation, karpenter-aws.md §4.1. */
+/** EC2NodeClass (karpenter.k8s.aws/v1): spec fields and validation, karpenter-provider-aws pkg/apis/v1/ec2nodeclass.go. */
 import type { Finding, SourceRef } from '../common/findings.js';
 import { parseResourceList, type ResourceList } from '../common/quantity.js';
 import { isObject, typeName } from '../common/fields.js';

@@ -1,6 +1,7 @@
 /**
- * Well-known labels and label restrictions: karpenter-core.md §2 and karpenter-aws.md §1.
- * The AWS provider extends core's sets at start-up (§0), so the sets here are core ∪ AWS.
+ * Well-known labels and label restrictions: karpenter pkg/apis/v1/labels.go and karpenter-provider-aws
+ * pkg/apis/v1/labels.go. The AWS provider extends core's sets at start-up (its labels.go `init`), so the sets here are
+ * core ∪ AWS.
  */
 
 export const LABEL_NODEPOOL = 'karpenter.sh/nodepool';
@@ -29,7 +30,7 @@ export const LABEL_INSTANCE_TENANCY = `${AWS}instance-tenancy`;
 export const CAPACITY_TYPES = ['on-demand', 'spot', 'reserved'] as const;
 export type CapacityType = (typeof CAPACITY_TYPES)[number];
 
-/** AWS instance-type labels registered as well-known (karpenter-aws.md §1.1). */
+/** AWS instance-type labels registered as well-known (karpenter-provider-aws pkg/apis/v1/labels.go init). */
 export const AWS_INSTANCE_LABELS = [
   'instance-hypervisor', 'instance-encryption-in-transit-supported', 'instance-category',
   'instance-capability-flex', 'instance-family', 'instance-generation', 'instance-local-nvme',
@@ -40,7 +41,7 @@ export const AWS_INSTANCE_LABELS = [
   'instance-accelerator-manufacturer', 'instance-accelerator-count', 'instance-tenancy',
 ].map((k) => AWS + k);
 
-/** Core well-known labels (karpenter-core.md §2.1) plus the AWS additions (karpenter-aws.md §1.1). */
+/** Core well-known labels (karpenter pkg/apis/v1/labels.go WellKnownLabels) plus the AWS additions (karpenter-provider-aws labels.go init). */
 export const WELL_KNOWN_LABELS: ReadonlySet<string> = new Set([
   LABEL_NODEPOOL, LABEL_ZONE, LABEL_REGION, LABEL_INSTANCE_TYPE, LABEL_ARCH, LABEL_OS,
   LABEL_CAPACITY_TYPE, LABEL_WINDOWS_BUILD,
@@ -50,7 +51,7 @@ export const WELL_KNOWN_LABELS: ReadonlySet<string> = new Set([
   ...AWS_INSTANCE_LABELS,
 ]);
 
-/** Aliases rewritten in every requirement constructor (karpenter-core.md §2.3). */
+/** Aliases rewritten in every requirement constructor (karpenter pkg/apis/v1/labels.go NormalizedLabels). */
 export const NORMALIZED_LABELS: Readonly<Record<string, string>> = {
   'failure-domain.beta.kubernetes.io/zone': LABEL_ZONE,
   'failure-domain.beta.kubernetes.io/region': LABEL_REGION,
@@ -70,7 +71,7 @@ export function labelDomain(key: string): string {
 
 /**
  * Keys in `karpenter.k8s.aws` that the CRD CEL allow-list admits in NodePool requirements and
- * template labels (karpenter-aws.md §1.2); the NodeOverlay list is shorter.
+ * template labels (karpenter-provider-aws hack/validation/requirements.sh, labels.sh); the NodeOverlay list is shorter.
  */
 export const AWS_REQUIREMENT_ALLOW_LIST: ReadonlySet<string> = new Set([
   `${AWS}instance-tenancy`, LABEL_RESERVATION_TYPE, LABEL_RESERVATION_ID,

@@ -1,4 +1,4 @@
-/** NodeOverlay (karpenter.sh/v1alpha1): spec and validation, karpenter-core.md §6.1. */
+/** NodeOverlay (karpenter.sh/v1alpha1): spec and validation, karpenter pkg/apis/v1alpha1/nodeoverlay.go, nodeoverlay_validation.go. */
 import type { Finding, SourceRef } from '../common/findings.js';
 import { parseResourceList, type ResourceList } from '../common/quantity.js';
 import type { NodeSelectorRequirement } from './nodeselector.js';
@@ -9,13 +9,13 @@ export const NODEOVERLAY_API_VERSION = 'karpenter.sh/v1alpha1';
 export interface NodeOverlay {
   kind: 'NodeOverlay';
   name: string;
-  /** 1..10000; unset = 0 (§6.1). */
+  /** 1..10000; unset = 0 (nodeoverlay.go NodeOverlaySpec.Weight). */
   weight: number;
   requirements: NodeSelectorRequirement[];
   priceAdjustment?: string;
   price?: string;
   capacity: ResourceList;
-  /** Runtime validation failed: the overlay is skipped (§6.2 step 3.1). */
+  /** Runtime validation failed: the overlay is skipped (karpenter pkg/controllers/nodeoverlay/controller.go Reconcile). */
   invalid: boolean;
   raw: Record<string, unknown>;
   source: SourceRef;

@@ -1,6 +1,7 @@
 /**
- * NodePool (karpenter.sh/v1): parsing with CRD defaults and validation (karpenter-core.md §7,
- * §2.5), and the provisioning order (§3).
+ * NodePool (karpenter.sh/v1): parsing with CRD defaults and validation (karpenter
+ * pkg/apis/crds/karpenter.sh_nodepools.yaml, pkg/apis/v1/nodepool_validation.go RuntimeValidate), and the provisioning
+ * order (pkg/utils/nodepool/nodepool.go OrderByWeight).
  */
 import { FindingSink, type Finding, type SourceRef } from '../common/findings.js';
 import { LABEL_CAPACITY_TYPE, LABEL_HOSTNAME, LABEL_NODEPOOL, labelDomain, AWS_REQUIREMENT_ALLOW_LIST, validateLabelKey, validateLabelValue, AWS } from './labels.js';
@@ -19,7 +20,7 @@ export interface Budget {
   nodes: string;
   schedule?: string;
   duration?: string;
-  /** undefined = all reasons (omitted); [] = no reason at all (karpenter-core.md §9.1). */
+  /** undefined = all reasons (omitted); [] = no reason at all (karpenter pkg/apis/v1/nodepool.go NodePool.GetAllowedDisruptionsByReason). */
   reasons?: DisruptionReason[];
 }
 
@@ -32,12 +33,12 @@ export interface NodeClassRef {
 export interface NodePool {
   kind: 'NodePool';
   name: string;
-  /** `spec.weight`, 0 when unset (§3). */
+  /** `spec.weight`, 0 when unset (pkg/utils/nodepool/nodepool.go OrderByWeight). */
   weight: number;
   replicas?: number;
   labels: Record<string, string>;
   annotations: Record<string, string>;
-  /** `spec.template.metadata.labels` / `annotations` present (even if empty): matters for the hash (§8.2). */
+  /** `spec.template.metadata.labels` / `annotations` present (even if empty): matters for the hash (pkg/apis/v1/nodepool.go NodePool.Hash). */
   labelsPresent: boolean;
   annotationsPresent: boolean;
   taints: Taint[];
@@ -50,11 +51,11 @@ export interface NodePool {
   limits: ResourceList;
   consolidationPolicy: string;
   consolidateAfter: string;
-  /** CRD default `[{nodes: "10%"}]` applies only when the field is absent (§9.1). */
+  /** CRD default `[{nodes: "10%"}]` applies only when the field is absent (pkg/apis/crds/karpenter.sh_nodepools.yaml). */
   budgets: Budget[];
   budgetsDefaulted: boolean;
   deleting: boolean;
-  /** Runtime validation (§2.5) failures make the NodePool not Ready. */
+  /** Runtime validation (nodepool_validation.go RuntimeValidate) failures make the NodePool not Ready. */
   runtimeErrors: string[];
   /** The object as written (for diffs). */
   raw: Record<string, unknown>;
@@ -75,7 +76,7 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
   const tspec = field(template, 'spec', 'object', sink, ['spec', 'template']) ?? {};
   if (!isObject(spec.template)) sink.error('spec.template is required', ['spec']);
 
-  // weight (§3, §7): 1..100, forbidden with replicas.
+  // weight (pkg/apis/v1/nodepool.go NodePoolSpec.Weight): 1..100, forbidden with replicas.
   let weight = 0;
   const w = spec.weight;
   if (w !== undefined && w !== null) {
@@ -192,7 +193,7 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
 }
 
 const BUDGET_NODES = /^((100|[0-9]{1,2})%|[0-9]+)$/;
-/** The CRD's (loose) schedule pattern (karpenter-core.md §7, §9.3). */
+/** The CRD's (loose) schedule pattern (karpenter pkg/apis/v1/nodepool.go Budget.Schedule). */
 export const BUDGET_SCHEDULE = /^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\s(.+)\s(.+)\s(.+)\s(.+))$/;
 
 function readBudgets(v: unknown, sink: FindingSink): Budget[] {
@@ -214,7 +215,7 @@ function readBudgets(v: unknown, sink: FindingSink): Budget[] {
     else if (typeof b.nodes !== 'string') sink.error(`spec.disruption.budgets[${i}].nodes must be a string like "10%" or "5" (quote it)`, [...p, 'nodes']);
     else if (!BUDGET_NODES.test(b.nodes)) sink.error(`spec.disruption.budgets[${i}].nodes "${b.nodes}" is invalid: a percentage 0-100% or a non-negative integer`, [...p, 'nodes']);
     else nodes = b.nodes;
-    if (typeof b.nodes === 'string' && !BUDGET_NODES.test(b.nodes)) nodes = b.nodes; // keep: fails closed at runtime (§9.1)
+    if (typeof b.nodes === 'string' && !BUDGET_NODES.test(b.nodes)) nodes = b.nodes; // keep: fails closed at runtime (nodepool.go Budget.GetAllowedDisruptions)
     const schedule = checkPattern(b.schedule, BUDGET_SCHEDULE, sink, [...p, 'schedule'], 'a 5-field cron expression or @daily/@weekly/...');
     const duration = checkPattern(b.duration, BUDGET_DURATION, sink, [...p, 'duration'], 'minutes or hours, like 8h or 90m');
     const hasS = b.schedule !== undefined && b.schedule !== null;
@@ -244,7 +245,7 @@ function readBudgets(v: unknown, sink: FindingSink): Budget[] {
   return out;
 }
 
-/** `OrderByWeight` (karpenter-core.md §3): weight descending, then name descending (byte order). */
+/** `OrderByWeight` (karpenter pkg/utils/nodepool/nodepool.go): weight descending, then name descending (byte order). */
 export function orderByWeight<T extends { name: string; weight: number }>(pools: readonly T[]): T[] {
   return [...pools].sort((a, b) => b.weight - a.weight || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }

@@ -1,7 +1,7 @@
 /**
- * Karpenter controller settings that change the model (karpenter-core.md §0, karpenter-aws.md §6.1).
- * Defaults are the code defaults: NodeOverlay off, ReservedCapacity on, SpotToSpotConsolidation
- * off, PreferencePolicy Respect, MinValuesPolicy Strict.
+ * Karpenter controller settings that change the model (karpenter pkg/operator/options/options.go AddFlags,
+ * karpenter-provider-aws charts/karpenter/values.yaml). Defaults are the code defaults: NodeOverlay off,
+ * ReservedCapacity on, SpotToSpotConsolidation off, PreferencePolicy Respect, MinValuesPolicy Strict.
  */
 export interface ControllerSettings {
   featureGates: {

@@ -1,7 +1,7 @@
 /**
- * Field checks shared by the Karpenter API objects: the CRD schema and CEL rules of
- * karpenter-core.md §6.1, §7 and karpenter-aws.md §1.2, §4. A violation is an `error`
- * finding located at the field, worded as the API server would refuse it.
+ * Field checks shared by the Karpenter API objects: the CRD schema and CEL rules of karpenter pkg/apis/crds/ and
+ * karpenter-provider-aws pkg/apis/crds/ (with hack/validation/ rules). A violation is an `error` finding located at the
+ * field, worded as the API server would refuse it.
  */
 import { FindingSink, type Finding, type SourceRef } from '../common/findings.js';
 import {
@@ -14,9 +14,9 @@ import { isObject, typeName, type Path } from '../common/fields.js';
 export type RequirementContext = 'nodepool' | 'overlay' | 'pod';
 
 /**
- * Reads and validates a requirement list. NodePool rules: karpenter-core.md §7 and §1.9
- * (CEL yaml:287-343); NodeOverlay rules: §6.1; pod rules: §2.4 (`ValidateRequirement`).
- * Every entry that is an object with a key and operator is returned (best effort), so the
+ * Reads and validates a requirement list. NodePool rules: karpenter pkg/apis/crds/karpenter.sh_nodepools.yaml (CEL
+ * yaml:287-343); NodeOverlay rules: karpenter.sh_nodeoverlays.yaml; pod rules: pkg/apis/v1/nodeclaim_validation.go
+ * (`ValidateRequirement`). Every entry that is an object with a key and operator is returned (best effort), so the
  * model keeps evaluating after reporting the error.
  */
 export function readRequirements(
@@ -77,7 +77,8 @@ function validateRequirement(
       [...p, 'operator'],
     );
   }
-  // Key syntax and restricted domains (§2.2, aws §1.2).
+  // Key syntax and restricted domains (karpenter pkg/apis/v1/labels.go IsRestrictedLabel, karpenter-provider-aws
+  // hack/validation/requirements.sh).
   const nk = normalizeKey(key);
   if (key.length > 316) sink.error(`${where}.key is longer than 316 characters`, [...p, 'key']);
   const keyErr = validateLabelKey(key);
@@ -135,7 +136,7 @@ function validateRequirement(
       }
     }
   }
-  // validateWellKnownValues (§2.4): capacity-type In with only unknown values.
+  // validateWellKnownValues (karpenter pkg/apis/v1/nodeclaim_validation.go): capacity-type In with only unknown values.
   if (nk === LABEL_CAPACITY_TYPE && operator === 'In' && values.length > 0) {
     const valid = values.filter((x) => (CAPACITY_TYPES as readonly string[]).includes(x));
     if (valid.length === 0) {

@@ -1,7 +1,8 @@
 /**
- * Workloads: the pods a state asks Karpenter to place. Deployment, StatefulSet, ReplicaSet,
- * Job, CronJob and Pod become pending pods; DaemonSets are per-node overhead (§4.21).
- * Pod requests follow karpenter-core.md §4.4; pod requirements §1.11.
+ * Workloads: the pods a state asks Karpenter to place. Deployment, StatefulSet, ReplicaSet, Job, CronJob and Pod become
+ * pending pods; DaemonSets are per-node overhead (karpenter pkg/controllers/provisioning/scheduling/scheduler.go
+ * buildDaemonOverheadGroups). Pod requests follow karpenter pkg/utils/resources/resources.go RequestsForPods; pod
+ * requirements pkg/scheduling/requirements.go NewPodRequirements.
  */
 import { FindingSink, type Finding, type SourceRef } from '../common/findings.js';
 import { LABEL_HOSTNAME, normalizeKey } from './labels.js';
@@ -31,11 +32,11 @@ export interface PodTemplate {
   requiredTerms: NodeSelectorRequirement[][];
   preferredTerms: PreferredTerm[];
   tolerations: Toleration[];
-  /** Effective requests including `pods: 1` (§4.4). */
+  /** Effective requests including `pods: 1` (resources.go RequestsForPods). */
   requests: ResourceList;
   /** Required pod anti-affinity on kubernetes.io/hostname against its own pods: one pod per node. */
   hostnameAntiAffinity: boolean;
-  /** Validation errors that make Karpenter drop the pod from provisioning (§2.4). */
+  /** Validation errors that make Karpenter drop the pod from provisioning (karpenter pkg/controllers/provisioning/provisioner.go Validate). */
   invalid: string[];
 }
 
@@ -127,7 +128,7 @@ export function parsePodSpec(spec: Record<string, unknown>, sink: FindingSink, p
     for (const p of na.preferredDuringSchedulingIgnoredDuringExecution) {
       if (!isObject(p) || !isObject(p.preference)) continue;
       const exprs = Array.isArray(p.preference.matchExpressions) ? p.preference.matchExpressions : [];
-      // Preferred terms are not validated by Karpenter (§2.4): read them without findings.
+      // Preferred terms are not validated by Karpenter (provisioner.go validateAffinity): read them without findings.
       const reqs = exprs.filter(isObject).filter((e) => typeof e.key === 'string' && typeof e.operator === 'string')
         .map((e) => ({ key: e.key as string, operator: e.operator as string, values: Array.isArray(e.values) ? e.values.map(String) : [] }));
       preferredTerms.push({ weight: typeof p.weight === 'number' ? p.weight : 0, requirements: reqs });
@@ -152,7 +153,7 @@ export function parsePodSpec(spec: Record<string, unknown>, sink: FindingSink, p
 }
 
 /**
- * Effective pod requests (karpenter-core.md §4.4): max(Σ app containers + Σ sidecars,
+ * Effective pod requests (karpenter pkg/utils/resources/resources.go Ceiling): max(Σ app containers + Σ sidecars,
  * max over init containers i of request(i) + Σ sidecars declared before i), plus overhead,
  * plus `pods: 1`.
  */

@@ -1,6 +1,6 @@
 /**
- * Capacity, overhead and allocatable of an instance type under an EC2NodeClass
- * (karpenter-aws.md §5, AL2023 and the other ENI-limited families).
+ * Capacity, overhead and allocatable of an instance type under an EC2NodeClass (karpenter-provider-aws
+ * pkg/providers/instancetype/types.go NewInstanceType, AL2023 and the other ENI-limited families).
  *
  * capacity: cpu = vCPU; memory = m − ceil(m × vmMemoryOverheadPercent) MiB, m = MiB − 64 on arm64;
  * pods = kubelet maxPods, else ENI-limited pods (Windows: 110), then min with podsPerCore × vCPU;
@@ -38,7 +38,7 @@ export interface Sizing {
 const MiB = 2 ** 20;
 const GiB = 2 ** 30;
 
-/** kube-reserved CPU in millicores: 6 % / 1 % / 0.5 % / 0.25 % tiers (karpenter-aws.md §5). */
+/** kube-reserved CPU in millicores: 6 % / 1 % / 0.5 % / 0.25 % tiers (types.go kubeReservedResources). */
 export function kubeReservedCpu(vcpu: number): number {
   const m = vcpu * 1000;
   const tiers: [number, number, number][] = [[0, 1000, 0.06], [1000, 2000, 0.01], [2000, 4000, 0.005], [4000, Infinity, 0.0025]];
@@ -73,7 +73,7 @@ export function sizing(
   const storage = nodeClass?.rootVolumeBytes ?? (windows ? 50 * GiB : 20 * GiB);
   const capacity: ResourceList = { cpu: inputs.vcpu * 1000, memory: memMiB * MiB, 'ephemeral-storage': storage, pods, ...inputs.extended };
 
-  // kube-reserved (karpenter-aws.md §5): P is the ENI-limited count (reservedENIs 0) for the
+  // kube-reserved (types.go NewInstanceType): P is the ENI-limited count (reservedENIs 0) for the
   // ENI-limited-overhead families, the resolved pods for Bottlerocket and Windows.
   const P = family === 'Bottlerocket' || windows ? pods : inputs.eniPods;
   const kubeReserved: ResourceList = { cpu: kubeReservedCpu(inputs.vcpu), memory: (11 * P + 255) * MiB, 'ephemeral-storage': GiB };

@@ -1,7 +1,7 @@
 /**
- * The cloud provider's view of instance types for one NodePool (karpenter-core.md §5.1–§5.2,
- * karpenter-aws.md §1.3, §2): requirements for every well-known label, capacity and allocatable
- * under the NodePool's EC2NodeClass, and offerings = zones × capacity types (+ reserved), each
+ * The cloud provider's view of instance types for one NodePool (karpenter pkg/cloudprovider/types.go,
+ * karpenter-provider-aws pkg/providers/instancetype/types.go, offering/): requirements for every well-known label,
+ * capacity and allocatable under the NodePool's EC2NodeClass, and offerings = zones × capacity types (+ reserved), each
  * with a price and an availability.
  */
 import { sizing, type NodeClassShape } from './allocatable.js';
@@ -33,7 +33,7 @@ export interface InstanceType {
   capacity: ResourceList;
   allocatable: ResourceList;
   offerings: Offering[];
-  /** metal or GPU/accelerator types (karpenter-aws.md §3.2 exotic filter). */
+  /** metal or GPU/accelerator types (karpenter-provider-aws pkg/providers/instance/filter/filter.go ExoticInstanceTypeFilter). */
   exotic: boolean;
   labels: Record<string, string>;
 }
@@ -52,7 +52,7 @@ export interface OfferingInputs {
 
 const EXOTIC_RESOURCES = ['nvidia.com/gpu', 'amd.com/gpu', 'aws.amazon.com/neuron', 'aws.amazon.com/neuroncore', 'habana.ai/gaudi'];
 
-/** Types the AMI family cannot run (karpenter-aws.md §2.1: AL2023 with a1.*). */
+/** Types the AMI family cannot run (karpenter-provider-aws pkg/providers/instancetype/compatibility/compatibility.go amiFamilyCheck: AL2023 with a1.*). */
 export function nodeClassCompatible(t: CatalogType, amiFamily: string | null): boolean {
   if ((amiFamily ?? 'AL2023') === 'AL2023' && t.name.startsWith('a1.')) return false;
   if (amiFamily?.startsWith('Windows') && t.arch !== 'amd64') return false;
@@ -98,7 +98,8 @@ export function buildInstanceTypes(
     const rids: string[] = [];
     for (const r of inputs.reservations) {
       if (r.instanceType !== t.name || !typeZones.includes(r.zone)) continue;
-      // Reserved offerings are priced on-demand ÷ 10,000,000 (karpenter-aws.md §2.3).
+      // Reserved offerings are priced on-demand ÷ 10,000,000 (karpenter-provider-aws
+      // pkg/providers/instancetype/offering/reserved_capacity_resolver.go ResolveOfferings).
       make('reserved', r.zone, t.price !== null ? t.price / 10_000_000 : 0, r.id, r.type);
       rids.push(r.id);
     }
@@ -116,7 +117,7 @@ export function buildInstanceTypes(
 
 /**
  * `reqs.IsCompatible(offering.Requirements, AllowUndefinedWellKnownLabels)` for an offering
- * (karpenter-core.md §5.2): zone, capacity type and reservation labels.
+ * (karpenter pkg/cloudprovider/types.go Offerings.Compatible): zone, capacity type and reservation labels.
  */
 export function offeringCompatible(reqs: Requirements, o: Offering): boolean {
   if (reqs.has(LABEL_ZONE) && !reqs.get(LABEL_ZONE).has(o.zone)) return false;
@@ -130,7 +131,7 @@ export function offeringCompatible(reqs: Requirements, o: Offering): boolean {
   return true;
 }
 
-/** Cheapest available offering compatible with `reqs` (OrderByPrice key, §4.15), or null. */
+/** Cheapest available offering compatible with `reqs` (karpenter pkg/cloudprovider/types.go InstanceTypes.OrderByPrice key), or null. */
 export function cheapestOffering(it: InstanceType, reqs: Requirements): Offering | null {
   let best: Offering | null = null;
   for (const o of it.offerings) {

@@ -1,8 +1,9 @@
 /**
- * What the AWS provider launches for a NodeClaim (karpenter-aws.md §3, §7): capacity type
- * reserved > spot > on-demand (§3.1), the filter chain (§3.2: exotic types dropped when others
- * remain, spot offerings pricier than the cheapest on-demand dropped), truncation to the 60
- * cheapest, the allocation strategy (§3.3) and the instance type that strategy picks.
+ * What the AWS provider launches for a NodeClaim (karpenter-provider-aws pkg/providers/instance/instance.go Create):
+ * capacity type reserved > spot > on-demand (instance.go getCapacityType), the filter chain (instance.go
+ * filterInstanceTypes: exotic types dropped when others remain, spot offerings pricier than the cheapest on-demand
+ * dropped), truncation to the 60 cheapest, the allocation strategy (pkg/providers/instance/types.go
+ * CreateFleetInputBuilder.Build) and the instance type that strategy picks.
  *
  * Approximations (stated in every report): on-demand `lowest-price` is resolved with Karpenter's
  * static price table (EC2 uses its own current prices); spot picks the cheapest estimated spot
@@ -29,11 +30,12 @@ export type LaunchResult = { ok: true; decision: LaunchDecision } | { ok: false;
 
 /**
  * @param exhausted reservation IDs whose capacity earlier NodeClaims of the same simulation used up
- *   (karpenter-aws.md §2.3: the available count; its offerings are then unavailable).
+ *   (pkg/providers/instancetype/offering/reserved_capacity_resolver.go ResolveOfferings: the available count; its offerings are then unavailable).
  */
 export function launch(options: InstanceType[], reqs: Requirements, minValuesPolicy: 'Strict' | 'BestEffort', exhausted: ReadonlySet<string> = new Set()): LaunchResult {
   const avail = (o: Offering): boolean => o.available && !(o.reservationId !== undefined && exhausted.has(o.reservationId));
-  // Core narrows capacity-type to the types actually offered by the ≤600 options (§4.15 step 3).
+  // Core narrows capacity-type to the types actually offered by the ≤600 options (karpenter
+  // pkg/controllers/provisioning/scheduling/nodeclaimtemplate.go ToNodeClaim).
   const offered = new Set<string>();
   for (const it of options) for (const o of it.offerings) if (avail(o) && offeringCompatible(reqs, o)) offered.add(o.capacityType);
   if (offered.size === 0) return { ok: false, error: 'all requested instance types were unavailable during launch' };
@@ -41,14 +43,14 @@ export function launch(options: InstanceType[], reqs: Requirements, minValuesPol
   const priceOverlayApplied = options.some((it) => it.offerings.some((o) => o.overlaid));
   const hasMinValues = nreqs.hasMinValues();
 
-  // §3.1 getCapacityType: reserved, then spot, then on-demand (the fallthrough).
+  // instance.go getCapacityType: reserved, then spot, then on-demand (the fallthrough).
   const allowed = nreqs.get(LABEL_CAPACITY_TYPE);
   const hasAvailable = (ct: CapacityType): boolean => options.some((it) => it.offerings.some((o) => o.capacityType === ct && avail(o) && offeringCompatible(nreqs, o)));
   let capacityType: CapacityType = 'on-demand';
   if (allowed.has('reserved') && hasAvailable('reserved')) capacityType = 'reserved';
   else if (allowed.has('spot') && hasAvailable('spot')) capacityType = 'spot';
 
-  // §3.2 filter chain.
+  // Filter chain (instance.go filterInstanceTypes).
   let types = options;
   if (capacityType === 'reserved') types = types.filter((it) => it.offerings.some((o) => o.capacityType === 'reserved' && avail(o) && offeringCompatible(nreqs, o)));
   if (!hasMinValues) {
@@ -64,13 +66,15 @@ export function launch(options: InstanceType[], reqs: Requirements, minValuesPol
   types = types.filter((it) => it.offerings.some(usable));
   if (types.length === 0) return { ok: false, error: 'all requested instance types were unavailable during launch' };
 
-  // Truncate to the 60 cheapest by Karpenter's price (§3.2 Truncate); minValues re-checked (Strict).
+  // Truncate to the 60 cheapest by Karpenter's price (instance.go filterInstanceTypes, karpenter
+  // pkg/cloudprovider/types.go Truncate); minValues re-checked (Strict).
   const ordered = types.map((it) => ({ it, p: cheapestOffering(it, nreqs)?.price ?? Infinity })).sort((a, b) => a.p - b.p || (a.it.name < b.it.name ? -1 : 1)).map((x) => x.it);
   const top = ordered.slice(0, MAX_LAUNCH_TYPES);
   if (hasMinValues && minValuesPolicy !== 'BestEffort' && !satisfiesMinValues(top, nreqs).ok) {
     return { ok: false, error: 'truncating instance types, minValues requirement is not met' };
   }
-  // Overrides: (type, zone) pairs with usable offerings; the strategy decides (§3.3, §7).
+  // Overrides: (type, zone) pairs with usable offerings (instance.go getOverrides); the strategy decides
+  // (docs/model.md#approximations-stated-in-every-report-that-they-affect).
   const overlayOnLaunch = priceOverlayApplied;
   let strategy: string;
   if (capacityType === 'spot') strategy = overlayOnLaunch ? 'capacity-optimized-prioritized' : 'price-capacity-optimized';

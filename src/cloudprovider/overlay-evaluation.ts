@@ -1,9 +1,8 @@
 /**
- * NodeOverlay evaluation (karpenter-core.md §6.2–§6.5): one global pass over all overlays in
- * weight-descending, name-descending order; an overlay whose price targets collide with a stored
- * update of the same weight is dropped everywhere (Conflict); otherwise the first (highest
- * priority) price per offering wins, and prices never stack. Applies only with the NodeOverlay
- * feature gate on.
+ * NodeOverlay evaluation (karpenter pkg/controllers/nodeoverlay/controller.go, store.go): one global pass over all
+ * overlays in weight-descending, name-descending order; an overlay whose price targets collide with a stored update of
+ * the same weight is dropped everywhere (Conflict); otherwise the first (highest priority) price per offering wins, and
+ * prices never stack. Applies only with the NodeOverlay feature gate on.
  */
 import { LABEL_CAPACITY_TYPE, LABEL_NODEPOOL, LABEL_RESERVATION_ID, LABEL_ZONE } from '../api/labels.js';
 import type { NodeOverlay } from '../api/nodeoverlay.js';
@@ -37,7 +36,7 @@ export function offeringKey(o: OverlayOffering): string {
   return `${o.capacityType}/${o.zone}${o.reservationId ? `/${o.reservationId}` : ''}`;
 }
 
-/** Offering requirements compatible with the overlay (overlay as receiver, AllowUndefined; §6.3). */
+/** Offering requirements compatible with the overlay (overlay as receiver, AllowUndefined; controller.go getOverlaidOfferings). */
 function offeringMatches(reqs: Requirements, o: OverlayOffering): boolean {
   const offReqs = new Requirements([
     Requirement.of(LABEL_ZONE, 'In', [o.zone]),
@@ -64,7 +63,7 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], targets: Iter
       const base = t.typeRequirements.clone();
       base.add(Requirement.of(LABEL_NODEPOOL, 'In', [t.nodePool]));
       for (const [k, v] of Object.entries(t.templateLabels)) base.add(Requirement.of(k, 'In', [v]));
-      // Strict: every overlay key must be defined on the NodePool/instance type (§6.3).
+      // Strict: every overlay key must be defined on the NodePool/instance type (controller.go getOverlaidOfferings).
       if (!base.isCompatible(reqs, false)) continue;
       for (const o of t.offerings) if (offeringMatches(reqs, o)) matched.push(`${t.nodePool}|${t.typeName}|${offeringKey(o)}`);
     }
@@ -72,7 +71,8 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], targets: Iter
       if (matched.length) out.applied.add(ov.name);
       continue;
     }
-    // Validate against everything first (§6.2 step 3.2): any same-weight collision drops the overlay.
+    // Validate against everything first (controller.go validateAndUpdateInstanceTypeOverrides): any same-weight
+    // collision drops the overlay.
     const clash = matched.map((k) => stored.get(k)).find((s) => s && s.lowestWeight === ov.weight);
     if (clash) {
       out.conflicts.push({ overlay: ov.name, with: clash.lowestName });
@@ -89,7 +89,7 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], targets: Iter
   return out;
 }
 
-/** `AdjustedPrice(price, change)` (karpenter-core.md §5.5). */
+/** `AdjustedPrice(price, change)` (karpenter pkg/cloudprovider/types.go). */
 export function adjustedPrice(price: number, change: string): number {
   if (change === '') return price;
   if (!change.startsWith('+') && !change.startsWith('-')) return parseFloat(change);

@@ -1,6 +1,6 @@
 /**
- * Insufficient-capacity what-if (karpenter-aws.md §2.4, seed 003): offerings matching a scenario's
- * requirements are marked unavailable, as Karpenter's unavailable-offerings cache does after an
+ * Insufficient-capacity what-if (karpenter-provider-aws pkg/cache/unavailableofferings.go MarkUnavailable): offerings
+ * matching a scenario's requirements are marked unavailable, as Karpenter's unavailable-offerings cache does after an
  * ICE error (key `capacityType:instanceType:zone`, 3-minute TTL).
  */
 import type { Catalog } from './catalog.js';

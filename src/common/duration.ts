@@ -1,4 +1,4 @@
-/** Go-style durations as used by Karpenter's API (karpenter-core.md §7 patterns). */
+/** Go-style durations as used by Karpenter's API (karpenter pkg/apis/v1/nodepool.go patterns). */
 
 const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1_000 };
 
@@ -14,5 +14,5 @@ export function parseDurationMs(s: string): number | null {
 export const NILLABLE_DURATION = /^(([0-9]+(s|m|h))+|Never)$/;
 /** `terminationGracePeriod`: no `Never`. */
 export const DURATION = /^([0-9]+(s|m|h))+$/;
-/** Budget `duration`: minutes/hours only (karpenter-core.md §7). */
+/** Budget `duration`: minutes/hours only (karpenter pkg/apis/v1/nodepool.go Budget.Duration). */
 export const BUDGET_DURATION = /^((([0-9]+(h|m))|([0-9]+h[0-9]+m))(0s)?)$/;

@@ -1,6 +1,6 @@
 /**
- * Kubernetes resource quantities (`resource.Quantity`), as Karpenter reads them in
- * NodePool limits, pod requests and instance-type capacity (karpenter-core.md §4.4, §4.20).
+ * Kubernetes resource quantities (`resource.Quantity`), as Karpenter reads them in NodePool limits, pod requests and
+ * instance-type capacity (karpenter pkg/utils/resources/resources.go, pkg/apis/v1/nodepool.go Limits).
  *
  * Representation used across the model: `cpu` in millicores, every other resource in its
  * base unit (bytes for memory and storage, a count for pods and extended resources).
@@ -63,7 +63,7 @@ export function addResources(a: ResourceList, b: ResourceList): ResourceList {
 }
 
 /**
- * `resources.Fits(candidate, total)` (karpenter-core.md §4.11): false if any value of `total`
+ * `resources.Fits(candidate, total)` (karpenter pkg/utils/resources/resources.go): false if any value of `total`
  * is negative; otherwise every candidate resource must be ≤ total (a missing total counts as 0).
  */
 export function fits(candidate: ResourceList, total: ResourceList): boolean {

@@ -1,6 +1,6 @@
 /**
- * Budget schedules (karpenter-core.md §9.3): `robfig/cron/v3` `ParseStandard("TZ=UTC " + s)`:
- * five fields `min hour dom month dow` or a descriptor (@yearly, @annually, @monthly, @weekly,
+ * Budget schedules (karpenter pkg/apis/v1/nodepool.go Budget.IsActive): `robfig/cron/v3` `ParseStandard("TZ=UTC " +
+ * s)`: five fields `min hour dom month dow` or a descriptor (@yearly, @annually, @monthly, @weekly,
  * @daily, @midnight, @hourly), always UTC. A budget is active during [hit, hit + duration),
  * implemented as Next(now − duration) ≤ now (Next is strictly after its argument).
  *

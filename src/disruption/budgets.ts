@@ -1,9 +1,9 @@
 /**
- * Disruption budgets (karpenter-core.md §9.1–§9.2): allowed disruptions per NodePool and reason.
- * Omitted budgets → the CRD default `nodes: 10%`; `budgets: []` → unlimited; `reasons` omitted →
- * every reason, `reasons: []` → none; percentages round up over the counted nodes; an
- * unparseable schedule (or nodes value) zeroes every reason (fail closed); the minimum of the
- * active budgets applies; disrupting (NotReady or deleting) nodes are subtracted, floor 0.
+ * Disruption budgets (karpenter pkg/apis/v1/nodepool.go, pkg/controllers/disruption/helpers.go): allowed disruptions
+ * per NodePool and reason. Omitted budgets → the CRD default `nodes: 10%`; `budgets: []` → unlimited; `reasons` omitted
+ * → every reason, `reasons: []` → none; percentages round up over the counted nodes; an unparseable schedule (or nodes
+ * value) zeroes every reason (fail closed); the minimum of the active budgets applies; disrupting (NotReady or
+ * deleting) nodes are subtracted, floor 0.
  */
 import type { Budget, DisruptionReason } from '../api/nodepool.js';
 import { parseDurationMs } from '../common/duration.js';
@@ -35,7 +35,7 @@ export function compileBudgets(budgets: readonly Budget[]): CompiledBudget[] {
   });
 }
 
-/** `GetScaledValueFromIntOrPercent(nodes, numNodes, roundUp=true)` (§9.1). */
+/** `GetScaledValueFromIntOrPercent(nodes, numNodes, roundUp=true)` (nodepool.go Budget.GetAllowedDisruptions). */
 export function scaledNodes(nodes: string, numNodes: number): number {
   if (/^\d+$/.test(nodes)) return Number(nodes);
   const pct = Number(nodes.slice(0, -1));
@@ -58,7 +58,7 @@ export function allowedByBudgets(
   return result;
 }
 
-/** `allowed = max(budget(numNodes) − disrupting, 0)` (§9.2). */
+/** `allowed = max(budget(numNodes) − disrupting, 0)` (helpers.go BuildDisruptionBudgetMapping). */
 export function allowedDisruptions(
   budgets: readonly CompiledBudget[], numNodes: number, disrupting: number, reason: DisruptionReason, now: number,
   activeAt?: (b: CompiledBudget, now: number) => boolean,

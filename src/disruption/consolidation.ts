@@ -1,9 +1,9 @@
 /**
- * Consolidation-driven replacements (karpenter-core.md §10): a node is replaced when its pods fit
- * one new NodeClaim whose worst launch price is strictly below the node's current price
- * (OfferingPrice of its zone and capacity type, with NodeOverlay prices applied). Karpenter has no
- * move to a more expensive type. Spot candidates need SpotToSpotConsolidation and at least 15
- * cheaper types; a replacement that allows spot and on-demand is forced to spot.
+ * Consolidation-driven replacements (karpenter pkg/controllers/disruption/consolidation.go computeConsolidation): a
+ * node is replaced when its pods fit one new NodeClaim whose worst launch price is strictly below the node's current
+ * price (OfferingPrice of its zone and capacity type, with NodeOverlay prices applied). Karpenter has no move to a more
+ * expensive type. Spot candidates need SpotToSpotConsolidation and at least 15 cheaper types; a replacement that allows
+ * spot and on-demand is forced to spot.
  */
 import { offeringCompatible, type InstanceType, type Offering } from '../cloudprovider/instancetype.js';
 import { LABEL_CAPACITY_TYPE } from '../api/labels.js';
@@ -39,12 +39,12 @@ export interface ConsolidationOptions {
   preferencePolicy: 'Respect' | 'Ignore';
 }
 
-/** `OfferingPrice(zone, capacityType)`: the first offering in that zone and capacity type, availability ignored (§5.1). */
+/** `OfferingPrice(zone, capacityType)`: the first offering in that zone and capacity type, availability ignored (karpenter pkg/cloudprovider/types.go). */
 export function offeringPrice(it: InstanceType, zone: string, capacityType: string): number | null {
   return it.offerings.find((o) => o.zone === zone && o.capacityType === capacityType)?.price ?? null;
 }
 
-/** `WorstLaunchPrice` (§5.2): the most expensive compatible offering of the first class present, reserved → spot → on-demand. */
+/** `WorstLaunchPrice` (types.go): the most expensive compatible offering of the first class present, reserved → spot → on-demand. */
 export function worstLaunchPrice(offerings: Offering[]): number {
   for (const ct of ['reserved', 'spot', 'on-demand']) {
     const of = offerings.filter((o) => o.capacityType === ct);
@@ -81,7 +81,7 @@ export function consolidationMoves(
     }
     const cheaper = nc.finalOptions!.filter((x) => {
       const offs = x.offerings.filter((o) => o.available && offeringCompatible(reqs, o));
-      return offs.length > 0 && worstLaunchPrice(offs) < price; // strict (§10)
+      return offs.length > 0 && worstLaunchPrice(offs) < price; // strict (consolidation.go computeConsolidation)
     });
     if (!cheaper.length) continue;
     if (allSpot && cheaper.length < MIN_SPOT_TO_SPOT_TYPES) continue;

@@ -1,9 +1,11 @@
 /**
- * Drift of each NodeClaim under the head state (karpenter-core.md §8, karpenter-aws.md §4):
- * first non-empty of NodePoolDrifted (static template hash, §8.2), RequirementsDrifted (NodeClaim
- * labels vs the head NodePool's requirements, strict, §8.3), then the provider's NodeClassDrifted
- * (EC2NodeClass hash fields, AMI, aws §4.2). A NodePool deleted in head → its nodes are deleted by
- * garbage collection without budgets (§8.5). Nodes being deleted are not evaluated (§8.1).
+ * Drift of each NodeClaim under the head state (karpenter pkg/controllers/nodeclaim/disruption/drift.go isDrifted):
+ * first non-empty of NodePoolDrifted (static template hash, areStaticFieldsDrifted), RequirementsDrifted (NodeClaim
+ * labels vs the head NodePool's requirements, strict, areRequirementsDrifted), then the provider's NodeClassDrifted
+ * (EC2NodeClass hash fields, AMI, karpenter-provider-aws pkg/cloudprovider/drift.go isNodeClassDrifted). A NodePool
+ * deleted in head → its nodes are deleted by garbage collection without budgets (ownerReference from karpenter
+ * pkg/controllers/provisioning/scheduling/nodeclaimtemplate.go ToNodeClaim). Nodes being deleted are not evaluated
+ * (nodeclaim/disruption/controller.go Reconcile).
  *
  * The field-by-field comparison of base and head is the evidence: it names *why* a node drifts.
  */
@@ -39,7 +41,7 @@ export const NODEPOOL_HASH_VERSION = 'v3';
 
 const NEVER = 'Never';
 
-/** Canonical form of the hashed template fields (§8.2): taint lists as sets, durations by value. */
+/** Canonical form of the hashed template fields (karpenter pkg/apis/v1/nodepool.go NodePool.Hash): taint lists as sets, durations by value. */
 function taintSet(ts: Taint[]): string[] {
   return ts.map((t) => `${t.key}=${t.value ?? ''}:${t.effect}`).sort();
 }
@@ -50,7 +52,7 @@ function durationValue(s: string | undefined): number | string | null {
   return parseDurationMs(s) ?? s;
 }
 
-/** Hashed NodePool template fields that differ between base and head (§8.2), as spec paths. */
+/** Hashed NodePool template fields that differ between base and head (nodepool.go NodePool.Hash), as spec paths. */
 export function staticTemplateChanges(a: NodePool, b: NodePool): string[] {
   const out: string[] = [];
   const eq = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
@@ -66,7 +68,7 @@ export function staticTemplateChanges(a: NodePool, b: NodePool): string[] {
   return out;
 }
 
-/** EC2NodeClass fields outside the static hash (karpenter-aws.md §4.1). */
+/** EC2NodeClass fields outside the static hash (karpenter-provider-aws pkg/apis/v1/ec2nodeclass.go `hash:"ignore"`). */
 const NODECLASS_HASH_IGNORED = new Set(['subnetSelectorTerms', 'securityGroupSelectorTerms', 'capacityReservationSelectorTerms', 'ipPrefixCount', 'amiSelectorTerms', 'amiFamily']);
 
 function canonical(v: unknown): unknown {
@@ -89,7 +91,8 @@ export function nodeClassChanges(a: EC2NodeClass, b: EC2NodeClass): { certain: s
   const amiA = JSON.stringify(canonical(sa.amiSelectorTerms));
   const amiB = JSON.stringify(canonical(sb.amiSelectorTerms));
   if (amiA !== amiB) {
-    // AMI drift (aws §4.3): a different pinned alias resolves to a different AMI for sure.
+    // AMI drift (karpenter-provider-aws pkg/cloudprovider/drift.go isAMIDrifted): a different pinned alias resolves to
+    // a different AMI for sure.
     const pinned = (alias: string | null) => !!alias && !alias.endsWith('@latest');
     if (pinned(a.amiAlias) && pinned(b.amiAlias) && a.amiAlias !== b.amiAlias) certain.push(`spec.amiSelectorTerms (AMI ${a.amiAlias} → ${b.amiAlias})`);
     else potential.push('spec.amiSelectorTerms: nodes drift (AMIDrift) when the new selector resolves to a different AMI');
@@ -145,7 +148,8 @@ export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
       pd.nodes.push({ node, reason: 'NodePoolRemoved', because: ['NodePool deleted in head: garbage collection deletes the node without budgets'] });
       continue;
     }
-    // §8.2 hash version guard: a NodeClaim stamped with another hash version is re-stamped, not drifted.
+    // Hash version guard (karpenter pkg/controllers/nodepool/hash/controller.go updateNodeClaimHash): a NodeClaim
+    // stamped with another hash version is re-stamped, not drifted.
     const version = node.annotations['karpenter.sh/nodepool-hash-version'];
     const staticApplies = version === undefined || version === NODEPOOL_HASH_VERSION;
     if (pd.staticFields.length && staticApplies) {

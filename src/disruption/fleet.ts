@@ -12,10 +12,10 @@ export interface FleetNode {
   instanceType: string | null;
   zone: string | null;
   capacityType: string | null;
-  /** The NodeClaim's labels (requirements drift reads these, karpenter-core.md §8.3). */
+  /** The NodeClaim's labels (requirements drift reads these, karpenter pkg/controllers/nodeclaim/disruption/drift.go areRequirementsDrifted). */
   labels: Record<string, string>;
   annotations: Record<string, string>;
-  /** `karpenter.sh/initialized=true` on the Node (counted by budgets, §9.2). */
+  /** `karpenter.sh/initialized=true` on the Node (counted by budgets, karpenter pkg/controllers/disruption/helpers.go BuildDisruptionBudgetMapping). */
   initialized: boolean;
   /** Node Ready condition; null = unknown (assumed ready). */
   ready: boolean | null;

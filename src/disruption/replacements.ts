@@ -87,7 +87,8 @@ function poolRollout(pd: PoolDrift, head: NodePool | undefined, opts: Replacemen
   }
   const order: DriftReason[] = ['NodePoolRemoved', 'NodePoolDrifted', 'RequirementsDrifted', 'NodeClassDrifted'];
   const main = order.find((r) => reasons[r]);
-  // Budgets count managed, initialised, non-terminating nodes; NotReady or deleting ones are disrupting (§9.2).
+  // Budgets count managed, initialised, non-terminating nodes; NotReady or deleting ones are disrupting (karpenter
+  // pkg/controllers/disruption/helpers.go BuildDisruptionBudgetMapping).
   const counted = pd.nodes.filter((n) => n.node.initialized);
   const disrupting = counted.filter((n) => n.node.deleting || n.node.ready === false).length;
   let budget: BudgetEstimate | null = null;
@@ -100,7 +101,8 @@ function poolRollout(pd: PoolDrift, head: NodePool | undefined, opts: Replacemen
     });
     budget = { reason: 'Drifted', allowed: rollout.allowedNow, waves: drifted ? rollout.waves.length : 0, estimatedMinutes: drifted ? rollout.minutes : 0, verdict: rollout.verdict };
   }
-  // Expiration (karpenter-core.md §11): a changed expireAfter drifts nodes; expiry itself ignores budgets.
+  // Expiration (karpenter pkg/controllers/nodeclaim/expiration/controller.go Reconcile): a changed expireAfter drifts
+  // nodes; expiry itself ignores budgets.
   const notes = [...pd.potential];
   if (pd.staticFields.includes('spec.template.spec.expireAfter') && head) {
     notes.push(`expireAfter changed to ${head.expireAfter}: existing NodeClaims keep their own copy (they expire on the old schedule) and are replaced now through drift, under the Drifted budget; expiry itself deletes nodes without budgets${head.terminationGracePeriod ? '' : ', and without terminationGracePeriod an expired node blocked by a PDB or do-not-disrupt can stay half-drained'}.`);

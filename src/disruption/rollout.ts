@@ -1,18 +1,18 @@
 /**
- * The rollout of drift replacements under a NodePool's budgets (karpenter-core.md §9.2, §9.5):
- * at most `allowed` nodes disrupting at once, recomputed as counts change; each command launches
- * the replacement, waits for it to initialise, then drains the old node. While a replacement is
- * initialised and the old node not yet gone, both count (so a percentage budget can briefly rise).
- * Empty drifted nodes go first. Schedule windows are honoured over a horizon.
+ * The rollout of drift replacements under a NodePool's budgets (karpenter pkg/controllers/disruption/drift.go,
+ * helpers.go, queue.go): at most `allowed` nodes disrupting at once, recomputed as counts change; each command launches
+ * the replacement, waits for it to initialise, then drains the old node. While a replacement is initialised and the old
+ * node not yet gone, both count (so a percentage budget can briefly rise). Empty drifted nodes go first. Schedule
+ * windows are honoured over a horizon.
  */
 import { activeWindows } from './budget-cron.js';
 import { allowedDisruptions, budgetsLimit, MAX_INT32, type CompiledBudget } from './budgets.js';
 
 export interface RolloutInput {
   budgets: CompiledBudget[];
-  /** Initialized, managed nodes of the pool (the budget's numNodes, §9.2). */
+  /** Initialized, managed nodes of the pool (the budget's numNodes, helpers.go BuildDisruptionBudgetMapping). */
   nodes: number;
-  /** Nodes already NotReady or deleting (subtracted, §9.2). */
+  /** Nodes already NotReady or deleting (subtracted, helpers.go BuildDisruptionBudgetMapping). */
   disrupting: number;
   /** Drifted nodes to replace (non-empty ones first… order does not change timing here). */
   drifted: number;

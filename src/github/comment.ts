@@ -1,7 +1,7 @@
 /**
  * The sticky PR comment: a hidden marker carries the tool, a key (one comment per cluster or
  * config), the head SHA and the head commit time (`valid-at`). Behaviours follow the conventions
- * users know (ecosystem.md §0): update (default), new, hide-and-new, delete-and-new, off;
+ * users know (`infracost comment github --behavior`): update (default), new, hide-and-new, delete-and-new, off;
  * skip-no-diff; an identical body is not re-sent; a comment written for a newer head commit is
  * never overwritten (out-of-order runs).
  */

@@ -1,11 +1,11 @@
 /**
- * Pod requirements (karpenter-core.md §1.11) and preference relaxation (§4.16).
- * Respect: nodeSelector ∧ heaviest preferred node-affinity term ∧ required term [0].
- * Ignore (§4.17): nodeSelector ∧ required term [0].
- * Relaxation, one step per call: (1) drop required term [0] while more than one remains;
- * (4) drop the heaviest preferred node-affinity term; (6) tolerate PreferNoSchedule when some
- * NodePool has such a taint. Steps 2, 3 and 5 (preferred pod (anti-)affinity, ScheduleAnyway
- * spread constraints) are not modelled: the report states it.
+ * Pod requirements (karpenter pkg/scheduling/requirements.go NewPodRequirements) and preference relaxation
+ * (pkg/controllers/provisioning/scheduling/preferences.go Relax). Respect: nodeSelector ∧ heaviest preferred
+ * node-affinity term ∧ required term [0]. Ignore (NewStrictPodRequirements, chosen in scheduler.go
+ * updateCachedPodData): nodeSelector ∧ required term [0]. Relaxation, one step per call: (1) drop required term [0]
+ * while more than one remains; (4) drop the heaviest preferred node-affinity term; (6) tolerate PreferNoSchedule when
+ * some NodePool has such a taint. Steps 2, 3 and 5 (preferred pod (anti-)affinity, ScheduleAnyway spread constraints)
+ * are not modelled: the report states it.
  */
 import { type NodeSelectorRequirement } from '../api/nodeselector.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';

@@ -1,8 +1,9 @@
 /**
- * Simulates one state: which NodePools are eligible (karpenter-core.md §3), the instance types
- * and offerings each one sees (with NodeOverlays when the gate is on, §6), the scheduler (§4) and
- * the provider's launch decision (karpenter-aws.md §3, §7). Returns a placement per workload and
- * the simulated fleet. Pure: no I/O.
+ * Simulates one state: which NodePools are eligible (karpenter pkg/controllers/provisioning/provisioner.go
+ * NewScheduler), the instance types and offerings each one sees (with NodeOverlays when the gate is on,
+ * pkg/controllers/nodeoverlay/), the scheduler (pkg/controllers/provisioning/scheduling/) and the provider's launch
+ * decision (karpenter-provider-aws pkg/providers/instance/instance.go Create). Returns a placement per workload and the
+ * simulated fleet. Pure: no I/O.
  */
 import type { Catalog } from '../cloudprovider/catalog.js';
 import type { EC2NodeClass } from '../api/ec2nodeclass.js';
@@ -134,7 +135,8 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     assumptions.push(`Prices: the catalog has ${opts.catalog.region} prices; they are used for ${region} (Karpenter itself falls back to the us-east-1 table for regions without one).`);
   }
 
-  // Eligible NodePools (§3): managed, not static, Ready (valid, NodeClass present), not deleting.
+  // Eligible NodePools (provisioner.go NewScheduler): managed, not static, Ready (valid, NodeClass present), not
+  // deleting.
   const eligible: NodePool[] = [];
   for (const np of input.nodePools) {
     let reason: string | null = null;
@@ -151,7 +153,8 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     assumptions.push('EC2NodeClasses: none in the inputs; each nodeClassRef is assumed to name a Ready AL2023 EC2NodeClass with default kubelet settings.');
   }
 
-  // Reservations (karpenter-aws.md §2.3), matched by each EC2NodeClass's capacityReservationSelectorTerms.
+  // Reservations (karpenter-provider-aws pkg/controllers/nodeclass/capacityreservation.go Reconcile), matched by each
+  // EC2NodeClass's capacityReservationSelectorTerms.
   const reservationsFor = (nc: EC2NodeClass | undefined): ReservationInput[] => {
     if (!input.settings.featureGates.reservedCapacity || !nc) return [];
     return opts.reservations.filter((r) => nc.capacityReservationSelectorTerms.some((t) =>
@@ -159,8 +162,9 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       (isObject(t.tags) && Object.entries(t.tags).every(([k, v]) => r.tags?.[k] === String(v)))));
   };
 
-  // NodeOverlays (§6), one global pass. Evaluated whenever overlays exist (the rules read the
-  // outcome); prices change only with the NodeOverlay gate on (§6.5).
+  // NodeOverlays (pkg/controllers/nodeoverlay/controller.go Reconcile), one global pass. Evaluated whenever overlays
+  // exist (the rules read the outcome); prices change only with the NodeOverlay gate on (karpenter
+  // pkg/cloudprovider/overlay/cloudprovider.go GetInstanceTypes).
   let overlays: OverlayOutcome | null = null;
   const priceChanges = new Map<string, Map<string, string>>();
   if (input.overlays.length) {
@@ -186,14 +190,16 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     if (!input.settings.featureGates.nodeOverlay) assumptions.push(`NodeOverlays: ${input.overlays.length} present but the NodeOverlay feature gate is off; Karpenter ignores them.`);
   }
 
-  // Templates (§4.2, §4.3) in weight order (§3).
+  // Templates (nodeclaimtemplate.go NewNodeClaimTemplate, scheduler.go NewScheduler) in weight order
+  // (pkg/utils/nodepool/nodepool.go OrderByWeight).
   const typeCache = new Map<string, InstanceType[]>();
   const templates: Template[] = [];
   for (const np of orderByWeight(eligible)) {
     const nc = classes.get(np.nodeClassRef!.name);
     const changes = priceChanges.get(np.name);
     const res = reservationsFor(nc);
-    // Pools that share an EC2NodeClass and the same price changes (e.g. an unscoped overlay) share their instance types.
+    // Pools that share an EC2NodeClass and the same price changes (e.g. an unscoped overlay) share their instance
+    // types.
     const cacheKey = `${np.nodeClassRef!.name}|${changes ? [...changes].map(([k, v]) => `${k}=${v}`).sort().join(',') : ''}`;
     let its = typeCache.get(cacheKey);
     if (!its) {
@@ -240,7 +246,8 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     const e = errors.get(key);
     errors.set(key, { count: (e?.count ?? 0) + count, error: e?.error ?? error });
   };
-  // Reservations are consumed one instance per NodeClaim until their count is used up (karpenter-aws.md §2.3).
+  // Reservations are consumed one instance per NodeClaim until their count is used up (karpenter-provider-aws
+  // pkg/providers/capacityreservation/types.go MarkLaunched).
   const reservationCount = new Map(opts.reservations.map((r) => [r.id, r.count]));
   const used = new Map<string, number>();
   const exhausted = new Set<string>([...reservationCount].filter(([, n]) => n <= 0).map(([id]) => id));
@@ -263,7 +270,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     const labels: Record<string, string> = { ...d.instanceType.labels, ...nc.template.labels, [LABEL_NODEPOOL]: nc.template.nodePool,
       [LABEL_ZONE]: d.offering.zone, [LABEL_CAPACITY_TYPE]: d.capacityType, [LABEL_INSTANCE_TYPE]: d.instanceType.name };
     for (const req of nc.requirements.values()) {
-      // Custom labels from requirements (§4.15 step 5).
+      // Custom labels from requirements (nodeclaimtemplate.go resolveCustomLabelsFromRequirements).
       if (!(req.key in labels) && !req.key.startsWith('karpenter.sh/') && !req.key.includes('karpenter.k8s.aws/')) {
         const v = req.any();
         if (v !== '') labels[req.key] = v;
@@ -312,7 +319,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   };
 }
 
-/** Daemon overhead per instance type (§4.21): daemonsets that tolerate the taints and are compatible. */
+/** Daemon overhead per instance type (scheduler.go buildDaemonOverheadGroups): daemonsets that tolerate the taints and are compatible. */
 function daemonOverhead(np: NodePool, reqs: Requirements, types: InstanceType[], daemonSets: Workload[]): Map<string, ResourceList> {
   const out = new Map<string, ResourceList>();
   const hard = np.taints.filter((t) => t.effect !== 'PreferNoSchedule');

@@ -1,10 +1,11 @@
 /**
- * The provisioning scheduler (karpenter-core.md §4): pods in queue order (§4.5) go to existing
- * nodes (§4.7), then in-flight NodeClaims with the fewest pods first (§4.6), then a new NodeClaim
- * from the NodePool templates in weight order where the lowest index that succeeds wins (§4.9).
- * New NodeClaims accumulate pods and narrow (§4.10–§4.12); limits pre-filter and subtractMax
- * (§4.9, §4.20); daemonset overhead per template and instance type (§4.21); preference relaxation
- * (§4.16); truncation to 600 with the minValues re-check (§4.14).
+ * The provisioning scheduler (karpenter pkg/controllers/provisioning/scheduling/): pods in queue order (queue.go) go to
+ * existing nodes (existingnode.go ExistingNode.CanAdd), then in-flight NodeClaims with the fewest pods first
+ * (scheduler.go add), then a new NodeClaim from the NodePool templates in weight order where the lowest index that
+ * succeeds wins (scheduler.go addToNewNodeClaim). New NodeClaims accumulate pods and narrow (nodeclaim.go
+ * NodeClaim.CanAdd, NodeClaim.Add); limits pre-filter and subtractMax (scheduler.go filterByRemainingResources);
+ * daemonset overhead per template and instance type (buildDaemonOverheadGroups); preference relaxation (preferences.go
+ * Relax); truncation to 600 with the minValues re-check (scheduler.go TruncateInstanceTypes).
  *
  * Identical pods of one workload are a group; a node that once refused a pod of a group (at one
  * relaxation level) refuses every later one (nodes only fill up and narrow), which keeps large
@@ -24,15 +25,15 @@ export const MAX_INSTANCE_TYPES = 600;
 export interface Template {
   nodePool: string;
   weight: number;
-  /** Template requirements ∧ labels ∧ nodepool/nodeclass labels (§4.2). */
+  /** Template requirements ∧ labels ∧ nodepool/nodeclass labels (nodeclaimtemplate.go NewNodeClaimTemplate). */
   requirements: Requirements;
   labels: Record<string, string>;
   taints: Taint[];
-  /** Instance types that survive the template pre-filter (§4.3). */
+  /** Instance types that survive the template pre-filter (scheduler.go NewScheduler). */
   instanceTypes: InstanceType[];
-  /** Daemon overhead per instance type name (§4.21). */
+  /** Daemon overhead per instance type name (scheduler.go buildDaemonOverheadGroups). */
   daemonOverhead: Map<string, ResourceList>;
-  /** Remaining `spec.limits` (§4.20); undefined = unlimited. */
+  /** Remaining `spec.limits` (scheduler.go Scheduler.remainingResources); undefined = unlimited. */
   limits?: ResourceList;
 }
 
@@ -40,7 +41,7 @@ export interface PodGroup {
   key: string;
   pod: PodTemplate;
   count: number;
-  /** Creation order (queue tie-break after cpu and memory, §4.5). */
+  /** Creation order (queue tie-break after cpu and memory, queue.go byCPUAndMemoryDescending). */
   order: number;
 }
 
@@ -58,7 +59,7 @@ export interface NodeClaimSim {
   pods: number;
   groups: Map<string, number>;
   minValuesRelaxed: boolean;
-  /** Set by finalisation: the ≤600 price-ordered options (§4.14). */
+  /** Set by finalisation: the ≤600 price-ordered options (scheduler.go TruncateInstanceTypes). */
   finalOptions?: InstanceType[];
   dropped?: string;
 }
@@ -77,13 +78,13 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
   const errors = new Map<string, { count: number; error: string }>();
   const anyPreferNoSchedule = templates.some((t) => t.taints.some((x) => x.effect === 'PreferNoSchedule'));
   const remaining = new Map<string, ResourceList | undefined>(templates.map((t) => [t.nodePool, t.limits ? { ...t.limits } : undefined]));
-  // In-flight NodeClaims ordered by pod count ascending (ties: creation order) (§4.6).
+  // In-flight NodeClaims ordered by pod count ascending (ties: creation order) (scheduler.go add).
   const byPods: NodeClaimSim[] = [];
   // Per group and relaxation level: NodeClaims that already refused it, and cached template attempts.
   const refused = new Map<string, Set<number>>();
   const templateCache = new Map<string, (Attempt | Failure)[]>();
 
-  // Queue order (§4.5): CPU descending, memory descending, creation order.
+  // Queue order (queue.go byCPUAndMemoryDescending): CPU descending, memory descending, creation order.
   const queue = [...groups].sort((a, b) =>
     (b.pod.requests.cpu ?? 0) - (a.pod.requests.cpu ?? 0) || (b.pod.requests.memory ?? 0) - (a.pod.requests.memory ?? 0) || a.order - b.order);
 
@@ -115,7 +116,7 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
         }
         refusedHere.add(nc.id);
       }
-      // 3: a new NodeClaim from the templates, lowest index that succeeds (§4.9).
+      // 3: a new NodeClaim from the templates, lowest index that succeeds (scheduler.go addToNewNodeClaim).
       let cached = templateCache.get(levelKey);
       if (!cached) templateCache.set(levelKey, (cached = templates.map((t) => templateAttempt(t, st!, reqs))));
       const errs: string[] = [];
@@ -168,7 +169,7 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
       }
     }
   }
-  // The queue re-tries failed pods after progress (§4.5): one more pass.
+  // The queue re-tries failed pods after progress (scheduler.go Solve, queue.go Queue.Pop): one more pass.
   for (const f of failed) {
     let left = f.count;
     let error = f.error;
@@ -183,9 +184,9 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
 }
 
 /**
- * The NodePools (templates) whose fresh NodeClaim would accept the pod, without relaxation and
- * ignoring limits (§4.10 on an empty NodeClaim): taints, requirements, an instance type that fits
- * with an available offering, minValues.
+ * The NodePools (templates) whose fresh NodeClaim would accept the pod, without relaxation and ignoring limits
+ * (nodeclaim.go NodeClaim.CanAdd on an empty NodeClaim): taints, requirements, an instance type that fits with an
+ * available offering, minValues.
  */
 export function hostingTemplates(templates: Template[], pod: PodTemplate, opts: SchedulerOptions): Template[] {
   const st = initialPodState(pod, opts.preferencePolicy);
@@ -199,7 +200,7 @@ export function hostingTemplates(templates: Template[], pod: PodTemplate, opts: 
 }
 
 function withinLimits(it: InstanceType, rem: ResourceList): boolean {
-  // filterByRemainingResources (§4.9): every limited resource: capacity ≤ remaining (missing capacity = 0).
+  // filterByRemainingResources (scheduler.go): every limited resource: capacity ≤ remaining (missing capacity = 0).
   for (const [k, v] of Object.entries(rem)) if ((it.capacity[k] ?? 0) > v) return false;
   return true;
 }
@@ -228,14 +229,14 @@ function compatibleOptions(options: InstanceType[], reqs: Requirements): Instanc
   return options.filter((it) => it.requirements.intersects(reqs) === null && it.offerings.some((o) => o.available && offeringCompatible(reqs, o)));
 }
 
-/** The requirement and offering part of CanAdd on a fresh NodeClaim of template `t` (§4.10 steps 1-2). */
+/** The requirement and offering part of CanAdd on a fresh NodeClaim of template `t` (nodeclaim.go NodeClaim.CanAdd: taints, requirements). */
 function templateAttempt(t: Template, st: PodState, podReqs: Requirements): Attempt | Failure {
   const taint = untolerated(t.taints, st.tolerations);
   if (taint) return { ok: false, error: `did not tolerate taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}` };
   const err = t.requirements.compatible(podReqs, true);
   if (err) return { ok: false, error: `incompatible requirements, ${err}` };
   // A pod without requirements keeps the template's requirements, whose instance types the
-  // pre-filter already checked (§4.3): no need to filter them again.
+  // pre-filter already checked (scheduler.go NewScheduler): no need to filter them again.
   const reqs = podReqs.size === 0 ? t.requirements : t.requirements.clone().addAll(podReqs);
   const options = podReqs.size === 0 ? t.instanceTypes : compatibleOptions(t.instanceTypes, reqs);
   if (options.length === 0) return { ok: false, error: 'no instance type satisfied the requirements with an available offering' };
@@ -270,7 +271,7 @@ function commit(nc: NodeClaimSim, g: PodGroup, r: Attempt): void {
   if (r.relaxedMinValues) nc.minValuesRelaxed = true;
 }
 
-/** minValues under the policy (§4.11, §4.18): Strict fails; BestEffort lowers minValues to what is reached. */
+/** minValues under the policy (nodeclaim.go filterInstanceTypesByRequirements, NodeClaim.CanAdd): Strict fails; BestEffort lowers minValues to what is reached. */
 function minValuesCheck(options: InstanceType[], reqs: Requirements, policy: 'Strict' | 'BestEffort'): { reqs: Requirements; relaxed: boolean; error?: string } {
   if (!reqs.hasMinValues()) return { reqs, relaxed: false };
   const r = satisfiesMinValues(options, reqs);
@@ -287,7 +288,7 @@ function minValuesCheck(options: InstanceType[], reqs: Requirements, policy: 'St
   return { reqs: relaxed, relaxed: true };
 }
 
-/** Truncation after Solve (§4.14, §4.15 step 1): price-ordered options cut to 600, minValues re-checked. */
+/** Truncation after Solve (scheduler.go TruncateInstanceTypes, nodeclaimtemplate.go ToNodeClaim): price-ordered options cut to 600, minValues re-checked. */
 function finalize(nc: NodeClaimSim, opts: SchedulerOptions): void {
   const priced = nc.options.map((it) => ({ it, p: cheapestOffering(it, nc.requirements)?.price ?? Infinity }));
   priced.sort((a, b) => a.p - b.p || (a.it.name < b.it.name ? -1 : 1));

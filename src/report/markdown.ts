@@ -1,6 +1,6 @@
 /**
  * The Markdown report of a plan, summary first (the PR comment and the job summary).
- * Layout follows the conventions of the tools users know (ecosystem.md §0): one sentence,
+ * Layout follows the conventions of the tools users know (Infracost, Atlantis, tfcmt PR comments): one sentence,
  * an alert when something dangerous happens, then folded sections.
  */
 import type { Alert, Plan } from '../plan/contract.js';

@@ -1,4 +1,4 @@
-/** Rules about disruption: budgets, AMI aliases, pool removal (karpenter-core.md §8–§9, aws §4.3). */
+/** Rules about disruption: budgets, AMI aliases, pool removal (karpenter pkg/controllers/disruption/, karpenter-provider-aws pkg/cloudprovider/drift.go). */
 import { compileBudgets } from '../disruption/budgets.js';
 import type { Rule } from './engine.js';
 import { nodePoolByName } from './helpers.js';

@@ -19,7 +19,8 @@ export const equalWeightOverlap: Rule = {
       for (const t of hosts(ctx, p.pod)) byWeight.set(t.weight, [...(byWeight.get(t.weight) ?? []), t.nodePool]);
       for (const [weight, names] of byWeight) {
         if (names.length < 2) continue;
-        // §3: equal weights are ordered by name, descending (byte order): the greatest name wins.
+        // karpenter pkg/utils/nodepool/nodepool.go OrderByWeight: equal weights are ordered by name, descending (byte
+        // order): the greatest name wins.
         const winner = names.reduce((a, b) => (b > a ? b : a));
         for (const lose of names) {
           if (lose === winner || reported.has(lose)) continue;

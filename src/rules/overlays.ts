@@ -1,4 +1,4 @@
-/** Rules about NodeOverlays: the feature gate, scope, conflicts, penalty size (karpenter-core.md §6). */
+/** Rules about NodeOverlays: the feature gate, scope, conflicts, penalty size (karpenter pkg/controllers/nodeoverlay/, pkg/cloudprovider/overlay/). */
 import { LABEL_NODEPOOL } from '../api/labels.js';
 import { cheapestOffering } from '../cloudprovider/instancetype.js';
 import { MAX_LAUNCH_TYPES } from '../cloudprovider/launch.js';

@@ -1,8 +1,8 @@
 /**
- * The requirements algebra of karpenter-core.md §1 (`pkg/scheduling/requirement.go`,
- * `requirements.go`): construction per operator (§1.2), normalisation (§1.3), point queries
- * (§1.4), Intersection (§1.5), HasIntersection (§1.6), Add/Get (§1.7), Intersects and
- * Compatible with or without AllowUndefinedWellKnownLabels (§1.8), minValues (§1.9).
+ * The requirements algebra of Karpenter (karpenter `pkg/scheduling/requirement.go`,
+ * `requirements.go`): construction per operator and normalisation (`NewRequirementWithFlexibility`), point queries
+ * (`Has`, `Operator`, `Len`, `String`), Intersection, HasIntersection, Add/Get (`requirements.go`), Intersects and
+ * Compatible with or without AllowUndefinedWellKnownLabels (`requirements.go`), minValues (kept as the max by `Intersection`).
  */
 import { normalizeKey, WELL_KNOWN_LABELS } from '../api/labels.js';
 import type { NodeSelectorRequirement } from '../api/nodeselector.js';
@@ -10,7 +10,7 @@ import type { NodeSelectorRequirement } from '../api/nodeselector.js';
 const MAX_INT = Number.MAX_SAFE_INTEGER;
 
 /**
- * One requirement (§1.1): `complement=false` → exactly `values` (empty = DoesNotExist);
+ * One requirement (requirement.go `Requirement`): `complement=false` → exactly `values` (empty = DoesNotExist);
  * `complement=true` → everything but `values` (empty = Exists); `gte`/`lte` inclusive bounds.
  */
 export class Requirement {
@@ -23,7 +23,7 @@ export class Requirement {
     readonly minValues?: number,
   ) {}
 
-  /** §1.2 construction per operator, after key normalisation (§1.3). */
+  /** requirement.go `NewRequirementWithFlexibility`: construction per operator, after key normalisation (`v1.NormalizedLabels`). */
   static of(key: string, operator: string, values: readonly string[] = [], minValues?: number): Requirement {
     const k = normalizeKey(key);
     switch (operator) {
@@ -35,7 +35,7 @@ export class Requirement {
         return new Requirement(k, false, new Set(), undefined, undefined, minValues);
       case 'Gt': {
         const n = atoi(values[0]);
-        // §1.2: Gt MaxInt returns DoesNotExist and drops minValues.
+        // NewRequirementWithFlexibility: Gt MaxInt returns DoesNotExist and drops minValues.
         if (n >= MAX_INT) return new Requirement(k, false, new Set());
         return new Requirement(k, true, new Set(), n + 1, undefined, minValues);
       }
@@ -46,7 +46,7 @@ export class Requirement {
       case 'Lte':
         return new Requirement(k, true, new Set(), undefined, atoi(values[0]), minValues);
       default:
-        // Exists, and (§1.2) any unknown operator string falls through to Exists.
+        // Exists, and (NewRequirementWithFlexibility) any unknown operator string falls through to Exists.
         return new Requirement(k, true, new Set(), undefined, undefined, minValues);
     }
   }
@@ -55,13 +55,13 @@ export class Requirement {
     return Requirement.of(r.key, r.operator, r.values ?? [], r.minValues);
   }
 
-  /** §1.4 `Operator()` — ignores bounds. */
+  /** requirement.go `Operator()` — ignores bounds. */
   operator(): 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' {
     if (this.complement) return this.values.size > 0 ? 'NotIn' : 'Exists';
     return this.values.size > 0 ? 'In' : 'DoesNotExist';
   }
 
-  /** §1.4 `withinBounds`: a non-integer is out of bounds when any bound exists. */
+  /** requirement.go `withinBounds`: a non-integer is out of bounds when any bound exists. */
   withinBounds(v: string): boolean {
     if (this.gte === undefined && this.lte === undefined) return true;
     if (!/^[+-]?\d+$/.test(v)) return false;
@@ -71,13 +71,13 @@ export class Requirement {
     return true;
   }
 
-  /** §1.4 `Has(v)`. */
+  /** requirement.go `Has(v)`. */
   has(v: string): boolean {
     if (this.complement) return !this.values.has(v) && this.withinBounds(v);
     return this.values.has(v) && this.withinBounds(v);
   }
 
-  /** §1.4 `Len()`. */
+  /** requirement.go `Len()`. */
   len(): number {
     return this.complement ? MAX_INT - this.values.size : this.values.size;
   }
@@ -88,7 +88,7 @@ export class Requirement {
     return this.gte !== undefined && this.lte !== undefined && this.gte > this.lte;
   }
 
-  /** §1.5 `Intersection(a, b)`, exact algorithm. The key is `this.key`. */
+  /** requirement.go `Intersection(a, b)`, exact algorithm. The key is `this.key`. */
   intersection(b: Requirement): Requirement {
     const a = this;
     const complement = a.complement && b.complement;
@@ -111,7 +111,7 @@ export class Requirement {
     return new Requirement(a.key, true, values, gte, lte, minValues);
   }
 
-  /** §1.6 `HasIntersection(a, b)`, including its both-complement inaccuracy. */
+  /** requirement.go `HasIntersection(a, b)`, including its both-complement inaccuracy. */
   hasIntersection(b: Requirement): boolean {
     const a = this;
     const gte = maxDefined(a.gte, b.gte);
@@ -132,7 +132,7 @@ export class Requirement {
     return false;
   }
 
-  /** A concrete value for the label Karpenter would stamp (§4.15 step 5; deterministic here). */
+  /** A concrete value for the label Karpenter would stamp (requirement.go `Any()`; deterministic here). */
   any(): string {
     if (!this.complement) return this.values.size ? [...this.values].sort()[0] : '';
     const min = this.gte ?? 0;
@@ -146,7 +146,7 @@ export class Requirement {
     return new Requirement(this.key, this.complement, this.values, this.gte, this.lte, minValues);
   }
 
-  /** §1.4 `String()`, e.g. `key Exists >=2 <=8`, `key In [A B]`. */
+  /** requirement.go `String()`, e.g. `key Exists >=2 <=8`, `key In [A B]`. */
   toString(): string {
     const op = this.operator();
     let s = `${this.key} ${op}`;
@@ -158,7 +158,7 @@ export class Requirement {
   }
 }
 
-/** `Requirements`: at most one requirement per key (§1.1); Add always narrows (§1.7). */
+/** `Requirements` (requirements.go): at most one requirement per key; Add always narrows (`Requirements.Add`). */
 export class Requirements {
   private readonly map: Map<string, Requirement>;
 
@@ -171,7 +171,7 @@ export class Requirements {
     return new Requirements(list.map((r) => Requirement.fromNodeSelector(r)));
   }
 
-  /** `NewLabelRequirements`: each label as `In [value]` (normalised, §1.3). */
+  /** `NewLabelRequirements`: each label as `In [value]` (normalised by `NewRequirementWithFlexibility`). */
   static fromLabels(labels: Readonly<Record<string, string>>): Requirements {
     const out = new Requirements();
     for (const [k, v] of Object.entries(labels)) out.add(Requirement.of(k, 'In', [v]));
@@ -184,7 +184,7 @@ export class Requirements {
     return r;
   }
 
-  /** §1.7 `Add`: intersect with an existing requirement on the same key. */
+  /** requirements.go `Add`: intersect with an existing requirement on the same key. */
   add(r: Requirement): this {
     const existing = this.map.get(r.key);
     this.map.set(r.key, existing ? r.intersection(existing) : r);
@@ -196,7 +196,7 @@ export class Requirements {
     return this;
   }
 
-  /** §1.7 `Get`: a missing key is a fresh `Exists`. */
+  /** requirements.go `Get`: a missing key is a fresh `Exists`. */
   get(key: string): Requirement {
     return this.map.get(key) ?? new Requirement(key, true, new Set());
   }
@@ -227,7 +227,7 @@ export class Requirements {
   }
 
   /**
-   * §1.8 `existing.Intersects(incoming)`: keys present in both maps; a non-intersecting pair
+   * requirements.go `existing.Intersects(incoming)`: keys present in both maps; a non-intersecting pair
    * is tolerated only when both operators are NotIn/DoesNotExist. Returns an error text or null.
    */
   intersects(incoming: Requirements): string | null {
@@ -249,7 +249,7 @@ export class Requirements {
   }
 
   /**
-   * §1.8 `receiver.Compatible(incoming, opts)`. With `allowUndefinedWellKnown`, undefined
+   * requirements.go `receiver.Compatible(incoming, opts)`. With `allowUndefinedWellKnown`, undefined
    * well-known keys in `incoming` are accepted; without it the check is strict.
    * Returns an error text (Karpenter's wording) or null.
    */
@@ -274,7 +274,7 @@ export class Requirements {
 }
 
 function atoi(v: string | undefined): number {
-  // strconv.Atoi with the error ignored (§1.2): a non-integer becomes 0.
+  // strconv.Atoi with the error ignored (NewRequirementWithFlexibility): a non-integer becomes 0.
   if (v === undefined || !/^[+-]?\d+$/.test(v.trim())) return 0;
   const n = Number(v.trim());
   return n > MAX_INT ? MAX_INT : n;

@@ -1,6 +1,7 @@
 /**
- * Taints and tolerations (karpenter-core.md §4.19): every taint must be tolerated, including
- * PreferNoSchedule (softened only by relaxation step 6, §4.16). Matching follows Kubernetes'
+ * Taints and tolerations (karpenter pkg/scheduling/taints.go Taints.Tolerates): every taint must be tolerated,
+ * including PreferNoSchedule (softened only by relaxation step 6,
+ * pkg/controllers/provisioning/scheduling/preferences.go Relax). Matching follows Kubernetes'
  * `Toleration.ToleratesTaint`, with numeric Gt/Lt operators.
  */
 import type { Taint } from '../api/validation.js';

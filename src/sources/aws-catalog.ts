@@ -1,6 +1,6 @@
 /**
  * `karpenter-plan catalog refresh`: builds a catalog in the project's format from the real AWS
- * APIs, as the provider does (karpenter-aws.md §1.3, §2): DescribeInstanceTypes (hvm, x86_64 and
+ * APIs, as the provider does (karpenter-provider-aws pkg/providers/instancetype/, pkg/providers/pricing/): DescribeInstanceTypes (hvm, x86_64 and
  * arm64), DescribeInstanceTypeOfferings by availability zone, DescribeSpotPriceHistory (latest
  * Linux/UNIX price per type and zone) and the Pricing API's on-demand Linux prices. Credentials
  * come from the standard AWS chain. Labels the APIs do not carry (network bandwidth, pod-eni
@@ -25,7 +25,7 @@ export interface RefreshOptions {
   log?: (msg: string) => void;
 }
 
-/** The Pricing API endpoint region for a region (karpenter-aws.md §2.2). */
+/** The Pricing API endpoint region for a region (karpenter-provider-aws pkg/providers/pricing/pricing.go NewAPI). */
 export function pricingRegion(region: string): string {
   if (region.startsWith('ap-')) return 'ap-south-1';
   if (region.startsWith('cn-')) return 'cn-northwest-1';
@@ -35,7 +35,7 @@ export function pricingRegion(region: string): string {
 
 const SCHEME = /(^[a-z]+)(-[0-9]+tb)?([0-9]+).*\./;
 
-/** The labels the provider derives from DescribeInstanceTypes (karpenter-aws.md §1.3). */
+/** The labels the provider derives from DescribeInstanceTypes (pkg/providers/instancetype/types.go computeRequirements). */
 export function labelsFromInfo(info: InstanceTypeInfo, known?: CatalogType): { labels: Record<string, string>; extended: Record<string, number> } {
   const name = info.InstanceType!;
   const l: Record<string, string> = {};

@@ -1,7 +1,7 @@
 /**
- * Reads the Karpenter controller settings of a state: the karpenter chart's values
- * (`settings.*`, karpenter-aws.md §6.1), then the config file's `controller.settings`.
- * Chart quirk (§6.1): settings are emitted with `{{- with }}`, so a falsy value in the chart
+ * Reads the Karpenter controller settings of a state: the karpenter chart's values (`settings.*`,
+ * karpenter-provider-aws charts/karpenter/values.yaml), then the config file's `controller.settings`. Chart quirk
+ * (charts/karpenter/templates/deployment.yaml): settings are emitted with `{{- with }}`, so a falsy value in the chart
  * values (false, 0, "") means the code default. Feature gates are passed through as written.
  */
 import type { Finding } from '../common/findings.js';

@@ -1,7 +1,7 @@
 /**
  * Helm values adapters: an organisation chart that templates NodePools / EC2NodeClasses /
  * NodeOverlays from values. Layouts:
- *  - `map`  (seed 001 §4.2): `nodePool: {<name>: {weight, nodeClassRef, expireAfter, requirements, limits, disruption, taints, labels, ...}}`,
+ *  - `map`  (as in examples/helm-values/): `nodePool: {<name>: {weight, nodeClassRef, expireAfter, requirements, limits, disruption, taints, labels, ...}}`,
  *           `nodeClass: {<name>: {...EC2NodeClass spec...}}`;
  *  - `list`: the same fields in a list whose entries carry `name`;
  *  - `spec`: `{<name>: <verbatim spec>}` or a list of `{name, spec}`.
