@@ -14,10 +14,13 @@ import {
   renderMarkdown,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-PYLSCA4P.js";
-import "./chunks/chunk-47GI36FR.js";
+} from "./chunks/chunk-F5LMFPU3.js";
+import "./chunks/chunk-2V6GYMAN.js";
 import "./chunks/chunk-QKS7CNDE.js";
-import "./chunks/chunk-PKHPIVUS.js";
+import {
+  errorMessage
+} from "./chunks/chunk-WZ5PGY7U.js";
+import "./chunks/chunk-X7VZIAXS.js";
 import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/run.ts
@@ -38,13 +41,17 @@ function renderText(plan) {
     const b = p.budget;
     const budget = b ? ` budget=${b.allowed ?? "unlimited"} waves=${b.waves ?? "-"} eta=${b.estimatedMinutes != null ? formatMinutes(b.estimatedMinutes) : "-"} verdict=${b.verdict}` : "";
     const change = plan.kind === "state" ? "" : `${p.change}`;
-    out.push(`  ${p.name}: ${change}${p.changedFields.length ? ` [${p.changedFields.join(", ")}]` : ""} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`);
+    out.push(
+      `  ${p.name}: ${change}${p.changedFields.length ? ` [${p.changedFields.join(", ")}]` : ""} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`
+    );
   }
   if (plan.workloads.some((w) => w.base || w.head)) {
     out.push("", "Workloads:");
     for (const w of plan.workloads) {
       const fmt = (p) => !p ? "-" : p.schedulable ? `${p.nodePool}/${p.instanceType} ${p.capacityType ?? ""} $${p.pricePerHour?.toFixed(4) ?? "?"}` : `unschedulable (${p.reason})`;
-      out.push(`  ${w.changed ? "*" : " "} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`);
+      out.push(
+        `  ${w.changed ? "*" : " "} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`
+      );
     }
   }
   const nodes = plan.fleet.simulated.head;
@@ -57,12 +64,17 @@ function renderText(plan) {
       g.cost += n.pricePerHour;
       groups.set(k, g);
     }
-    out.push("", `Simulated fleet (head): ${nodes.length} node(s), $${plan.summary.hourlyCost.head?.toFixed(4) ?? "?"}/h`);
-    for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n)) out.push(`  ${g.n} \xD7 ${k}  $${g.cost.toFixed(4)}/h`);
+    out.push(
+      "",
+      `Simulated fleet (head): ${nodes.length} node(s), $${plan.summary.hourlyCost.head?.toFixed(4) ?? "?"}/h`
+    );
+    for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n))
+      out.push(`  ${g.n} \xD7 ${k}  $${g.cost.toFixed(4)}/h`);
   }
   if (plan.findings.length) {
     out.push("", "Findings:");
-    for (const f of plan.findings) out.push(`  ${f.severity.padEnd(7)} ${f.file ?? "-"}${f.line ? `:${f.line}` : ""} [${f.rule}] ${f.message}`);
+    for (const f of plan.findings)
+      out.push(`  ${f.severity.padEnd(7)} ${f.file ?? "-"}${f.line ? `:${f.line}` : ""} [${f.rule}] ${f.message}`);
   }
   if (plan.assumptions.length) {
     out.push("", "Assumptions:");
@@ -134,7 +146,7 @@ async function runCli(argv, cwd = process.cwd()) {
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (e) {
-    return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${e.message}
+    return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${errorMessage(e)}
 
 ${USAGE}` };
   }
@@ -149,8 +161,9 @@ ${USAGE}` };
       case "validate":
         return await singleCommand(command, v, positionals[1], cwd);
       case "catalog": {
-        if (positionals[1] !== "refresh") return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
-        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-L77R3SPD.js");
+        if (positionals[1] !== "refresh")
+          return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
+        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-NJ3DGYYT.js");
         return await catalogRefreshCommand(v.region, v.out, cwd);
       }
       default:
@@ -158,10 +171,11 @@ ${USAGE}` };
     }
   } catch (e) {
     if (e instanceof UsageError || e instanceof InputError) return usage(e.message);
-    if (e instanceof ConfigError) return { exitCode: 2, stdout: "", stderr: `karpenter-plan: invalid configuration:
+    if (e instanceof ConfigError)
+      return { exitCode: 2, stdout: "", stderr: `karpenter-plan: invalid configuration:
 ${e.message}
 ` };
-    return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${e.message}
+    return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${errorMessage(e)}
 ` };
   }
 }
@@ -189,18 +203,24 @@ function overrides(v) {
   if (Array.isArray(v.fleet)) o.fleet = v.fleet;
   if (typeof v.catalog === "string") o.catalog = v.catalog;
   if (typeof v.kubeconfig === "string" || typeof v.context === "string") {
-    o.cluster = { ...typeof v.kubeconfig === "string" ? { kubeconfig: v.kubeconfig } : {}, ...typeof v.context === "string" ? { context: v.context } : {} };
+    o.cluster = {
+      ...typeof v.kubeconfig === "string" ? { kubeconfig: v.kubeconfig } : {},
+      ...typeof v.context === "string" ? { context: v.context } : {}
+    };
   }
   if (typeof v.at === "string") o.at = checkTime(v.at, "--at");
   if (typeof v["fail-on"] === "string") o.failOn = checkFailOn(v["fail-on"], "--fail-on");
-  if (typeof v["max-replaced-nodes"] === "string") o.maxReplacedNodes = checkNonNegative(v["max-replaced-nodes"], "--max-replaced-nodes");
-  if (typeof v["max-replaced-percent"] === "string") o.maxReplacedPercent = checkNonNegative(v["max-replaced-percent"], "--max-replaced-percent", 100);
+  if (typeof v["max-replaced-nodes"] === "string")
+    o.maxReplacedNodes = checkNonNegative(v["max-replaced-nodes"], "--max-replaced-nodes");
+  if (typeof v["max-replaced-percent"] === "string")
+    o.maxReplacedPercent = checkNonNegative(v["max-replaced-percent"], "--max-replaced-percent", 100);
   return o;
 }
 async function diffCommand(v, cwd) {
   const gitMode = v["base-ref"] !== void 0 || v["head-ref"] !== void 0;
   if (gitMode && (!v["base-ref"] || !v["head-ref"])) throw new UsageError("--base-ref and --head-ref go together");
-  if (!gitMode && (!v.base || !v.head)) throw new UsageError("diff needs --base DIR --head DIR, or --base-ref REV --head-ref REV");
+  if (!gitMode && (!v.base || !v.head))
+    throw new UsageError("diff needs --base DIR --head DIR, or --base-ref REV --head-ref REV");
   const base = openTree(v.base, v["base-ref"], v, cwd);
   const head = openTree(v.head, v["head-ref"], v, cwd);
   const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v));
@@ -208,9 +228,21 @@ async function diffCommand(v, cwd) {
   return emit(plan, v.format ?? "markdown", v);
 }
 async function singleCommand(command, v, positional, cwd) {
-  const tree = openTree(v.state ?? positional ?? v.head, v.ref ?? v["head-ref"], v, cwd);
+  const tree = openTree(
+    v.state ?? positional ?? v.head,
+    v.ref ?? v["head-ref"],
+    v,
+    cwd
+  );
   const { config, findings: configFindings } = resolveConfig(tree, cwd, overrides(v));
-  const plan = await executePlan({ base: null, head: tree, config, configFindings, cwd, validateOnly: command === "validate" });
+  const plan = await executePlan({
+    base: null,
+    head: tree,
+    config,
+    configFindings,
+    cwd,
+    validateOnly: command === "validate"
+  });
   return emit(plan, v.format ?? "text", v);
 }
 function emit(plan, format, v) {
@@ -221,8 +253,10 @@ function emit(plan, format, v) {
   else throw new UsageError(`unknown --format "${format}" (markdown, json or text)`);
   if (typeof v["json-out"] === "string") writeFileSync(v["json-out"], JSON.stringify(plan, null, 2) + "\n");
   const exitCode = plan.verdict === "pass" ? 0 : 1;
-  const debug = v.debug ? ["base", "head"].map((side) => `debug: ${side} read ${plan.inputs[side].files.length} file(s) [${plan.inputs[side].files.join(", ")}]; other kinds ignored: ${JSON.stringify(plan.inputs[side].ignoredKinds)}
-`).join("") : "";
+  const debug = v.debug ? ["base", "head"].map(
+    (side) => `debug: ${side} read ${plan.inputs[side].files.length} file(s) [${plan.inputs[side].files.join(", ")}]; other kinds ignored: ${JSON.stringify(plan.inputs[side].ignoredKinds)}
+`
+  ).join("") : "";
   if (typeof v.out === "string") {
     writeFileSync(v.out, body);
     return { exitCode, stdout: `karpenter-plan: ${plan.verdict}; report written to ${v.out}
@@ -239,7 +273,7 @@ runCli(process.argv.slice(2)).then(
     process.exitCode = r.exitCode;
   },
   (e) => {
-    process.stderr.write(`karpenter-plan: ${e?.stack ?? String(e)}
+    process.stderr.write(`karpenter-plan: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}
 `);
     process.exitCode = 2;
   }

@@ -12,10 +12,13 @@ import {
   require_ajv,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-PYLSCA4P.js";
-import "./chunks/chunk-47GI36FR.js";
+} from "./chunks/chunk-F5LMFPU3.js";
+import "./chunks/chunk-2V6GYMAN.js";
 import "./chunks/chunk-QKS7CNDE.js";
-import "./chunks/chunk-PKHPIVUS.js";
+import {
+  errorMessage
+} from "./chunks/chunk-WZ5PGY7U.js";
+import "./chunks/chunk-X7VZIAXS.js";
 import {
   __commonJS,
   __require,
@@ -25858,12 +25861,6 @@ var context2 = new Context();
 import { readFileSync as readFileSync2, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-// src/common/errors.ts
-function errorMessage(e) {
-  if (e instanceof Error) return e.message;
-  return typeof e === "string" ? e : String(e);
-}
-
 // src/plan/plan-document.ts
 var import_ajv = __toESM(require_ajv(), 1);
 
@@ -26352,10 +26349,15 @@ function parsePlanDocument(file, text) {
   validator ??= new import_ajv.Ajv({ allErrors: true, strict: false }).compile(plan_schema_default);
   if (!validator(doc)) {
     const errs = (validator.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`.trim());
-    throw new PlanDocumentError(`${file} is not a karpenter-plan JSON plan (schema/plan.schema.json): ${errs.join("; ")}`);
+    throw new PlanDocumentError(
+      `${file} is not a karpenter-plan JSON plan (schema/plan.schema.json): ${errs.join("; ")}`
+    );
   }
   const plan = doc;
-  if (plan.schemaVersion !== SCHEMA_VERSION) throw new PlanDocumentError(`${file} has schemaVersion ${String(plan.schemaVersion)}; this version reads ${SCHEMA_VERSION}`);
+  if (plan.schemaVersion !== SCHEMA_VERSION)
+    throw new PlanDocumentError(
+      `${file} has schemaVersion ${String(plan.schemaVersion)}; this version reads ${SCHEMA_VERSION}`
+    );
   return plan;
 }
 
@@ -26373,7 +26375,12 @@ function parseMarker(body) {
   return x ? { key: x[1], headSha: x[2], validAt: x[3] } : null;
 }
 async function findComments(gh, t, key) {
-  const all = await gh.paginate(gh.rest.issues.listComments, { owner: t.owner, repo: t.repo, issue_number: t.issueNumber, per_page: 100 });
+  const all = await gh.paginate(gh.rest.issues.listComments, {
+    owner: t.owner,
+    repo: t.repo,
+    issue_number: t.issueNumber,
+    per_page: 100
+  });
   const out = [];
   for (const c of all) {
     const m = c.body ? parseMarker(c.body) : null;
@@ -26388,9 +26395,13 @@ ${req.body}`;
   const existing = await findComments(gh, t, req.marker.key);
   const latest = existing[existing.length - 1];
   if (latest && latest.marker.validAt > req.marker.validAt) {
-    return { action: "skipped", reason: `a comment for a newer head commit (${latest.marker.headSha.slice(0, 7)}) exists; not overwritten` };
+    return {
+      action: "skipped",
+      reason: `a comment for a newer head commit (${latest.marker.headSha.slice(0, 7)}) exists; not overwritten`
+    };
   }
-  if (!latest && !req.hasDiff && req.skipNoDiff) return { action: "skipped", reason: "skip-no-diff: nothing Karpenter-relevant changed" };
+  if (!latest && !req.hasDiff && req.skipNoDiff)
+    return { action: "skipped", reason: "skip-no-diff: nothing Karpenter-relevant changed" };
   if (req.mode === "update" && latest) {
     if (latest.body === full) return { action: "skipped", reason: "the comment is already up to date" };
     const r2 = await gh.rest.issues.updateComment({ owner: t.owner, repo: t.repo, comment_id: latest.id, body: full });
@@ -26398,18 +26409,27 @@ ${req.body}`;
   }
   if (req.mode === "hide-and-new") {
     for (const c of existing) {
-      await gh.graphql("mutation($id: ID!) { minimizeComment(input: {subjectId: $id, classifier: OUTDATED}) { minimizedComment { isMinimized } } }", { id: c.node_id });
+      await gh.graphql(
+        "mutation($id: ID!) { minimizeComment(input: {subjectId: $id, classifier: OUTDATED}) { minimizedComment { isMinimized } } }",
+        { id: c.node_id }
+      );
     }
   } else if (req.mode === "delete-and-new") {
     for (const c of existing) await gh.rest.issues.deleteComment({ owner: t.owner, repo: t.repo, comment_id: c.id });
   }
-  const r = await gh.rest.issues.createComment({ owner: t.owner, repo: t.repo, issue_number: t.issueNumber, body: full });
+  const r = await gh.rest.issues.createComment({
+    owner: t.owner,
+    repo: t.repo,
+    issue_number: t.issueNumber,
+    body: full
+  });
   return { action: "created", id: r.data.id, url: r.data.html_url };
 }
 
 // src/github/inputs.ts
 function oneOf(name, value, allowed) {
-  if (!allowed.includes(value)) throw new InputError(`input ${name} must be one of ${allowed.join(", ")}, got "${value}"`);
+  if (!allowed.includes(value))
+    throw new InputError(`input ${name} must be one of ${allowed.join(", ")}, got "${value}"`);
   return value;
 }
 function bool(name, value) {
@@ -26427,14 +26447,18 @@ function readInputs(get = (n) => getInput(n)) {
   if (get("catalog")) overrides.catalog = get("catalog");
   if (get("at")) overrides.at = checkTime(get("at"), "input at");
   if (get("fail-on")) overrides.failOn = checkFailOn(get("fail-on"), "input fail-on");
-  if (get("max-replaced-nodes")) overrides.maxReplacedNodes = checkNonNegative(get("max-replaced-nodes"), "input max-replaced-nodes");
-  if (get("max-replaced-percent")) overrides.maxReplacedPercent = checkNonNegative(get("max-replaced-percent"), "input max-replaced-percent", 100);
+  if (get("max-replaced-nodes"))
+    overrides.maxReplacedNodes = checkNonNegative(get("max-replaced-nodes"), "input max-replaced-nodes");
+  if (get("max-replaced-percent"))
+    overrides.maxReplacedPercent = checkNonNegative(get("max-replaced-percent"), "input max-replaced-percent", 100);
   const mode = oneOf("mode", get("mode") || "plan", ["plan", "post"]);
   const planFile = opt("plan-file");
-  if (mode === "post" && !planFile) throw new InputError("mode: post needs plan-file (the JSON plan uploaded by the pull_request workflow)");
+  if (mode === "post" && !planFile)
+    throw new InputError("mode: post needs plan-file (the JSON plan uploaded by the pull_request workflow)");
   const pr = get("pr-number");
   const prNumber = pr ? checkNonNegative(pr, "input pr-number") : null;
-  if (prNumber !== null && !Number.isInteger(prNumber)) throw new InputError(`input pr-number must be a whole number, got "${pr}"`);
+  if (prNumber !== null && !Number.isInteger(prNumber))
+    throw new InputError(`input pr-number must be a whole number, got "${pr}"`);
   const title = get("title") || "karpenter-plan";
   return {
     mode,
@@ -26812,7 +26836,9 @@ function createClient(opts) {
         return retryCount < maxRetries;
       },
       onSecondaryRateLimit: (retryAfter, options, _o, retryCount) => {
-        log(`GitHub secondary rate limit on ${options.method} ${options.url}; retry ${retryCount + 1} after ${retryAfter}s`);
+        log(
+          `GitHub secondary rate limit on ${options.method} ${options.url}; retry ${retryCount + 1} after ${retryAfter}s`
+        );
         return retryCount < maxRetries;
       }
     },
@@ -26845,7 +26871,12 @@ function statusDescription(plan, summary2) {
 async function publishStatus(gh, t, plan, title, summary2, text) {
   const conclusion = plan.verdict === "pass" ? "success" : "failure";
   const annotations = annotationsOf(plan, t.pathPrefix);
-  const output = (batch) => ({ title, summary: summary2.slice(0, CHECK_TEXT_LIMIT), text: text.slice(0, CHECK_TEXT_LIMIT), annotations: batch });
+  const output = (batch) => ({
+    title,
+    summary: summary2.slice(0, CHECK_TEXT_LIMIT),
+    text: text.slice(0, CHECK_TEXT_LIMIT),
+    annotations: batch
+  });
   try {
     const first = await gh.rest.checks.create({
       owner: t.owner,
@@ -26858,7 +26889,12 @@ async function publishStatus(gh, t, plan, title, summary2, text) {
     });
     let requests = 1;
     for (let i = ANNOTATIONS_PER_REQUEST; i < annotations.length; i += ANNOTATIONS_PER_REQUEST) {
-      await gh.rest.checks.update({ owner: t.owner, repo: t.repo, check_run_id: first.data.id, output: output(annotations.slice(i, i + ANNOTATIONS_PER_REQUEST)) });
+      await gh.rest.checks.update({
+        owner: t.owner,
+        repo: t.repo,
+        check_run_id: first.data.id,
+        output: output(annotations.slice(i, i + ANNOTATIONS_PER_REQUEST))
+      });
       requests++;
     }
     return { kind: "check-run", id: first.data.id, requests };
@@ -26866,10 +26902,21 @@ async function publishStatus(gh, t, plan, title, summary2, text) {
     if (statusOf(e) !== 403 && statusOf(e) !== 404) throw e;
   }
   try {
-    await gh.rest.repos.createCommitStatus({ owner: t.owner, repo: t.repo, sha: t.sha, state: conclusion === "success" ? "success" : "failure", context: t.name, description: statusDescription(plan, summary2) });
+    await gh.rest.repos.createCommitStatus({
+      owner: t.owner,
+      repo: t.repo,
+      sha: t.sha,
+      state: conclusion === "success" ? "success" : "failure",
+      context: t.name,
+      description: statusDescription(plan, summary2)
+    });
     return { kind: "commit-status" };
   } catch (e) {
-    if (statusOf(e) === 403 || statusOf(e) === 404) return { kind: "none", reason: "the token may neither create check runs (checks: write) nor commit statuses (statuses: write)" };
+    if (statusOf(e) === 403 || statusOf(e) === 404)
+      return {
+        kind: "none",
+        reason: "the token may neither create check runs (checks: write) nor commit statuses (statuses: write)"
+      };
     throw e;
   }
 }
@@ -26922,7 +26969,10 @@ async function publish(plan, inputs, event, workdir) {
   setOutput("warnings", plan.summary.findings.warning);
   for (const side of ["base", "head"]) {
     const i = plan.inputs?.[side];
-    if (i) debug(`${side}: ${i.files.length} manifest file(s) read; other kinds ignored: ${JSON.stringify(i.ignoredKinds)}`);
+    if (i)
+      debug(
+        `${side}: ${i.files.length} manifest file(s) read; other kinds ignored: ${JSON.stringify(i.ignoredKinds)}`
+      );
   }
   const full = renderMarkdown(plan, { blobUrl, limit: 1e6, title });
   if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(full).write();
@@ -26934,24 +26984,45 @@ async function publish(plan, inputs, event, workdir) {
     const modeInput = inputs.comment;
     if (prNumber && modeInput !== "off") {
       const runUrl = context2.runId ? `${server}/${repoFull}/actions/runs/${context2.runId}` : null;
-      const body = renderMarkdown(plan, { blobUrl, title, fullReportHint: `The full report is in the job summary${runUrl ? ` (${runUrl})` : ""} and the JSON plan artifact.` });
+      const body = renderMarkdown(plan, {
+        blobUrl,
+        title,
+        fullReportHint: `The full report is in the job summary${runUrl ? ` (${runUrl})` : ""} and the JSON plan artifact.`
+      });
       try {
-        const r = await publishComment(gh, { owner, repo, issueNumber: prNumber }, {
-          mode: modeInput,
-          body,
-          hasDiff: plan.changed,
-          skipNoDiff: inputs.skipNoDiff,
-          marker: { key: inputs.commentKey ?? (subdir || "default"), headSha, validAt: plan.head.committedAt ?? (/* @__PURE__ */ new Date(0)).toISOString() }
-        });
+        const r = await publishComment(
+          gh,
+          { owner, repo, issueNumber: prNumber },
+          {
+            mode: modeInput,
+            body,
+            hasDiff: plan.changed,
+            skipNoDiff: inputs.skipNoDiff,
+            marker: {
+              key: inputs.commentKey ?? (subdir || "default"),
+              headSha,
+              validAt: plan.head.committedAt ?? (/* @__PURE__ */ new Date(0)).toISOString()
+            }
+          }
+        );
         info(r.action === "skipped" ? `comment skipped: ${r.reason}` : `comment ${r.action}: ${r.url}`);
         if (r.action !== "skipped") setOutput("comment-url", r.url);
       } catch (e) {
-        warning(statusOf(e) === 403 ? "karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup." : `karpenter-plan could not comment: ${errorMessage(e)}`);
+        warning(
+          statusOf(e) === 403 ? "karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup." : `karpenter-plan could not comment: ${errorMessage(e)}`
+        );
       }
     }
     if (inputs.status === "check" && headSha) {
       try {
-        const r = await publishStatus(gh, { owner, repo, sha: headSha, name: inputs.checkName ?? title, pathPrefix: subdir }, plan, `${plan.verdict === "pass" ? "Pass" : "Fail"}: ${title}`, summarySentence(plan), full);
+        const r = await publishStatus(
+          gh,
+          { owner, repo, sha: headSha, name: inputs.checkName ?? title, pathPrefix: subdir },
+          plan,
+          `${plan.verdict === "pass" ? "Pass" : "Fail"}: ${title}`,
+          summarySentence(plan),
+          full
+        );
         info(r.kind === "none" ? `no status reported: ${r.reason}` : `status reported as a ${r.kind}`);
       } catch (e) {
         warning(`karpenter-plan could not report the status: ${errorMessage(e)}`);

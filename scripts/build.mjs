@@ -15,6 +15,14 @@ const common = {
   // loaded lazily from node_modules: bundled, the Kubernetes client alone would add 14 MB to dist/.
   external: ['@aws-sdk/*', '@kubernetes/client-node'],
   // Some bundled CommonJS dependencies call require(); give ESM output a real one.
-  banner: { js: "import { createRequire as __kpCreateRequire } from 'node:module'; const require = __kpCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __kpCreateRequire } from 'node:module'; const require = __kpCreateRequire(import.meta.url);",
+  },
 };
-await build({ ...common, entryPoints: { index: 'src/github/main.ts', cli: 'src/cli/main.ts' }, outdir: 'dist', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+await build({
+  ...common,
+  entryPoints: { index: 'src/github/main.ts', cli: 'src/cli/main.ts' },
+  outdir: 'dist',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+});

@@ -33,33 +33,62 @@ export function importData(externalDir) {
     commit: types.commit,
     labelKeys,
     // [name, label values in labelKeys order (null = absent), documented allocatable]
-    types: types.instanceTypes.map((t) => [t.name, labelKeys.map((k) => (k in t.labels ? t.labels[k] : null)), t.allocatable]),
+    types: types.instanceTypes.map((t) => [
+      t.name,
+      labelKeys.map((k) => (k in t.labels ? t.labels[k] : null)),
+      t.allocatable,
+    ]),
   };
   const net = {};
   for (const [name, n] of Object.entries(network.instanceTypes)) {
     const v = n.vpcLimits;
-    const cardMax = v ? (v.networkCards?.find((c) => c.networkCardIndex === (v.defaultNetworkCardIndex ?? 0))?.maximumNetworkInterfaces ?? v.interface) : null;
+    const cardMax = v
+      ? (v.networkCards?.find((c) => c.networkCardIndex === (v.defaultNetworkCardIndex ?? 0))
+          ?.maximumNetworkInterfaces ?? v.interface)
+      : null;
     // [bandwidth Mbps|null, ENI-limited max pods|null, interfaces on the default card|null, IPv4 per interface|null,
     // branch ENIs (0 = not trunking)|null]
-    net[name] = [n.networkBandwidthMbps ?? null, v?.derived?.eniLimitedMaxPods ?? null, cardMax, v ? v.ipv4PerInterface : null, v ? (v.isTrunkingCompatible ? v.branchInterface : 0) : null];
+    net[name] = [
+      n.networkBandwidthMbps ?? null,
+      v?.derived?.eniLimitedMaxPods ?? null,
+      cardMax,
+      v ? v.ipv4PerInterface : null,
+      v ? (v.isTrunkingCompatible ? v.branchInterface : 0) : null,
+    ];
   }
   const networkOut = { source: network.source, commit: network.commit, types: net };
   const partitions = {};
-  for (const [name, p] of Object.entries(prices.partitions)) partitions[name] = { currency: p.currency, generatedAt: p.generatedAt, regions: p.regions };
-  const pricesOut = { source: 'aws/karpenter-provider-aws pkg/providers/pricing/zz_generated.pricing_*.go', commit: prices.commit, partitions, regions: prices.regions };
+  for (const [name, p] of Object.entries(prices.partitions))
+    partitions[name] = { currency: p.currency, generatedAt: p.generatedAt, regions: p.regions };
+  const pricesOut = {
+    source: 'aws/karpenter-provider-aws pkg/providers/pricing/zz_generated.pricing_*.go',
+    commit: prices.commit,
+    partitions,
+    regions: prices.regions,
+  };
   return { instanceTypes, network: networkOut, prices: pricesOut };
 }
 
 export function writeData(dir, data) {
   mkdirSync(dir, { recursive: true });
-  const rows = (obj, key) => JSON.stringify(obj).replace(new RegExp(`"${key}":\\[\\[`), `"${key}":[\n[`).replace(/\],\[/g, '],\n[');
+  const rows = (obj, key) =>
+    JSON.stringify(obj)
+      .replace(new RegExp(`"${key}":\\[\\[`), `"${key}":[\n[`)
+      .replace(/\],\[/g, '],\n[');
   writeFileSync(join(dir, 'instance-types.json'), rows(data.instanceTypes, 'types') + '\n');
   writeFileSync(join(dir, 'network.json'), JSON.stringify(data.network).replace(/\],"/g, '],\n"') + '\n');
-  writeFileSync(join(dir, 'prices.json'), JSON.stringify(data.prices, null, 0).replace(/,"(?=[a-z0-9-]+\.[a-z0-9-]+")/g, ',\n"') + '\n');
+  writeFileSync(
+    join(dir, 'prices.json'),
+    JSON.stringify(data.prices, null, 0).replace(/,"(?=[a-z0-9-]+\.[a-z0-9-]+")/g, ',\n"') + '\n',
+  );
 }
 
 export function readData(dir) {
-  return { instanceTypes: readJson(dir, 'instance-types.json'), network: readJson(dir, 'network.json'), prices: readJson(dir, 'prices.json') };
+  return {
+    instanceTypes: readJson(dir, 'instance-types.json'),
+    network: readJson(dir, 'network.json'),
+    prices: readJson(dir, 'prices.json'),
+  };
 }
 
 export function generateCatalog(data) {
@@ -78,12 +107,23 @@ export function generateCatalog(data) {
     const ext = {};
     for (const [k, v] of Object.entries(allocatable)) if (!CORE_RESOURCES.includes(k)) ext[k] = Number(v);
     // pod-eni: branch interfaces when trunking-capable (karpenter-provider-aws pkg/providers/instancetype/types.go
-    // ENILimitedPods / private IPv4 and pod-eni resources), from the fresher ENI data.
+    // awsPodENI), from the fresher ENI data.
     const podEni = net && net[4] !== null ? net[4] : Number(allocatable[POD_ENI] ?? 0);
     if (podEni > 0) ext[POD_ENI] = podEni;
     const labels = labelKeys.map((k) => (k in l ? l[k] : null));
     if (net?.[0] != null && l[BANDWIDTH] === undefined) labels[labelKeys.indexOf(BANDWIDTH)] = String(net[0]);
-    out.push([name, labels, Number(l[CPU]), Number(l[MEMORY]), l[ARCH], eniPods, net?.[2] ?? null, net?.[3] ?? null, usEast1[name] ?? null, ext]);
+    out.push([
+      name,
+      labels,
+      Number(l[CPU]),
+      Number(l[MEMORY]),
+      l[ARCH],
+      eniPods,
+      net?.[2] ?? null,
+      net?.[3] ?? null,
+      usEast1[name] ?? null,
+      ext,
+    ]);
   }
   return {
     format: 'karpenter-plan/catalog@1',

@@ -13,7 +13,10 @@ export function cases() {
   for (const ex of readdirSync('examples').sort()) {
     const dir = join('examples', ex);
     const fleet = existsSync(join(dir, 'fleet.json')) ? ['--fleet', join(dir, 'fleet.json')] : [];
-    out.push({ name: `${ex}.diff`, args: ['diff', '--base', join(dir, 'base'), '--head', join(dir, 'head'), ...fleet, '--at', AT] });
+    out.push({
+      name: `${ex}.diff`,
+      args: ['diff', '--base', join(dir, 'base'), '--head', join(dir, 'head'), ...fleet, '--at', AT],
+    });
     out.push({ name: `${ex}.simulate`, args: ['simulate', join(dir, 'head')] });
     out.push({ name: `${ex}.validate`, args: ['validate', join(dir, 'head')] });
   }
@@ -28,7 +31,10 @@ export function normalise(plan) {
 export function planOf(args) {
   let stdout;
   try {
-    stdout = execFileSync(process.execPath, ['dist/cli.js', ...args, '--format', 'json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    stdout = execFileSync(process.execPath, ['dist/cli.js', ...args, '--format', 'json'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } catch (e) {
     // Exit code 1 (policy failed) still prints the plan.
     if (e.status !== 1) throw e;

@@ -20,31 +20,62 @@ beforeAll(async () => {
   // Built once per test run from src/ by test/support/global-setup.mjs.
   bundle = TEST_BUNDLE;
   repo = mkdtempSync(join(tmpdir(), 'kp-action-repo-'));
-  const git = (...a: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...a], { encoding: 'utf8' }).trim();
+  const git = (...a: string[]) =>
+    execFileSync('git', ['-C', repo, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...a], {
+      encoding: 'utf8',
+    }).trim();
   git('init', '-q', '-b', 'main');
   cpSync('examples/generation-split/base', repo, { recursive: true });
-  git('add', '-A'); git('commit', '-q', '-m', 'base');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'base');
   baseSha = git('rev-parse', 'HEAD');
   rmSync(join(repo, 'nodepools.yaml'));
   cpSync('examples/generation-split/head', repo, { recursive: true });
   // Many findings, to exercise annotation batching: 60 NodePools with distinct, invalid weights.
-  writeFileSync(join(repo, 'broken.yaml'), Array.from({ length: 60 }, (_, i) => nodePool(`broken-${i}`, { weight: 101 + i })).join('---\n') + '---\n' + NODECLASS.replace('name: default', 'name: spare'));
-  git('add', '-A'); git('commit', '-q', '-m', 'head');
+  writeFileSync(
+    join(repo, 'broken.yaml'),
+    Array.from({ length: 60 }, (_, i) => nodePool(`broken-${i}`, { weight: 101 + i })).join('---\n') +
+      '---\n' +
+      NODECLASS.replace('name: default', 'name: spare'),
+  );
+  git('add', '-A');
+  git('commit', '-q', '-m', 'head');
   headSha = git('rev-parse', 'HEAD');
 }, 60_000);
 
-interface RunResult { code: number | null; stdout: string; summary: string; outputs: Record<string, string> }
+interface RunResult {
+  code: number | null;
+  stdout: string;
+  summary: string;
+  outputs: Record<string, string>;
+}
 
-function runAction(gh: FakeGitHub, inputs: Record<string, string> = {}, event?: Record<string, unknown>): Promise<RunResult> {
+function runAction(
+  gh: FakeGitHub,
+  inputs: Record<string, string> = {},
+  event?: Record<string, unknown>,
+): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'kp-run-'));
-  writeFileSync(join(dir, 'event.json'), JSON.stringify(event ?? { pull_request: { number: 7, base: { sha: baseSha }, head: { sha: headSha } } }));
+  writeFileSync(
+    join(dir, 'event.json'),
+    JSON.stringify(event ?? { pull_request: { number: 7, base: { sha: baseSha }, head: { sha: headSha } } }),
+  );
   writeFileSync(join(dir, 'summary.md'), '');
   writeFileSync(join(dir, 'output.txt'), '');
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir,
-    GITHUB_EVENT_PATH: join(dir, 'event.json'), GITHUB_STEP_SUMMARY: join(dir, 'summary.md'), GITHUB_OUTPUT: join(dir, 'output.txt'),
-    GITHUB_REPOSITORY: 'o/r', GITHUB_API_URL: gh.url, GITHUB_SERVER_URL: 'https://github.test', RUNNER_TEMP: dir, GITHUB_RUN_ID: '42',
-    'INPUT_GITHUB-TOKEN': 'test-token', 'INPUT_FAIL-ON': 'never', INPUT_AT: '2026-01-05T10:00:00Z',
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? dir,
+    GITHUB_EVENT_PATH: join(dir, 'event.json'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+    GITHUB_OUTPUT: join(dir, 'output.txt'),
+    GITHUB_REPOSITORY: 'o/r',
+    GITHUB_API_URL: gh.url,
+    GITHUB_SERVER_URL: 'https://github.test',
+    RUNNER_TEMP: dir,
+    GITHUB_RUN_ID: '42',
+    'INPUT_GITHUB-TOKEN': 'test-token',
+    'INPUT_FAIL-ON': 'never',
+    INPUT_AT: '2026-01-05T10:00:00Z',
   };
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
   return new Promise((resolve) => {
@@ -52,15 +83,25 @@ function runAction(gh: FakeGitHub, inputs: Record<string, string> = {}, event?: 
       const outputs: Record<string, string> = {};
       const text = readFileSync(join(dir, 'output.txt'), 'utf8');
       for (const m of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) outputs[m[1]] = m[3];
-      resolve({ code: err ? (err as { code?: number }).code ?? 1 : 0, stdout, summary: readFileSync(join(dir, 'summary.md'), 'utf8'), outputs });
+      resolve({
+        code: err ? ((err as { code?: number }).code ?? 1) : 0,
+        stdout,
+        summary: readFileSync(join(dir, 'summary.md'), 'utf8'),
+        outputs,
+      });
     });
   });
 }
 
 describe('sticky comment', () => {
   let gh: FakeGitHub;
-  beforeEach(async () => { gh = new FakeGitHub(); await gh.start(); });
-  afterEach(async () => { await gh.stop(); });
+  beforeEach(async () => {
+    gh = new FakeGitHub();
+    await gh.start();
+  });
+  afterEach(async () => {
+    await gh.stop();
+  });
 
   test('first run creates one comment; the second updates it; an identical body sends nothing', async () => {
     const r1 = await runAction(gh);
@@ -72,14 +113,22 @@ describe('sticky comment', () => {
     gh.requests = [];
     await runAction(gh);
     expect(gh.comments).toHaveLength(1);
-    expect(gh.mutating().filter((r) => r.path.includes('/comments')).map((r) => r.method)).toEqual(['PATCH']);
+    expect(
+      gh
+        .mutating()
+        .filter((r) => r.path.includes('/comments'))
+        .map((r) => r.method),
+    ).toEqual(['PATCH']);
     gh.requests = [];
     await runAction(gh);
     expect(gh.mutating().filter((r) => r.path.includes('/comments'))).toEqual([]);
   }, 60_000);
 
   test('a comment written for a newer head commit is left untouched', async () => {
-    gh.addComments(1, () => `<!-- karpenter-plan key="default" head="ffffffff" valid-at="2999-01-01T00:00:00.000Z" -->\nnewer`);
+    gh.addComments(
+      1,
+      () => `<!-- karpenter-plan key="default" head="ffffffff" valid-at="2999-01-01T00:00:00.000Z" -->\nnewer`,
+    );
     const r = await runAction(gh);
     expect(gh.comments).toHaveLength(1);
     expect(gh.comments[0].body).toMatch(/newer$/);
@@ -87,7 +136,10 @@ describe('sticky comment', () => {
   }, 60_000);
 
   test('hide-and-new minimises the old comment through GraphQL and creates a new one', async () => {
-    gh.addComments(1, () => `<!-- karpenter-plan key="default" head="aaaa" valid-at="2000-01-01T00:00:00.000Z" -->\nold`);
+    gh.addComments(
+      1,
+      () => `<!-- karpenter-plan key="default" head="aaaa" valid-at="2000-01-01T00:00:00.000Z" -->\nold`,
+    );
     await runAction(gh, { comment: 'hide-and-new' });
     expect(gh.comments).toHaveLength(2);
     expect(gh.comments[0].minimized).toBe(true);
@@ -95,19 +147,33 @@ describe('sticky comment', () => {
   }, 60_000);
 
   test('delete-and-new deletes the old comment; other keys are left alone', async () => {
-    gh.addComments(1, () => `<!-- karpenter-plan key="default" head="aaaa" valid-at="2000-01-01T00:00:00.000Z" -->\nold`);
-    gh.addComments(1, () => `<!-- karpenter-plan key="staging" head="aaaa" valid-at="2000-01-01T00:00:00.000Z" -->\nother cluster`);
+    gh.addComments(
+      1,
+      () => `<!-- karpenter-plan key="default" head="aaaa" valid-at="2000-01-01T00:00:00.000Z" -->\nold`,
+    );
+    gh.addComments(
+      1,
+      () => `<!-- karpenter-plan key="staging" head="aaaa" valid-at="2000-01-01T00:00:00.000Z" -->\nother cluster`,
+    );
     await runAction(gh, { comment: 'delete-and-new' });
-    expect(gh.comments.map((c) => c.body.split('\n')[1])).toEqual(['other cluster', expect.stringMatching(/karpenter-plan/)]);
+    expect(gh.comments.map((c) => c.body.split('\n')[1])).toEqual([
+      'other cluster',
+      expect.stringMatching(/karpenter-plan/),
+    ]);
   }, 60_000);
 
   test('pagination: the marker is found past 100 comments and updated in place', async () => {
     gh.addComments(150, (i) => `chatter ${i}`);
-    gh.addComments(1, () => `<!-- karpenter-plan key="default" head="aaaa" valid-at="2000-01-01T00:00:00.000Z" -->\nold`);
+    gh.addComments(
+      1,
+      () => `<!-- karpenter-plan key="default" head="aaaa" valid-at="2000-01-01T00:00:00.000Z" -->\nold`,
+    );
     gh.addComments(30, (i) => `more chatter ${i}`);
     await runAction(gh);
     expect(gh.comments).toHaveLength(181);
-    expect(gh.requests.filter((r) => r.method === 'GET' && r.path.includes('/comments')).length).toBeGreaterThanOrEqual(2);
+    expect(gh.requests.filter((r) => r.method === 'GET' && r.path.includes('/comments')).length).toBeGreaterThanOrEqual(
+      2,
+    );
     expect(gh.comments[150].body).toMatch(/karpenter-plan: pass/);
   }, 60_000);
 
@@ -140,8 +206,13 @@ describe('sticky comment', () => {
 
 describe('status check', () => {
   let gh: FakeGitHub;
-  beforeEach(async () => { gh = new FakeGitHub(); await gh.start(); });
-  afterEach(async () => { await gh.stop(); });
+  beforeEach(async () => {
+    gh = new FakeGitHub();
+    await gh.start();
+  });
+  afterEach(async () => {
+    await gh.stop();
+  });
 
   test('a check run with more than 50 annotations is batched 50 per request', async () => {
     const r = await runAction(gh, { 'fail-on': 'error' });
@@ -149,12 +220,16 @@ describe('status check', () => {
     expect(gh.checkRuns).toHaveLength(1);
     const run = gh.checkRuns[0];
     expect(run.body).toMatchObject({ head_sha: headSha, conclusion: 'failure', status: 'completed' });
-    const counts = [run.body, ...run.updates].map((b) => ((b.output as { annotations: unknown[] }).annotations).length);
-    const plan = JSON.parse(readFileSync(r.outputs['plan-json'], 'utf8')) as { findings: { file: string | null; line: number | null }[] };
+    const counts = [run.body, ...run.updates].map((b) => (b.output as { annotations: unknown[] }).annotations.length);
+    const plan = JSON.parse(readFileSync(r.outputs['plan-json'], 'utf8')) as {
+      findings: { file: string | null; line: number | null }[];
+    };
     const n = plan.findings.filter((f) => f.file && f.line).length;
     expect(n).toBeGreaterThan(100);
     expect(counts).toEqual([...Array(Math.floor(n / 50)).fill(50), ...(n % 50 ? [n % 50] : [])]);
-    expect((run.body.output as { annotations: { path: string; start_line: number }[] }).annotations[0]).toMatchObject({ path: 'broken.yaml' });
+    expect((run.body.output as { annotations: { path: string; start_line: number }[] }).annotations[0]).toMatchObject({
+      path: 'broken.yaml',
+    });
   }, 60_000);
 
   test('falls back to a commit status (≤ 140 characters) when check runs are not permitted', async () => {
@@ -174,7 +249,11 @@ describe('post mode (fork-safe two-workflow pattern)', () => {
       const first = await runAction(gh, { comment: 'off', status: 'off' });
       const planFile = first.outputs['plan-json'];
       expect(planFile).toBeTruthy();
-      const r = await runAction(gh, { mode: 'post', 'plan-file': planFile, 'pr-number': '7' }, { workflow_run: { id: 1 } });
+      const r = await runAction(
+        gh,
+        { mode: 'post', 'plan-file': planFile, 'pr-number': '7' },
+        { workflow_run: { id: 1 } },
+      );
       expect(r.code).toBe(0);
       expect(gh.comments).toHaveLength(1);
       expect(gh.checkRuns).toHaveLength(1);
@@ -190,7 +269,11 @@ describe('post mode (fork-safe two-workflow pattern)', () => {
       const dir = mkdtempSync(join(tmpdir(), 'kp-forged-'));
       const forged = join(dir, 'plan.json');
       writeFileSync(forged, JSON.stringify({ schemaVersion: 1, verdict: 'pass', summary: {} }));
-      const r = await runAction(gh, { mode: 'post', 'plan-file': forged, 'pr-number': '7' }, { workflow_run: { id: 1 } });
+      const r = await runAction(
+        gh,
+        { mode: 'post', 'plan-file': forged, 'pr-number': '7' },
+        { workflow_run: { id: 1 } },
+      );
       expect(r.code).not.toBe(0);
       expect(r.stdout).toMatch(/is not a karpenter-plan JSON plan \(schema\/plan.schema.json\)/);
       expect(gh.comments).toHaveLength(0);
@@ -203,7 +286,10 @@ describe('post mode (fork-safe two-workflow pattern)', () => {
 
 describe('inputs are checked before any work', () => {
   for (const [inputs, message] of [
-    [{ comment: 'sometimes' }, /input comment must be one of update, new, hide-and-new, delete-and-new, off, got "sometimes"/],
+    [
+      { comment: 'sometimes' },
+      /input comment must be one of update, new, hide-and-new, delete-and-new, off, got "sometimes"/,
+    ],
     [{ at: '5' }, /input at "5" is not an RFC 3339 time/],
     [{ 'max-replaced-nodes': 'ten' }, /input max-replaced-nodes must be a number from 0/],
     [{ 'max-replaced-percent': '-3' }, /input max-replaced-percent must be a number from 0 to 100/],

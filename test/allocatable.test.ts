@@ -9,7 +9,9 @@ import { kubeReservedCpu, sizing } from '../src/cloudprovider/allocatable.js';
 import { embeddedCatalog } from '../src/cloudprovider/catalog.js';
 import { parseQuantity } from '../src/common/quantity.js';
 
-const table = JSON.parse(readFileSync('data/instance-types.json', 'utf8')) as { types: [string, (string | null)[], Record<string, string>][] };
+const table = JSON.parse(readFileSync('data/instance-types.json', 'utf8')) as {
+  types: [string, (string | null)[], Record<string, string>][];
+};
 const doc = { instanceTypes: table.types.map(([name, , allocatable]) => ({ name, allocatable })) };
 
 test('kube-reserved CPU tiers (karpenter-provider-aws pkg/providers/instancetype/types.go kubeReservedResources)', () => {
@@ -51,8 +53,17 @@ test('kubelet settings change allocatable as in Karpenter: maxPods does not chan
   const m5 = embeddedCatalog().byName.get('m5.large')!;
   const base = sizing(m5, null, { vmMemoryOverheadPercent: 0.075, reservedENIs: 0 });
   expect(base.allocatable.memory).toBe(6903 * 2 ** 20);
-  const kubelet = { maxPods: 110, kubeReserved: {}, systemReserved: { memory: 100 * 2 ** 20 }, evictionHard: { 'memory.available': '5%' } };
-  const s = sizing(m5, { amiFamily: 'AL2023', kubelet, rootVolumeBytes: 100 * 2 ** 30 }, { vmMemoryOverheadPercent: 0.075, reservedENIs: 0 });
+  const kubelet = {
+    maxPods: 110,
+    kubeReserved: {},
+    systemReserved: { memory: 100 * 2 ** 20 },
+    evictionHard: { 'memory.available': '5%' },
+  };
+  const s = sizing(
+    m5,
+    { amiFamily: 'AL2023', kubelet, rootVolumeBytes: 100 * 2 ** 30 },
+    { vmMemoryOverheadPercent: 0.075, reservedENIs: 0 },
+  );
   expect(s.capacity.pods).toBe(110);
   // 7577Mi − (11×29+255)Mi − 100Mi system − ceil(5% of 7577Mi)
   expect(s.allocatable.memory).toBe(7577 * 2 ** 20 - 574 * 2 ** 20 - 100 * 2 ** 20 - Math.ceil(7577 * 2 ** 20 * 0.05));

@@ -6,8 +6,18 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const LAYERS: Record<string, number> = {
-  common: 0, api: 1, scheduling: 2, cloudprovider: 3, provisioning: 4, disruption: 5,
-  sources: 6, rules: 7, plan: 8, report: 9, github: 10, cli: 10,
+  common: 0,
+  api: 1,
+  scheduling: 2,
+  cloudprovider: 3,
+  provisioning: 4,
+  disruption: 5,
+  sources: 6,
+  rules: 7,
+  plan: 8,
+  report: 9,
+  github: 10,
+  cli: 10,
 };
 
 function walk(dir: string): string[] {
@@ -35,7 +45,8 @@ test('no import points to a layer above (or across the two entry points)', () =>
       const target = relative('src', resolve(dirname(file), m[1]));
       const to = target.split('/')[0];
       if (!(to in LAYERS)) continue;
-      if (LAYERS[to] > LAYERS[from] || (LAYERS[to] === LAYERS[from] && to !== from)) violations.push(`${file} imports ${m[1]} (${from} → ${to})`);
+      if (LAYERS[to] > LAYERS[from] || (LAYERS[to] === LAYERS[from] && to !== from))
+        violations.push(`${file} imports ${m[1]} (${from} → ${to})`);
     }
   }
   expect(violations).toEqual([]);

@@ -1,5 +1,11 @@
 /** Budgets, schedules and the rollout estimate: karpenter-core.md §9.1–§9.3, §9.5, §12 cases 52-66. */
-import { allowedByBudgets, allowedDisruptions, compileBudgets, MAX_INT32, scaledNodes } from '../src/disruption/budgets.js';
+import {
+  allowedByBudgets,
+  allowedDisruptions,
+  compileBudgets,
+  MAX_INT32,
+  scaledNodes,
+} from '../src/disruption/budgets.js';
 import { estimateRollout } from '../src/disruption/rollout.js';
 import { isActive, parseSchedule } from '../src/disruption/budget-cron.js';
 import type { Budget } from '../src/api/nodepool.js';
@@ -7,7 +13,18 @@ import type { Budget } from '../src/api/nodepool.js';
 const at = (s: string) => Date.parse(s);
 
 describe('§9.1 percentages round up', () => {
-  test.each([['10%', 10, 1], ['10%', 11, 2], ['10%', 1, 1], ['50%', 3, 2], ['30%', 10, 3], ['0%', 10, 0], ['100%', 0, 0], ['10', 100, 10], ['100%', 100, 100], ['5', 2, 5]])('%s of %s → %s', (n, nodes, want) => {
+  test.each([
+    ['10%', 10, 1],
+    ['10%', 11, 2],
+    ['10%', 1, 1],
+    ['50%', 3, 2],
+    ['30%', 10, 3],
+    ['0%', 10, 0],
+    ['100%', 0, 0],
+    ['10', 100, 10],
+    ['100%', 100, 100],
+    ['5', 2, 5],
+  ])('%s of %s → %s', (n, nodes, want) => {
     expect(scaledNodes(n as string, nodes as number)).toBe(want);
   });
 });
@@ -15,7 +32,9 @@ describe('§9.1 percentages round up', () => {
 describe('§9.1 budgets per reason (cases 52-56)', () => {
   const now = at('2000-06-15T12:30:30Z');
   const fixture: Budget[] = [
-    { nodes: '10' }, { nodes: '100' }, { nodes: '100%' },
+    { nodes: '10' },
+    { nodes: '100' },
+    { nodes: '100%' },
     { nodes: '15', reasons: ['Drifted', 'Underutilized'], schedule: '* * * * *', duration: '1h' },
     { nodes: '5', reasons: ['Drifted'], schedule: '* * * * *', duration: '1h' },
     { nodes: '0', reasons: ['Drifted', 'Underutilized', 'Empty'], schedule: '@weekly', duration: '1h' },
@@ -35,7 +54,14 @@ describe('§9.1 budgets per reason (cases 52-56)', () => {
     expect(allowedByBudgets(b, 100, 'Drifted', now)).toBe(MAX_INT32);
   });
   test('case 56: an invalid schedule or nodes value fails closed for every reason', () => {
-    expect(allowedByBudgets(compileBudgets([{ nodes: '10' }, { nodes: '1', reasons: ['Empty'], schedule: '@wrongly', duration: '1h' }]), 100, 'Drifted', now)).toBe(0);
+    expect(
+      allowedByBudgets(
+        compileBudgets([{ nodes: '10' }, { nodes: '1', reasons: ['Empty'], schedule: '@wrongly', duration: '1h' }]),
+        100,
+        'Drifted',
+        now,
+      ),
+    ).toBe(0);
     expect(allowedByBudgets(compileBudgets([{ nodes: '1000a%' }]), 100, 'Drifted', now)).toBe(0);
   });
   test('budgets: [] → unlimited; reasons: [] applies to no reason; reasons omitted applies to all', () => {
@@ -90,16 +116,29 @@ describe('§9.3 schedules (case 57) — the cron library checked against robfig 
   test('always UTC', () => {
     expect(active('0 0 * * *', '1h', '2026-01-05T00:30:00+09:00')).toBe(false); // 15:30 UTC
   });
-  test.each(['0 0 * * tue-mon', '0 0 0 * * *', '@wrongly', '0 0 * * 7', '0 0 L * *', '61 0 * * *', '@daily junk'])('%s is rejected', (e) => {
-    expect(parseSchedule(e).ok).toBe(false);
-  });
+  test.each(['0 0 * * tue-mon', '0 0 0 * * *', '@wrongly', '0 0 * * 7', '0 0 L * *', '61 0 * * *', '@daily junk'])(
+    '%s is rejected',
+    (e) => {
+      expect(parseSchedule(e).ok).toBe(false);
+    },
+  );
   test('? is *', () => {
     expect(active('0 0 ? * *', '1h', '2026-01-05T00:30:00Z')).toBe(true);
   });
 });
 
 describe('rollout estimates (§9.5)', () => {
-  const base = { nodes: 10, disrupting: 0, drifted: 10, empty: 0, start: at('2026-01-05T10:00:00Z'), minutesPerReplacement: 10, minutesToInitialize: 4, horizonMinutes: 14 * 1440, slowAfterMinutes: 24 * 60 };
+  const base = {
+    nodes: 10,
+    disrupting: 0,
+    drifted: 10,
+    empty: 0,
+    start: at('2026-01-05T10:00:00Z'),
+    minutesPerReplacement: 10,
+    minutesToInitialize: 4,
+    horizonMinutes: 14 * 1440,
+    slowAfterMinutes: 24 * 60,
+  };
   test('steady 10% budget on 10 nodes: 1 allowed, and each initialised replacement lifts numNodes to 11 (§9.2 subtlety)', () => {
     const r = estimateRollout({ ...base, budgets: compileBudgets([{ nodes: '10%' }]) });
     expect(r).toMatchObject({ allowedNow: 1, verdict: 'ok', replaced: 10 });
@@ -131,7 +170,10 @@ describe('rollout estimates (§9.5)', () => {
     expect(r.note).toMatch(/never allow/);
   });
   test('an invalid schedule blocks the rollout (fail closed)', () => {
-    const r = estimateRollout({ ...base, budgets: compileBudgets([{ nodes: '10%', schedule: '0 0 * * tue-mon', duration: '1h' }]) });
+    const r = estimateRollout({
+      ...base,
+      budgets: compileBudgets([{ nodes: '10%', schedule: '0 0 * * tue-mon', duration: '1h' }]),
+    });
     expect(r.verdict).toBe('blocked');
     expect(r.note).toMatch(/invalid/);
   });
@@ -141,7 +183,14 @@ describe('rollout estimates (§9.5)', () => {
     expect(r.waves).toHaveLength(1);
   });
   test('a 1-node-per-day window is slow', () => {
-    const r = estimateRollout({ ...base, budgets: compileBudgets([{ nodes: '0' }, { nodes: '1', schedule: '0 2 * * *', duration: '10m' }].map((b, i) => (i === 0 ? { nodes: '0', schedule: '10 2 * * *', duration: '23h50m' } : b)) as Budget[]) });
+    const r = estimateRollout({
+      ...base,
+      budgets: compileBudgets(
+        [{ nodes: '0' }, { nodes: '1', schedule: '0 2 * * *', duration: '10m' }].map((b, i) =>
+          i === 0 ? { nodes: '0', schedule: '10 2 * * *', duration: '23h50m' } : b,
+        ) as Budget[],
+      ),
+    });
     expect(r.verdict).toBe('slow');
     expect(r.replaced).toBe(10);
   });

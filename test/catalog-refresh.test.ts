@@ -14,17 +14,33 @@ import { FakeAws } from './support/fake-aws.js';
 import { NODECLASS, nodePool, tempTree, deployment } from './helpers.js';
 
 let aws: FakeAws;
-beforeAll(async () => { aws = new FakeAws(); await aws.start(); });
-afterAll(async () => { await aws.stop(); });
+beforeAll(async () => {
+  aws = new FakeAws();
+  await aws.start();
+});
+afterAll(async () => {
+  await aws.stop();
+});
 
 const creds = { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret' };
 
 test('pricing endpoint regions (karpenter-aws.md §2.2)', () => {
-  expect(['us-east-1', 'ap-northeast-2', 'eu-west-1', 'cn-north-1'].map(pricingRegion)).toEqual(['us-east-1', 'ap-south-1', 'eu-central-1', 'cn-northwest-1']);
+  expect(['us-east-1', 'ap-northeast-2', 'eu-west-1', 'cn-north-1'].map(pricingRegion)).toEqual([
+    'us-east-1',
+    'ap-south-1',
+    'eu-central-1',
+    'cn-northwest-1',
+  ]);
 });
 
 test('types, labels, capacity, zones and prices from the recorded responses', async () => {
-  const c = await refreshCatalog({ region: 'us-east-1', ec2Endpoint: aws.url, pricingEndpoint: aws.url, credentials: creds, now: new Date('2026-01-01T00:00:00Z') });
+  const c = await refreshCatalog({
+    region: 'us-east-1',
+    ec2Endpoint: aws.url,
+    pricingEndpoint: aws.url,
+    credentials: creds,
+    now: new Date('2026-01-01T00:00:00Z'),
+  });
   expect(c.types.map((t) => t.name)).toEqual(['c7g.xlarge', 'm5.large', 'p4d.24xlarge']);
   const embedded = embeddedCatalog();
   for (const t of c.types) {
@@ -32,7 +48,9 @@ test('types, labels, capacity, zones and prices from the recorded responses', as
     expect(t.labels).toEqual(e.labels);
     expect(t.extended).toEqual(e.extended);
     // Allocatable from the refreshed inputs equals the documented figures through the same overhead model.
-    expect(sizing(t, null, { vmMemoryOverheadPercent: 0.075, reservedENIs: 0 }).allocatable).toEqual(sizing(e, null, { vmMemoryOverheadPercent: 0.075, reservedENIs: 0 }).allocatable);
+    expect(sizing(t, null, { vmMemoryOverheadPercent: 0.075, reservedENIs: 0 }).allocatable).toEqual(
+      sizing(e, null, { vmMemoryOverheadPercent: 0.075, reservedENIs: 0 }).allocatable,
+    );
   }
   const m5 = c.byName.get('m5.large')!;
   expect(m5.price).toBe(0.096);
@@ -45,7 +63,13 @@ test('the CLI writes a catalog that diff then uses (prices, zones)', async () =>
   const dir = mkdtempSync(join(tmpdir(), 'kp-cat-'));
   const out = join(dir, 'catalog.json');
   const saved = { ...process.env };
-  Object.assign(process.env, { AWS_ENDPOINT_URL_EC2: aws.url, AWS_ENDPOINT_URL_PRICING: aws.url, AWS_ACCESS_KEY_ID: 'AKIDTEST', AWS_SECRET_ACCESS_KEY: 'secret', AWS_EC2_METADATA_DISABLED: 'true' });
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_EC2: aws.url,
+    AWS_ENDPOINT_URL_PRICING: aws.url,
+    AWS_ACCESS_KEY_ID: 'AKIDTEST',
+    AWS_SECRET_ACCESS_KEY: 'secret',
+    AWS_EC2_METADATA_DISABLED: 'true',
+  });
   try {
     const r = await runCli(['catalog', 'refresh', '--region', 'us-east-1', '--out', out]);
     expect(r.stderr).toBe('');
@@ -55,7 +79,15 @@ test('the CLI writes a catalog that diff then uses (prices, zones)', async () =>
   }
   const catalog = decodeCatalog(JSON.parse(readFileSync(out, 'utf8')));
   expect(catalog.types).toHaveLength(3);
-  const state = tempTree({ 'a.yaml': [NODECLASS, nodePool('p', { requirements: '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["spot"]' }), deployment('app', { cpu: '1', memory: '2Gi' })].join('---\n') });
+  const state = tempTree({
+    'a.yaml': [
+      NODECLASS,
+      nodePool('p', {
+        requirements: '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["spot"]',
+      }),
+      deployment('app', { cpu: '1', memory: '2Gi' }),
+    ].join('---\n'),
+  });
   const plan = JSON.parse((await runCli(['simulate', state, '--catalog', out, '--format', 'json'])).stdout);
   expect(plan.workloads[0].head).toMatchObject({ instanceType: 'm5.large', capacityType: 'spot', pricePerHour: 0.033 });
   expect(plan.assumptions[0]).toMatch(/AWS APIs \(us-east-1\)/);

@@ -19,14 +19,25 @@ describe('examples', () => {
   });
 
   test.each(EXAMPLES)('%s: diff --format json has every contract key', async (ex) => {
-    const r = await runCli(['diff', '--base', `examples/${ex}/base`, '--head', `examples/${ex}/head`, '--format', 'json']);
+    const r = await runCli([
+      'diff',
+      '--base',
+      `examples/${ex}/base`,
+      '--head',
+      `examples/${ex}/head`,
+      '--format',
+      'json',
+    ]);
     expect(r.stderr).toBe('');
     const plan = JSON.parse(r.stdout);
     expect(plan.schemaVersion).toBe(1);
-    for (const k of ['verdict', 'summary', 'workloads', 'nodePools', 'replacements', 'findings']) expect(plan).toHaveProperty(k);
-    for (const k of ['workloadsChanged', 'nodesReplaced', 'nodesRemoved', 'findings', 'hourlyCost']) expect(plan.summary).toHaveProperty(k);
+    for (const k of ['verdict', 'summary', 'workloads', 'nodePools', 'replacements', 'findings'])
+      expect(plan).toHaveProperty(k);
+    for (const k of ['workloadsChanged', 'nodesReplaced', 'nodesRemoved', 'findings', 'hourlyCost'])
+      expect(plan.summary).toHaveProperty(k);
     for (const np of plan.nodePools) {
-      for (const k of ['name', 'change', 'changedFields', 'drift', 'nodes', 'nodesDrifted', 'budget']) expect(np).toHaveProperty(k);
+      for (const k of ['name', 'change', 'changedFields', 'drift', 'nodes', 'nodesDrifted', 'budget'])
+        expect(np).toHaveProperty(k);
     }
     for (const w of plan.workloads) {
       for (const k of ['kind', 'namespace', 'name', 'replicas', 'base', 'head', 'changed']) expect(w).toHaveProperty(k);
@@ -34,15 +45,33 @@ describe('examples', () => {
   });
 
   test('generation-split: the Markdown names the added and removed pools', async () => {
-    const r = await runCli(['diff', '--base', 'examples/generation-split/base', '--head', 'examples/generation-split/head']);
+    const r = await runCli([
+      'diff',
+      '--base',
+      'examples/generation-split/base',
+      '--head',
+      'examples/generation-split/head',
+    ]);
     expect(r.stdout).toMatch(/<code>gen8-primary<\/code> \| added/);
     expect(r.stdout).toMatch(/<code>intel-general<\/code> \| removed/);
   });
 
   test('helm-values: the org-chart layout produces the same pools as the manifests', async () => {
-    const r = await runCli(['diff', '--base', 'examples/helm-values/base', '--head', 'examples/helm-values/head', '--format', 'json']);
+    const r = await runCli([
+      'diff',
+      '--base',
+      'examples/helm-values/base',
+      '--head',
+      'examples/helm-values/head',
+      '--format',
+      'json',
+    ]);
     const plan = JSON.parse(r.stdout);
-    expect(plan.nodePools.map((p: { name: string; change: string }) => `${p.name}:${p.change}`)).toEqual(['gen7-fallback:added', 'gen8-primary:added', 'intel-general:removed']);
+    expect(plan.nodePools.map((p: { name: string; change: string }) => `${p.name}:${p.change}`)).toEqual([
+      'gen7-fallback:added',
+      'gen8-primary:added',
+      'intel-general:removed',
+    ]);
   });
 });
 
@@ -64,7 +93,10 @@ describe('exit codes', () => {
     expect(r.stdout).toMatch(/p.yaml:\d+ \[invalid-spec\]/);
   });
   test('0 with fail-on never', async () => {
-    const dir = tempTree({ 'p.yaml': nodePool('p', { weight: 0 }), '.karpenter-plan.yaml': 'policy: { failOn: never }\n' });
+    const dir = tempTree({
+      'p.yaml': nodePool('p', { weight: 0 }),
+      '.karpenter-plan.yaml': 'policy: { failOn: never }\n',
+    });
     expect((await runCli(['validate', dir])).exitCode).toBe(0);
   });
   test('2 on usage errors and unreadable config', async () => {
@@ -84,16 +116,51 @@ describe('exit codes', () => {
 describe('git revisions', () => {
   test('reading base/head from git gives the same plan as two directories', async () => {
     const repo = mkdtempSync(join(tmpdir(), 'kp-git-'));
-    const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { encoding: 'utf8' }).trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', repo, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+        encoding: 'utf8',
+      }).trim();
     git('init', '-q', '-b', 'main');
     cpSync('examples/generation-split/base', repo, { recursive: true });
-    git('add', '-A'); git('commit', '-q', '-m', 'base');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
     const baseSha = git('rev-parse', 'HEAD');
     rmSync(join(repo, 'nodepools.yaml'));
     cpSync('examples/generation-split/head', repo, { recursive: true });
-    git('add', '-A'); git('commit', '-q', '-m', 'head');
-    const fromGit = JSON.parse((await runCli(['diff', '--base-ref', baseSha, '--head-ref', 'HEAD', '--repo', repo, '--format', 'json', '--at', '2026-01-05T10:00:00Z'])).stdout);
-    const fromDirs = JSON.parse((await runCli(['diff', '--base', 'examples/generation-split/base', '--head', 'examples/generation-split/head', '--format', 'json', '--at', '2026-01-05T10:00:00Z'])).stdout);
+    git('add', '-A');
+    git('commit', '-q', '-m', 'head');
+    const fromGit = JSON.parse(
+      (
+        await runCli([
+          'diff',
+          '--base-ref',
+          baseSha,
+          '--head-ref',
+          'HEAD',
+          '--repo',
+          repo,
+          '--format',
+          'json',
+          '--at',
+          '2026-01-05T10:00:00Z',
+        ])
+      ).stdout,
+    );
+    const fromDirs = JSON.parse(
+      (
+        await runCli([
+          'diff',
+          '--base',
+          'examples/generation-split/base',
+          '--head',
+          'examples/generation-split/head',
+          '--format',
+          'json',
+          '--at',
+          '2026-01-05T10:00:00Z',
+        ])
+      ).stdout,
+    );
     const strip = (p: Record<string, unknown>) => ({ ...p, base: null, head: null });
     expect(strip(fromGit)).toEqual(strip(fromDirs));
     expect(fromGit.head.sha).toBe(git('rev-parse', 'HEAD'));
@@ -105,7 +172,10 @@ describe('plan schema', () => {
     const { Ajv } = await import('ajv');
     const { readFileSync } = await import('node:fs');
     const validate = new Ajv({ strict: false }).compile(JSON.parse(readFileSync('schema/plan.schema.json', 'utf8')));
-    const plan = JSON.parse((await runCli(['diff', '--base', `examples/${ex}/base`, '--head', `examples/${ex}/head`, '--format', 'json'])).stdout);
+    const plan = JSON.parse(
+      (await runCli(['diff', '--base', `examples/${ex}/base`, '--head', `examples/${ex}/head`, '--format', 'json']))
+        .stdout,
+    );
     expect(validate(plan) ? [] : validate.errors).toEqual([]);
   });
 });
@@ -114,10 +184,17 @@ describe('config workloads', () => {
   test('compact workloads from the config are placed like Deployments', async () => {
     const dir = tempTree({
       'p.yaml': nodePool('p'),
-      '.karpenter-plan.yaml': 'workloads:\n  - { name: api, namespace: web, replicas: 3, requests: { cpu: "2", memory: 4Gi }, nodeSelector: { kubernetes.io/arch: amd64 } }\n',
+      '.karpenter-plan.yaml':
+        'workloads:\n  - { name: api, namespace: web, replicas: 3, requests: { cpu: "2", memory: 4Gi }, nodeSelector: { kubernetes.io/arch: amd64 } }\n',
     });
     const plan = JSON.parse((await runCli(['simulate', dir, '--format', 'json'])).stdout);
     expect(plan.workloads).toHaveLength(1);
-    expect(plan.workloads[0]).toMatchObject({ kind: 'Deployment', namespace: 'web', name: 'api', replicas: 3, head: { schedulable: true, nodePool: 'p' } });
+    expect(plan.workloads[0]).toMatchObject({
+      kind: 'Deployment',
+      namespace: 'web',
+      name: 'api',
+      replicas: 3,
+      head: { schedulable: true, nodePool: 'p' },
+    });
   });
 });

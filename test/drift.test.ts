@@ -7,43 +7,118 @@ import { readFileSync } from 'node:fs';
 import { NODECLASS, nodePool, stateOf, tempTree, deployment } from './helpers.js';
 
 const OD = '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]';
-const fam = (...f: string[]) => `        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: [${f.map((x) => `"${x}"`).join(', ')}]`;
+const fam = (...f: string[]) =>
+  `        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: [${f.map((x) => `"${x}"`).join(', ')}]`;
 
 function node(name: string, labels: Record<string, string>, extra: Partial<FleetNode> = {}): FleetNode {
-  return { name, nodeName: name, nodePool: labels['karpenter.sh/nodepool'], instanceType: labels['node.kubernetes.io/instance-type'] ?? null, zone: null, capacityType: labels['karpenter.sh/capacity-type'] ?? null,
-    labels, annotations: {}, initialized: true, ready: true, deleting: false, pricePerHour: null, pods: 3, createdAt: null, ...extra };
+  return {
+    name,
+    nodeName: name,
+    nodePool: labels['karpenter.sh/nodepool'],
+    instanceType: labels['node.kubernetes.io/instance-type'] ?? null,
+    zone: null,
+    capacityType: labels['karpenter.sh/capacity-type'] ?? null,
+    labels,
+    annotations: {},
+    initialized: true,
+    ready: true,
+    deleting: false,
+    pricePerHour: null,
+    pods: 3,
+    createdAt: null,
+    ...extra,
+  };
 }
-const c7 = (n: string) => node(n, { 'karpenter.sh/nodepool': 'p', 'karpenter.k8s.aws/instance-family': 'c7i', 'karpenter.sh/capacity-type': 'on-demand', 'node.kubernetes.io/instance-type': 'c7i.large', 'kubernetes.io/os': 'linux' });
-const c8 = (n: string) => node(n, { 'karpenter.sh/nodepool': 'p', 'karpenter.k8s.aws/instance-family': 'c8i', 'karpenter.sh/capacity-type': 'on-demand', 'node.kubernetes.io/instance-type': 'c8i.large', 'kubernetes.io/os': 'linux' });
+const c7 = (n: string) =>
+  node(n, {
+    'karpenter.sh/nodepool': 'p',
+    'karpenter.k8s.aws/instance-family': 'c7i',
+    'karpenter.sh/capacity-type': 'on-demand',
+    'node.kubernetes.io/instance-type': 'c7i.large',
+    'kubernetes.io/os': 'linux',
+  });
+const c8 = (n: string) =>
+  node(n, {
+    'karpenter.sh/nodepool': 'p',
+    'karpenter.k8s.aws/instance-family': 'c8i',
+    'karpenter.sh/capacity-type': 'on-demand',
+    'node.kubernetes.io/instance-type': 'c8i.large',
+    'kubernetes.io/os': 'linux',
+  });
 
 function drift(baseYaml: string, headYaml: string, nodes: FleetNode[]) {
   const base = stateOf({ 'a.yaml': baseYaml });
   const head = stateOf({ 'a.yaml': headYaml });
   const fleet: Fleet = { source: 'snapshot', nodes, notes: [] };
-  return evaluateDrift(fleet, { baseNodePools: base.nodePools, headNodePools: head.nodePools, baseNodeClasses: base.nodeClasses, headNodeClasses: head.nodeClasses });
+  return evaluateDrift(fleet, {
+    baseNodePools: base.nodePools,
+    headNodePools: head.nodePools,
+    baseNodeClasses: base.nodeClasses,
+    headNodeClasses: head.nodeClasses,
+  });
 }
-const reasons = (pd: ReturnType<typeof drift>) => Object.fromEntries(pd.flatMap((p) => p.nodes.map((n) => [n.node.name, n.reason])));
+const reasons = (pd: ReturnType<typeof drift>) =>
+  Object.fromEntries(pd.flatMap((p) => p.nodes.map((n) => [n.node.name, n.reason])));
 
 describe('§8.3 requirements drift: adding values is silent, removing them drifts exactly the nodes outside (cases 44-45)', () => {
   const before = NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}` });
   test('widening (adding m7i) drifts nothing', () => {
-    expect(reasons(drift(before, NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i', 'm7i')}\n${OD}` }), [c7('a'), c8('b')]))).toEqual({ a: null, b: null });
+    expect(
+      reasons(
+        drift(before, NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i', 'm7i')}\n${OD}` }), [
+          c7('a'),
+          c8('b'),
+        ]),
+      ),
+    ).toEqual({ a: null, b: null });
   });
   test('narrowing (removing c7i) drifts exactly the c7i nodes', () => {
-    const pd = drift(before, NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c8i')}\n${OD}` }), [c7('a'), c8('b')]);
+    const pd = drift(before, NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c8i')}\n${OD}` }), [
+      c7('a'),
+      c8('b'),
+    ]);
     expect(reasons(pd)).toEqual({ a: 'RequirementsDrifted', b: null });
   });
   test('a new requirement on a label the NodeClaim lacks drifts it (strict), NotIn does not', () => {
     const arch = '        - key: kubernetes.io/arch\n          operator: In\n          values: ["amd64"]';
-    expect(reasons(drift(before, NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}\n${arch}` }), [c7('a')]))).toEqual({ a: 'RequirementsDrifted' });
+    expect(
+      reasons(
+        drift(before, NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}\n${arch}` }), [
+          c7('a'),
+        ]),
+      ),
+    ).toEqual({ a: 'RequirementsDrifted' });
     const notIn = '        - key: team\n          operator: NotIn\n          values: ["x"]';
-    expect(reasons(drift(before, NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}\n${notIn}` }), [c7('a')]))).toEqual({ a: null });
+    expect(
+      reasons(
+        drift(before, NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}\n${notIn}` }), [
+          c7('a'),
+        ]),
+      ),
+    ).toEqual({ a: null });
   });
   test('capacity type changed on-demand → spot drifts (case 44)', () => {
-    expect(reasons(drift(before, NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["spot"]` }), [c7('a')]))).toEqual({ a: 'RequirementsDrifted' });
+    expect(
+      reasons(
+        drift(
+          before,
+          NODECLASS +
+            '---\n' +
+            nodePool('p', {
+              requirements: `${fam('c7i', 'c8i')}\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["spot"]`,
+            }),
+          [c7('a')],
+        ),
+      ),
+    ).toEqual({ a: 'RequirementsDrifted' });
   });
   test('os Exists → no drift; os DoesNotExist → drift (case 44)', () => {
-    const os = (op: string) => NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}\n        - key: kubernetes.io/os\n          operator: ${op}` });
+    const os = (op: string) =>
+      NODECLASS +
+      '---\n' +
+      nodePool('p', {
+        requirements: `${fam('c7i', 'c8i')}\n${OD}\n        - key: kubernetes.io/os\n          operator: ${op}`,
+      });
     expect(reasons(drift(before, os('Exists'), [c7('a')]))).toEqual({ a: null });
     expect(reasons(drift(before, os('DoesNotExist'), [c7('a')]))).toEqual({ a: 'RequirementsDrifted' });
   });
@@ -52,13 +127,43 @@ describe('§8.3 requirements drift: adding values is silent, removing them drift
 describe('§8.2 static drift: every hashed template field, none of the behavioural ones (cases 46, 48)', () => {
   const base = NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i')}\n${OD}` });
   const edits: [string, (s: string) => string, string][] = [
-    ['expireAfter', (s) => s.replace('      requirements:', '      expireAfter: 48h\n      requirements:'), 'spec.template.spec.expireAfter'],
-    ['terminationGracePeriod', (s) => s.replace('      requirements:', '      terminationGracePeriod: 1h\n      requirements:'), 'spec.template.spec.terminationGracePeriod'],
-    ['taints', (s) => s.replace('      requirements:', '      taints: [{ key: a, effect: NoSchedule }]\n      requirements:'), 'spec.template.spec.taints'],
-    ['startupTaints', (s) => s.replace('      requirements:', '      startupTaints: [{ key: a, effect: NoSchedule }]\n      requirements:'), 'spec.template.spec.startupTaints'],
-    ['labels', (s) => s.replace('  template:\n', '  template:\n    metadata: { labels: { team: a } }\n'), 'spec.template.metadata.labels'],
-    ['annotations', (s) => s.replace('  template:\n', '  template:\n    metadata: { annotations: { a: b } }\n'), 'spec.template.metadata.annotations'],
-    ['nodeClassRef', (s) => s.replace('name: default }', 'name: other }') + '---\n' + NODECLASS.replace('name: default', 'name: other'), 'spec.template.spec.nodeClassRef'],
+    [
+      'expireAfter',
+      (s) => s.replace('      requirements:', '      expireAfter: 48h\n      requirements:'),
+      'spec.template.spec.expireAfter',
+    ],
+    [
+      'terminationGracePeriod',
+      (s) => s.replace('      requirements:', '      terminationGracePeriod: 1h\n      requirements:'),
+      'spec.template.spec.terminationGracePeriod',
+    ],
+    [
+      'taints',
+      (s) => s.replace('      requirements:', '      taints: [{ key: a, effect: NoSchedule }]\n      requirements:'),
+      'spec.template.spec.taints',
+    ],
+    [
+      'startupTaints',
+      (s) =>
+        s.replace('      requirements:', '      startupTaints: [{ key: a, effect: NoSchedule }]\n      requirements:'),
+      'spec.template.spec.startupTaints',
+    ],
+    [
+      'labels',
+      (s) => s.replace('  template:\n', '  template:\n    metadata: { labels: { team: a } }\n'),
+      'spec.template.metadata.labels',
+    ],
+    [
+      'annotations',
+      (s) => s.replace('  template:\n', '  template:\n    metadata: { annotations: { a: b } }\n'),
+      'spec.template.metadata.annotations',
+    ],
+    [
+      'nodeClassRef',
+      (s) =>
+        s.replace('name: default }', 'name: other }') + '---\n' + NODECLASS.replace('name: default', 'name: other'),
+      'spec.template.spec.nodeClassRef',
+    ],
   ];
   test.each(edits)('%s drifts every node (NodePoolDrifted)', (_n, edit, field) => {
     const pd = drift(base, edit(base), [c7('a'), c7('b')]);
@@ -68,7 +173,14 @@ describe('§8.2 static drift: every hashed template field, none of the behaviour
   test.each([
     ['weight', (s: string) => s.replace('spec:\n  template', 'spec:\n  weight: 50\n  template')],
     ['limits', (s: string) => s.replace('spec:\n  template', 'spec:\n  limits: { cpu: "100" }\n  template')],
-    ['disruption', (s: string) => s.replace('spec:\n  template', 'spec:\n  disruption: { consolidateAfter: 10m, budgets: [{ nodes: "1" }] }\n  template')],
+    [
+      'disruption',
+      (s: string) =>
+        s.replace(
+          'spec:\n  template',
+          'spec:\n  disruption: { consolidateAfter: 10m, budgets: [{ nodes: "1" }] }\n  template',
+        ),
+    ],
   ])('%s causes no drift', (_n, edit) => {
     expect(reasons(drift(base, edit(base), [c7('a')]))).toEqual({ a: null });
   });
@@ -79,10 +191,14 @@ describe('§8.2 static drift: every hashed template field, none of the behaviour
   test('NodeClaims stamped with another hash version are not drifted (case 47/49)', () => {
     const n = c7('a');
     n.annotations = { 'karpenter.sh/nodepool-hash-version': 'v2' };
-    expect(reasons(drift(base, base.replace('      requirements:', '      expireAfter: 48h\n      requirements:'), [n]))).toEqual({ a: null });
+    expect(
+      reasons(drift(base, base.replace('      requirements:', '      expireAfter: 48h\n      requirements:'), [n])),
+    ).toEqual({ a: null });
   });
   test('static drift takes precedence over requirements drift (case 41)', () => {
-    const head = base.replace('      requirements:', '      expireAfter: 48h\n      requirements:').replace('"c7i"', '"c8i"');
+    const head = base
+      .replace('      requirements:', '      expireAfter: 48h\n      requirements:')
+      .replace('"c7i"', '"c8i"');
     expect(reasons(drift(base, head, [c7('a')]))).toEqual({ a: 'NodePoolDrifted' });
   });
 });
@@ -96,7 +212,10 @@ describe('aws §4: EC2NodeClass changes, certain vs resolution-dependent', () =>
     expect(pd[0].nodeClassFields).toEqual(['spec.userData']);
   });
   test('subnet selector change: no certain drift, reported as resolution-dependent', () => {
-    const head = NODECLASS.replace('subnetSelectorTerms: [{ tags: { k: v } }]', 'subnetSelectorTerms: [{ tags: { k: w } }]') + '---\n' + pool;
+    const head =
+      NODECLASS.replace('subnetSelectorTerms: [{ tags: { k: v } }]', 'subnetSelectorTerms: [{ tags: { k: w } }]') +
+      '---\n' +
+      pool;
     const pd = drift(NODECLASS + '---\n' + pool, head, [c7('a')]);
     expect(reasons(pd)).toEqual({ a: null });
     expect(pd[0].potential.join(' ')).toMatch(/SubnetDrift/);
@@ -115,24 +234,51 @@ describe('§8.5 NodePool removed', () => {
     expect(reasons(drift(NODECLASS + '---\n' + nodePool('p'), NODECLASS, [c7('a')]))).toEqual({ a: 'NodePoolRemoved' });
   });
   test('nodes already being deleted are not evaluated', () => {
-    expect(reasons(drift(NODECLASS + '---\n' + nodePool('p'), NODECLASS, [c7('a'), { ...c7('b'), deleting: true }]))).toEqual({ a: 'NodePoolRemoved', b: null });
+    expect(
+      reasons(drift(NODECLASS + '---\n' + nodePool('p'), NODECLASS, [c7('a'), { ...c7('b'), deleting: true }])),
+    ).toEqual({ a: 'NodePoolRemoved', b: null });
   });
 });
 
 describe('fleet snapshots', () => {
   const nodeClaim = (name: string, family: string, providerID: string) => ({
-    apiVersion: 'karpenter.sh/v1', kind: 'NodeClaim',
-    metadata: { name, labels: { 'karpenter.sh/nodepool': 'p', 'karpenter.k8s.aws/instance-family': family, 'karpenter.sh/capacity-type': 'on-demand', 'node.kubernetes.io/instance-type': `${family}.large` }, annotations: { 'karpenter.sh/nodepool-hash-version': 'v3' } },
+    apiVersion: 'karpenter.sh/v1',
+    kind: 'NodeClaim',
+    metadata: {
+      name,
+      labels: {
+        'karpenter.sh/nodepool': 'p',
+        'karpenter.k8s.aws/instance-family': family,
+        'karpenter.sh/capacity-type': 'on-demand',
+        'node.kubernetes.io/instance-type': `${family}.large`,
+      },
+      annotations: { 'karpenter.sh/nodepool-hash-version': 'v3' },
+    },
     status: { providerID, nodeName: `ip-${name}`, conditions: [{ type: 'Initialized', status: 'True' }] },
   });
   const k8sNode = (name: string, providerID: string, ready: string) => ({
-    apiVersion: 'v1', kind: 'Node', metadata: { name: `ip-${name}`, labels: { 'karpenter.sh/initialized': 'true', 'karpenter.sh/nodepool': 'p' } },
-    spec: { providerID }, status: { conditions: [{ type: 'Ready', status: ready }] },
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: `ip-${name}`, labels: { 'karpenter.sh/initialized': 'true', 'karpenter.sh/nodepool': 'p' } },
+    spec: { providerID },
+    status: { conditions: [{ type: 'Ready', status: ready }] },
   });
   test('kubectl get nodeclaims,nodes -o json: joined by provider ID for readiness', () => {
-    const list = { apiVersion: 'v1', kind: 'List', items: [nodeClaim('a', 'c7i', 'aws:///x/i-1'), nodeClaim('b', 'c8i', 'aws:///x/i-2'), k8sNode('a', 'aws:///x/i-1', 'True'), k8sNode('b', 'aws:///x/i-2', 'False')] };
+    const list = {
+      apiVersion: 'v1',
+      kind: 'List',
+      items: [
+        nodeClaim('a', 'c7i', 'aws:///x/i-1'),
+        nodeClaim('b', 'c8i', 'aws:///x/i-2'),
+        k8sNode('a', 'aws:///x/i-1', 'True'),
+        k8sNode('b', 'aws:///x/i-2', 'False'),
+      ],
+    };
     const fleet = parseFleetText('fleet.json', JSON.stringify(list), []);
-    expect(fleet.nodes.map((n) => [n.name, n.ready, n.initialized])).toEqual([['a', true, true], ['b', false, true]]);
+    expect(fleet.nodes.map((n) => [n.name, n.ready, n.initialized])).toEqual([
+      ['a', true, true],
+      ['b', false, true],
+    ]);
     expect(fleet.notes).toEqual([]);
   });
   test('NodeClaims alone: readiness is assumed and the report says so', () => {
@@ -141,18 +287,66 @@ describe('fleet snapshots', () => {
     expect(fleet.notes[0]).toMatch(/assumed Ready/);
   });
   test('diff --fleet: narrowing drifts the snapshot nodes and the budget counts NotReady as disrupting', async () => {
-    const base = tempTree({ 'a.yaml': NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}`, extraSpec: '  disruption:\n    budgets: [{ nodes: "2" }]\n' }) });
-    const head = tempTree({ 'a.yaml': NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c8i')}\n${OD}`, extraSpec: '  disruption:\n    budgets: [{ nodes: "2" }]\n' }) });
-    const items = [nodeClaim('a', 'c7i', 'i-1'), nodeClaim('b', 'c7i', 'i-2'), nodeClaim('c', 'c8i', 'i-3'), k8sNode('a', 'i-1', 'True'), k8sNode('b', 'i-2', 'True'), k8sNode('c', 'i-3', 'False')];
+    const base = tempTree({
+      'a.yaml':
+        NODECLASS +
+        '---\n' +
+        nodePool('p', {
+          requirements: `${fam('c7i', 'c8i')}\n${OD}`,
+          extraSpec: '  disruption:\n    budgets: [{ nodes: "2" }]\n',
+        }),
+    });
+    const head = tempTree({
+      'a.yaml':
+        NODECLASS +
+        '---\n' +
+        nodePool('p', {
+          requirements: `${fam('c8i')}\n${OD}`,
+          extraSpec: '  disruption:\n    budgets: [{ nodes: "2" }]\n',
+        }),
+    });
+    const items = [
+      nodeClaim('a', 'c7i', 'i-1'),
+      nodeClaim('b', 'c7i', 'i-2'),
+      nodeClaim('c', 'c8i', 'i-3'),
+      k8sNode('a', 'i-1', 'True'),
+      k8sNode('b', 'i-2', 'True'),
+      k8sNode('c', 'i-3', 'False'),
+    ];
     const fleetFile = tempTree({ 'fleet.json': JSON.stringify({ kind: 'List', items }) }) + '/fleet.json';
-    const r = await runCli(['diff', '--base', base, '--head', head, '--fleet', fleetFile, '--format', 'json', '--at', '2026-01-05T10:00:00Z']);
+    const r = await runCli([
+      'diff',
+      '--base',
+      base,
+      '--head',
+      head,
+      '--fleet',
+      fleetFile,
+      '--format',
+      'json',
+      '--at',
+      '2026-01-05T10:00:00Z',
+    ]);
     const plan = JSON.parse(r.stdout);
     expect(plan.summary.nodesReplaced).toBe(2);
     expect(plan.replacements.map((x: { nodeClaim: string }) => x.nodeClaim)).toEqual(['a', 'b']);
-    expect(plan.nodePools[0]).toMatchObject({ drift: 'requirements', nodes: 3, nodesDrifted: 2, budget: { allowed: 1, verdict: 'ok' } });
+    expect(plan.nodePools[0]).toMatchObject({
+      drift: 'requirements',
+      nodes: 3,
+      nodesDrifted: 2,
+      budget: { allowed: 1, verdict: 'ok' },
+    });
   });
   test('diff on the simulated fleet: pool removal is loud and counted as removed', async () => {
-    const r = await runCli(['diff', '--base', 'examples/generation-split/base', '--head', 'examples/generation-split/head', '--format', 'json']);
+    const r = await runCli([
+      'diff',
+      '--base',
+      'examples/generation-split/base',
+      '--head',
+      'examples/generation-split/head',
+      '--format',
+      'json',
+    ]);
     const plan = JSON.parse(r.stdout);
     expect(plan.summary.nodesRemoved).toBeGreaterThan(0);
     expect(plan.replacements.every((x: { reason: string }) => x.reason === 'NodePoolRemoved')).toBe(true);
@@ -163,7 +357,21 @@ describe('fleet snapshots', () => {
 
 describe('consolidation-driven replacements (karpenter-core.md §10, seed 004)', () => {
   test('node-overlay: the overlay makes the r7i node "expensive" → replaced by r8i, with the real cost shown', async () => {
-    const plan = JSON.parse((await runCli(['diff', '--base', 'examples/node-overlay/base', '--head', 'examples/node-overlay/head', '--format', 'json', '--at', '2026-01-05T10:00:00Z'])).stdout);
+    const plan = JSON.parse(
+      (
+        await runCli([
+          'diff',
+          '--base',
+          'examples/node-overlay/base',
+          '--head',
+          'examples/node-overlay/head',
+          '--format',
+          'json',
+          '--at',
+          '2026-01-05T10:00:00Z',
+        ])
+      ).stdout,
+    );
     const c = plan.replacements.filter((r: { reason: string }) => r.reason === 'Consolidation');
     expect(c).toHaveLength(1);
     expect(c[0].consolidation.toPrice).toBeLessThan(c[0].consolidation.fromPrice); // strict <
@@ -171,35 +379,89 @@ describe('consolidation-driven replacements (karpenter-core.md §10, seed 004)',
     expect(plan.summary.nodesConsolidated).toBe(1);
   });
   test('no change → no consolidation; a more expensive option is never a move', async () => {
-    const same = JSON.parse((await runCli(['diff', '--base', 'examples/node-overlay/base', '--head', 'examples/node-overlay/base', '--format', 'json'])).stdout);
+    const same = JSON.parse(
+      (
+        await runCli([
+          'diff',
+          '--base',
+          'examples/node-overlay/base',
+          '--head',
+          'examples/node-overlay/base',
+          '--format',
+          'json',
+        ])
+      ).stdout,
+    );
     expect(same.replacements).toEqual([]);
     // Allowing only pricier families in head: the nodes drift, but no consolidation is listed.
-    const base = tempTree({ 'a.yaml': [NODECLASS, nodePool('p', { requirements: `${fam('c7i', 'm7i')}\n${OD}` }), deployment('a', { replicas: 4 })].join('---\n') });
-    const head = tempTree({ 'a.yaml': [NODECLASS, nodePool('p', { requirements: `${fam('c7i', 'm7i', 'x2idn')}\n${OD}` }), deployment('a', { replicas: 4 })].join('---\n') });
+    const base = tempTree({
+      'a.yaml': [
+        NODECLASS,
+        nodePool('p', { requirements: `${fam('c7i', 'm7i')}\n${OD}` }),
+        deployment('a', { replicas: 4 }),
+      ].join('---\n'),
+    });
+    const head = tempTree({
+      'a.yaml': [
+        NODECLASS,
+        nodePool('p', { requirements: `${fam('c7i', 'm7i', 'x2idn')}\n${OD}` }),
+        deployment('a', { replicas: 4 }),
+      ].join('---\n'),
+    });
     const plan = JSON.parse((await runCli(['diff', '--base', base, '--head', head, '--format', 'json'])).stdout);
     expect(plan.replacements.filter((r: { reason: string }) => r.reason === 'Consolidation')).toEqual([]);
   });
   test('WhenEmpty or consolidateAfter: Never → no consolidation', async () => {
     const files = (side: string) => {
-      const text = readFileSync(`examples/node-overlay/${side}/nodepools.yaml`, 'utf8').replace('WhenEmptyOrUnderutilized', 'WhenEmpty');
-      return tempTree({ 'nodepools.yaml': text, 'nodeclass.yaml': readFileSync(`examples/node-overlay/${side}/nodeclass.yaml`, 'utf8'),
+      const text = readFileSync(`examples/node-overlay/${side}/nodepools.yaml`, 'utf8').replace(
+        'WhenEmptyOrUnderutilized',
+        'WhenEmpty',
+      );
+      return tempTree({
+        'nodepools.yaml': text,
+        'nodeclass.yaml': readFileSync(`examples/node-overlay/${side}/nodeclass.yaml`, 'utf8'),
         'workloads.yaml': readFileSync(`examples/node-overlay/${side}/workloads.yaml`, 'utf8'),
         ...(side === 'head' ? { 'overlay.yaml': readFileSync('examples/node-overlay/head/overlay.yaml', 'utf8') } : {}),
         'karpenter/values.yaml': readFileSync(`examples/node-overlay/${side}/karpenter/values.yaml`, 'utf8'),
-        '.karpenter-plan.yaml': 'controller:\n  values: karpenter/values.yaml\n' });
+        '.karpenter-plan.yaml': 'controller:\n  values: karpenter/values.yaml\n',
+      });
     };
-    const plan = JSON.parse((await runCli(['diff', '--base', files('base'), '--head', files('head'), '--format', 'json'])).stdout);
+    const plan = JSON.parse(
+      (await runCli(['diff', '--base', files('base'), '--head', files('head'), '--format', 'json'])).stdout,
+    );
     expect(plan.replacements.filter((r: { reason: string }) => r.reason === 'Consolidation')).toEqual([]);
   });
 });
 
 describe('examples/drift-budgets with its fleet snapshot (§9.2, §9.3)', () => {
-  const run = async (at: string) => JSON.parse((await runCli(['diff', '--base', 'examples/drift-budgets/base', '--head', 'examples/drift-budgets/head', '--fleet', 'examples/drift-budgets/fleet.json', '--format', 'json', '--at', at])).stdout);
+  const run = async (at: string) =>
+    JSON.parse(
+      (
+        await runCli([
+          'diff',
+          '--base',
+          'examples/drift-budgets/base',
+          '--head',
+          'examples/drift-budgets/head',
+          '--fleet',
+          'examples/drift-budgets/fleet.json',
+          '--format',
+          'json',
+          '--at',
+          at,
+        ])
+      ).stdout,
+    );
   test('Monday 10:00 UTC: the freeze holds the 6 drifted m6i nodes until 17:00', async () => {
     const plan = await run('2026-01-05T10:00:00Z');
     expect(plan.summary.nodesReplaced).toBe(6);
     const p = plan.nodePools[0];
-    expect(p).toMatchObject({ drift: 'requirements', nodes: 10, nodesDrifted: 6, budget: { allowed: 0, verdict: 'ok' } });
+    expect(p).toMatchObject({
+      drift: 'requirements',
+      nodes: 10,
+      nodesDrifted: 6,
+      budget: { allowed: 0, verdict: 'ok' },
+    });
     expect(p.rollout.waves[0].start).toBe('2026-01-05T17:00:00.000Z');
   });
   test('Saturday: 20% of 10 = 2, minus the NotReady node = 1 at a time', async () => {

@@ -12,7 +12,9 @@ function fakeHelm(): { bin: string; log: string } {
   const dir = tempTree({});
   const log = join(dir, 'args.log');
   const bin = join(dir, 'helm');
-  writeFileSync(bin, `#!/usr/bin/env node
+  writeFileSync(
+    bin,
+    `#!/usr/bin/env node
 const fs = require('fs'), path = require('path');
 const args = process.argv.slice(2);
 fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(args) + '\\n');
@@ -23,7 +25,8 @@ const weight = (values.match(/weight: (\\d+)/) || [])[1] || '1';
 for (const f of fs.readdirSync(path.join(chart, 'templates'))) {
   process.stdout.write('---\\n# Source: ' + f + '\\n' + fs.readFileSync(path.join(chart, 'templates', f), 'utf8').replace('WEIGHT', weight));
 }
-`);
+`,
+  );
   chmodSync(bin, 0o755);
   return { bin, log };
 }
@@ -42,8 +45,14 @@ test('the chart is rendered for each state with its own values; never with --val
   const base = tempTree({ ...chartFiles(10), '.karpenter-plan.yaml': cfg });
   const head = tempTree({ ...chartFiles(50), '.karpenter-plan.yaml': cfg });
   const plan = JSON.parse((await runCli(['diff', '--base', base, '--head', head, '--format', 'json'])).stdout);
-  expect(plan.nodePools).toEqual([expect.objectContaining({ name: 'from-chart', change: 'modified', changedFields: ['spec.weight'] })]);
-  const calls = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]).filter((a) => a[0] === 'template');
+  expect(plan.nodePools).toEqual([
+    expect.objectContaining({ name: 'from-chart', change: 'modified', changedFields: ['spec.weight'] }),
+  ]);
+  const calls = readFileSync(log, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as string[])
+    .filter((a) => a[0] === 'template');
   expect(calls).toHaveLength(2);
   for (const c of calls) {
     expect(c).not.toContain('--validate');
@@ -52,10 +61,13 @@ test('the chart is rendered for each state with its own values; never with --val
 });
 
 test('helm missing: a clear finding, and the configured values adapter is used instead', async () => {
-  const cfg = 'charts:\n  - { path: charts/pools, values: [values-prod.yaml], fallbackValues: 0 }\nhelm: { binary: /nonexistent/helm }\nvalues:\n  - { files: [fallback.yaml] }\n';
+  const cfg =
+    'charts:\n  - { path: charts/pools, values: [values-prod.yaml], fallbackValues: 0 }\nhelm: { binary: /nonexistent/helm }\nvalues:\n  - { files: [fallback.yaml] }\n';
   const dir = tempTree({ ...chartFiles(20), '.karpenter-plan.yaml': cfg });
   const plan = JSON.parse((await runCli(['validate', dir, '--format', 'json'])).stdout);
-  expect(plan.findings.find((f: { rule: string }) => f.rule === 'helm-unavailable')).toMatchObject({ severity: 'warning' });
+  expect(plan.findings.find((f: { rule: string }) => f.rule === 'helm-unavailable')).toMatchObject({
+    severity: 'warning',
+  });
   expect(plan.assumptions.join(' ')).toMatch(/helm is not available/);
   const sim = JSON.parse((await runCli(['simulate', dir, '--format', 'json'])).stdout);
   expect(sim.nodePools.map((p: { name: string }) => p.name)).toEqual(['from-values']);
@@ -75,18 +87,30 @@ spec:
       valueFiles: [../../values-prod.yaml]
       valuesObject: { weight: 77 }
 `;
-  const dir = tempTree({ ...chartFiles(10), 'apps/karpenter.yaml': app, '.karpenter-plan.yaml': `helm: { binary: ${JSON.stringify(bin)} }\n` });
+  const dir = tempTree({
+    ...chartFiles(10),
+    'apps/karpenter.yaml': app,
+    '.karpenter-plan.yaml': `helm: { binary: ${JSON.stringify(bin)} }\n`,
+  });
   const plan = JSON.parse((await runCli(['simulate', dir, '--format', 'json'])).stdout);
   expect(plan.findings.filter((f: { severity: string }) => f.severity === 'error')).toEqual([]);
   expect(plan.nodePools.map((p: { name: string }) => p.name)).toEqual(['from-chart']);
-  const call = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]).find((a) => a[0] === 'template')!;
+  const call = readFileSync(log, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as string[])
+    .find((a) => a[0] === 'template')!;
   expect(call.slice(0, 2)).toEqual(['template', 'karpenter-pools']);
   expect(call.filter((a) => a.endsWith('values-prod.yaml'))).toHaveLength(1);
   expect(call[call.length - 1]).toMatch(/inline-values\.yaml$/); // valuesObject last, over the files
 });
 
 test('chart templates are not read as manifests (folders with a Chart.yaml are skipped)', async () => {
-  const dir = tempTree({ 'charts/x/Chart.yaml': 'name: x\n', 'charts/x/templates/bad.yaml': 'kind: {{ .Values.kind }}\n', 'p.yaml': nodePool('p') });
+  const dir = tempTree({
+    'charts/x/Chart.yaml': 'name: x\n',
+    'charts/x/templates/bad.yaml': 'kind: {{ .Values.kind }}\n',
+    'p.yaml': nodePool('p'),
+  });
   const plan = JSON.parse((await runCli(['validate', dir, '--format', 'json'])).stdout);
   expect(plan.findings.filter((f: { rule: string }) => f.rule === 'invalid-yaml')).toEqual([]);
 });

@@ -32,8 +32,13 @@ spec:
 `;
 
 /** A NodePool manifest with the given spec fragments. */
-export function nodePool(name: string, opts: { weight?: number; requirements?: string; extraSpec?: string; extraTemplateSpec?: string } = {}): string {
-  const reqs = opts.requirements ?? `        - key: karpenter.sh/capacity-type
+export function nodePool(
+  name: string,
+  opts: { weight?: number; requirements?: string; extraSpec?: string; extraTemplateSpec?: string } = {},
+): string {
+  const reqs =
+    opts.requirements ??
+    `        - key: karpenter.sh/capacity-type
           operator: In
           values: ["on-demand"]`;
   return `apiVersion: karpenter.sh/v1
@@ -64,14 +69,28 @@ export function simulateYaml(yaml: string, opts: Partial<SimulationOptions> & { 
   const findings: import('../src/common/findings.js').Finding[] = [];
   const config = cfgText ? parseConfig('.karpenter-plan.yaml', cfgText, findings) : defaultConfig();
   const state = loadState(new DirTree(root), config);
-  const sim = simulate(state, { catalog: embeddedCatalog(), spotPriceFactor: 0.35, reservations: [], probes: false, zones: ['us-east-1a', 'us-east-1b', 'us-east-1c'], ...opts });
-  return { state, sim, place: (name: string, kind = 'Deployment', ns = 'default') => sim.placements.get(`${kind}/${ns}/${name}`)! };
+  const sim = simulate(state, {
+    catalog: embeddedCatalog(),
+    spotPriceFactor: 0.35,
+    reservations: [],
+    probes: false,
+    zones: ['us-east-1a', 'us-east-1b', 'us-east-1c'],
+    ...opts,
+  });
+  return {
+    state,
+    sim,
+    place: (name: string, kind = 'Deployment', ns = 'default') => sim.placements.get(`${kind}/${ns}/${name}`)!,
+  };
 }
 
 import { parseConfig } from '../src/sources/config.js';
 
 /** A Deployment manifest. */
-export function deployment(name: string, opts: { replicas?: number; cpu?: string; memory?: string; podSpec?: string } = {}): string {
+export function deployment(
+  name: string,
+  opts: { replicas?: number; cpu?: string; memory?: string; podSpec?: string } = {},
+): string {
   return `apiVersion: apps/v1
 kind: Deployment
 metadata: { name: ${name}, namespace: default }

@@ -27,7 +27,8 @@ function expectAgreement(plan: Plan): void {
   // An alert that is a failing condition never sits under a passing headline (failOn is not `never` in the examples).
   if (plan.verdict === 'pass') expect(plan.alerts.filter((a) => FAILING_ALERTS.has(a.code))).toEqual([]);
   // Each failing alert has its verdict reason.
-  for (const a of plan.alerts) if (FAILING_ALERTS.has(a.code)) expect(plan.verdictDetails.map((r) => r.code)).toContain(a.code);
+  for (const a of plan.alerts)
+    if (FAILING_ALERTS.has(a.code)) expect(plan.verdictDetails.map((r) => r.code)).toContain(a.code);
   expect(plan.verdictReasons).toEqual(plan.verdictDetails.map((r) => r.message));
   expect(renderText(plan).split('\n')[0]).toBe(`karpenter-plan: ${plan.verdict.toUpperCase()}`);
 }
@@ -35,8 +36,19 @@ function expectAgreement(plan: Plan): void {
 describe('headline and alerts agree with the plan on every example', () => {
   for (const ex of readdirSync('examples').sort()) {
     test(`${ex}: diff`, async () => {
-      const fleet = readdirSync(`examples/${ex}`).includes('fleet.json') ? ['--fleet', `examples/${ex}/fleet.json`] : [];
-      const plan = await planOf(['diff', '--base', `examples/${ex}/base`, '--head', `examples/${ex}/head`, ...fleet, '--at', '2026-01-05T10:00:00Z']);
+      const fleet = readdirSync(`examples/${ex}`).includes('fleet.json')
+        ? ['--fleet', `examples/${ex}/fleet.json`]
+        : [];
+      const plan = await planOf([
+        'diff',
+        '--base',
+        `examples/${ex}/base`,
+        '--head',
+        `examples/${ex}/head`,
+        ...fleet,
+        '--at',
+        '2026-01-05T10:00:00Z',
+      ]);
       expect(plan.kind).toBe('diff');
       expectAgreement(plan);
     });
@@ -54,7 +66,9 @@ test('probe pods that head cannot place do not alarm: a pass is not shown above 
   const base = tempTree({ 'nc.yaml': NODECLASS, 'np.yaml': nodePool('general') });
   const head = tempTree({
     'nc.yaml': NODECLASS,
-    'np.yaml': nodePool('general', { requirements: '        - { key: karpenter.k8s.aws/instance-cpu, operator: Lte, values: ["2"] }\n' }),
+    'np.yaml': nodePool('general', {
+      requirements: '        - { key: karpenter.k8s.aws/instance-cpu, operator: Lte, values: ["2"] }\n',
+    }),
   });
   const plan = await planOf(['diff', '--base', base, '--head', head]);
   const large = plan.workloads.find((w) => w.name === 'large')!;
@@ -78,7 +92,9 @@ spec:
   const base = tempTree({ 'nc.yaml': NODECLASS, 'np.yaml': nodePool('general'), 'w.yaml': deploy });
   const head = tempTree({
     'nc.yaml': NODECLASS,
-    'np.yaml': nodePool('general', { requirements: '        - { key: karpenter.k8s.aws/instance-cpu, operator: Lte, values: ["2"] }\n' }),
+    'np.yaml': nodePool('general', {
+      requirements: '        - { key: karpenter.k8s.aws/instance-cpu, operator: Lte, values: ["2"] }\n',
+    }),
     'w.yaml': deploy,
   });
   const plan = await planOf(['diff', '--base', base, '--head', head]);

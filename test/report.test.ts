@@ -12,7 +12,12 @@ import { nodePool, NODECLASS, tempTree, deployment } from './helpers.js';
 
 /** Mermaid's own parser, run in a child Node process (test/support/mermaid-parse.mjs). */
 function parseMermaid(blocks: string[]): { ok: boolean; type?: string; error?: string }[] {
-  return JSON.parse(execFileSync(process.execPath, ['test/support/mermaid-parse.mjs'], { input: JSON.stringify(blocks), encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(process.execPath, ['test/support/mermaid-parse.mjs'], {
+      input: JSON.stringify(blocks),
+      encoding: 'utf8',
+    }),
+  );
 }
 function expectParses(blocks: string[]): void {
   expect(parseMermaid(blocks).filter((r) => !r.ok)).toEqual([]);
@@ -33,7 +38,17 @@ async function plan(args: string[]): Promise<Plan> {
 const EXAMPLES = ['generation-split', 'helm-values', 'node-overlay', 'drift-budgets'];
 
 test.each(EXAMPLES)('%s: the comment is under the limit, summary first, and every Mermaid block parses', async (ex) => {
-  const md = (await runCli(['diff', '--base', `examples/${ex}/base`, '--head', `examples/${ex}/head`, '--at', '2026-01-05T10:00:00Z'])).stdout;
+  const md = (
+    await runCli([
+      'diff',
+      '--base',
+      `examples/${ex}/base`,
+      '--head',
+      `examples/${ex}/head`,
+      '--at',
+      '2026-01-05T10:00:00Z',
+    ])
+  ).stdout;
   expect(md.length).toBeLessThan(COMMENT_LIMIT);
   expect(md.split('\n')[2]).toMatch(/^\*\*\d+ workloads? change placement/);
   const blocks = mermaidBlocks(md);
@@ -42,8 +57,20 @@ test.each(EXAMPLES)('%s: the comment is under the limit, summary first, and ever
 });
 
 test('a drift rollout renders a Gantt chart that parses', async () => {
-  const base = tempTree({ 'a.yaml': [NODECLASS, nodePool('p', { extraTemplateSpec: '      expireAfter: 720h\n' }), deployment('a', { replicas: 40, cpu: '3', memory: '6Gi' })].join('---\n') });
-  const head = tempTree({ 'a.yaml': [NODECLASS, nodePool('p', { extraTemplateSpec: '      expireAfter: 48h\n' }), deployment('a', { replicas: 40, cpu: '3', memory: '6Gi' })].join('---\n') });
+  const base = tempTree({
+    'a.yaml': [
+      NODECLASS,
+      nodePool('p', { extraTemplateSpec: '      expireAfter: 720h\n' }),
+      deployment('a', { replicas: 40, cpu: '3', memory: '6Gi' }),
+    ].join('---\n'),
+  });
+  const head = tempTree({
+    'a.yaml': [
+      NODECLASS,
+      nodePool('p', { extraTemplateSpec: '      expireAfter: 48h\n' }),
+      deployment('a', { replicas: 40, cpu: '3', memory: '6Gi' }),
+    ].join('---\n'),
+  });
   const p = await plan(['diff', '--base', base, '--head', head]);
   const md = renderMarkdown(p);
   const gantt = mermaidBlocks(md).find((b) => b.startsWith('gantt'));
@@ -59,12 +86,26 @@ test('mermaid text keeps only harmless characters', () => {
 describe('Markdown injection', () => {
   const hostile = ['pipe|name', 'tick`name`', '<script>alert(1)</script>', 'x --> y', 'line\nbreak', '<!-- end -->'];
   test.each(hostile)('%j renders harmlessly in tables, findings and charts', async (name) => {
-    const p = await plan(['diff', '--base', 'examples/generation-split/base', '--head', 'examples/generation-split/head']);
+    const p = await plan([
+      'diff',
+      '--base',
+      'examples/generation-split/base',
+      '--head',
+      'examples/generation-split/head',
+    ]);
     p.nodePools[0].name = name;
     p.workloads[0].name = name;
-    if (p.scenarios[0]) { p.scenarios[0].name = name; p.scenarios[0].workloads[0].name = name; }
+    if (p.scenarios[0]) {
+      p.scenarios[0].name = name;
+      p.scenarios[0].workloads[0].name = name;
+    }
     p.findings.push({ rule: 'r', severity: 'warning', message: name, file: name, line: 3, object: name });
-    p.nodePools[0].rollout = { start: '2026-01-05T10:00:00.000Z', waves: [{ start: '2026-01-05T10:00:00.000Z', end: '2026-01-05T10:05:00.000Z', nodes: 1 }], completedAt: null, note: name };
+    p.nodePools[0].rollout = {
+      start: '2026-01-05T10:00:00.000Z',
+      waves: [{ start: '2026-01-05T10:00:00.000Z', end: '2026-01-05T10:05:00.000Z', nodes: 1 }],
+      completedAt: null,
+      note: name,
+    };
     const md = renderMarkdown(p, { blobUrl: 'https://github.com/o/r/blob/abc' });
     expect(md).not.toContain('<script>');
     expect(md).not.toContain('<!-- end -->');
@@ -78,10 +119,16 @@ describe('Markdown injection', () => {
 });
 
 test('an oversized plan (hundreds of NodePools and workloads) stays under the limit with the summary intact', async () => {
-  const pools = Array.from({ length: 300 }, (_, i) => nodePool(`pool-${String(i).padStart(3, '0')}-with-a-long-name`, { weight: (i % 100) + 1 }));
-  const work = Array.from({ length: 400 }, (_, i) => deployment(`workload-${i}-with-a-rather-long-name`, { cpu: '250m', memory: '512Mi' }));
+  const pools = Array.from({ length: 300 }, (_, i) =>
+    nodePool(`pool-${String(i).padStart(3, '0')}-with-a-long-name`, { weight: (i % 100) + 1 }),
+  );
+  const work = Array.from({ length: 400 }, (_, i) =>
+    deployment(`workload-${i}-with-a-rather-long-name`, { cpu: '250m', memory: '512Mi' }),
+  );
   const base = tempTree({ 'a.yaml': [NODECLASS, ...pools, ...work].join('---\n') });
-  const head = tempTree({ 'a.yaml': [NODECLASS, ...pools.map((p) => p.replace('on-demand', 'spot')), ...work].join('---\n') });
+  const head = tempTree({
+    'a.yaml': [NODECLASS, ...pools.map((p) => p.replace('on-demand', 'spot')), ...work].join('---\n'),
+  });
   const p = await plan(['diff', '--base', base, '--head', head]);
   const md = renderMarkdown(p);
   expect(md.length).toBeLessThanOrEqual(COMMENT_LIMIT);
@@ -91,7 +138,17 @@ test('an oversized plan (hundreds of NodePools and workloads) stays under the li
 
 describe('Markdown snapshots of the examples', () => {
   test.each(EXAMPLES)('%s', async (ex) => {
-    const md = (await runCli(['diff', '--base', `examples/${ex}/base`, '--head', `examples/${ex}/head`, '--at', '2026-01-05T10:00:00Z'])).stdout;
+    const md = (
+      await runCli([
+        'diff',
+        '--base',
+        `examples/${ex}/base`,
+        '--head',
+        `examples/${ex}/head`,
+        '--at',
+        '2026-01-05T10:00:00Z',
+      ])
+    ).stdout;
     expect(md).toMatchSnapshot();
   });
 });

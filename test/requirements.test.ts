@@ -18,7 +18,11 @@ describe('§1.5 Intersection (case 26)', () => {
     expect(a.intersection(b).toString()).toBe(want);
   });
   test('Exists(minValues 1) ∩ In[A,B] keeps minValues', () => {
-    expect(Requirement.of('key', 'Exists', [], 1).intersection(R('In', 'A', 'B')).toString()).toBe('key In [A B] minValues 1');
+    expect(
+      Requirement.of('key', 'Exists', [], 1)
+        .intersection(R('In', 'A', 'B'))
+        .toString(),
+    ).toBe('key In [A B] minValues 1');
   });
 });
 
@@ -44,10 +48,12 @@ describe('§1.2 canonicalisation (cases 27-28)', () => {
 describe('§1.8 Compatible (cases 29-30)', () => {
   const zone = (op: string, ...v: string[]) => new Requirements([Requirement.of('topology.kubernetes.io/zone', op, v)]);
   test('an empty receiver accepts every zone requirement with AllowUndefined', () => {
-    for (const op of ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt']) expect(new Requirements().compatible(zone(op, '1'), true)).toBeNull();
+    for (const op of ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'])
+      expect(new Requirements().compatible(zone(op, '1'), true)).toBeNull();
   });
   test('strict: In, Exists, Gt, Lt fail on an undefined key; NotIn and DoesNotExist pass', () => {
-    for (const op of ['In', 'Exists', 'Gt', 'Lt']) expect(new Requirements().compatible(zone(op, '1'), false)).toMatch(/does not have known values/);
+    for (const op of ['In', 'Exists', 'Gt', 'Lt'])
+      expect(new Requirements().compatible(zone(op, '1'), false)).toMatch(/does not have known values/);
     for (const op of ['NotIn', 'DoesNotExist']) expect(new Requirements().compatible(zone(op, '1'), false)).toBeNull();
   });
   test('DoesNotExist receiver vs NotIn[A] → compatible; vs Exists → incompatible', () => {
@@ -61,16 +67,39 @@ describe('§1.8 Compatible (cases 29-30)', () => {
 });
 
 describe('§5.5 AdjustedPrice (case 74)', () => {
-  test.each([[10, '-10%', 9], [10, '-200%', 0], [10, '-15', 0], [1.25, '+0.75', 2], [0.0001, '+0.0001', 0.0002], [3, '0.42', 0.42]])('%s with %s → %s', (p, c, want) => {
+  test.each([
+    [10, '-10%', 9],
+    [10, '-200%', 0],
+    [10, '-15', 0],
+    [1.25, '+0.75', 2],
+    [0.0001, '+0.0001', 0.0002],
+    [3, '0.42', 0.42],
+  ])('%s with %s → %s', (p, c, want) => {
     expect(adjustedPrice(p as number, c as string)).toBeCloseTo(want as number, 10);
   });
 });
 
 describe('§6.4 overlay precedence (cases 67-70)', () => {
-  const ov = (name: string, weight: number, reqs: { key: string; operator: string; values?: string[] }[], priceAdjustment = '+10%'): NodeOverlay =>
-    ({ kind: 'NodeOverlay', name, weight, requirements: reqs, priceAdjustment, capacity: {}, invalid: false, raw: {}, source: NO_SOURCE });
+  const ov = (
+    name: string,
+    weight: number,
+    reqs: { key: string; operator: string; values?: string[] }[],
+    priceAdjustment = '+10%',
+  ): NodeOverlay => ({
+    kind: 'NodeOverlay',
+    name,
+    weight,
+    requirements: reqs,
+    priceAdjustment,
+    capacity: {},
+    invalid: false,
+    raw: {},
+    source: NO_SOURCE,
+  });
   const target = (type: string): OverlayTarget => ({
-    nodePool: 'np', templateLabels: {}, typeName: type,
+    nodePool: 'np',
+    templateLabels: {},
+    typeName: type,
     typeRequirements: new Requirements([Requirement.of('node.kubernetes.io/instance-type', 'In', [type])]),
     offerings: [{ zone: 'z1', capacityType: 'on-demand' }],
   });
@@ -84,7 +113,10 @@ describe('§6.4 overlay precedence (cases 67-70)', () => {
     expect(evaluateOverlays([ov('a', 10, [it]), ov('b', 10, [it])], [target('t1')]).conflicts).toHaveLength(1);
   });
   test('case 69: disjoint requirements (In vs NotIn) do not conflict', () => {
-    const out = evaluateOverlays([ov('a', 10, [it]), ov('b', 10, [{ ...it, operator: 'NotIn' }])], [target('t1'), target('t2')]);
+    const out = evaluateOverlays(
+      [ov('a', 10, [it]), ov('b', 10, [{ ...it, operator: 'NotIn' }])],
+      [target('t1'), target('t2')],
+    );
     expect(out.conflicts).toEqual([]);
     expect(out.prices.size).toBe(2);
   });

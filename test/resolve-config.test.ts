@@ -13,7 +13,7 @@ function stateWithConfig(config: string): DirTree {
   return new DirTree(dir, dir);
 }
 
-test('fleet snapshots from flags and from action inputs are both added to the config file\'s', () => {
+test("fleet snapshots from flags and from action inputs are both added to the config file's", () => {
   const tree = stateWithConfig('fleet: [a.json]\n');
   const cli = resolveConfig(tree, '/', { fleet: ['b.json'] }).config;
   const action = resolveConfig(tree, '/', readInputs((n) => (n === 'fleet' ? 'b.json\n' : '')).overrides).config;
@@ -21,18 +21,24 @@ test('fleet snapshots from flags and from action inputs are both added to the co
   expect(action.fleet).toEqual(cli.fleet);
 });
 
-test('the config file\'s policy applies unless a flag or input sets it', () => {
+test("the config file's policy applies unless a flag or input sets it", () => {
   const tree = stateWithConfig('policy: { failOn: warning }\n');
   expect(resolveConfig(tree, '/', readInputs(() => '').overrides).config.policy.failOn).toBe('warning');
-  expect(resolveConfig(tree, '/', readInputs((n) => (n === 'fail-on' ? 'never' : '')).overrides).config.policy.failOn).toBe('never');
+  expect(
+    resolveConfig(tree, '/', readInputs((n) => (n === 'fail-on' ? 'never' : '')).overrides).config.policy.failOn,
+  ).toBe('never');
 });
 
 test('malformed values are InputErrors naming the flag or input', () => {
   expect(() => readInputs((n) => (n === 'at' ? 'tomorrow' : ''))).toThrow(InputError);
-  expect(() => readInputs((n) => (n === 'skip-no-diff' ? 'yes please' : ''))).toThrow(/input skip-no-diff must be true or false/);
+  expect(() => readInputs((n) => (n === 'skip-no-diff' ? 'yes please' : ''))).toThrow(
+    /input skip-no-diff must be true or false/,
+  );
   expect(() => readInputs((n) => (n === 'pr-number' ? '7.5' : ''))).toThrow(/input pr-number must be a whole number/);
   expect(() => readInputs((n) => (n === 'mode' ? 'post' : ''))).toThrow(/mode: post needs plan-file/);
-  expect(() => resolveConfig(stateWithConfig(''), '/', { configFile: 'missing.yaml' })).toThrow(/config file missing.yaml does not exist/);
+  expect(() => resolveConfig(stateWithConfig(''), '/', { configFile: 'missing.yaml' })).toThrow(
+    /config file missing.yaml does not exist/,
+  );
 });
 
 test('the CLI refuses --at 5 and a negative threshold with exit code 2', async () => {

@@ -16,17 +16,24 @@ const weird = [
   'kind: NodePool\napiVersion: karpenter.sh/v1\nmetadata: { name: "" }\n',
 ];
 
-test.each(weird.map((w, i) => [i, w]))('malformed input #%s: findings, exit code 0 or 1, never a crash', async (_i, text) => {
-  const dir = tempTree({ 'x.yaml': text as string, 'ok.yaml': 'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: fine }\nspec: { template: { spec: { nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }, requirements: [] } } }\n' });
-  for (const cmd of ['validate', 'simulate']) {
-    const r = await runCli([cmd, dir, '--format', 'json']);
-    expect(r.stderr).toBe('');
-    expect([0, 1]).toContain(r.exitCode);
-    const plan = JSON.parse(r.stdout);
-    expect(plan.nodePools.map((p: { name: string }) => p.name)).toContain('fine');
-    // Never pass over an error.
-    if (plan.findings.some((f: { severity: string }) => f.severity === 'error')) expect(r.exitCode).toBe(1);
-  }
-  const d = await runCli(['diff', '--base', dir, '--head', dir, '--format', 'markdown']);
-  expect([0, 1]).toContain(d.exitCode);
-});
+test.each(weird.map((w, i) => [i, w]))(
+  'malformed input #%s: findings, exit code 0 or 1, never a crash',
+  async (_i, text) => {
+    const dir = tempTree({
+      'x.yaml': text as string,
+      'ok.yaml':
+        'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: fine }\nspec: { template: { spec: { nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }, requirements: [] } } }\n',
+    });
+    for (const cmd of ['validate', 'simulate']) {
+      const r = await runCli([cmd, dir, '--format', 'json']);
+      expect(r.stderr).toBe('');
+      expect([0, 1]).toContain(r.exitCode);
+      const plan = JSON.parse(r.stdout);
+      expect(plan.nodePools.map((p: { name: string }) => p.name)).toContain('fine');
+      // Never pass over an error.
+      if (plan.findings.some((f: { severity: string }) => f.severity === 'error')) expect(r.exitCode).toBe(1);
+    }
+    const d = await runCli(['diff', '--base', dir, '--head', dir, '--format', 'markdown']);
+    expect([0, 1]).toContain(d.exitCode);
+  },
+);

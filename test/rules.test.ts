@@ -10,8 +10,10 @@ import { RULES } from '../src/rules/index.js';
 import { deployment, NODECLASS, nodePool, tempTree } from './helpers.js';
 
 const OD = '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]';
-const fam = (...f: string[]) => `        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: [${f.map((x) => `"${x}"`).join(', ')}]`;
-const req = (key: string, op: string, values?: string[]) => `        - key: ${key}\n          operator: ${op}${values ? `\n          values: [${values.map((v) => `"${v}"`).join(', ')}]` : ''}`;
+const fam = (...f: string[]) =>
+  `        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: [${f.map((x) => `"${x}"`).join(', ')}]`;
+const req = (key: string, op: string, values?: string[]) =>
+  `        - key: ${key}\n          operator: ${op}${values ? `\n          values: [${values.map((v) => `"${v}"`).join(', ')}]` : ''}`;
 const docs = (...d: string[]) => d.join('---\n');
 
 async function findings(files: Record<string, string>, baseFiles?: Record<string, string>): Promise<Finding[]> {
@@ -43,10 +45,23 @@ describe('equal-weight-overlap (karpenter-core.md §3)', () => {
     expect(f[0].object).toBe('NodePool/gen7-fallback');
   });
   test('does not fire on different weights, or on equal weights that cannot host the same pod', async () => {
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('a', { weight: 10 }), nodePool('b', { weight: 20 })) }), 'equal-weight-overlap')).toEqual([]);
-    const tainted = nodePool('b', { weight: 10, extraTemplateSpec: '      taints: [{ key: gpu, effect: NoSchedule }]\n' });
+    expect(
+      only(
+        await findings({ 'a.yaml': docs(NODECLASS, nodePool('a', { weight: 10 }), nodePool('b', { weight: 20 })) }),
+        'equal-weight-overlap',
+      ),
+    ).toEqual([]);
+    const tainted = nodePool('b', {
+      weight: 10,
+      extraTemplateSpec: '      taints: [{ key: gpu, effect: NoSchedule }]\n',
+    });
     const pod = deployment('app');
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('a', { weight: 10 }), tainted, pod) }), 'equal-weight-overlap')).toEqual([]);
+    expect(
+      only(
+        await findings({ 'a.yaml': docs(NODECLASS, nodePool('a', { weight: 10 }), tainted, pod) }),
+        'equal-weight-overlap',
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -59,21 +74,48 @@ describe('nodepool-selector-pins-pool (§12 case 4)', () => {
     expect(f[0]).toMatchObject({ file: 'w.yaml', line: lineOf(w, 'nodeSelector') });
   });
   test('does not fire when only the selected pool could host it', async () => {
-    const w = deployment('app', { podSpec: '      nodeSelector: { karpenter.sh/nodepool: fallback }\n      tolerations: [{ key: gpu, operator: Exists }]\n' });
-    const tainted = docs(NODECLASS, nodePool('primary', { weight: 100, extraTemplateSpec: '      taints: [{ key: other, effect: NoSchedule }]\n' }), nodePool('fallback', { weight: 10 }));
+    const w = deployment('app', {
+      podSpec:
+        '      nodeSelector: { karpenter.sh/nodepool: fallback }\n      tolerations: [{ key: gpu, operator: Exists }]\n',
+    });
+    const tainted = docs(
+      NODECLASS,
+      nodePool('primary', { weight: 100, extraTemplateSpec: '      taints: [{ key: other, effect: NoSchedule }]\n' }),
+      nodePool('fallback', { weight: 10 }),
+    );
     expect(only(await findings({ 'a.yaml': tainted, 'w.yaml': w }), 'nodepool-selector-pins-pool')).toEqual([]);
   });
 });
 
 describe('mixed-generations-one-pool (seed 000/001)', () => {
   test('fires on one on-demand pool with c7i and c8i, naming the launched c7i', async () => {
-    const f = only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}` })) }), 'mixed-generations-one-pool');
+    const f = only(
+      await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}` })) }),
+      'mixed-generations-one-pool',
+    );
     expect(f).toHaveLength(1);
     expect(f[0].message).toMatch(/c7i\.\w+ \(generation 7, not 8\)/);
   });
   test('does not fire on a single generation, or on a spot pool', async () => {
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: `${fam('c8i', 'm8i')}\n${OD}` })) }), 'mixed-generations-one-pool')).toEqual([]);
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${req('karpenter.sh/capacity-type', 'In', ['spot'])}` })) }), 'mixed-generations-one-pool')).toEqual([]);
+    expect(
+      only(
+        await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: `${fam('c8i', 'm8i')}\n${OD}` })) }),
+        'mixed-generations-one-pool',
+      ),
+    ).toEqual([]);
+    expect(
+      only(
+        await findings({
+          'a.yaml': docs(
+            NODECLASS,
+            nodePool('p', {
+              requirements: `${fam('c7i', 'c8i')}\n${req('karpenter.sh/capacity-type', 'In', ['spot'])}`,
+            }),
+          ),
+        }),
+        'mixed-generations-one-pool',
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -87,37 +129,95 @@ spec:
 ${scoped ? '    - { key: karpenter.sh/nodepool, operator: In, values: ["p"] }\n' : ''}    - { key: karpenter.k8s.aws/instance-generation, operator: Lte, values: ["7"] }
   priceAdjustment: "${adj}"
 `;
-  const gateOn = { 'karpenter/values.yaml': 'settings:\n  featureGates:\n    nodeOverlay: true\n', '.karpenter-plan.yaml': 'controller:\n  values: karpenter/values.yaml\n' };
+  const gateOn = {
+    'karpenter/values.yaml': 'settings:\n  featureGates:\n    nodeOverlay: true\n',
+    '.karpenter-plan.yaml': 'controller:\n  values: karpenter/values.yaml\n',
+  };
   const pool = docs(NODECLASS, nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}` }));
   test('overlay-gate-disabled fires without the gate, not with it', async () => {
-    expect(only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10) }), 'overlay-gate-disabled')).toHaveLength(1);
-    expect(only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10), ...gateOn }), 'overlay-gate-disabled')).toEqual([]);
+    expect(only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10) }), 'overlay-gate-disabled')).toHaveLength(
+      1,
+    );
+    expect(
+      only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10), ...gateOn }), 'overlay-gate-disabled'),
+    ).toEqual([]);
   });
   test('overlay-unscoped fires without a karpenter.sh/nodepool requirement', async () => {
-    expect(only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10, false), ...gateOn }), 'overlay-unscoped')).toHaveLength(1);
-    expect(only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10, true), ...gateOn }), 'overlay-unscoped')).toEqual([]);
+    expect(
+      only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10, false), ...gateOn }), 'overlay-unscoped'),
+    ).toHaveLength(1);
+    expect(
+      only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10, true), ...gateOn }), 'overlay-unscoped'),
+    ).toEqual([]);
   });
   test('overlay-conflict fires on the earlier name of two equal-weight overlays (case 67), not on different weights (case 70)', async () => {
-    const f = only(await findings({ 'a.yaml': pool, 'o.yaml': docs(overlay('overlay-a', 10), overlay('overlay-b', 10)), ...gateOn }), 'overlay-conflict');
+    const f = only(
+      await findings({ 'a.yaml': pool, 'o.yaml': docs(overlay('overlay-a', 10), overlay('overlay-b', 10)), ...gateOn }),
+      'overlay-conflict',
+    );
     expect(f).toHaveLength(1);
     expect(f[0].object).toBe('NodeOverlay/overlay-a');
-    expect(only(await findings({ 'a.yaml': pool, 'o.yaml': docs(overlay('overlay-a', 10), overlay('overlay-b', 20)), ...gateOn }), 'overlay-conflict')).toEqual([]);
+    expect(
+      only(
+        await findings({
+          'a.yaml': pool,
+          'o.yaml': docs(overlay('overlay-a', 10), overlay('overlay-b', 20)),
+          ...gateOn,
+        }),
+        'overlay-conflict',
+      ),
+    ).toEqual([]);
   });
   test('overlay-penalty-too-large fires when penalised types leave the 60 cheapest, not for +20%', async () => {
-    const wide = docs(NODECLASS, nodePool('p', { requirements: `${req('karpenter.k8s.aws/instance-category', 'In', ['c', 'm', 'r'])}\n${req('karpenter.k8s.aws/instance-generation', 'Gte', ['6'])}\n${OD}` }));
-    expect(only(await findings({ 'a.yaml': wide, 'o.yaml': overlay('o', 10, true, '+900%'), ...gateOn }), 'overlay-penalty-too-large')).toHaveLength(1);
-    expect(only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10, true, '+20%'), ...gateOn }), 'overlay-penalty-too-large')).toEqual([]);
+    const wide = docs(
+      NODECLASS,
+      nodePool('p', {
+        requirements: `${req('karpenter.k8s.aws/instance-category', 'In', ['c', 'm', 'r'])}\n${req('karpenter.k8s.aws/instance-generation', 'Gte', ['6'])}\n${OD}`,
+      }),
+    );
+    expect(
+      only(
+        await findings({ 'a.yaml': wide, 'o.yaml': overlay('o', 10, true, '+900%'), ...gateOn }),
+        'overlay-penalty-too-large',
+      ),
+    ).toHaveLength(1);
+    expect(
+      only(
+        await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10, true, '+20%'), ...gateOn }),
+        'overlay-penalty-too-large',
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('spot-mixed-with-preference (karpenter-aws.md §3.1)', () => {
   test('fires on a weighted split whose pools allow spot and on-demand', async () => {
     const both = req('karpenter.sh/capacity-type', 'In', ['spot', 'on-demand']);
-    const f = only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${both}` }), nodePool('gen7', { weight: 10, requirements: `${fam('c7i')}\n${both}` })) }), 'spot-mixed-with-preference');
+    const f = only(
+      await findings({
+        'a.yaml': docs(
+          NODECLASS,
+          nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${both}` }),
+          nodePool('gen7', { weight: 10, requirements: `${fam('c7i')}\n${both}` }),
+        ),
+      }),
+      'spot-mixed-with-preference',
+    );
     expect(f.map((x) => x.object).sort()).toEqual(['NodePool/gen7', 'NodePool/gen8']);
   });
   test('does not fire on on-demand preference pools', async () => {
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }), nodePool('gen7', { weight: 10, requirements: `${fam('c7i')}\n${OD}` })) }), 'spot-mixed-with-preference')).toEqual([]);
+    expect(
+      only(
+        await findings({
+          'a.yaml': docs(
+            NODECLASS,
+            nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }),
+            nodePool('gen7', { weight: 10, requirements: `${fam('c7i')}\n${OD}` }),
+          ),
+        }),
+        'spot-mixed-with-preference',
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -126,25 +226,49 @@ describe('requirements-filter-all-types and min-values-unsatisfiable (§4.3, §4
     const text = docs(NODECLASS, nodePool('arm', { requirements: fam('a1') }));
     expect(only(await findings({ 'a.yaml': text }), 'requirements-filter-all-types')).toHaveLength(1);
     const al2 = NODECLASS.replace('alias: al2023@latest', 'alias: al2@latest');
-    expect(only(await findings({ 'a.yaml': docs(al2, nodePool('arm', { requirements: fam('a1') })) }), 'requirements-filter-all-types')).toEqual([]);
+    expect(
+      only(
+        await findings({ 'a.yaml': docs(al2, nodePool('arm', { requirements: fam('a1') })) }),
+        'requirements-filter-all-types',
+      ),
+    ).toEqual([]);
   });
   test('minValues 3 over two families fires; 2 does not', async () => {
-    const mv = (n: number) => `        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: ["c7i", "c8i", "nope9"]\n          minValues: ${n}`;
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: mv(3) })) }), 'min-values-unsatisfiable')).toHaveLength(1);
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: mv(2) })) }), 'min-values-unsatisfiable')).toEqual([]);
+    const mv = (n: number) =>
+      `        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: ["c7i", "c8i", "nope9"]\n          minValues: ${n}`;
+    expect(
+      only(
+        await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: mv(3) })) }),
+        'min-values-unsatisfiable',
+      ),
+    ).toHaveLength(1);
+    expect(
+      only(
+        await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: mv(2) })) }),
+        'min-values-unsatisfiable',
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('numeric-range-empty (§1.5)', () => {
   test('Gt 8 and Lt 4 on one key fires at the requirement', async () => {
-    const text = docs(NODECLASS, nodePool('p', { requirements: `${req('karpenter.k8s.aws/instance-cpu', 'Gt', ['8'])}\n${req('karpenter.k8s.aws/instance-cpu', 'Lt', ['4'])}` }));
+    const text = docs(
+      NODECLASS,
+      nodePool('p', {
+        requirements: `${req('karpenter.k8s.aws/instance-cpu', 'Gt', ['8'])}\n${req('karpenter.k8s.aws/instance-cpu', 'Lt', ['4'])}`,
+      }),
+    );
     const f = only(await findings({ 'a.yaml': text }), 'numeric-range-empty');
     expect(f).toHaveLength(1);
     expect(f[0].line).toBe(text.split('\n').findIndex((l) => l.includes('operator: Lt')));
   });
   test('a pod range empty against every pool fires; a satisfiable one does not', async () => {
     const pool = docs(NODECLASS, nodePool('p', { requirements: req('karpenter.k8s.aws/instance-cpu', 'Lte', ['8']) }));
-    const pod = (op: string, v: string) => deployment('app', { podSpec: `      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n              - matchExpressions: [{ key: karpenter.k8s.aws/instance-cpu, operator: ${op}, values: ["${v}"] }]\n` });
+    const pod = (op: string, v: string) =>
+      deployment('app', {
+        podSpec: `      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n              - matchExpressions: [{ key: karpenter.k8s.aws/instance-cpu, operator: ${op}, values: ["${v}"] }]\n`,
+      });
     expect(only(await findings({ 'a.yaml': pool, 'w.yaml': pod('Gt', '16') }), 'numeric-range-empty')).toHaveLength(1);
     expect(only(await findings({ 'a.yaml': pool, 'w.yaml': pod('Gt', '2') }), 'numeric-range-empty')).toEqual([]);
   });
@@ -153,35 +277,85 @@ describe('numeric-range-empty (§1.5)', () => {
 describe('custom-label-undeclared and look-alike-label (§1.8)', () => {
   test('a custom nodeSelector no pool declares fires; a declared one does not', async () => {
     const w = deployment('app', { podSpec: '      nodeSelector: { team: payments }\n' });
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p')), 'w.yaml': w }), 'custom-label-undeclared')).toHaveLength(1);
-    const declared = nodePool('p').replace('  template:\n', '  template:\n    metadata:\n      labels: { team: payments }\n');
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, declared), 'w.yaml': w }), 'custom-label-undeclared')).toEqual([]);
+    expect(
+      only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p')), 'w.yaml': w }), 'custom-label-undeclared'),
+    ).toHaveLength(1);
+    const declared = nodePool('p').replace(
+      '  template:\n',
+      '  template:\n    metadata:\n      labels: { team: payments }\n',
+    );
+    expect(
+      only(await findings({ 'a.yaml': docs(NODECLASS, declared), 'w.yaml': w }), 'custom-label-undeclared'),
+    ).toEqual([]);
   });
   test('node.kubernetes.io/instance-family fires with a suggestion; the real key does not', async () => {
-    const f = only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: req('node.kubernetes.io/instance-family', 'In', ['c7i']) })) }), 'look-alike-label');
+    const f = only(
+      await findings({
+        'a.yaml': docs(
+          NODECLASS,
+          nodePool('p', { requirements: req('node.kubernetes.io/instance-family', 'In', ['c7i']) }),
+        ),
+      }),
+      'look-alike-label',
+    );
     expect(f).toHaveLength(1);
     expect(f[0].message).toMatch(/karpenter.k8s.aws\/instance-family/);
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: fam('c7i') })) }), 'look-alike-label')).toEqual([]);
+    expect(
+      only(
+        await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: fam('c7i') })) }),
+        'look-alike-label',
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('capacity-type-exact-on-demand (karpenter-aws.md §2.3)', () => {
-  const cfg = 'reservations:\n  - { id: cr-1, instanceType: c8i.xlarge, zone: us-east-1a, count: 2 }\nzones: [us-east-1a, us-east-1b]\n';
+  const cfg =
+    'reservations:\n  - { id: cr-1, instanceType: c8i.xlarge, zone: us-east-1a, count: 2 }\nzones: [us-east-1a, us-east-1b]\n';
   const nc = NODECLASS + '  capacityReservationSelectorTerms: [{ id: cr-1 }]\n';
-  const pool = nodePool('p', { requirements: `${fam('c8i')}\n${req('karpenter.sh/capacity-type', 'In', ['on-demand', 'reserved'])}` });
+  const pool = nodePool('p', {
+    requirements: `${fam('c8i')}\n${req('karpenter.sh/capacity-type', 'In', ['on-demand', 'reserved'])}`,
+  });
   const w = deployment('app', { podSpec: '      nodeSelector: { karpenter.sh/capacity-type: on-demand }\n' });
   test('fires when reserved capacity exists', async () => {
-    expect(only(await findings({ 'a.yaml': docs(nc, pool), 'w.yaml': w, '.karpenter-plan.yaml': cfg }), 'capacity-type-exact-on-demand')).toHaveLength(1);
+    expect(
+      only(
+        await findings({ 'a.yaml': docs(nc, pool), 'w.yaml': w, '.karpenter-plan.yaml': cfg }),
+        'capacity-type-exact-on-demand',
+      ),
+    ).toHaveLength(1);
   });
   test('does not fire without a reservation', async () => {
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, pool), 'w.yaml': w }), 'capacity-type-exact-on-demand')).toEqual([]);
+    expect(
+      only(await findings({ 'a.yaml': docs(NODECLASS, pool), 'w.yaml': w }), 'capacity-type-exact-on-demand'),
+    ).toEqual([]);
   });
 });
 
 describe('flex-does-not-exist (karpenter-aws.md §1.3)', () => {
   test('DoesNotExist fires; In ["false"] does not', async () => {
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: req('karpenter.k8s.aws/instance-capability-flex', 'DoesNotExist') })) }), 'flex-does-not-exist')).toHaveLength(1);
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: req('karpenter.k8s.aws/instance-capability-flex', 'In', ['false']) })) }), 'flex-does-not-exist')).toEqual([]);
+    expect(
+      only(
+        await findings({
+          'a.yaml': docs(
+            NODECLASS,
+            nodePool('p', { requirements: req('karpenter.k8s.aws/instance-capability-flex', 'DoesNotExist') }),
+          ),
+        }),
+        'flex-does-not-exist',
+      ),
+    ).toHaveLength(1);
+    expect(
+      only(
+        await findings({
+          'a.yaml': docs(
+            NODECLASS,
+            nodePool('p', { requirements: req('karpenter.k8s.aws/instance-capability-flex', 'In', ['false']) }),
+          ),
+        }),
+        'flex-does-not-exist',
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -190,17 +364,46 @@ describe('ami-alias-latest (karpenter-aws.md §4.3)', () => {
     const f = only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p')) }), 'ami-alias-latest');
     expect(f).toHaveLength(1);
     expect(f[0].line).toBe(lineOf(NODECLASS, 'al2023@latest'));
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS.replace('@latest', '@v20260801'), nodePool('p')) }), 'ami-alias-latest')).toEqual([]);
+    expect(
+      only(
+        await findings({ 'a.yaml': docs(NODECLASS.replace('@latest', '@v20260801'), nodePool('p')) }),
+        'ami-alias-latest',
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('expire-without-tgp and fallback-without-expiry (§11, seed 004)', () => {
   test('expireAfter without terminationGracePeriod fires; with it, it does not', async () => {
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { extraTemplateSpec: '      expireAfter: 48h\n' })) }), 'expire-without-tgp')).toHaveLength(1);
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { extraTemplateSpec: '      expireAfter: 48h\n      terminationGracePeriod: 24h\n' })) }), 'expire-without-tgp')).toEqual([]);
+    expect(
+      only(
+        await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { extraTemplateSpec: '      expireAfter: 48h\n' })) }),
+        'expire-without-tgp',
+      ),
+    ).toHaveLength(1);
+    expect(
+      only(
+        await findings({
+          'a.yaml': docs(
+            NODECLASS,
+            nodePool('p', { extraTemplateSpec: '      expireAfter: 48h\n      terminationGracePeriod: 24h\n' }),
+          ),
+        }),
+        'expire-without-tgp',
+      ),
+    ).toEqual([]);
   });
   test('a fallback that never expires fires; a 48h fallback does not', async () => {
-    const text = (exp: string) => docs(NODECLASS, nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }), nodePool('gen7', { weight: 10, requirements: `${fam('c7i')}\n${OD}`, extraTemplateSpec: `      expireAfter: ${exp}\n` }));
+    const text = (exp: string) =>
+      docs(
+        NODECLASS,
+        nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }),
+        nodePool('gen7', {
+          weight: 10,
+          requirements: `${fam('c7i')}\n${OD}`,
+          extraTemplateSpec: `      expireAfter: ${exp}\n`,
+        }),
+      );
     const f = only(await findings({ 'a.yaml': text('Never') }), 'fallback-without-expiry');
     expect(f).toHaveLength(1);
     expect(f[0].object).toBe('NodePool/gen7');
@@ -209,11 +412,24 @@ describe('expire-without-tgp and fallback-without-expiry (§11, seed 004)', () =
 });
 
 describe('budget rules (§9)', () => {
-  const withBudgets = (budgets: string, tmpl = '') => docs(NODECLASS, nodePool('p', { extraSpec: `  disruption:\n    budgets: ${budgets}\n`, extraTemplateSpec: tmpl }), deployment('app', { replicas: 8, cpu: '3', memory: '6Gi' }));
+  const withBudgets = (budgets: string, tmpl = '') =>
+    docs(
+      NODECLASS,
+      nodePool('p', { extraSpec: `  disruption:\n    budgets: ${budgets}\n`, extraTemplateSpec: tmpl }),
+      deployment('app', { replicas: 8, cpu: '3', memory: '6Gi' }),
+    );
   test('budget-invalid-schedule: a 6-field cron passes the CRD but not the parser; a valid one does not fire', async () => {
-    const f = only(await findings({ 'a.yaml': withBudgets('[{ nodes: "10%", schedule: "0 0 9 * * 1", duration: 8h }]') }), 'budget-invalid-schedule');
+    const f = only(
+      await findings({ 'a.yaml': withBudgets('[{ nodes: "10%", schedule: "0 0 9 * * 1", duration: 8h }]') }),
+      'budget-invalid-schedule',
+    );
     expect(f).toHaveLength(1);
-    expect(only(await findings({ 'a.yaml': withBudgets('[{ nodes: "10%", schedule: "0 9 * * 1", duration: 8h }]') }), 'budget-invalid-schedule')).toEqual([]);
+    expect(
+      only(
+        await findings({ 'a.yaml': withBudgets('[{ nodes: "10%", schedule: "0 9 * * 1", duration: 8h }]') }),
+        'budget-invalid-schedule',
+      ),
+    ).toEqual([]);
   });
   test('budget-blocks-drift: a change that drifts nodes under nodes: "0" fires; under 10% it does not', async () => {
     const base = { 'a.yaml': withBudgets('[{ nodes: "0" }]', '      expireAfter: 720h\n') };
@@ -238,16 +454,42 @@ describe('nodeclass-not-found and pool-removed-with-nodes', () => {
   test('deleting a pool that has nodes fires; deleting an unused one does not', async () => {
     const w = deployment('app', { podSpec: '      nodeSelector: { karpenter.sh/nodepool: old }\n' });
     const base = { 'a.yaml': docs(NODECLASS, nodePool('old'), nodePool('new')), 'w.yaml': w };
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('new')), 'w.yaml': w }, base), 'pool-removed-with-nodes')).toHaveLength(1);
-    const idle = { 'a.yaml': docs(NODECLASS, nodePool('old', { extraTemplateSpec: '      taints: [{ key: x, effect: NoSchedule }]\n' }), nodePool('new')), 'w.yaml': deployment('app') };
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('new')), 'w.yaml': deployment('app') }, idle), 'pool-removed-with-nodes')).toEqual([]);
+    expect(
+      only(
+        await findings({ 'a.yaml': docs(NODECLASS, nodePool('new')), 'w.yaml': w }, base),
+        'pool-removed-with-nodes',
+      ),
+    ).toHaveLength(1);
+    const idle = {
+      'a.yaml': docs(
+        NODECLASS,
+        nodePool('old', { extraTemplateSpec: '      taints: [{ key: x, effect: NoSchedule }]\n' }),
+        nodePool('new'),
+      ),
+      'w.yaml': deployment('app'),
+    };
+    expect(
+      only(
+        await findings({ 'a.yaml': docs(NODECLASS, nodePool('new')), 'w.yaml': deployment('app') }, idle),
+        'pool-removed-with-nodes',
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('limits-block-fallback (seed 003, ICE what-if)', () => {
   test("fires when the fallback's limits can't take the preferred pool's workloads; not with room", async () => {
-    const text = (cpu: string) => docs(NODECLASS, nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }),
-      nodePool('gen7', { weight: 10, requirements: `${fam('c7i')}\n${OD}`, extraSpec: `  limits: { cpu: "${cpu}" }\n` }), deployment('app', { replicas: 20, cpu: '3', memory: '4Gi' }));
+    const text = (cpu: string) =>
+      docs(
+        NODECLASS,
+        nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }),
+        nodePool('gen7', {
+          weight: 10,
+          requirements: `${fam('c7i')}\n${OD}`,
+          extraSpec: `  limits: { cpu: "${cpu}" }\n`,
+        }),
+        deployment('app', { replicas: 20, cpu: '3', memory: '4Gi' }),
+      );
     expect(only(await findings({ 'a.yaml': text('8') }), 'limits-block-fallback')).toHaveLength(1);
     expect(only(await findings({ 'a.yaml': text('1000') }), 'limits-block-fallback')).toEqual([]);
   });
@@ -255,13 +497,40 @@ describe('limits-block-fallback (seed 003, ICE what-if)', () => {
 
 describe('preferred-affinity-generation and spot-to-spot-few-types', () => {
   test('a preferred generation term fires; a preferred zone term does not', async () => {
-    const pref = (key: string, v: string) => deployment('app', { podSpec: `      affinity:\n        nodeAffinity:\n          preferredDuringSchedulingIgnoredDuringExecution:\n            - weight: 50\n              preference: { matchExpressions: [{ key: ${key}, operator: In, values: ["${v}"] }] }\n` });
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p')), 'w.yaml': pref('karpenter.k8s.aws/instance-generation', '8') }), 'preferred-affinity-generation')).toHaveLength(1);
-    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p')), 'w.yaml': pref('topology.kubernetes.io/zone', 'us-east-1a') }), 'preferred-affinity-generation')).toEqual([]);
+    const pref = (key: string, v: string) =>
+      deployment('app', {
+        podSpec: `      affinity:\n        nodeAffinity:\n          preferredDuringSchedulingIgnoredDuringExecution:\n            - weight: 50\n              preference: { matchExpressions: [{ key: ${key}, operator: In, values: ["${v}"] }] }\n`,
+      });
+    expect(
+      only(
+        await findings({
+          'a.yaml': docs(NODECLASS, nodePool('p')),
+          'w.yaml': pref('karpenter.k8s.aws/instance-generation', '8'),
+        }),
+        'preferred-affinity-generation',
+      ),
+    ).toHaveLength(1);
+    expect(
+      only(
+        await findings({
+          'a.yaml': docs(NODECLASS, nodePool('p')),
+          'w.yaml': pref('topology.kubernetes.io/zone', 'us-east-1a'),
+        }),
+        'preferred-affinity-generation',
+      ),
+    ).toEqual([]);
   });
   test('SpotToSpotConsolidation with a narrow spot pool fires; with the gate off it does not', async () => {
-    const spot = docs(NODECLASS, nodePool('s', { requirements: `${req('node.kubernetes.io/instance-type', 'In', ['c7i.large', 'c7i.xlarge'])}\n${req('karpenter.sh/capacity-type', 'In', ['spot'])}` }));
-    const gate = { 'karpenter/values.yaml': 'settings:\n  featureGates:\n    spotToSpotConsolidation: true\n', '.karpenter-plan.yaml': 'controller:\n  values: karpenter/values.yaml\n' };
+    const spot = docs(
+      NODECLASS,
+      nodePool('s', {
+        requirements: `${req('node.kubernetes.io/instance-type', 'In', ['c7i.large', 'c7i.xlarge'])}\n${req('karpenter.sh/capacity-type', 'In', ['spot'])}`,
+      }),
+    );
+    const gate = {
+      'karpenter/values.yaml': 'settings:\n  featureGates:\n    spotToSpotConsolidation: true\n',
+      '.karpenter-plan.yaml': 'controller:\n  values: karpenter/values.yaml\n',
+    };
     expect(only(await findings({ 'a.yaml': spot, ...gate }), 'spot-to-spot-few-types')).toHaveLength(1);
     expect(only(await findings({ 'a.yaml': spot }), 'spot-to-spot-few-types')).toEqual([]);
   });
@@ -270,8 +539,18 @@ describe('preferred-affinity-generation and spot-to-spot-few-types', () => {
 describe('configuration of rules', () => {
   test('a rule can be switched off or re-levelled', async () => {
     const text = docs(NODECLASS, nodePool('p'));
-    expect(only(await findings({ 'a.yaml': text, '.karpenter-plan.yaml': 'rules:\n  ami-alias-latest: off\n' }), 'ami-alias-latest')).toEqual([]);
-    expect(only(await findings({ 'a.yaml': text, '.karpenter-plan.yaml': 'rules:\n  ami-alias-latest: error\n' }), 'ami-alias-latest')[0].severity).toBe('error');
+    expect(
+      only(
+        await findings({ 'a.yaml': text, '.karpenter-plan.yaml': 'rules:\n  ami-alias-latest: off\n' }),
+        'ami-alias-latest',
+      ),
+    ).toEqual([]);
+    expect(
+      only(
+        await findings({ 'a.yaml': text, '.karpenter-plan.yaml': 'rules:\n  ami-alias-latest: error\n' }),
+        'ami-alias-latest',
+      )[0].severity,
+    ).toBe('error');
   });
 });
 
@@ -279,34 +558,73 @@ describe('seed situations produce the rules they describe', () => {
   test('seed 001 §4.1 recommended manifests: no error; only warnings the seeds discuss', async () => {
     const fs = await import('node:fs');
     const files: Record<string, string> = {};
-    for (const f of fs.readdirSync('examples/generation-split/head')) files[f] = fs.readFileSync(`examples/generation-split/head/${f}`, 'utf8');
+    for (const f of fs.readdirSync('examples/generation-split/head'))
+      files[f] = fs.readFileSync(`examples/generation-split/head/${f}`, 'utf8');
     const f = await findings(files);
     expect(f.filter((x) => x.severity === 'error')).toEqual([]);
     expect([...new Set(f.filter((x) => x.severity === 'warning').map((x) => x.rule))]).toEqual(['expire-without-tgp']);
   });
   test('seed 000/001: the single mixed pool → mixed-generations-one-pool', async () => {
     const fs = await import('node:fs');
-    const f = await findings({ 'p.yaml': fs.readFileSync('examples/generation-split/base/nodepools.yaml', 'utf8'), 'nc.yaml': NODECLASS });
+    const f = await findings({
+      'p.yaml': fs.readFileSync('examples/generation-split/base/nodepools.yaml', 'utf8'),
+      'nc.yaml': NODECLASS,
+    });
     expect(f.map((x) => x.rule)).toContain('mixed-generations-one-pool');
   });
   test('seed 001 §4.3: the overlay without its gate → overlay-gate-disabled; with it → no error', async () => {
     const fs = await import('node:fs');
-    const read = (side: string) => Object.fromEntries(['nodepools.yaml', 'nodeclass.yaml', 'overlay.yaml', 'karpenter/values.yaml', '.karpenter-plan.yaml']
-      .filter((f) => fs.existsSync(`examples/node-overlay/${side}/${f}`)).map((f) => [f, fs.readFileSync(`examples/node-overlay/${side}/${f}`, 'utf8')]));
+    const read = (side: string) =>
+      Object.fromEntries(
+        ['nodepools.yaml', 'nodeclass.yaml', 'overlay.yaml', 'karpenter/values.yaml', '.karpenter-plan.yaml']
+          .filter((f) => fs.existsSync(`examples/node-overlay/${side}/${f}`))
+          .map((f) => [f, fs.readFileSync(`examples/node-overlay/${side}/${f}`, 'utf8')]),
+      );
     const head = read('head');
     expect((await findings(head)).filter((x) => x.severity === 'error')).toEqual([]);
-    expect((await findings({ ...head, 'karpenter/values.yaml': 'settings: {}\n' })).map((x) => x.rule)).toContain('overlay-gate-disabled');
+    expect((await findings({ ...head, 'karpenter/values.yaml': 'settings: {}\n' })).map((x) => x.rule)).toContain(
+      'overlay-gate-disabled',
+    );
   });
   test('seed 002: keyword mistakes → look-alike-label and flex-does-not-exist', async () => {
-    const f = await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: `${req('node.kubernetes.io/instance-family', 'In', ['c7i'])}\n${req('karpenter.k8s.aws/instance-capability-flex', 'DoesNotExist')}` })) });
+    const f = await findings({
+      'a.yaml': docs(
+        NODECLASS,
+        nodePool('p', {
+          requirements: `${req('node.kubernetes.io/instance-family', 'In', ['c7i'])}\n${req('karpenter.k8s.aws/instance-capability-flex', 'DoesNotExist')}`,
+        }),
+      ),
+    });
     expect(f.map((x) => x.rule)).toEqual(expect.arrayContaining(['look-alike-label', 'flex-does-not-exist']));
   });
   test('seed 003: a limited fallback under ICE → limits-block-fallback', async () => {
-    const f = await findings({ 'a.yaml': docs(NODECLASS, nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }), nodePool('gen7', { weight: 10, requirements: `${fam('c7i')}\n${OD}`, extraSpec: '  limits: { cpu: "4" }\n', extraTemplateSpec: '      expireAfter: 48h\n      terminationGracePeriod: 1h\n' }), deployment('app', { replicas: 10, cpu: '2', memory: '2Gi' })) });
+    const f = await findings({
+      'a.yaml': docs(
+        NODECLASS,
+        nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }),
+        nodePool('gen7', {
+          weight: 10,
+          requirements: `${fam('c7i')}\n${OD}`,
+          extraSpec: '  limits: { cpu: "4" }\n',
+          extraTemplateSpec: '      expireAfter: 48h\n      terminationGracePeriod: 1h\n',
+        }),
+        deployment('app', { replicas: 10, cpu: '2', memory: '2Gi' }),
+      ),
+    });
     expect(f.map((x) => x.rule)).toContain('limits-block-fallback');
   });
   test('seed 004: a fallback that never expires → fallback-without-expiry; narrowing a pool drifts its nodes', async () => {
-    const pools = (fams: string[]) => docs(NODECLASS, nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }), nodePool('gen7', { weight: 10, requirements: `${fam(...fams)}\n${OD}`, extraTemplateSpec: '      expireAfter: Never\n' }), deployment('app', { replicas: 3, podSpec: '      nodeSelector: { karpenter.sh/nodepool: gen7 }\n' }));
+    const pools = (fams: string[]) =>
+      docs(
+        NODECLASS,
+        nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }),
+        nodePool('gen7', {
+          weight: 10,
+          requirements: `${fam(...fams)}\n${OD}`,
+          extraTemplateSpec: '      expireAfter: Never\n',
+        }),
+        deployment('app', { replicas: 3, podSpec: '      nodeSelector: { karpenter.sh/nodepool: gen7 }\n' }),
+      );
     const f = await findings({ 'a.yaml': pools(['c7i']) }, { 'a.yaml': pools(['c7i', 'm7i']) });
     expect(f.map((x) => x.rule)).toContain('fallback-without-expiry');
   });

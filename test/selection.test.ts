@@ -16,31 +16,47 @@ const family = (t: string | null) => (t ?? '').split('.')[0];
 
 describe('seed situations', () => {
   test('seed 000/001: one on-demand pool with c7i and c8i launches c7i (lowest-price)', () => {
-    const { place } = simulateYaml(doc(NODECLASS, nodePool('mixed', { requirements: `${fam('c7i', 'c8i')}\n${OD}` }), deployment('app')));
+    const { place } = simulateYaml(
+      doc(NODECLASS, nodePool('mixed', { requirements: `${fam('c7i', 'c8i')}\n${OD}` }), deployment('app')),
+    );
     expect(family(place('app').instanceType)).toBe('c7i');
     expect(place('app').allocationStrategy).toBe('lowest-price');
   });
 
   test('seed 001 §4.1: split pools with weights 100/10 launch c8i from gen8-primary', () => {
-    const { place } = simulateYaml(doc(NODECLASS,
-      nodePool('gen8-primary', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }),
-      nodePool('gen7-fallback', { weight: 10, requirements: `${fam('c7i')}\n${OD}` }), deployment('app')));
+    const { place } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('gen8-primary', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }),
+        nodePool('gen7-fallback', { weight: 10, requirements: `${fam('c7i')}\n${OD}` }),
+        deployment('app'),
+      ),
+    );
     expect(place('app').nodePool).toBe('gen8-primary');
     expect(family(place('app').instanceType)).toBe('c8i');
   });
 
   test('§3 equal weights: the NodePool whose name sorts later wins (gen8-primary over gen7-fallback)', () => {
-    const { place } = simulateYaml(doc(NODECLASS,
-      nodePool('gen8-primary', { weight: 10, requirements: `${fam('c8i')}\n${OD}` }),
-      nodePool('gen7-fallback', { weight: 10, requirements: `${fam('c7i')}\n${OD}` }), deployment('app')));
+    const { place } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('gen8-primary', { weight: 10, requirements: `${fam('c8i')}\n${OD}` }),
+        nodePool('gen7-fallback', { weight: 10, requirements: `${fam('c7i')}\n${OD}` }),
+        deployment('app'),
+      ),
+    );
     expect(place('app').nodePool).toBe('gen8-primary');
   });
 
   test('§12 case 4 / seed 001: a karpenter.sh/nodepool selector bypasses weight', () => {
-    const { place } = simulateYaml(doc(NODECLASS,
-      nodePool('gen8-primary', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }),
-      nodePool('gen7-fallback', { weight: 10, requirements: `${fam('c7i')}\n${OD}` }),
-      deployment('pinned', { podSpec: '      nodeSelector: { karpenter.sh/nodepool: gen7-fallback }\n' })));
+    const { place } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('gen8-primary', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }),
+        nodePool('gen7-fallback', { weight: 10, requirements: `${fam('c7i')}\n${OD}` }),
+        deployment('pinned', { podSpec: '      nodeSelector: { karpenter.sh/nodepool: gen7-fallback }\n' }),
+      ),
+    );
     expect(place('pinned').nodePool).toBe('gen7-fallback');
   });
 
@@ -57,7 +73,9 @@ spec:
 `;
   const mixed = nodePool('mixed', { requirements: `${fam('c7i', 'c8i')}\n${OD}` });
   test('seed 001 §4.3: overlay +20% on generation ≤ 7 with the gate on → c8i via prioritized', () => {
-    const { place } = simulateYaml(doc(NODECLASS, mixed, overlay, deployment('app')), { settings: 'settings:\n  featureGates:\n    nodeOverlay: true\n' });
+    const { place } = simulateYaml(doc(NODECLASS, mixed, overlay, deployment('app')), {
+      settings: 'settings:\n  featureGates:\n    nodeOverlay: true\n',
+    });
     expect(family(place('app').instanceType)).toBe('c8i');
     expect(place('app').allocationStrategy).toBe('prioritized');
   });
@@ -70,22 +88,54 @@ spec:
 
   test('seed 001 §5: a reserved offering wins on price (on-demand ÷ 10,000,000)', () => {
     const nc = NODECLASS + '  capacityReservationSelectorTerms:\n    - id: cr-123\n';
-    const { place } = simulateYaml(doc(nc, nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand", "reserved"]` }), deployment('app')),
-      { reservations: [{ id: 'cr-123', instanceType: 'c8i.2xlarge', zone: 'us-east-1b', count: 2, type: 'default' }] });
+    const { place } = simulateYaml(
+      doc(
+        nc,
+        nodePool('p', {
+          requirements: `${fam('c7i', 'c8i')}\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand", "reserved"]`,
+        }),
+        deployment('app'),
+      ),
+      { reservations: [{ id: 'cr-123', instanceType: 'c8i.2xlarge', zone: 'us-east-1b', count: 2, type: 'default' }] },
+    );
     expect(place('app')).toMatchObject({ instanceType: 'c8i.2xlarge', capacityType: 'reserved' });
   });
 
   test('aws §3.1: spot allowed → spot is chosen first (price-capacity-optimized)', () => {
-    const { place } = simulateYaml(doc(NODECLASS, nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand", "spot"]` }), deployment('app')));
+    const { place } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('p', {
+          requirements: `${fam('c7i', 'c8i')}\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand", "spot"]`,
+        }),
+        deployment('app'),
+      ),
+    );
     expect(place('app')).toMatchObject({ capacityType: 'spot', allocationStrategy: 'price-capacity-optimized' });
   });
 
   test('seed 003: Gte 8 with no 8th-generation capacity → unschedulable, no fallback to gen 7', () => {
     const gte8 = `        - key: karpenter.k8s.aws/instance-generation\n          operator: Gte\n          values: ["8"]\n${fam('c7i', 'c8i')}\n${OD}`;
     const unavailable = new Set<string>();
-    for (const size of ['large', 'xlarge', '2xlarge', '4xlarge', '8xlarge', '12xlarge', '16xlarge', '24xlarge', '32xlarge', '48xlarge', '96xlarge', 'metal-48xl', 'metal-96xl'])
+    for (const size of [
+      'large',
+      'xlarge',
+      '2xlarge',
+      '4xlarge',
+      '8xlarge',
+      '12xlarge',
+      '16xlarge',
+      '24xlarge',
+      '32xlarge',
+      '48xlarge',
+      '96xlarge',
+      'metal-48xl',
+      'metal-96xl',
+    ])
       for (const z of ['a', 'b', 'c']) unavailable.add(`on-demand:c8i.${size}:us-east-1${z}`);
-    const { place } = simulateYaml(doc(NODECLASS, nodePool('p', { requirements: gte8 }), deployment('app')), { unavailable });
+    const { place } = simulateYaml(doc(NODECLASS, nodePool('p', { requirements: gte8 }), deployment('app')), {
+      unavailable,
+    });
     expect(place('app').schedulable).toBe(false);
   });
 
@@ -101,25 +151,51 @@ spec:
 
 describe('karpenter-core.md §12 acceptance cases', () => {
   test('case 3: weights unset, 20 and 100 → all pods on the weight-100 NodePool', () => {
-    const { sim } = simulateYaml(doc(NODECLASS, nodePool('unset'), nodePool('w20', { weight: 20 }), nodePool('w100', { weight: 100 }), deployment('a', { replicas: 3 })));
+    const { sim } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('unset'),
+        nodePool('w20', { weight: 20 }),
+        nodePool('w100', { weight: 100 }),
+        deployment('a', { replicas: 3 }),
+      ),
+    );
     expect(new Set(sim.fleet.map((n) => n.nodePool))).toEqual(new Set(['w100']));
   });
   test('case 5: schedule to a NodePool by template labels', () => {
-    const labelled = nodePool('labelled', { extraSpec: '' }).replace('  template:\n', '  template:\n    metadata:\n      labels: { foo: bar }\n');
-    const { place } = simulateYaml(doc(NODECLASS, nodePool('plain', { weight: 50 }), labelled, deployment('a', { podSpec: '      nodeSelector: { foo: bar }\n' })));
+    const labelled = nodePool('labelled', { extraSpec: '' }).replace(
+      '  template:\n',
+      '  template:\n    metadata:\n      labels: { foo: bar }\n',
+    );
+    const { place } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('plain', { weight: 50 }),
+        labelled,
+        deployment('a', { podSpec: '      nodeSelector: { foo: bar }\n' }),
+      ),
+    );
     expect(place('a').nodePool).toBe('labelled');
   });
   test('case 6: a PreferNoSchedule-tainted NodePool is avoided while another matches', () => {
-    const tainted = nodePool('tainted', { weight: 100, extraTemplateSpec: '      taints: [{ key: x, value: y, effect: PreferNoSchedule }]\n' });
+    const tainted = nodePool('tainted', {
+      weight: 100,
+      extraTemplateSpec: '      taints: [{ key: x, value: y, effect: PreferNoSchedule }]\n',
+    });
     const { place } = simulateYaml(doc(NODECLASS, tainted, nodePool('plain'), deployment('a')));
     expect(place('a').nodePool).toBe('plain');
   });
   test('case 6b: the PreferNoSchedule toleration is added by the last relaxation step when nothing else matches', () => {
-    const tainted = nodePool('tainted', { extraTemplateSpec: '      taints: [{ key: x, value: y, effect: PreferNoSchedule }]\n' });
+    const tainted = nodePool('tainted', {
+      extraTemplateSpec: '      taints: [{ key: x, value: y, effect: PreferNoSchedule }]\n',
+    });
     expect(simulateYaml(doc(NODECLASS, tainted, deployment('a'))).place('a').nodePool).toBe('tainted');
   });
   test('case 7: a deleting NodePool is ignored', () => {
-    const deleting = nodePool('only').replace('  name: only\n', '  name: only\n  deletionTimestamp: "2026-01-01T00:00:00Z"\n');
+    const deleting = nodePool('only').replace(
+      '  name: only\n',
+      '  name: only\n  deletionTimestamp: "2026-01-01T00:00:00Z"\n',
+    );
     expect(simulateYaml(doc(NODECLASS, deleting, deployment('a'))).place('a').schedulable).toBe(false);
   });
   test('case 8: a NodePool that is not Ready (its EC2NodeClass is missing) is not used', () => {
@@ -131,89 +207,193 @@ describe('karpenter-core.md §12 acceptance cases', () => {
   test('case 9: static NodePools are not used for provisioning', () => {
     const stat = nodePool('static', { extraSpec: '  replicas: 3\n' });
     expect(simulateYaml(doc(NODECLASS, stat, deployment('a'))).place('a').schedulable).toBe(false);
-    expect(simulateYaml(doc(NODECLASS, stat, nodePool('dynamic'), deployment('a'))).place('a').nodePool).toBe('dynamic');
+    expect(simulateYaml(doc(NODECLASS, stat, nodePool('dynamic'), deployment('a'))).place('a').nodePool).toBe(
+      'dynamic',
+    );
   });
-  const cpuReq = (op: string, v: string) => `${OD}\n${fam('m7i')}\n        - key: karpenter.k8s.aws/instance-cpu\n          operator: ${op}\n          values: ["${v}"]`;
-  test.each([['Gt', '8', 16], ['Lt', '8', 2], ['Gte', '16', 16], ['Lte', '2', 2]])('cases 11-14: instance-cpu %s %s → %s vCPU', (op, v, cpu) => {
-    const { sim } = simulateYaml(doc(NODECLASS, nodePool('p', { requirements: cpuReq(op as string, v as string) }), deployment('a', { cpu: '500m', memory: '1Gi' })));
+  const cpuReq = (op: string, v: string) =>
+    `${OD}\n${fam('m7i')}\n        - key: karpenter.k8s.aws/instance-cpu\n          operator: ${op}\n          values: ["${v}"]`;
+  test.each([
+    ['Gt', '8', 16],
+    ['Lt', '8', 2],
+    ['Gte', '16', 16],
+    ['Lte', '2', 2],
+  ])('cases 11-14: instance-cpu %s %s → %s vCPU', (op, v, cpu) => {
+    const { sim } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('p', { requirements: cpuReq(op as string, v as string) }),
+        deployment('a', { cpu: '500m', memory: '1Gi' }),
+      ),
+    );
     expect(sim.fleet[0].labels['karpenter.k8s.aws/instance-cpu']).toBe(String(cpu));
   });
-  const zonePod = (values: string) => ({ podSpec: `      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n              - matchExpressions:\n                  - { key: topology.kubernetes.io/zone, operator: NotIn, values: [${values}] }\n` });
+  const zonePod = (values: string) => ({
+    podSpec: `      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n              - matchExpressions:\n                  - { key: topology.kubernetes.io/zone, operator: NotIn, values: [${values}] }\n`,
+  });
   test('case 15: zone NotIn [a, b, unknown] → zone c', () => {
-    const { sim } = simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', zonePod('us-east-1a, us-east-1b, unknown'))));
+    const { sim } = simulateYaml(
+      doc(NODECLASS, nodePool('p'), deployment('a', zonePod('us-east-1a, us-east-1b, unknown'))),
+    );
     expect(sim.fleet[0].zone).toBe('us-east-1c');
   });
   test('case 16: every zone excluded → not scheduled', () => {
-    expect(simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', zonePod('us-east-1a, us-east-1b, us-east-1c')))).place('a').schedulable).toBe(false);
+    expect(
+      simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', zonePod('us-east-1a, us-east-1b, us-east-1c')))).place(
+        'a',
+      ).schedulable,
+    ).toBe(false);
   });
-  const customPod = (op: string, values = '["test-value"]') => ({ podSpec: `      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n              - matchExpressions:\n                  - { key: test-key, operator: ${op}${op === 'In' || op === 'NotIn' ? `, values: ${values}` : ''} }\n` });
-  test.each([['In', false], ['NotIn', true], ['Exists', false], ['DoesNotExist', true]])('cases 17-20: undefined custom key with %s → scheduled %s', (op, ok) => {
+  const customPod = (op: string, values = '["test-value"]') => ({
+    podSpec: `      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n              - matchExpressions:\n                  - { key: test-key, operator: ${op}${op === 'In' || op === 'NotIn' ? `, values: ${values}` : ''} }\n`,
+  });
+  test.each([
+    ['In', false],
+    ['NotIn', true],
+    ['Exists', false],
+    ['DoesNotExist', true],
+  ])('cases 17-20: undefined custom key with %s → scheduled %s', (op, ok) => {
     const { place, sim } = simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', customPod(op as string))));
     expect(place('a').schedulable).toBe(ok);
     if (ok) expect(sim.fleet[0].labels['test-key']).not.toBe('test-value');
   });
   test('case 21: custom key defined on the NodePool, pod DoesNotExist → not scheduled', () => {
-    const p = nodePool('p', { requirements: `${OD}\n        - key: test-key\n          operator: In\n          values: ["test-value"]` });
-    expect(simulateYaml(doc(NODECLASS, p, deployment('a', customPod('DoesNotExist')))).place('a').schedulable).toBe(false);
+    const p = nodePool('p', {
+      requirements: `${OD}\n        - key: test-key\n          operator: In\n          values: ["test-value"]`,
+    });
+    expect(simulateYaml(doc(NODECLASS, p, deployment('a', customPod('DoesNotExist')))).place('a').schedulable).toBe(
+      false,
+    );
   });
   test('case 22: narrowing within one NodeClaim', () => {
-    const p = nodePool('p', { requirements: `${OD}\n        - key: test-key\n          operator: In\n          values: ["test-value", "another-value"]` });
-    const same = simulateYaml(doc(NODECLASS, p, deployment('a', customPod('In')), deployment('b', customPod('NotIn', '["another-value"]'))));
+    const p = nodePool('p', {
+      requirements: `${OD}\n        - key: test-key\n          operator: In\n          values: ["test-value", "another-value"]`,
+    });
+    const same = simulateYaml(
+      doc(NODECLASS, p, deployment('a', customPod('In')), deployment('b', customPod('NotIn', '["another-value"]'))),
+    );
     expect(same.sim.fleet).toHaveLength(1);
     expect(same.sim.fleet[0].labels['test-key']).toBe('test-value');
-    const two = simulateYaml(doc(NODECLASS, p, deployment('a', customPod('In')), deployment('b', customPod('In', '["another-value"]'))));
+    const two = simulateYaml(
+      doc(NODECLASS, p, deployment('a', customPod('In')), deployment('b', customPod('In', '["another-value"]'))),
+    );
     expect(two.sim.fleet).toHaveLength(2);
   });
   test('case 24: a hostname nodeSelector is rejected by validation', () => {
-    const { place } = simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', { podSpec: '      nodeSelector: { kubernetes.io/hostname: red-node }\n' })));
+    const { place } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('p'),
+        deployment('a', { podSpec: '      nodeSelector: { kubernetes.io/hostname: red-node }\n' }),
+      ),
+    );
     expect(place('a')).toMatchObject({ schedulable: false });
     expect(place('a').reason).toMatch(/validation/);
   });
-  const mv = (n: number) => `${OD}\n        - key: node.kubernetes.io/instance-type\n          operator: In\n          values: ["m7i.large", "m7i.xlarge", "no-such.type"]\n          minValues: ${n}`;
+  const mv = (n: number) =>
+    `${OD}\n        - key: node.kubernetes.io/instance-type\n          operator: In\n          values: ["m7i.large", "m7i.xlarge", "no-such.type"]\n          minValues: ${n}`;
   test('case 31: minValues Strict with too few existing types → not scheduled', () => {
     const { place, sim } = simulateYaml(doc(NODECLASS, nodePool('p', { requirements: mv(3) }), deployment('a')));
     expect(place('a').schedulable).toBe(false);
     expect(sim.pools[0].reason).toMatch(/minValues/);
   });
   test('case 32: minValues BestEffort with too few types → scheduled', () => {
-    const { place } = simulateYaml(doc(NODECLASS, nodePool('p', { requirements: mv(3) }), deployment('a')), { settings: 'settings:\n  minValuesPolicy: BestEffort\n' });
+    const { place } = simulateYaml(doc(NODECLASS, nodePool('p', { requirements: mv(3) }), deployment('a')), {
+      settings: 'settings:\n  minValuesPolicy: BestEffort\n',
+    });
     expect(place('a').schedulable).toBe(true);
   });
   test('case 33: BestEffort relaxes the higher-weight NodePool instead of falling back', () => {
-    const { place } = simulateYaml(doc(NODECLASS, nodePool('high', { weight: 100, requirements: mv(3) }), nodePool('low', { weight: 10 }), deployment('a')), { settings: 'settings:\n  minValuesPolicy: BestEffort\n' });
+    const { place } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('high', { weight: 100, requirements: mv(3) }),
+        nodePool('low', { weight: 10 }),
+        deployment('a'),
+      ),
+      { settings: 'settings:\n  minValuesPolicy: BestEffort\n' },
+    );
     expect(place('a').nodePool).toBe('high');
   });
   test('case 34: limit cpu 2 with a pod of 1.75 → a 2-CPU type (equality is allowed)', () => {
-    const { sim } = simulateYaml(doc(NODECLASS, nodePool('p', { extraSpec: '  limits: { cpu: "2" }\n' }), deployment('a', { cpu: '1750m', memory: '1Gi' })));
+    const { sim } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('p', { extraSpec: '  limits: { cpu: "2" }\n' }),
+        deployment('a', { cpu: '1750m', memory: '1Gi' }),
+      ),
+    );
     expect(sim.fleet[0].labels['karpenter.k8s.aws/instance-cpu']).toBe('2');
   });
   test('case 34b: pod 2.1 CPU with limit 2 → not scheduled (no type within the limit fits)', () => {
-    const { place } = simulateYaml(doc(NODECLASS, nodePool('p', { extraSpec: '  limits: { cpu: "2" }\n' }), deployment('a', { cpu: '2100m', memory: '1Gi' })));
+    const { place } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('p', { extraSpec: '  limits: { cpu: "2" }\n' }),
+        deployment('a', { cpu: '2100m', memory: '1Gi' }),
+      ),
+    );
     expect(place('a').schedulable).toBe(false);
     expect(place('a').reason).toMatch(/enough resources/);
   });
   test('case 35: a limit already used up → all available instance types exceed limits', () => {
-    const { place } = simulateYaml(doc(NODECLASS, nodePool('p', { extraSpec: '  limits: { cpu: "4" }\n', requirements: `${OD}\n${fam('m7i')}\n        - key: karpenter.k8s.aws/instance-cpu\n          operator: Gte\n          values: ["8"]` }), deployment('a', { cpu: '1', memory: '1Gi' })));
+    const { place } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('p', {
+          extraSpec: '  limits: { cpu: "4" }\n',
+          requirements: `${OD}\n${fam('m7i')}\n        - key: karpenter.k8s.aws/instance-cpu\n          operator: Gte\n          values: ["8"]`,
+        }),
+        deployment('a', { cpu: '1', memory: '1Gi' }),
+      ),
+    );
     expect(place('a').reason).toMatch(/all available instance types exceed limits for nodepool/);
   });
   test('case 36: limit 3 CPU, two hostname-anti-affine pods of 1.5 → exactly one scheduled', () => {
-    const anti = '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: kubernetes.io/hostname\n              labelSelector: { matchLabels: { app: a } }\n';
-    const { place } = simulateYaml(doc(NODECLASS, nodePool('p', { extraSpec: '  limits: { cpu: "3" }\n' }), deployment('a', { replicas: 2, cpu: '1500m', memory: '1Gi', podSpec: anti })));
+    const anti =
+      '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: kubernetes.io/hostname\n              labelSelector: { matchLabels: { app: a } }\n';
+    const { place } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('p', { extraSpec: '  limits: { cpu: "3" }\n' }),
+        deployment('a', { replicas: 2, cpu: '1500m', memory: '1Gi', podSpec: anti }),
+      ),
+    );
     expect(place('a').reason).toMatch(/^1 of 2 pods unschedulable/);
   });
   test('case 38: the final required term is never relaxed', () => {
-    const pod = { podSpec: '      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n              - matchExpressions: [{ key: topology.kubernetes.io/zone, operator: In, values: ["invalid"] }]\n' };
+    const pod = {
+      podSpec:
+        '      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n              - matchExpressions: [{ key: topology.kubernetes.io/zone, operator: In, values: ["invalid"] }]\n',
+    };
     expect(simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', pod))).place('a').schedulable).toBe(false);
   });
   test('case 39: required OR-terms are relaxed until one works', () => {
-    const term = (z: string) => `              - matchExpressions: [{ key: topology.kubernetes.io/zone, operator: In, values: ["${z}"] }]\n`;
-    const pod = { podSpec: '      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n' + term('invalid') + term('invalid') + term('us-east-1a') + term('us-east-1b') };
+    const term = (z: string) =>
+      `              - matchExpressions: [{ key: topology.kubernetes.io/zone, operator: In, values: ["${z}"] }]\n`;
+    const pod = {
+      podSpec:
+        '      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n' +
+        term('invalid') +
+        term('invalid') +
+        term('us-east-1a') +
+        term('us-east-1b'),
+    };
     expect(simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', pod))).sim.fleet[0].zone).toBe('us-east-1a');
   });
   test('case 40: preferences relax to lighter weights', () => {
-    const pref = (w: number, k: string, v: string) => `            - weight: ${w}\n              preference: { matchExpressions: [{ key: ${k}, operator: In, values: ["${v}"] }] }\n`;
-    const pod = { podSpec: '      affinity:\n        nodeAffinity:\n          preferredDuringSchedulingIgnoredDuringExecution:\n' + pref(100, 'node.kubernetes.io/instance-type', 'no-such.type') + pref(50, 'topology.kubernetes.io/zone', 'us-east-1b') + pref(1, 'topology.kubernetes.io/zone', 'us-east-1a') };
-    const p = nodePool('p', { requirements: `${OD}\n        - key: topology.kubernetes.io/zone\n          operator: In\n          values: ["us-east-1a", "us-east-1b"]` });
+    const pref = (w: number, k: string, v: string) =>
+      `            - weight: ${w}\n              preference: { matchExpressions: [{ key: ${k}, operator: In, values: ["${v}"] }] }\n`;
+    const pod = {
+      podSpec:
+        '      affinity:\n        nodeAffinity:\n          preferredDuringSchedulingIgnoredDuringExecution:\n' +
+        pref(100, 'node.kubernetes.io/instance-type', 'no-such.type') +
+        pref(50, 'topology.kubernetes.io/zone', 'us-east-1b') +
+        pref(1, 'topology.kubernetes.io/zone', 'us-east-1a'),
+    };
+    const p = nodePool('p', {
+      requirements: `${OD}\n        - key: topology.kubernetes.io/zone\n          operator: In\n          values: ["us-east-1a", "us-east-1b"]`,
+    });
     expect(simulateYaml(doc(NODECLASS, p, deployment('a', pod))).sim.fleet[0].zone).toBe('us-east-1b');
   });
 });
@@ -221,7 +401,17 @@ describe('karpenter-core.md §12 acceptance cases', () => {
 describe('ICE what-if scenarios (karpenter-aws.md §2.4, seed 003)', () => {
   test('generation-split: with no 8th-generation capacity the workloads fall back to gen7-fallback', async () => {
     const { runCli } = await import('../src/cli/run.js');
-    const r = await runCli(['diff', '--base', 'examples/generation-split/base', '--head', 'examples/generation-split/head', '--format', 'json', '--at', '2026-01-05T10:00:00Z']);
+    const r = await runCli([
+      'diff',
+      '--base',
+      'examples/generation-split/base',
+      '--head',
+      'examples/generation-split/head',
+      '--format',
+      'json',
+      '--at',
+      '2026-01-05T10:00:00Z',
+    ]);
     const plan = JSON.parse(r.stdout);
     expect(plan.scenarios).toHaveLength(1);
     const moved = plan.scenarios[0].workloads.filter((w: { changed: boolean }) => w.changed);
@@ -237,10 +427,19 @@ describe('ICE what-if scenarios (karpenter-aws.md §2.4, seed 003)', () => {
 describe('reserved capacity is consumed (karpenter-aws.md §2.3, §12 case 10)', () => {
   test('two reserved slots: two NodeClaims reserved, the rest on-demand, on the same (primary) pool', () => {
     const nc = NODECLASS + '  capacityReservationSelectorTerms:\n    - id: cr-9\n';
-    const anti = '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: kubernetes.io/hostname\n              labelSelector: { matchLabels: { app: a } }\n';
-    const both = '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand", "reserved"]';
-    const { sim } = simulateYaml(doc(nc, nodePool('primary', { weight: 100, requirements: `${fam('c8i')}\n${both}` }), nodePool('fallback', { weight: 50, requirements: `${fam('c8i')}\n${both}` }),
-      deployment('app', { replicas: 4, cpu: '3', memory: '4Gi', podSpec: anti })), { reservations: [{ id: 'cr-9', instanceType: 'c8i.xlarge', zone: 'us-east-1a', count: 2, type: 'default' }] });
+    const anti =
+      '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: kubernetes.io/hostname\n              labelSelector: { matchLabels: { app: a } }\n';
+    const both =
+      '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand", "reserved"]';
+    const { sim } = simulateYaml(
+      doc(
+        nc,
+        nodePool('primary', { weight: 100, requirements: `${fam('c8i')}\n${both}` }),
+        nodePool('fallback', { weight: 50, requirements: `${fam('c8i')}\n${both}` }),
+        deployment('app', { replicas: 4, cpu: '3', memory: '4Gi', podSpec: anti }),
+      ),
+      { reservations: [{ id: 'cr-9', instanceType: 'c8i.xlarge', zone: 'us-east-1a', count: 2, type: 'default' }] },
+    );
     expect(sim.fleet.map((n) => n.capacityType).sort()).toEqual(['on-demand', 'on-demand', 'reserved', 'reserved']);
     expect(new Set(sim.fleet.map((n) => n.nodePool))).toEqual(new Set(['primary']));
   });
@@ -251,15 +450,31 @@ describe('more §12 cases', () => {
     const { orderByWeight } = await import('../src/api/nodepool.js');
     const pools = ['alpha', 'zeta', 'b', 'a', 'a10', 'a2'].map((name) => ({ name, weight: 10 }));
     expect(orderByWeight(pools).map((p) => p.name)).toEqual(['zeta', 'b', 'alpha', 'a2', 'a10', 'a']);
-    expect(orderByWeight([{ name: 'x', weight: 0 }, { name: 'y', weight: 100 }, { name: 'z', weight: 20 }]).map((p) => p.weight)).toEqual([100, 20, 0]);
+    expect(
+      orderByWeight([
+        { name: 'x', weight: 0 },
+        { name: 'y', weight: 100 },
+        { name: 'z', weight: 20 },
+      ]).map((p) => p.weight),
+    ).toEqual([100, 20, 0]);
   });
   test('case 23: zone In [non-existent] AND zone Exists → not scheduled', () => {
-    const pod = { podSpec: '      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n              - matchExpressions:\n                  - { key: topology.kubernetes.io/zone, operator: In, values: ["non-existent"] }\n                  - { key: topology.kubernetes.io/zone, operator: Exists }\n' };
+    const pod = {
+      podSpec:
+        '      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n              - matchExpressions:\n                  - { key: topology.kubernetes.io/zone, operator: In, values: ["non-existent"] }\n                  - { key: topology.kubernetes.io/zone, operator: Exists }\n',
+    };
     expect(simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', pod))).place('a').schedulable).toBe(false);
   });
   test('case 75: WorstLaunchPrice takes the most expensive offering of the first class (reserved → spot → on-demand)', async () => {
     const { worstLaunchPrice } = await import('../src/disruption/consolidation.js');
-    const o = (capacityType: 'spot' | 'on-demand' | 'reserved', price: number) => ({ zone: 'z', capacityType, price, cost: price, available: true, overlaid: false });
+    const o = (capacityType: 'spot' | 'on-demand' | 'reserved', price: number) => ({
+      zone: 'z',
+      capacityType,
+      price,
+      cost: price,
+      available: true,
+      overlaid: false,
+    });
     // An on-demand node at 0.5 is not replaced by a type whose spot offerings are 1.0 / 0.2 / 0.4: the worst spot price
     // 1.0 is not below 0.5.
     expect(worstLaunchPrice([o('spot', 1.0), o('spot', 0.2), o('spot', 0.4), o('on-demand', 0.3)])).toBe(1.0);

@@ -19,16 +19,71 @@ function lineOf(text: string, needle: string): number {
 
 describe('NodePool API validation (karpenter-core.md §7)', () => {
   const cases: [string, string, string, RegExp][] = [
-    ['wrong operator', nodePool('a', { requirements: '        - key: karpenter.sh/capacity-type\n          operator: in\n          values: ["spot"]' }), 'operator: in', /operator "in" is not supported/],
+    [
+      'wrong operator',
+      nodePool('a', {
+        requirements: '        - key: karpenter.sh/capacity-type\n          operator: in\n          values: ["spot"]',
+      }),
+      'operator: in',
+      /operator "in" is not supported/,
+    ],
     ['weight 0', nodePool('a', { weight: 0 }), 'weight: 0', /between 1 and 100, got 0/],
     ['weight 101', nodePool('a', { weight: 101 }), 'weight: 101', /between 1 and 100, got 101/],
-    ['Gt with two values', nodePool('a', { requirements: '        - key: karpenter.k8s.aws/instance-generation\n          operator: Gt\n          values: ["6", "7"]' }), 'values: ["6", "7"]', /exactly one value, got 2/],
-    ['non-integer Gte', nodePool('a', { requirements: '        - key: karpenter.k8s.aws/instance-cpu\n          operator: Gte\n          values: ["four"]' }), '"four"', /non-negative integer value, got "four"/],
-    ['schedule without duration', nodePool('a', { extraSpec: '  disruption:\n    budgets:\n      - nodes: "0"\n        schedule: "0 9 * * mon-fri"\n' }), 'schedule:', /schedule and duration must be set together/],
-    ['In below minValues', nodePool('a', { requirements: '        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: ["c7i"]\n          minValues: 2' }), 'minValues: 2', /fewer than minValues 2/],
-    ['restricted requirement key', nodePool('a', { requirements: '        - key: karpenter.sh/nodepool\n          operator: In\n          values: ["x"]' }), 'key: karpenter.sh/nodepool', /cannot require karpenter.sh\/nodepool/],
-    ['invalid budget nodes', nodePool('a', { extraSpec: '  disruption:\n    budgets:\n      - nodes: "1000%"\n' }), 'nodes: "1000%"', /nodes "1000%" is invalid/],
-    ['invalid expireAfter', nodePool('a', { extraTemplateSpec: '      expireAfter: 30d\n' }), 'expireAfter: 30d', /expireAfter "30d" is invalid/],
+    [
+      'Gt with two values',
+      nodePool('a', {
+        requirements:
+          '        - key: karpenter.k8s.aws/instance-generation\n          operator: Gt\n          values: ["6", "7"]',
+      }),
+      'values: ["6", "7"]',
+      /exactly one value, got 2/,
+    ],
+    [
+      'non-integer Gte',
+      nodePool('a', {
+        requirements:
+          '        - key: karpenter.k8s.aws/instance-cpu\n          operator: Gte\n          values: ["four"]',
+      }),
+      '"four"',
+      /non-negative integer value, got "four"/,
+    ],
+    [
+      'schedule without duration',
+      nodePool('a', {
+        extraSpec: '  disruption:\n    budgets:\n      - nodes: "0"\n        schedule: "0 9 * * mon-fri"\n',
+      }),
+      'schedule:',
+      /schedule and duration must be set together/,
+    ],
+    [
+      'In below minValues',
+      nodePool('a', {
+        requirements:
+          '        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: ["c7i"]\n          minValues: 2',
+      }),
+      'minValues: 2',
+      /fewer than minValues 2/,
+    ],
+    [
+      'restricted requirement key',
+      nodePool('a', {
+        requirements: '        - key: karpenter.sh/nodepool\n          operator: In\n          values: ["x"]',
+      }),
+      'key: karpenter.sh/nodepool',
+      /cannot require karpenter.sh\/nodepool/,
+    ],
+    [
+      'invalid budget nodes',
+      nodePool('a', { extraSpec: '  disruption:\n    budgets:\n      - nodes: "1000%"\n' }),
+      'nodes: "1000%"',
+      /nodes "1000%" is invalid/,
+    ],
+    [
+      'invalid expireAfter',
+      nodePool('a', { extraTemplateSpec: '      expireAfter: 30d\n' }),
+      'expireAfter: 30d',
+      /expireAfter "30d" is invalid/,
+    ],
   ];
   test.each(cases)('%s → one error at the field, rest still evaluated', (_name, doc, needle, message) => {
     const text = doc + GOOD;

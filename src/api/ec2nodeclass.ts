@@ -7,8 +7,12 @@ import { objectHeader } from './validation.js';
 export const EC2NODECLASS_API_VERSION = 'karpenter.k8s.aws/v1';
 export const AMI_FAMILIES = ['AL2', 'AL2023', 'Bottlerocket', 'Custom', 'Windows2019', 'Windows2022', 'Windows2025'];
 const ALIAS_FAMILIES: Record<string, string> = {
-  al2: 'AL2', al2023: 'AL2023', bottlerocket: 'Bottlerocket',
-  windows2019: 'Windows2019', windows2022: 'Windows2022', windows2025: 'Windows2025',
+  al2: 'AL2',
+  al2023: 'AL2023',
+  bottlerocket: 'Bottlerocket',
+  windows2019: 'Windows2019',
+  windows2022: 'Windows2022',
+  windows2025: 'Windows2025',
 };
 
 export interface KubeletSettings {
@@ -34,7 +38,11 @@ export interface EC2NodeClass {
   source: SourceRef;
 }
 
-export function parseEC2NodeClass(raw: Record<string, unknown>, source: SourceRef, findings: Finding[]): EC2NodeClass | null {
+export function parseEC2NodeClass(
+  raw: Record<string, unknown>,
+  source: SourceRef,
+  findings: Finding[],
+): EC2NodeClass | null {
   const header = objectHeader('EC2NodeClass', raw, source, findings);
   if (!header) return null;
   const { name, spec, sink } = header;
@@ -51,13 +59,23 @@ export function parseEC2NodeClass(raw: Record<string, unknown>, source: SourceRe
       if (!isObject(t)) return;
       if (typeof t.alias === 'string') {
         amiAlias = t.alias;
-        if ((spec.amiSelectorTerms as unknown[]).length > 1) sink.error("spec.amiSelectorTerms: 'alias' must be the only term", ['spec', 'amiSelectorTerms', i]);
+        if ((spec.amiSelectorTerms as unknown[]).length > 1)
+          sink.error("spec.amiSelectorTerms: 'alias' must be the only term", ['spec', 'amiSelectorTerms', i]);
         const m = /^([a-z0-9]+)@(.+)$/.exec(t.alias);
         if (!m || !ALIAS_FAMILIES[m[1]]) {
-          sink.error(`spec.amiSelectorTerms[${i}].alias "${t.alias}" is invalid: family@version with family al2, al2023, bottlerocket, windows2019, windows2022 or windows2025`, ['spec', 'amiSelectorTerms', i, 'alias']);
+          sink.error(
+            `spec.amiSelectorTerms[${i}].alias "${t.alias}" is invalid: family@version with family al2, al2023, bottlerocket, windows2019, windows2022 or windows2025`,
+            ['spec', 'amiSelectorTerms', i, 'alias'],
+          );
         } else {
           aliasFamily = ALIAS_FAMILIES[m[1]];
-          if (aliasFamily.startsWith('Windows') && m[2] !== 'latest') sink.error(`spec.amiSelectorTerms[${i}].alias: Windows families only allow @latest`, ['spec', 'amiSelectorTerms', i, 'alias']);
+          if (aliasFamily.startsWith('Windows') && m[2] !== 'latest')
+            sink.error(`spec.amiSelectorTerms[${i}].alias: Windows families only allow @latest`, [
+              'spec',
+              'amiSelectorTerms',
+              i,
+              'alias',
+            ]);
         }
       }
     });
@@ -76,16 +94,22 @@ export function parseEC2NodeClass(raw: Record<string, unknown>, source: SourceRe
   if (hasRole === hasProfile) sink.error("spec: exactly one of 'role' or 'instanceProfile' must be set", ['spec']);
 
   const kubeletRaw = isObject(spec.kubelet) ? spec.kubelet : {};
-  if (spec.kubelet !== undefined && !isObject(spec.kubelet)) sink.error('spec.kubelet must be an object', ['spec', 'kubelet']);
+  if (spec.kubelet !== undefined && !isObject(spec.kubelet))
+    sink.error('spec.kubelet must be an object', ['spec', 'kubelet']);
   const kubelet: KubeletSettings = {
-    kubeReserved: parseResourceList(kubeletRaw.kubeReserved, (k) => sink.error(`spec.kubelet.kubeReserved.${k} is not a valid quantity`, ['spec', 'kubelet', 'kubeReserved', k])),
-    systemReserved: parseResourceList(kubeletRaw.systemReserved, (k) => sink.error(`spec.kubelet.systemReserved.${k} is not a valid quantity`, ['spec', 'kubelet', 'systemReserved', k])),
+    kubeReserved: parseResourceList(kubeletRaw.kubeReserved, (k) =>
+      sink.error(`spec.kubelet.kubeReserved.${k} is not a valid quantity`, ['spec', 'kubelet', 'kubeReserved', k]),
+    ),
+    systemReserved: parseResourceList(kubeletRaw.systemReserved, (k) =>
+      sink.error(`spec.kubelet.systemReserved.${k} is not a valid quantity`, ['spec', 'kubelet', 'systemReserved', k]),
+    ),
     evictionHard: {},
   };
   for (const key of ['maxPods', 'podsPerCore'] as const) {
     const v = kubeletRaw[key];
     if (v === undefined || v === null) continue;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) sink.error(`spec.kubelet.${key} must be a non-negative integer`, ['spec', 'kubelet', key]);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+      sink.error(`spec.kubelet.${key} must be a non-negative integer`, ['spec', 'kubelet', key]);
     else kubelet[key] = v;
   }
   if (isObject(kubeletRaw.evictionHard)) {
@@ -103,10 +127,18 @@ export function parseEC2NodeClass(raw: Record<string, unknown>, source: SourceRe
     }
   }
   const capacityReservationSelectorTerms = Array.isArray(spec.capacityReservationSelectorTerms)
-    ? spec.capacityReservationSelectorTerms.filter(isObject) : [];
+    ? spec.capacityReservationSelectorTerms.filter(isObject)
+    : [];
   return {
-    kind: 'EC2NodeClass', name, amiFamily, amiAlias, kubelet, rootVolumeBytes,
+    kind: 'EC2NodeClass',
+    name,
+    amiFamily,
+    amiAlias,
+    kubelet,
+    rootVolumeBytes,
     ...(typeof spec.instanceStorePolicy === 'string' ? { instanceStorePolicy: spec.instanceStorePolicy } : {}),
-    capacityReservationSelectorTerms, raw, source,
+    capacityReservationSelectorTerms,
+    raw,
+    source,
   };
 }

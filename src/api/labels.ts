@@ -32,21 +32,46 @@ export type CapacityType = (typeof CAPACITY_TYPES)[number];
 
 /** AWS instance-type labels registered as well-known (karpenter-provider-aws pkg/apis/v1/labels.go init). */
 export const AWS_INSTANCE_LABELS = [
-  'instance-hypervisor', 'instance-encryption-in-transit-supported', 'instance-category',
-  'instance-capability-flex', 'instance-family', 'instance-generation', 'instance-local-nvme',
-  'instance-size', 'instance-cpu', 'instance-cpu-manufacturer',
-  'instance-cpu-sustained-clock-speed-mhz', 'instance-memory', 'instance-ebs-bandwidth',
-  'instance-network-bandwidth', 'instance-gpu-name', 'instance-gpu-manufacturer',
-  'instance-gpu-count', 'instance-gpu-memory', 'instance-accelerator-name',
-  'instance-accelerator-manufacturer', 'instance-accelerator-count', 'instance-tenancy',
+  'instance-hypervisor',
+  'instance-encryption-in-transit-supported',
+  'instance-category',
+  'instance-capability-flex',
+  'instance-family',
+  'instance-generation',
+  'instance-local-nvme',
+  'instance-size',
+  'instance-cpu',
+  'instance-cpu-manufacturer',
+  'instance-cpu-sustained-clock-speed-mhz',
+  'instance-memory',
+  'instance-ebs-bandwidth',
+  'instance-network-bandwidth',
+  'instance-gpu-name',
+  'instance-gpu-manufacturer',
+  'instance-gpu-count',
+  'instance-gpu-memory',
+  'instance-accelerator-name',
+  'instance-accelerator-manufacturer',
+  'instance-accelerator-count',
+  'instance-tenancy',
 ].map((k) => AWS + k);
 
 /** Core well-known labels (karpenter pkg/apis/v1/labels.go WellKnownLabels) plus the AWS additions (karpenter-provider-aws labels.go init). */
 export const WELL_KNOWN_LABELS: ReadonlySet<string> = new Set([
-  LABEL_NODEPOOL, LABEL_ZONE, LABEL_REGION, LABEL_INSTANCE_TYPE, LABEL_ARCH, LABEL_OS,
-  LABEL_CAPACITY_TYPE, LABEL_WINDOWS_BUILD,
-  LABEL_RESERVATION_ID, LABEL_RESERVATION_TYPE, LABEL_RESERVATION_INTERRUPTIBLE,
-  `${AWS}nitro-sandbox`, `${AWS}placement-group-id`, `${AWS}placement-group-partition`,
+  LABEL_NODEPOOL,
+  LABEL_ZONE,
+  LABEL_REGION,
+  LABEL_INSTANCE_TYPE,
+  LABEL_ARCH,
+  LABEL_OS,
+  LABEL_CAPACITY_TYPE,
+  LABEL_WINDOWS_BUILD,
+  LABEL_RESERVATION_ID,
+  LABEL_RESERVATION_TYPE,
+  LABEL_RESERVATION_INTERRUPTIBLE,
+  `${AWS}nitro-sandbox`,
+  `${AWS}placement-group-id`,
+  `${AWS}placement-group-partition`,
   LABEL_ZONE_ID,
   ...AWS_INSTANCE_LABELS,
 ]);
@@ -74,9 +99,14 @@ export function labelDomain(key: string): string {
  * template labels (karpenter-provider-aws hack/validation/requirements.sh, labels.sh); the NodeOverlay list is shorter.
  */
 export const AWS_REQUIREMENT_ALLOW_LIST: ReadonlySet<string> = new Set([
-  `${AWS}instance-tenancy`, LABEL_RESERVATION_TYPE, LABEL_RESERVATION_ID,
-  LABEL_RESERVATION_INTERRUPTIBLE, LABEL_EC2NODECLASS, `${AWS}nitro-sandbox`,
-  `${AWS}placement-group-id`, `${AWS}placement-group-partition`,
+  `${AWS}instance-tenancy`,
+  LABEL_RESERVATION_TYPE,
+  LABEL_RESERVATION_ID,
+  LABEL_RESERVATION_INTERRUPTIBLE,
+  LABEL_EC2NODECLASS,
+  `${AWS}nitro-sandbox`,
+  `${AWS}placement-group-id`,
+  `${AWS}placement-group-partition`,
   ...AWS_INSTANCE_LABELS,
 ]);
 export const AWS_OVERLAY_ALLOW_LIST: ReadonlySet<string> = new Set(

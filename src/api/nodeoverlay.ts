@@ -27,7 +27,11 @@ export const PRICE_ADJUSTMENT = /^(([+-]{1}(\d*\.?\d+))|(\+{1}\d*\.?\d+%)|(^(-\d
 export const PRICE = /^\d+(\.\d+)?$/;
 const WELL_KNOWN_RESOURCES = ['cpu', 'memory', 'ephemeral-storage', 'pods'];
 
-export function parseNodeOverlay(raw: Record<string, unknown>, source: SourceRef, findings: Finding[]): NodeOverlay | null {
+export function parseNodeOverlay(
+  raw: Record<string, unknown>,
+  source: SourceRef,
+  findings: Finding[],
+): NodeOverlay | null {
   const before = findings.length;
   const header = objectHeader('NodeOverlay', raw, source, findings);
   if (!header) return null;
@@ -36,16 +40,22 @@ export function parseNodeOverlay(raw: Record<string, unknown>, source: SourceRef
   const requirements = readRequirements(spec.requirements, sink, ['spec', 'requirements'], 'overlay');
   let weight = 0;
   if (spec.weight !== undefined && spec.weight !== null) {
-    if (typeof spec.weight !== 'number' || !Number.isInteger(spec.weight)) sink.error('spec.weight must be an integer', ['spec', 'weight']);
+    if (typeof spec.weight !== 'number' || !Number.isInteger(spec.weight))
+      sink.error('spec.weight must be an integer', ['spec', 'weight']);
     else {
-      if (spec.weight < 1 || spec.weight > 10000) sink.error(`spec.weight must be between 1 and 10000, got ${spec.weight}`, ['spec', 'weight']);
+      if (spec.weight < 1 || spec.weight > 10000)
+        sink.error(`spec.weight must be between 1 and 10000, got ${spec.weight}`, ['spec', 'weight']);
       weight = spec.weight;
     }
   }
   let priceAdjustment: string | undefined;
   if (spec.priceAdjustment !== undefined && spec.priceAdjustment !== null) {
     const v = spec.priceAdjustment;
-    if (typeof v !== 'string') sink.error(`spec.priceAdjustment must be a string with a sign, like "+20%" (quote it)`, ['spec', 'priceAdjustment']);
+    if (typeof v !== 'string')
+      sink.error(`spec.priceAdjustment must be a string with a sign, like "+20%" (quote it)`, [
+        'spec',
+        'priceAdjustment',
+      ]);
     else if (!PRICE_ADJUSTMENT.test(v)) {
       sink.error(
         `spec.priceAdjustment "${v}" is invalid: it needs a sign (+20%, -0.5, +1.25); negative percentages must be above -100% or exactly -100%`,
@@ -56,22 +66,33 @@ export function parseNodeOverlay(raw: Record<string, unknown>, source: SourceRef
   let price: string | undefined;
   if (spec.price !== undefined && spec.price !== null) {
     const v = spec.price;
-    if (typeof v !== 'string' || !PRICE.test(v)) sink.error(`spec.price ${JSON.stringify(v)} is invalid: an unsigned decimal string like "0.42"`, ['spec', 'price']);
+    if (typeof v !== 'string' || !PRICE.test(v))
+      sink.error(`spec.price ${JSON.stringify(v)} is invalid: an unsigned decimal string like "0.42"`, [
+        'spec',
+        'price',
+      ]);
     else price = v;
   }
   if (spec.price !== undefined && spec.priceAdjustment !== undefined) {
     sink.error("cannot set both 'price' and 'priceAdjustment'", ['spec', 'price']);
   }
-  const capacity = parseResourceList(spec.capacity, (k, v) => sink.error(`spec.capacity.${k}: ${JSON.stringify(v)} is not a valid quantity`, ['spec', 'capacity', k]));
+  const capacity = parseResourceList(spec.capacity, (k, v) =>
+    sink.error(`spec.capacity.${k}: ${JSON.stringify(v)} is not a valid quantity`, ['spec', 'capacity', k]),
+  );
   for (const k of Object.keys(capacity)) {
-    if (WELL_KNOWN_RESOURCES.includes(k)) sink.error(`spec.capacity cannot set ${k} (only extended resources)`, ['spec', 'capacity', k]);
+    if (WELL_KNOWN_RESOURCES.includes(k))
+      sink.error(`spec.capacity cannot set ${k} (only extended resources)`, ['spec', 'capacity', k]);
   }
   return {
-    kind: 'NodeOverlay', name, weight, requirements,
+    kind: 'NodeOverlay',
+    name,
+    weight,
+    requirements,
     ...(priceAdjustment !== undefined ? { priceAdjustment } : {}),
     ...(price !== undefined ? { price } : {}),
     capacity,
     invalid: findings.length > before,
-    raw, source,
+    raw,
+    source,
   };
 }

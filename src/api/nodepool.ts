@@ -4,7 +4,16 @@
  * order (pkg/utils/nodepool/nodepool.go OrderByWeight).
  */
 import { FindingSink, type Finding, type SourceRef } from '../common/findings.js';
-import { LABEL_CAPACITY_TYPE, LABEL_HOSTNAME, LABEL_NODEPOOL, labelDomain, AWS_REQUIREMENT_ALLOW_LIST, validateLabelKey, validateLabelValue, AWS } from './labels.js';
+import {
+  LABEL_CAPACITY_TYPE,
+  LABEL_HOSTNAME,
+  LABEL_NODEPOOL,
+  labelDomain,
+  AWS_REQUIREMENT_ALLOW_LIST,
+  validateLabelKey,
+  validateLabelValue,
+  AWS,
+} from './labels.js';
 import { parseResourceList, type ResourceList } from '../common/quantity.js';
 import type { NodeSelectorRequirement } from './nodeselector.js';
 import { BUDGET_DURATION, DURATION, NILLABLE_DURATION } from '../common/duration.js';
@@ -80,7 +89,8 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
   let weight = 0;
   const w = spec.weight;
   if (w !== undefined && w !== null) {
-    if (typeof w !== 'number' || !Number.isInteger(w)) sink.error(`spec.weight must be an integer, got ${JSON.stringify(w)}`, ['spec', 'weight']);
+    if (typeof w !== 'number' || !Number.isInteger(w))
+      sink.error(`spec.weight must be an integer, got ${JSON.stringify(w)}`, ['spec', 'weight']);
     else {
       if (w < 1 || w > 100) sink.error(`spec.weight must be between 1 and 100, got ${w}`, ['spec', 'weight']);
       weight = w;
@@ -91,12 +101,14 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
     if (typeof spec.replicas !== 'number' || !Number.isInteger(spec.replicas) || spec.replicas < 0) {
       sink.error('spec.replicas must be a non-negative integer', ['spec', 'replicas']);
     } else replicas = spec.replicas;
-    if (w !== undefined && w !== null) sink.error("spec.weight cannot be set together with spec.replicas (static NodePool)", ['spec', 'weight']);
+    if (w !== undefined && w !== null)
+      sink.error('spec.weight cannot be set together with spec.replicas (static NodePool)', ['spec', 'weight']);
   }
 
   const runtimeErrors: string[] = [];
   const labels = stringMap(tmeta.labels, sink, ['spec', 'template', 'metadata', 'labels']);
-  if (Object.keys(labels).length > 100) sink.error('spec.template.metadata.labels has more than 100 entries', ['spec', 'template', 'metadata', 'labels']);
+  if (Object.keys(labels).length > 100)
+    sink.error('spec.template.metadata.labels has more than 100 entries', ['spec', 'template', 'metadata', 'labels']);
   for (const [k, v] of Object.entries(labels)) {
     const p = ['spec', 'template', 'metadata', 'labels', k];
     const ke = validateLabelKey(k);
@@ -122,7 +134,11 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
   [...taints, ...startupTaints].forEach((t) => {
     const k = `${t.key}:${t.effect}`;
     if (seen.has(k)) {
-      sink.error(`duplicate taint ${k} across taints and startupTaints (the NodePool is not Ready)`, ['spec', 'template', 'spec']);
+      sink.error(`duplicate taint ${k} across taints and startupTaints (the NodePool is not Ready)`, [
+        'spec',
+        'template',
+        'spec',
+      ]);
       runtimeErrors.push(`duplicate taint ${k}`);
     }
     seen.add(k);
@@ -131,35 +147,80 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
   if (tspec.requirements === undefined && isObject(spec.template)) {
     sink.error('spec.template.spec.requirements is required', ['spec', 'template', 'spec']);
   }
-  const requirements = readRequirements(tspec.requirements, sink, ['spec', 'template', 'spec', 'requirements'], 'nodepool');
+  const requirements = readRequirements(
+    tspec.requirements,
+    sink,
+    ['spec', 'template', 'spec', 'requirements'],
+    'nodepool',
+  );
 
   let nodeClassRef: NodeClassRef | null = null;
   const ref = field(tspec, 'nodeClassRef', 'object', sink, ['spec', 'template', 'spec']);
   if (!ref) {
-    if (isObject(spec.template)) sink.error('spec.template.spec.nodeClassRef is required', ['spec', 'template', 'spec']);
+    if (isObject(spec.template))
+      sink.error('spec.template.spec.nodeClassRef is required', ['spec', 'template', 'spec']);
   } else {
-    const g = ref.group, k = ref.kind, n = ref.name;
-    for (const [f, v] of [['group', g], ['kind', k], ['name', n]] as const) {
-      if (typeof v !== 'string' || v === '') sink.error(`spec.template.spec.nodeClassRef.${f} is required`, ['spec', 'template', 'spec', 'nodeClassRef']);
+    const g = ref.group,
+      k = ref.kind,
+      n = ref.name;
+    for (const [f, v] of [
+      ['group', g],
+      ['kind', k],
+      ['name', n],
+    ] as const) {
+      if (typeof v !== 'string' || v === '')
+        sink.error(`spec.template.spec.nodeClassRef.${f} is required`, ['spec', 'template', 'spec', 'nodeClassRef']);
     }
-    if (typeof g === 'string' && g.includes('/')) sink.error('spec.template.spec.nodeClassRef.group must not contain "/"', ['spec', 'template', 'spec', 'nodeClassRef', 'group']);
+    if (typeof g === 'string' && g.includes('/'))
+      sink.error('spec.template.spec.nodeClassRef.group must not contain "/"', [
+        'spec',
+        'template',
+        'spec',
+        'nodeClassRef',
+        'group',
+      ]);
     nodeClassRef = { group: String(g ?? ''), kind: String(k ?? ''), name: String(n ?? '') };
   }
 
-  const expireAfter = checkPattern(tspec.expireAfter, NILLABLE_DURATION, sink, ['spec', 'template', 'spec', 'expireAfter'], 'a duration like 720h, or Never') ?? '720h';
-  const terminationGracePeriod = checkPattern(tspec.terminationGracePeriod, DURATION, sink, ['spec', 'template', 'spec', 'terminationGracePeriod'], 'a duration like 24h (Never is not allowed)');
+  const expireAfter =
+    checkPattern(
+      tspec.expireAfter,
+      NILLABLE_DURATION,
+      sink,
+      ['spec', 'template', 'spec', 'expireAfter'],
+      'a duration like 720h, or Never',
+    ) ?? '720h';
+  const terminationGracePeriod = checkPattern(
+    tspec.terminationGracePeriod,
+    DURATION,
+    sink,
+    ['spec', 'template', 'spec', 'terminationGracePeriod'],
+    'a duration like 24h (Never is not allowed)',
+  );
 
   const limits = parseResourceList(spec.limits, (k, v) =>
-    sink.error(`spec.limits.${k}: ${JSON.stringify(v)} is not a valid quantity`, ['spec', 'limits', k]));
-  if (spec.limits !== undefined && spec.limits !== null && !isObject(spec.limits)) sink.error('spec.limits must be a map of quantities', ['spec', 'limits']);
+    sink.error(`spec.limits.${k}: ${JSON.stringify(v)} is not a valid quantity`, ['spec', 'limits', k]),
+  );
+  if (spec.limits !== undefined && spec.limits !== null && !isObject(spec.limits))
+    sink.error('spec.limits must be a map of quantities', ['spec', 'limits']);
 
   const disruption = field(spec, 'disruption', 'object', sink, ['spec']) ?? {};
-  const consolidateAfter = checkPattern(disruption.consolidateAfter, NILLABLE_DURATION, sink, ['spec', 'disruption', 'consolidateAfter'], 'a duration like 30s, or Never') ?? '0s';
+  const consolidateAfter =
+    checkPattern(
+      disruption.consolidateAfter,
+      NILLABLE_DURATION,
+      sink,
+      ['spec', 'disruption', 'consolidateAfter'],
+      'a duration like 30s, or Never',
+    ) ?? '0s';
   let consolidationPolicy = 'WhenEmptyOrUnderutilized';
   if (disruption.consolidationPolicy !== undefined) {
     const cp = disruption.consolidationPolicy;
     if (cp !== 'WhenEmpty' && cp !== 'WhenEmptyOrUnderutilized' && cp !== 'Balanced') {
-      sink.error(`spec.disruption.consolidationPolicy must be WhenEmpty, WhenEmptyOrUnderutilized or Balanced, got ${JSON.stringify(cp)}`, ['spec', 'disruption', 'consolidationPolicy']);
+      sink.error(
+        `spec.disruption.consolidationPolicy must be WhenEmpty, WhenEmptyOrUnderutilized or Balanced, got ${JSON.stringify(cp)}`,
+        ['spec', 'disruption', 'consolidationPolicy'],
+      );
     } else consolidationPolicy = cp;
   }
   const budgetsDefaulted = disruption.budgets === undefined || disruption.budgets === null;
@@ -194,7 +255,8 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
 
 const BUDGET_NODES = /^((100|[0-9]{1,2})%|[0-9]+)$/;
 /** The CRD's (loose) schedule pattern (karpenter pkg/apis/v1/nodepool.go Budget.Schedule). */
-export const BUDGET_SCHEDULE = /^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\s(.+)\s(.+)\s(.+)\s(.+))$/;
+export const BUDGET_SCHEDULE =
+  /^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\s(.+)\s(.+)\s(.+)\s(.+))$/;
 
 function readBudgets(v: unknown, sink: FindingSink): Budget[] {
   const path = ['spec', 'disruption', 'budgets'];
@@ -212,25 +274,49 @@ function readBudgets(v: unknown, sink: FindingSink): Budget[] {
     }
     let nodes = '10%';
     if (b.nodes === undefined || b.nodes === null) nodes = '10%';
-    else if (typeof b.nodes !== 'string') sink.error(`spec.disruption.budgets[${i}].nodes must be a string like "10%" or "5" (quote it)`, [...p, 'nodes']);
-    else if (!BUDGET_NODES.test(b.nodes)) sink.error(`spec.disruption.budgets[${i}].nodes "${b.nodes}" is invalid: a percentage 0-100% or a non-negative integer`, [...p, 'nodes']);
+    else if (typeof b.nodes !== 'string')
+      sink.error(`spec.disruption.budgets[${i}].nodes must be a string like "10%" or "5" (quote it)`, [...p, 'nodes']);
+    else if (!BUDGET_NODES.test(b.nodes))
+      sink.error(
+        `spec.disruption.budgets[${i}].nodes "${b.nodes}" is invalid: a percentage 0-100% or a non-negative integer`,
+        [...p, 'nodes'],
+      );
     else nodes = b.nodes;
     if (typeof b.nodes === 'string' && !BUDGET_NODES.test(b.nodes)) nodes = b.nodes; // keep: fails closed at runtime (nodepool.go Budget.GetAllowedDisruptions)
-    const schedule = checkPattern(b.schedule, BUDGET_SCHEDULE, sink, [...p, 'schedule'], 'a 5-field cron expression or @daily/@weekly/...');
-    const duration = checkPattern(b.duration, BUDGET_DURATION, sink, [...p, 'duration'], 'minutes or hours, like 8h or 90m');
+    const schedule = checkPattern(
+      b.schedule,
+      BUDGET_SCHEDULE,
+      sink,
+      [...p, 'schedule'],
+      'a 5-field cron expression or @daily/@weekly/...',
+    );
+    const duration = checkPattern(
+      b.duration,
+      BUDGET_DURATION,
+      sink,
+      [...p, 'duration'],
+      'minutes or hours, like 8h or 90m',
+    );
     const hasS = b.schedule !== undefined && b.schedule !== null;
     const hasD = b.duration !== undefined && b.duration !== null;
     if (hasS !== hasD) {
-      sink.error(`spec.disruption.budgets[${i}]: schedule and duration must be set together ('schedule' must be set with 'duration')`, [...p, hasS ? 'schedule' : 'duration']);
+      sink.error(
+        `spec.disruption.budgets[${i}]: schedule and duration must be set together ('schedule' must be set with 'duration')`,
+        [...p, hasS ? 'schedule' : 'duration'],
+      );
     }
     let reasons: DisruptionReason[] | undefined;
     if (b.reasons !== undefined && b.reasons !== null) {
-      if (!Array.isArray(b.reasons)) sink.error(`spec.disruption.budgets[${i}].reasons must be a list`, [...p, 'reasons']);
+      if (!Array.isArray(b.reasons))
+        sink.error(`spec.disruption.budgets[${i}].reasons must be a list`, [...p, 'reasons']);
       else {
         reasons = [];
         b.reasons.forEach((r, j) => {
           if (!DISRUPTION_REASONS.includes(r as DisruptionReason)) {
-            sink.error(`spec.disruption.budgets[${i}].reasons[${j}] must be one of ${DISRUPTION_REASONS.join(', ')}, got ${JSON.stringify(r)}`, [...p, 'reasons', j]);
+            sink.error(
+              `spec.disruption.budgets[${i}].reasons[${j}] must be one of ${DISRUPTION_REASONS.join(', ')}, got ${JSON.stringify(r)}`,
+              [...p, 'reasons', j],
+            );
           } else reasons!.push(r as DisruptionReason);
         });
       }

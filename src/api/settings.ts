@@ -23,7 +23,13 @@ export interface ControllerSettings {
 
 export function defaultSettings(): ControllerSettings {
   return {
-    featureGates: { nodeOverlay: false, reservedCapacity: true, spotToSpotConsolidation: false, nodeRepair: false, staticCapacity: false },
+    featureGates: {
+      nodeOverlay: false,
+      reservedCapacity: true,
+      spotToSpotConsolidation: false,
+      nodeRepair: false,
+      staticCapacity: false,
+    },
     preferencePolicy: 'Respect',
     minValuesPolicy: 'Strict',
     batchIdleDuration: '1s',

@@ -5,8 +5,17 @@
  */
 import { FindingSink, type Finding, type SourceRef } from '../common/findings.js';
 import {
-  AWS, AWS_OVERLAY_ALLOW_LIST, AWS_REQUIREMENT_ALLOW_LIST, CAPACITY_TYPES, LABEL_CAPACITY_TYPE,
-  LABEL_HOSTNAME, LABEL_NODEPOOL, labelDomain, normalizeKey, validateLabelKey, validateLabelValue,
+  AWS,
+  AWS_OVERLAY_ALLOW_LIST,
+  AWS_REQUIREMENT_ALLOW_LIST,
+  CAPACITY_TYPES,
+  LABEL_CAPACITY_TYPE,
+  LABEL_HOSTNAME,
+  LABEL_NODEPOOL,
+  labelDomain,
+  normalizeKey,
+  validateLabelKey,
+  validateLabelValue,
 } from './labels.js';
 import { OPERATORS, type NodeSelectorRequirement } from './nodeselector.js';
 import { isObject, typeName, type Path } from '../common/fields.js';
@@ -20,7 +29,10 @@ export type RequirementContext = 'nodepool' | 'overlay' | 'pod';
  * model keeps evaluating after reporting the error.
  */
 export function readRequirements(
-  v: unknown, sink: FindingSink, path: Path, ctx: RequirementContext,
+  v: unknown,
+  sink: FindingSink,
+  path: Path,
+  ctx: RequirementContext,
 ): NodeSelectorRequirement[] {
   const out: NodeSelectorRequirement[] = [];
   if (v === undefined || v === null) return out;
@@ -44,7 +56,10 @@ export function readRequirements(
 }
 
 function validateRequirement(
-  item: Record<string, unknown>, sink: FindingSink, p: Path, ctx: RequirementContext,
+  item: Record<string, unknown>,
+  sink: FindingSink,
+  p: Path,
+  ctx: RequirementContext,
 ): NodeSelectorRequirement | null {
   const where = p.join('.');
   const key = item.key;
@@ -73,7 +88,9 @@ function validateRequirement(
   if (!(OPERATORS as readonly string[]).includes(operator)) {
     sink.error(
       `${where}.operator "${operator}" is not supported: must be one of ${OPERATORS.join(', ')}` +
-        (operator.toLowerCase() === 'in' || operator.toLowerCase() === 'notin' ? ' (operators are case-sensitive)' : ''),
+        (operator.toLowerCase() === 'in' || operator.toLowerCase() === 'notin'
+          ? ' (operators are case-sensitive)'
+          : ''),
       [...p, 'operator'],
     );
   }
@@ -85,7 +102,10 @@ function validateRequirement(
   if (keyErr) sink.error(`${where}.key: ${keyErr}`, [...p, 'key']);
   const domain = labelDomain(nk);
   if (nk === LABEL_HOSTNAME) {
-    sink.error(`${where}.key "${key}" is restricted: Karpenter does not allow kubernetes.io/hostname here`, [...p, 'key']);
+    sink.error(`${where}.key "${key}" is restricted: Karpenter does not allow kubernetes.io/hostname here`, [
+      ...p,
+      'key',
+    ]);
   } else if (nk === LABEL_NODEPOOL && ctx === 'nodepool') {
     sink.error(`${where}.key "${key}" is restricted: a NodePool cannot require karpenter.sh/nodepool`, [...p, 'key']);
   } else if (domain.endsWith('karpenter.sh') && nk !== LABEL_CAPACITY_TYPE && nk !== LABEL_NODEPOOL) {
@@ -93,7 +113,10 @@ function validateRequirement(
   } else if (nk.startsWith(AWS) || domain.endsWith('.karpenter.k8s.aws')) {
     const allow = ctx === 'overlay' ? AWS_OVERLAY_ALLOW_LIST : AWS_REQUIREMENT_ALLOW_LIST;
     if (ctx !== 'pod' && !allow.has(nk)) {
-      sink.error(`${where}.key "${key}" is in the restricted karpenter.k8s.aws domain and is not one of its well-known labels`, [...p, 'key']);
+      sink.error(
+        `${where}.key "${key}" is in the restricted karpenter.k8s.aws domain and is not one of its well-known labels`,
+        [...p, 'key'],
+      );
     }
   }
   values.forEach((val, j) => {
@@ -114,7 +137,11 @@ function validateRequirement(
     if (values.length !== 1) {
       sink.error(`${where}: operator ${operator} requires exactly one value, got ${values.length}`, [...p, 'values']);
     } else if (!/^\d+$/.test(values[0])) {
-      sink.error(`${where}: operator ${operator} requires a non-negative integer value, got "${values[0]}"`, [...p, 'values', 0]);
+      sink.error(`${where}: operator ${operator} requires a non-negative integer value, got "${values[0]}"`, [
+        ...p,
+        'values',
+        0,
+      ]);
     }
   }
   let minValues: number | undefined;
@@ -129,10 +156,10 @@ function validateRequirement(
     } else {
       minValues = item.minValues;
       if (operator === 'In' && values.length < item.minValues) {
-        sink.error(
-          `${where}: operator In has ${values.length} value(s), fewer than minValues ${item.minValues}`,
-          [...p, 'minValues'],
-        );
+        sink.error(`${where}: operator In has ${values.length} value(s), fewer than minValues ${item.minValues}`, [
+          ...p,
+          'minValues',
+        ]);
       }
     }
   }
@@ -140,9 +167,15 @@ function validateRequirement(
   if (nk === LABEL_CAPACITY_TYPE && operator === 'In' && values.length > 0) {
     const valid = values.filter((x) => (CAPACITY_TYPES as readonly string[]).includes(x));
     if (valid.length === 0) {
-      sink.error(`${where}: karpenter.sh/capacity-type values ${JSON.stringify(values)} are all unknown (on-demand, spot, reserved)`, [...p, 'values']);
+      sink.error(
+        `${where}: karpenter.sh/capacity-type values ${JSON.stringify(values)} are all unknown (on-demand, spot, reserved)`,
+        [...p, 'values'],
+      );
     } else if (minValues !== undefined && valid.length < minValues) {
-      sink.error(`${where}: only ${valid.length} valid capacity types, fewer than minValues ${minValues}`, [...p, 'values']);
+      sink.error(`${where}: only ${valid.length} valid capacity types, fewer than minValues ${minValues}`, [
+        ...p,
+        'values',
+      ]);
     }
   }
   return { key, operator, values, ...(minValues !== undefined ? { minValues } : {}) };
@@ -177,7 +210,10 @@ export function readTaints(v: unknown, sink: FindingSink, path: Path): Taint[] {
     }
     const effect = typeof t.effect === 'string' ? t.effect : '';
     if (!TAINT_EFFECTS.includes(effect)) {
-      sink.error(`${p.join('.')}.effect must be one of ${TAINT_EFFECTS.join(', ')}, got ${JSON.stringify(t.effect ?? null)}`, [...p, 'effect']);
+      sink.error(
+        `${p.join('.')}.effect must be one of ${TAINT_EFFECTS.join(', ')}, got ${JSON.stringify(t.effect ?? null)}`,
+        [...p, 'effect'],
+      );
     }
     const value = t.value === undefined || t.value === null ? undefined : String(t.value);
     if (value !== undefined) {
@@ -193,8 +229,12 @@ export function readTaints(v: unknown, sink: FindingSink, path: Path): Taint[] {
  * The common start of every cluster-scoped Karpenter object: a required `metadata.name` (without
  * it the object cannot exist: null) and a `spec` object (reported when missing; `{}` is modelled).
  */
-export function objectHeader(kind: string, raw: Record<string, unknown>, source: SourceRef, findings: Finding[]):
-  { name: string; meta: Record<string, unknown>; spec: Record<string, unknown>; sink: FindingSink } | null {
+export function objectHeader(
+  kind: string,
+  raw: Record<string, unknown>,
+  source: SourceRef,
+  findings: Finding[],
+): { name: string; meta: Record<string, unknown>; spec: Record<string, unknown>; sink: FindingSink } | null {
   const meta = isObject(raw.metadata) ? raw.metadata : {};
   const name = typeof meta.name === 'string' ? meta.name : '';
   const sink = new FindingSink(findings, source, `${kind}/${name || '?'}`);

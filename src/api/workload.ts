@@ -11,7 +11,15 @@ import type { NodeSelectorRequirement } from './nodeselector.js';
 import { isObject } from '../common/fields.js';
 import { readRequirements } from './validation.js';
 
-export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'ReplicaSet', 'Job', 'CronJob', 'Pod', 'DaemonSet'] as const;
+export const WORKLOAD_KINDS = [
+  'Deployment',
+  'StatefulSet',
+  'ReplicaSet',
+  'Job',
+  'CronJob',
+  'Pod',
+  'DaemonSet',
+] as const;
 export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
 
 export interface Toleration {
@@ -49,7 +57,12 @@ export interface Workload {
   source: SourceRef;
 }
 
-export function parseWorkload(kind: WorkloadKind, raw: Record<string, unknown>, source: SourceRef, findings: Finding[]): Workload | null {
+export function parseWorkload(
+  kind: WorkloadKind,
+  raw: Record<string, unknown>,
+  source: SourceRef,
+  findings: Finding[],
+): Workload | null {
   const meta = isObject(raw.metadata) ? raw.metadata : {};
   const name = typeof meta.name === 'string' ? meta.name : '';
   const namespace = typeof meta.namespace === 'string' ? meta.namespace : 'default';
@@ -110,16 +123,28 @@ export function parsePodSpec(spec: Record<string, unknown>, sink: FindingSink, p
   const affinity = isObject(spec.affinity) ? spec.affinity : {};
   const na = isObject(affinity.nodeAffinity) ? affinity.nodeAffinity : {};
   const requiredTerms: NodeSelectorRequirement[][] = [];
-  const req = isObject(na.requiredDuringSchedulingIgnoredDuringExecution) ? na.requiredDuringSchedulingIgnoredDuringExecution : undefined;
+  const req = isObject(na.requiredDuringSchedulingIgnoredDuringExecution)
+    ? na.requiredDuringSchedulingIgnoredDuringExecution
+    : undefined;
   if (req && Array.isArray(req.nodeSelectorTerms)) {
     req.nodeSelectorTerms.forEach((t, i) => {
-      const tp = [...path, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms', i];
+      const tp = [
+        ...path,
+        'affinity',
+        'nodeAffinity',
+        'requiredDuringSchedulingIgnoredDuringExecution',
+        'nodeSelectorTerms',
+        i,
+      ];
       if (!isObject(t)) return;
-      if (Array.isArray(t.matchFields) && t.matchFields.length > 0) invalid.push('a node-selector term uses matchFields');
+      if (Array.isArray(t.matchFields) && t.matchFields.length > 0)
+        invalid.push('a node-selector term uses matchFields');
       const before = sink.out.length;
       const reqs = readRequirements(t.matchExpressions ?? [], sink, [...tp, 'matchExpressions'], 'pod');
       if (sink.out.length > before) invalid.push('a required node-affinity term is invalid');
-      for (const r of reqs) if (normalizeKey(r.key) === LABEL_HOSTNAME) invalid.push(`required node affinity uses the restricted label ${r.key}`);
+      for (const r of reqs)
+        if (normalizeKey(r.key) === LABEL_HOSTNAME)
+          invalid.push(`required node affinity uses the restricted label ${r.key}`);
       requiredTerms.push(reqs);
     });
   }
@@ -129,8 +154,14 @@ export function parsePodSpec(spec: Record<string, unknown>, sink: FindingSink, p
       if (!isObject(p) || !isObject(p.preference)) continue;
       const exprs = Array.isArray(p.preference.matchExpressions) ? p.preference.matchExpressions : [];
       // Preferred terms are not validated by Karpenter (provisioner.go validateAffinity): read them without findings.
-      const reqs = exprs.filter(isObject).filter((e) => typeof e.key === 'string' && typeof e.operator === 'string')
-        .map((e) => ({ key: e.key as string, operator: e.operator as string, values: Array.isArray(e.values) ? e.values.map(String) : [] }));
+      const reqs = exprs
+        .filter(isObject)
+        .filter((e) => typeof e.key === 'string' && typeof e.operator === 'string')
+        .map((e) => ({
+          key: e.key as string,
+          operator: e.operator as string,
+          values: Array.isArray(e.values) ? e.values.map(String) : [],
+        }));
       preferredTerms.push({ weight: typeof p.weight === 'number' ? p.weight : 0, requirements: reqs });
     }
   }
@@ -149,7 +180,15 @@ export function parsePodSpec(spec: Record<string, unknown>, sink: FindingSink, p
       (t) => isObject(t) && t.topologyKey === LABEL_HOSTNAME,
     );
   }
-  return { nodeSelector, requiredTerms, preferredTerms, tolerations, requests: podRequests(spec, sink, path), hostnameAntiAffinity, invalid };
+  return {
+    nodeSelector,
+    requiredTerms,
+    preferredTerms,
+    tolerations,
+    requests: podRequests(spec, sink, path),
+    hostnameAntiAffinity,
+    invalid,
+  };
 }
 
 /**
@@ -161,7 +200,14 @@ export function podRequests(spec: Record<string, unknown>, sink: FindingSink | n
   const reqOf = (c: unknown, p: (string | number)[]): ResourceList => {
     if (!isObject(c) || !isObject(c.resources)) return {};
     const r = c.resources;
-    const requests = parseResourceList(r.requests, (k, v) => sink?.error(`${[...p, 'resources', 'requests', k].join('.')}: ${JSON.stringify(v)} is not a valid quantity`, [...p, 'resources', 'requests', k]));
+    const requests = parseResourceList(r.requests, (k, v) =>
+      sink?.error(`${[...p, 'resources', 'requests', k].join('.')}: ${JSON.stringify(v)} is not a valid quantity`, [
+        ...p,
+        'resources',
+        'requests',
+        k,
+      ]),
+    );
     // Limits default the requests of resources that have no request (Kubernetes defaulting).
     const limits = parseResourceList(r.limits);
     for (const [k, v] of Object.entries(limits)) if (requests[k] === undefined) requests[k] = v;
@@ -170,7 +216,9 @@ export function podRequests(spec: Record<string, unknown>, sink: FindingSink | n
   const containers = Array.isArray(spec.containers) ? spec.containers : [];
   const inits = Array.isArray(spec.initContainers) ? spec.initContainers : [];
   let app: ResourceList = {};
-  containers.forEach((c, i) => { app = addResources(app, reqOf(c, [...path, 'containers', i])); });
+  containers.forEach((c, i) => {
+    app = addResources(app, reqOf(c, [...path, 'containers', i]));
+  });
   let sidecars: ResourceList = {};
   let initMax: ResourceList = {};
   inits.forEach((c, i) => {

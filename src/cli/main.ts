@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** Entry point of the `karpenter-plan` command (bundled to dist/cli.js). */
 import { runCli } from './run.js';
+import { errorMessage } from '../common/errors.js';
 
 runCli(process.argv.slice(2)).then(
   (r) => {
@@ -9,7 +10,7 @@ runCli(process.argv.slice(2)).then(
     process.exitCode = r.exitCode;
   },
   (e: unknown) => {
-    process.stderr.write(`karpenter-plan: ${(e as Error)?.stack ?? String(e)}\n`);
+    process.stderr.write(`karpenter-plan: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}\n`);
     process.exitCode = 2;
   },
 );

@@ -6,11 +6,19 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../sources/config.js';
-import { checkFailOn, checkNonNegative, checkTime, InputError, resolveConfig, type ConfigOverrides } from '../sources/resolve-config.js';
+import {
+  checkFailOn,
+  checkNonNegative,
+  checkTime,
+  InputError,
+  resolveConfig,
+  type ConfigOverrides,
+} from '../sources/resolve-config.js';
 import { DirTree, GitTree, gitTopLevel, type FileTree } from '../sources/tree.js';
 import { executePlan } from '../plan/execute.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderText } from '../report/text.js';
+import { errorMessage } from '../common/errors.js';
 
 export interface CliResult {
   exitCode: 0 | 1 | 2;
@@ -52,15 +60,29 @@ Exit codes: 0 = plan produced and policy passed, 1 = policy failed, 2 = the tool
 `;
 
 const OPTIONS = {
-  base: { type: 'string' }, head: { type: 'string' },
-  'base-ref': { type: 'string' }, 'head-ref': { type: 'string' },
-  state: { type: 'string' }, ref: { type: 'string' },
-  repo: { type: 'string' }, path: { type: 'string' },
-  config: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' }, 'json-out': { type: 'string' },
-  fleet: { type: 'string', multiple: true }, catalog: { type: 'string' }, at: { type: 'string' },
-  'fail-on': { type: 'string' }, 'max-replaced-nodes': { type: 'string' }, 'max-replaced-percent': { type: 'string' },
-  region: { type: 'string' }, kubeconfig: { type: 'string' }, context: { type: 'string' },
-  help: { type: 'boolean', short: 'h' }, debug: { type: 'boolean' },
+  base: { type: 'string' },
+  head: { type: 'string' },
+  'base-ref': { type: 'string' },
+  'head-ref': { type: 'string' },
+  state: { type: 'string' },
+  ref: { type: 'string' },
+  repo: { type: 'string' },
+  path: { type: 'string' },
+  config: { type: 'string' },
+  format: { type: 'string' },
+  out: { type: 'string' },
+  'json-out': { type: 'string' },
+  fleet: { type: 'string', multiple: true },
+  catalog: { type: 'string' },
+  at: { type: 'string' },
+  'fail-on': { type: 'string' },
+  'max-replaced-nodes': { type: 'string' },
+  'max-replaced-percent': { type: 'string' },
+  region: { type: 'string' },
+  kubeconfig: { type: 'string' },
+  context: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  debug: { type: 'boolean' },
 } as const;
 
 export async function runCli(argv: string[], cwd = process.cwd()): Promise<CliResult> {
@@ -68,7 +90,7 @@ export async function runCli(argv: string[], cwd = process.cwd()): Promise<CliRe
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (e) {
-    return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${(e as Error).message}\n\n${USAGE}` };
+    return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${errorMessage(e)}\n\n${USAGE}` };
   }
   const { values: v, positionals } = parsed;
   const command = positionals[0];
@@ -81,7 +103,8 @@ export async function runCli(argv: string[], cwd = process.cwd()): Promise<CliRe
       case 'validate':
         return await singleCommand(command, v, positionals[1], cwd);
       case 'catalog': {
-        if (positionals[1] !== 'refresh') return usage(`unknown catalog command "${positionals[1] ?? ''}" (catalog refresh)`);
+        if (positionals[1] !== 'refresh')
+          return usage(`unknown catalog command "${positionals[1] ?? ''}" (catalog refresh)`);
         const { catalogRefreshCommand } = await import('./catalog-refresh.js');
         return await catalogRefreshCommand(v.region as string | undefined, v.out as string | undefined, cwd);
       }
@@ -90,8 +113,9 @@ export async function runCli(argv: string[], cwd = process.cwd()): Promise<CliRe
     }
   } catch (e) {
     if (e instanceof UsageError || e instanceof InputError) return usage(e.message);
-    if (e instanceof ConfigError) return { exitCode: 2, stdout: '', stderr: `karpenter-plan: invalid configuration:\n${e.message}\n` };
-    return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${(e as Error).message}\n` };
+    if (e instanceof ConfigError)
+      return { exitCode: 2, stdout: '', stderr: `karpenter-plan: invalid configuration:\n${e.message}\n` };
+    return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${errorMessage(e)}\n` };
   }
 }
 
@@ -121,19 +145,25 @@ function overrides(v: Values): ConfigOverrides {
   if (Array.isArray(v.fleet)) o.fleet = v.fleet;
   if (typeof v.catalog === 'string') o.catalog = v.catalog;
   if (typeof v.kubeconfig === 'string' || typeof v.context === 'string') {
-    o.cluster = { ...(typeof v.kubeconfig === 'string' ? { kubeconfig: v.kubeconfig } : {}), ...(typeof v.context === 'string' ? { context: v.context } : {}) };
+    o.cluster = {
+      ...(typeof v.kubeconfig === 'string' ? { kubeconfig: v.kubeconfig } : {}),
+      ...(typeof v.context === 'string' ? { context: v.context } : {}),
+    };
   }
   if (typeof v.at === 'string') o.at = checkTime(v.at, '--at');
   if (typeof v['fail-on'] === 'string') o.failOn = checkFailOn(v['fail-on'], '--fail-on');
-  if (typeof v['max-replaced-nodes'] === 'string') o.maxReplacedNodes = checkNonNegative(v['max-replaced-nodes'], '--max-replaced-nodes');
-  if (typeof v['max-replaced-percent'] === 'string') o.maxReplacedPercent = checkNonNegative(v['max-replaced-percent'], '--max-replaced-percent', 100);
+  if (typeof v['max-replaced-nodes'] === 'string')
+    o.maxReplacedNodes = checkNonNegative(v['max-replaced-nodes'], '--max-replaced-nodes');
+  if (typeof v['max-replaced-percent'] === 'string')
+    o.maxReplacedPercent = checkNonNegative(v['max-replaced-percent'], '--max-replaced-percent', 100);
   return o;
 }
 
 async function diffCommand(v: Values, cwd: string): Promise<CliResult> {
   const gitMode = v['base-ref'] !== undefined || v['head-ref'] !== undefined;
   if (gitMode && (!v['base-ref'] || !v['head-ref'])) throw new UsageError('--base-ref and --head-ref go together');
-  if (!gitMode && (!v.base || !v.head)) throw new UsageError('diff needs --base DIR --head DIR, or --base-ref REV --head-ref REV');
+  if (!gitMode && (!v.base || !v.head))
+    throw new UsageError('diff needs --base DIR --head DIR, or --base-ref REV --head-ref REV');
   const base = openTree(v.base as string, v['base-ref'] as string, v, cwd);
   const head = openTree(v.head as string, v['head-ref'] as string, v, cwd);
   const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v));
@@ -141,10 +171,27 @@ async function diffCommand(v: Values, cwd: string): Promise<CliResult> {
   return emit(plan, (v.format as string) ?? 'markdown', v);
 }
 
-async function singleCommand(command: 'simulate' | 'validate', v: Values, positional: string | undefined, cwd: string): Promise<CliResult> {
-  const tree = openTree((v.state as string) ?? positional ?? (v.head as string), (v.ref as string) ?? (v['head-ref'] as string), v, cwd);
+async function singleCommand(
+  command: 'simulate' | 'validate',
+  v: Values,
+  positional: string | undefined,
+  cwd: string,
+): Promise<CliResult> {
+  const tree = openTree(
+    (v.state as string) ?? positional ?? (v.head as string),
+    (v.ref as string) ?? (v['head-ref'] as string),
+    v,
+    cwd,
+  );
   const { config, findings: configFindings } = resolveConfig(tree, cwd, overrides(v));
-  const plan = await executePlan({ base: null, head: tree, config, configFindings, cwd, validateOnly: command === 'validate' });
+  const plan = await executePlan({
+    base: null,
+    head: tree,
+    config,
+    configFindings,
+    cwd,
+    validateOnly: command === 'validate',
+  });
   return emit(plan, (v.format as string) ?? 'text', v);
 }
 
@@ -156,8 +203,14 @@ function emit(plan: Awaited<ReturnType<typeof executePlan>>, format: string, v: 
   else throw new UsageError(`unknown --format "${format}" (markdown, json or text)`);
   if (typeof v['json-out'] === 'string') writeFileSync(v['json-out'], JSON.stringify(plan, null, 2) + '\n');
   const exitCode = plan.verdict === 'pass' ? 0 : 1;
-  const debug = v.debug ? (['base', 'head'] as const).map((side) =>
-    `debug: ${side} read ${plan.inputs[side].files.length} file(s) [${plan.inputs[side].files.join(', ')}]; other kinds ignored: ${JSON.stringify(plan.inputs[side].ignoredKinds)}\n`).join('') : '';
+  const debug = v.debug
+    ? (['base', 'head'] as const)
+        .map(
+          (side) =>
+            `debug: ${side} read ${plan.inputs[side].files.length} file(s) [${plan.inputs[side].files.join(', ')}]; other kinds ignored: ${JSON.stringify(plan.inputs[side].ignoredKinds)}\n`,
+        )
+        .join('')
+    : '';
   if (typeof v.out === 'string') {
     writeFileSync(v.out, body);
     return { exitCode, stdout: `karpenter-plan: ${plan.verdict}; report written to ${v.out}\n`, stderr: debug };

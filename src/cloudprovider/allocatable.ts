@@ -41,7 +41,12 @@ const GiB = 2 ** 30;
 /** kube-reserved CPU in millicores: 6 % / 1 % / 0.5 % / 0.25 % tiers (types.go kubeReservedResources). */
 export function kubeReservedCpu(vcpu: number): number {
   const m = vcpu * 1000;
-  const tiers: [number, number, number][] = [[0, 1000, 0.06], [1000, 2000, 0.01], [2000, 4000, 0.005], [4000, Infinity, 0.0025]];
+  const tiers: [number, number, number][] = [
+    [0, 1000, 0.06],
+    [1000, 2000, 0.01],
+    [2000, 4000, 0.005],
+    [4000, Infinity, 0.0025],
+  ];
   let total = 0;
   for (const [lo, hi, pct] of tiers) {
     if (m <= lo) continue;
@@ -71,12 +76,22 @@ export function sizing(
   const m = inputs.memoryMiB - (inputs.arch === 'arm64' ? 64 : 0);
   const memMiB = m - Math.ceil(m * opts.vmMemoryOverheadPercent);
   const storage = nodeClass?.rootVolumeBytes ?? (windows ? 50 * GiB : 20 * GiB);
-  const capacity: ResourceList = { cpu: inputs.vcpu * 1000, memory: memMiB * MiB, 'ephemeral-storage': storage, pods, ...inputs.extended };
+  const capacity: ResourceList = {
+    cpu: inputs.vcpu * 1000,
+    memory: memMiB * MiB,
+    'ephemeral-storage': storage,
+    pods,
+    ...inputs.extended,
+  };
 
   // kube-reserved (types.go NewInstanceType): P is the ENI-limited count (reservedENIs 0) for the
   // ENI-limited-overhead families, the resolved pods for Bottlerocket and Windows.
   const P = family === 'Bottlerocket' || windows ? pods : inputs.eniPods;
-  const kubeReserved: ResourceList = { cpu: kubeReservedCpu(inputs.vcpu), memory: (11 * P + 255) * MiB, 'ephemeral-storage': GiB };
+  const kubeReserved: ResourceList = {
+    cpu: kubeReservedCpu(inputs.vcpu),
+    memory: (11 * P + 255) * MiB,
+    'ephemeral-storage': GiB,
+  };
   Object.assign(kubeReserved, kubelet?.kubeReserved ?? {});
   const systemReserved: ResourceList = { ...(kubelet?.systemReserved ?? {}) };
   const eviction: ResourceList = { memory: 100 * MiB, 'ephemeral-storage': Math.ceil((storage * 10) / 100) };

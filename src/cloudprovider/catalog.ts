@@ -27,35 +27,101 @@ export interface Catalog {
   byName: Map<string, CatalogType>;
 }
 
-type RawRow = [string, (string | null)[], number, number, string, number, number | null, number | null, number | null, Record<string, number>, Record<string, number>?, string[]?];
-interface RawCatalog { format: string; source: string; region: string; pricesDate: string; currency: string; labelKeys: string[]; types: RawRow[] }
+type RawRow = [
+  string,
+  (string | null)[],
+  number,
+  number,
+  string,
+  number,
+  number | null,
+  number | null,
+  number | null,
+  Record<string, number>,
+  Record<string, number>?,
+  string[]?,
+];
+interface RawCatalog {
+  format: string;
+  source: string;
+  region: string;
+  pricesDate: string;
+  currency: string;
+  labelKeys: string[];
+  types: RawRow[];
+}
 
 export function decodeCatalog(raw: RawCatalog): Catalog {
   if (raw.format !== 'karpenter-plan/catalog@1') throw new Error(`unsupported catalog format ${String(raw.format)}`);
   const types: CatalogType[] = raw.types.map((r) => {
     const labels: Record<string, string> = {};
-    r[1].forEach((v, i) => { if (v !== null) labels[raw.labelKeys[i]] = v; });
+    r[1].forEach((v, i) => {
+      if (v !== null) labels[raw.labelKeys[i]] = v;
+    });
     labels['karpenter.k8s.aws/instance-cpu'] = String(r[2]);
     labels['karpenter.k8s.aws/instance-memory'] = String(r[3]);
     labels['kubernetes.io/arch'] = r[4];
     labels['node.kubernetes.io/instance-type'] = r[0];
     labels['kubernetes.io/os'] ??= 'linux';
     return {
-      name: r[0], labels, vcpu: r[2], memoryMiB: r[3], arch: r[4], eniPods: r[5], maxENIs: r[6], ipv4PerENI: r[7],
-      price: r[8], extended: r[9], ...(r[10] ? { spotPrices: r[10] } : {}), ...(r[11] ? { zones: r[11] } : {}),
+      name: r[0],
+      labels,
+      vcpu: r[2],
+      memoryMiB: r[3],
+      arch: r[4],
+      eniPods: r[5],
+      maxENIs: r[6],
+      ipv4PerENI: r[7],
+      price: r[8],
+      extended: r[9],
+      ...(r[10] ? { spotPrices: r[10] } : {}),
+      ...(r[11] ? { zones: r[11] } : {}),
     };
   });
-  return { source: raw.source, region: raw.region, pricesDate: raw.pricesDate, currency: raw.currency, types, byName: new Map(types.map((t) => [t.name, t])) };
+  return {
+    source: raw.source,
+    region: raw.region,
+    pricesDate: raw.pricesDate,
+    currency: raw.currency,
+    types,
+    byName: new Map(types.map((t) => [t.name, t])),
+  };
 }
 
 export function encodeCatalog(c: Omit<Catalog, 'byName'>): RawCatalog {
   const keys = new Set<string>();
   for (const t of c.types) for (const k of Object.keys(t.labels)) keys.add(k);
-  for (const k of ['karpenter.k8s.aws/instance-cpu', 'karpenter.k8s.aws/instance-memory', 'kubernetes.io/arch', 'node.kubernetes.io/instance-type']) keys.delete(k);
+  for (const k of [
+    'karpenter.k8s.aws/instance-cpu',
+    'karpenter.k8s.aws/instance-memory',
+    'kubernetes.io/arch',
+    'node.kubernetes.io/instance-type',
+  ])
+    keys.delete(k);
   const labelKeys = [...keys].sort();
   return {
-    format: 'karpenter-plan/catalog@1', source: c.source, region: c.region, pricesDate: c.pricesDate, currency: c.currency, labelKeys,
-    types: c.types.map((t) => [t.name, labelKeys.map((k) => t.labels[k] ?? null), t.vcpu, t.memoryMiB, t.arch, t.eniPods, t.maxENIs, t.ipv4PerENI, t.price, t.extended, ...(t.spotPrices || t.zones ? [t.spotPrices ?? {}, t.zones ?? []] : [])] as RawRow),
+    format: 'karpenter-plan/catalog@1',
+    source: c.source,
+    region: c.region,
+    pricesDate: c.pricesDate,
+    currency: c.currency,
+    labelKeys,
+    types: c.types.map(
+      (t) =>
+        [
+          t.name,
+          labelKeys.map((k) => t.labels[k] ?? null),
+          t.vcpu,
+          t.memoryMiB,
+          t.arch,
+          t.eniPods,
+          t.maxENIs,
+          t.ipv4PerENI,
+          t.price,
+          t.extended,
+          ...(t.spotPrices || t.zones ? [t.spotPrices ?? {}, t.zones ?? []] : []),
+        ] as RawRow,
+    ),
   };
 }
 

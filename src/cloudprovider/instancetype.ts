@@ -7,8 +7,17 @@
 import { sizing, type NodeClassShape } from './allocatable.js';
 import type { Catalog, CatalogType } from './catalog.js';
 import {
-  AWS_INSTANCE_LABELS, LABEL_ARCH, LABEL_CAPACITY_TYPE, LABEL_INSTANCE_TENANCY, LABEL_INSTANCE_TYPE, LABEL_OS,
-  LABEL_RESERVATION_ID, LABEL_RESERVATION_INTERRUPTIBLE, LABEL_RESERVATION_TYPE, LABEL_ZONE, type CapacityType,
+  AWS_INSTANCE_LABELS,
+  LABEL_ARCH,
+  LABEL_CAPACITY_TYPE,
+  LABEL_INSTANCE_TENANCY,
+  LABEL_INSTANCE_TYPE,
+  LABEL_OS,
+  LABEL_RESERVATION_ID,
+  LABEL_RESERVATION_INTERRUPTIBLE,
+  LABEL_RESERVATION_TYPE,
+  LABEL_ZONE,
+  type CapacityType,
 } from '../api/labels.js';
 import type { ResourceList } from '../common/quantity.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
@@ -50,7 +59,13 @@ export interface OfferingInputs {
   adjust?: (price: number, change: string) => number;
 }
 
-const EXOTIC_RESOURCES = ['nvidia.com/gpu', 'amd.com/gpu', 'aws.amazon.com/neuron', 'aws.amazon.com/neuroncore', 'habana.ai/gaudi'];
+const EXOTIC_RESOURCES = [
+  'nvidia.com/gpu',
+  'amd.com/gpu',
+  'aws.amazon.com/neuron',
+  'aws.amazon.com/neuroncore',
+  'habana.ai/gaudi',
+];
 
 /** Types the AMI family cannot run (karpenter-provider-aws pkg/providers/instancetype/compatibility/compatibility.go amiFamilyCheck: AL2023 with a1.*). */
 export function nodeClassCompatible(t: CatalogType, amiFamily: string | null): boolean {
@@ -60,7 +75,10 @@ export function nodeClassCompatible(t: CatalogType, amiFamily: string | null): b
 }
 
 export function buildInstanceTypes(
-  catalog: Catalog, nodeClass: NodeClassShape | null, settings: { vmMemoryOverheadPercent: number; reservedENIs: number }, inputs: OfferingInputs,
+  catalog: Catalog,
+  nodeClass: NodeClassShape | null,
+  settings: { vmMemoryOverheadPercent: number; reservedENIs: number },
+  inputs: OfferingInputs,
 ): InstanceType[] {
   const out: InstanceType[] = [];
   for (const t of catalog.types) {
@@ -81,14 +99,33 @@ export function buildInstanceTypes(
     const offerings: Offering[] = [];
     const change = (ct: string, zone: string, rid?: string): string | undefined =>
       inputs.priceChanges?.get(`${t.name}|${ct}/${zone}${rid ? `/${rid}` : ''}`);
-    const make = (ct: CapacityType, zone: string, base: number | null, rid?: string, rtype?: 'default' | 'capacity-block'): void => {
+    const make = (
+      ct: CapacityType,
+      zone: string,
+      base: number | null,
+      rid?: string,
+      rtype?: 'default' | 'capacity-block',
+    ): void => {
       const ch = change(ct, zone, rid);
       const hasPrice = base !== null;
-      const price = hasPrice ? (ch !== undefined && inputs.adjust ? inputs.adjust(base, ch) : base) : ch !== undefined && inputs.adjust && !ch.startsWith('+') && !ch.startsWith('-') ? inputs.adjust(0, ch) : NaN;
-      const cost = ct === 'reserved' ? (t.price ?? 0) : base ?? NaN;
+      const price = hasPrice
+        ? ch !== undefined && inputs.adjust
+          ? inputs.adjust(base, ch)
+          : base
+        : ch !== undefined && inputs.adjust && !ch.startsWith('+') && !ch.startsWith('-')
+          ? inputs.adjust(0, ch)
+          : NaN;
+      const cost = ct === 'reserved' ? (t.price ?? 0) : (base ?? NaN);
       const available = compatible && !Number.isNaN(price) && !inputs.unavailable?.has(`${ct}:${t.name}:${zone}`);
-      offerings.push({ zone, capacityType: ct, price: Number.isNaN(price) ? Infinity : price, cost, available, overlaid: ch !== undefined,
-        ...(rid ? { reservationId: rid, reservationType: rtype } : {}) });
+      offerings.push({
+        zone,
+        capacityType: ct,
+        price: Number.isNaN(price) ? Infinity : price,
+        cost,
+        available,
+        overlaid: ch !== undefined,
+        ...(rid ? { reservationId: rid, reservationType: rtype } : {}),
+      });
     };
     for (const zone of typeZones) {
       make('on-demand', zone, t.price);
@@ -105,12 +142,35 @@ export function buildInstanceTypes(
     }
     const cts = ['on-demand', 'spot', ...(rids.length ? ['reserved'] : [])];
     reqs.add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', cts));
-    reqs.add(rids.length ? Requirement.of(LABEL_RESERVATION_ID, 'In', rids) : Requirement.of(LABEL_RESERVATION_ID, 'DoesNotExist'));
-    reqs.add(rids.length ? Requirement.of(LABEL_RESERVATION_TYPE, 'In', [...new Set(inputs.reservations.filter((r) => rids.includes(r.id)).map((r) => r.type))]) : Requirement.of(LABEL_RESERVATION_TYPE, 'DoesNotExist'));
-    reqs.add(rids.length ? Requirement.of(LABEL_RESERVATION_INTERRUPTIBLE, 'In', ['false']) : Requirement.of(LABEL_RESERVATION_INTERRUPTIBLE, 'DoesNotExist'));
+    reqs.add(
+      rids.length
+        ? Requirement.of(LABEL_RESERVATION_ID, 'In', rids)
+        : Requirement.of(LABEL_RESERVATION_ID, 'DoesNotExist'),
+    );
+    reqs.add(
+      rids.length
+        ? Requirement.of(LABEL_RESERVATION_TYPE, 'In', [
+            ...new Set(inputs.reservations.filter((r) => rids.includes(r.id)).map((r) => r.type)),
+          ])
+        : Requirement.of(LABEL_RESERVATION_TYPE, 'DoesNotExist'),
+    );
+    reqs.add(
+      rids.length
+        ? Requirement.of(LABEL_RESERVATION_INTERRUPTIBLE, 'In', ['false'])
+        : Requirement.of(LABEL_RESERVATION_INTERRUPTIBLE, 'DoesNotExist'),
+    );
     const size = t.labels['karpenter.k8s.aws/instance-size'] ?? '';
     const exotic = size.includes('metal') || EXOTIC_RESOURCES.some((r) => (t.extended[r] ?? 0) > 0);
-    out.push({ name: t.name, catalog: t, requirements: reqs, capacity: s.capacity, allocatable: s.allocatable, offerings, exotic, labels: t.labels });
+    out.push({
+      name: t.name,
+      catalog: t,
+      requirements: reqs,
+      capacity: s.capacity,
+      allocatable: s.allocatable,
+      offerings,
+      exotic,
+      labels: t.labels,
+    });
   }
   return out;
 }
@@ -145,7 +205,10 @@ export function cheapestOffering(it: InstanceType, reqs: Requirements): Offering
  * `SatisfiesMinValues` (karpenter pkg/cloudprovider/types.go InstanceTypes.SatisfiesMinValues) over `types` in order: the prefix length at which
  * every minValues key reaches its count, or the counts reached.
  */
-export function satisfiesMinValues(types: InstanceType[], reqs: Requirements): { ok: boolean; reached: Map<string, number> } {
+export function satisfiesMinValues(
+  types: InstanceType[],
+  reqs: Requirements,
+): { ok: boolean; reached: Map<string, number> } {
   const keys = [...reqs.values()].filter((r) => r.minValues !== undefined);
   const seen = new Map<string, Set<string>>(keys.map((r) => [r.key, new Set()]));
   for (const it of types) {
@@ -154,7 +217,8 @@ export function satisfiesMinValues(types: InstanceType[], reqs: Requirements): {
       if (!it.requirements.has(r.key) || itr.complement) continue;
       for (const v of itr.values) seen.get(r.key)!.add(v);
     }
-    if (keys.every((r) => seen.get(r.key)!.size >= r.minValues!)) return { ok: true, reached: new Map(keys.map((r) => [r.key, seen.get(r.key)!.size])) };
+    if (keys.every((r) => seen.get(r.key)!.size >= r.minValues!))
+      return { ok: true, reached: new Map(keys.map((r) => [r.key, seen.get(r.key)!.size])) };
   }
   return { ok: keys.length === 0, reached: new Map(keys.map((r) => [r.key, seen.get(r.key)!.size])) };
 }

@@ -32,12 +32,19 @@ export type LaunchResult = { ok: true; decision: LaunchDecision } | { ok: false;
  * @param exhausted reservation IDs whose capacity earlier NodeClaims of the same simulation used up
  *   (pkg/providers/instancetype/offering/reserved_capacity_resolver.go ResolveOfferings: the available count; its offerings are then unavailable).
  */
-export function launch(options: InstanceType[], reqs: Requirements, minValuesPolicy: 'Strict' | 'BestEffort', exhausted: ReadonlySet<string> = new Set()): LaunchResult {
-  const avail = (o: Offering): boolean => o.available && !(o.reservationId !== undefined && exhausted.has(o.reservationId));
+export function launch(
+  options: InstanceType[],
+  reqs: Requirements,
+  minValuesPolicy: 'Strict' | 'BestEffort',
+  exhausted: ReadonlySet<string> = new Set(),
+): LaunchResult {
+  const avail = (o: Offering): boolean =>
+    o.available && !(o.reservationId !== undefined && exhausted.has(o.reservationId));
   // Core narrows capacity-type to the types actually offered by the ≤600 options (karpenter
   // pkg/controllers/provisioning/scheduling/nodeclaimtemplate.go ToNodeClaim).
   const offered = new Set<string>();
-  for (const it of options) for (const o of it.offerings) if (avail(o) && offeringCompatible(reqs, o)) offered.add(o.capacityType);
+  for (const it of options)
+    for (const o of it.offerings) if (avail(o) && offeringCompatible(reqs, o)) offered.add(o.capacityType);
   if (offered.size === 0) return { ok: false, error: 'all requested instance types were unavailable during launch' };
   const nreqs = reqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [...offered]));
   const priceOverlayApplied = options.some((it) => it.offerings.some((o) => o.overlaid));
@@ -45,30 +52,41 @@ export function launch(options: InstanceType[], reqs: Requirements, minValuesPol
 
   // instance.go getCapacityType: reserved, then spot, then on-demand (the fallthrough).
   const allowed = nreqs.get(LABEL_CAPACITY_TYPE);
-  const hasAvailable = (ct: CapacityType): boolean => options.some((it) => it.offerings.some((o) => o.capacityType === ct && avail(o) && offeringCompatible(nreqs, o)));
+  const hasAvailable = (ct: CapacityType): boolean =>
+    options.some((it) => it.offerings.some((o) => o.capacityType === ct && avail(o) && offeringCompatible(nreqs, o)));
   let capacityType: CapacityType = 'on-demand';
   if (allowed.has('reserved') && hasAvailable('reserved')) capacityType = 'reserved';
   else if (allowed.has('spot') && hasAvailable('spot')) capacityType = 'spot';
 
   // Filter chain (instance.go filterInstanceTypes).
   let types = options;
-  if (capacityType === 'reserved') types = types.filter((it) => it.offerings.some((o) => o.capacityType === 'reserved' && avail(o) && offeringCompatible(nreqs, o)));
+  if (capacityType === 'reserved')
+    types = types.filter((it) =>
+      it.offerings.some((o) => o.capacityType === 'reserved' && avail(o) && offeringCompatible(nreqs, o)),
+    );
   if (!hasMinValues) {
     const plain = types.filter((it) => !it.exotic);
     if (plain.length > 0) types = plain;
   }
   let spotCeiling = Infinity;
   if (!hasMinValues && allowed.has('on-demand') && allowed.has('spot')) {
-    for (const it of types) for (const o of it.offerings) if (o.capacityType === 'on-demand' && avail(o) && offeringCompatible(nreqs, o)) spotCeiling = Math.min(spotCeiling, o.price);
+    for (const it of types)
+      for (const o of it.offerings)
+        if (o.capacityType === 'on-demand' && avail(o) && offeringCompatible(nreqs, o))
+          spotCeiling = Math.min(spotCeiling, o.price);
   }
   const launchReqs = nreqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [capacityType]));
-  const usable = (o: Offering): boolean => avail(o) && offeringCompatible(launchReqs, o) && !(o.capacityType === 'spot' && o.price > spotCeiling);
+  const usable = (o: Offering): boolean =>
+    avail(o) && offeringCompatible(launchReqs, o) && !(o.capacityType === 'spot' && o.price > spotCeiling);
   types = types.filter((it) => it.offerings.some(usable));
   if (types.length === 0) return { ok: false, error: 'all requested instance types were unavailable during launch' };
 
   // Truncate to the 60 cheapest by Karpenter's price (instance.go filterInstanceTypes, karpenter
   // pkg/cloudprovider/types.go Truncate); minValues re-checked (Strict).
-  const ordered = types.map((it) => ({ it, p: cheapestOffering(it, nreqs)?.price ?? Infinity })).sort((a, b) => a.p - b.p || (a.it.name < b.it.name ? -1 : 1)).map((x) => x.it);
+  const ordered = types
+    .map((it) => ({ it, p: cheapestOffering(it, nreqs)?.price ?? Infinity }))
+    .sort((a, b) => a.p - b.p || (a.it.name < b.it.name ? -1 : 1))
+    .map((x) => x.it);
   const top = ordered.slice(0, MAX_LAUNCH_TYPES);
   if (hasMinValues && minValuesPolicy !== 'BestEffort' && !satisfiesMinValues(top, nreqs).ok) {
     return { ok: false, error: 'truncating instance types, minValues requirement is not met' };
@@ -77,18 +95,46 @@ export function launch(options: InstanceType[], reqs: Requirements, minValuesPol
   // (docs/model.md#approximations-stated-in-every-report-that-they-affect).
   const overlayOnLaunch = priceOverlayApplied;
   let strategy: string;
-  if (capacityType === 'spot') strategy = overlayOnLaunch ? 'capacity-optimized-prioritized' : 'price-capacity-optimized';
-  else if (capacityType === 'reserved') strategy = top.some((it) => it.offerings.some((o) => o.reservationType === 'capacity-block')) ? 'capacity-block' : overlayOnLaunch ? 'prioritized' : 'lowest-price';
+  if (capacityType === 'spot')
+    strategy = overlayOnLaunch ? 'capacity-optimized-prioritized' : 'price-capacity-optimized';
+  else if (capacityType === 'reserved')
+    strategy = top.some((it) => it.offerings.some((o) => o.reservationType === 'capacity-block'))
+      ? 'capacity-block'
+      : overlayOnLaunch
+        ? 'prioritized'
+        : 'lowest-price';
   else strategy = overlayOnLaunch ? 'prioritized' : 'lowest-price';
   // prioritized: Priority = Karpenter's (overlay) price; lowest-price: EC2's price (≈ the catalog's).
-  const key = (o: Offering): number => (strategy === 'prioritized' || strategy === 'capacity-optimized-prioritized' ? o.price : capacityType === 'reserved' ? o.price : o.cost);
+  const key = (o: Offering): number =>
+    strategy === 'prioritized' || strategy === 'capacity-optimized-prioritized'
+      ? o.price
+      : capacityType === 'reserved'
+        ? o.price
+        : o.cost;
   let best: { it: InstanceType; o: Offering } | null = null;
   for (const it of top) {
     for (const o of it.offerings) {
       if (!usable(o)) continue;
-      if (!best || key(o) < key(best.o) || (key(o) === key(best.o) && (o.cost < best.o.cost || (o.cost === best.o.cost && (it.name < best.it.name || (it.name === best.it.name && o.zone < best.o.zone)))))) best = { it, o };
+      if (
+        !best ||
+        key(o) < key(best.o) ||
+        (key(o) === key(best.o) &&
+          (o.cost < best.o.cost ||
+            (o.cost === best.o.cost && (it.name < best.it.name || (it.name === best.it.name && o.zone < best.o.zone)))))
+      )
+        best = { it, o };
     }
   }
   if (!best) return { ok: false, error: 'all requested instance types were unavailable during launch' };
-  return { ok: true, decision: { instanceType: best.it, offering: best.o, capacityType, allocationStrategy: strategy, candidates: top.length, priceOverlayApplied } };
+  return {
+    ok: true,
+    decision: {
+      instanceType: best.it,
+      offering: best.o,
+      capacityType,
+      allocationStrategy: strategy,
+      candidates: top.length,
+      priceOverlayApplied,
+    },
+  };
 }

@@ -41,7 +41,9 @@ function offeringMatches(reqs: Requirements, o: OverlayOffering): boolean {
   const offReqs = new Requirements([
     Requirement.of(LABEL_ZONE, 'In', [o.zone]),
     Requirement.of(LABEL_CAPACITY_TYPE, 'In', [o.capacityType]),
-    o.reservationId ? Requirement.of(LABEL_RESERVATION_ID, 'In', [o.reservationId]) : Requirement.of(LABEL_RESERVATION_ID, 'DoesNotExist'),
+    o.reservationId
+      ? Requirement.of(LABEL_RESERVATION_ID, 'In', [o.reservationId])
+      : Requirement.of(LABEL_RESERVATION_ID, 'DoesNotExist'),
   ]);
   return reqs.isCompatible(offReqs, true);
 }
@@ -65,7 +67,8 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], targets: Iter
       for (const [k, v] of Object.entries(t.templateLabels)) base.add(Requirement.of(k, 'In', [v]));
       // Strict: every overlay key must be defined on the NodePool/instance type (controller.go getOverlaidOfferings).
       if (!base.isCompatible(reqs, false)) continue;
-      for (const o of t.offerings) if (offeringMatches(reqs, o)) matched.push(`${t.nodePool}|${t.typeName}|${offeringKey(o)}`);
+      for (const o of t.offerings)
+        if (offeringMatches(reqs, o)) matched.push(`${t.nodePool}|${t.typeName}|${offeringKey(o)}`);
     }
     if (matched.length === 0 || change === undefined) {
       if (matched.length) out.applied.add(ov.name);
@@ -80,8 +83,10 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], targets: Iter
     }
     for (const k of matched) {
       const s = stored.get(k);
-      if (s) { s.lowestWeight = ov.weight; s.lowestName = ov.name; }
-      else stored.set(k, { change, overlay: ov.name, lowestWeight: ov.weight, lowestName: ov.name });
+      if (s) {
+        s.lowestWeight = ov.weight;
+        s.lowestName = ov.name;
+      } else stored.set(k, { change, overlay: ov.name, lowestWeight: ov.weight, lowestName: ov.name });
     }
     out.applied.add(ov.name);
   }

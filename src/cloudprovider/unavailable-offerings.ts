@@ -22,7 +22,9 @@ export function unavailableOfferings(catalog: Catalog, zones: string[], scenario
   for (const t of catalog.types) {
     for (const zone of zones) {
       for (const ct of ['on-demand', 'spot', 'reserved']) {
-        const offering = Requirements.fromLabels(t.labels).add(Requirement.of(LABEL_ZONE, 'In', [zone])).add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [ct]));
+        const offering = Requirements.fromLabels(t.labels)
+          .add(Requirement.of(LABEL_ZONE, 'In', [zone]))
+          .add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [ct]));
         if (sets.some((s) => offering.compatible(s, false) === null)) out.add(`${ct}:${t.name}:${zone}`);
       }
     }
@@ -32,7 +34,9 @@ export function unavailableOfferings(catalog: Catalog, zones: string[], scenario
 
 /** The fallback timeline the seeds describe, for the report. */
 export function iceTimeline(batchIdle: string, batchMax: string): string {
-  return `The first launch fails with InsufficientInstanceCapacity and the offerings are cached unavailable for ${UNAVAILABLE_OFFERING_TTL_MINUTES} minutes; ` +
+  return (
+    `The first launch fails with InsufficientInstanceCapacity and the offerings are cached unavailable for ${UNAVAILABLE_OFFERING_TTL_MINUTES} minutes; ` +
     `the NodeClaim is deleted, the pods are re-queued and the next batch (idle ${batchIdle}, max ${batchMax}) launches the placement shown; ` +
-    `after the cache expires, new pods try the preferred offerings again (existing fallback nodes stay until consolidation or expiry moves them).`;
+    `after the cache expires, new pods try the preferred offerings again (existing fallback nodes stay until consolidation or expiry moves them).`
+  );
 }

@@ -18,13 +18,25 @@ export function typeName(v: unknown): string {
 
 /** Reads an optional field of an expected type; a wrong type is an error and yields undefined. */
 export function field<T extends 'string' | 'number' | 'boolean' | 'object' | 'array'>(
-  obj: Record<string, unknown>, key: string, type: T, sink: FindingSink, path: Path,
-): (T extends 'string' ? string : T extends 'number' ? number : T extends 'boolean' ? boolean
-  : T extends 'object' ? Record<string, unknown> : unknown[]) | undefined {
+  obj: Record<string, unknown>,
+  key: string,
+  type: T,
+  sink: FindingSink,
+  path: Path,
+):
+  | (T extends 'string'
+      ? string
+      : T extends 'number'
+        ? number
+        : T extends 'boolean'
+          ? boolean
+          : T extends 'object'
+            ? Record<string, unknown>
+            : unknown[])
+  | undefined {
   const v = obj[key];
   if (v === undefined || v === null) return undefined;
-  const ok =
-    type === 'array' ? Array.isArray(v) : type === 'object' ? isObject(v) : typeof v === type;
+  const ok = type === 'array' ? Array.isArray(v) : type === 'object' ? isObject(v) : typeof v === type;
   if (!ok) {
     const want = type === 'array' ? 'a list' : type === 'object' ? 'an object' : `a ${type}`;
     sink.error(`${[...path, key].join('.')} must be ${want}, got ${typeName(v)}`, [...path, key]);
@@ -50,9 +62,7 @@ export function stringMap(v: unknown, sink: FindingSink, path: Path): Record<str
   return out;
 }
 
-export function checkPattern(
-  v: unknown, re: RegExp, sink: FindingSink, path: Path, what: string,
-): string | undefined {
+export function checkPattern(v: unknown, re: RegExp, sink: FindingSink, path: Path, what: string): string | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string') {
     sink.error(`${path.join('.')} must be a string (${what}), got ${typeName(v)}`, path);

@@ -10,10 +10,24 @@
 export type ResourceList = Record<string, number>;
 
 const BINARY: Record<string, number> = {
-  Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60,
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+  Pi: 2 ** 50,
+  Ei: 2 ** 60,
 };
 const DECIMAL: Record<string, number> = {
-  n: 1e-9, u: 1e-6, m: 1e-3, '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18,
+  n: 1e-9,
+  u: 1e-6,
+  m: 1e-3,
+  '': 1,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
 };
 
 const QUANTITY_RE = /^([+-]?(?:\d+\.?\d*|\.\d+))(?:([eE][+-]?\d+)|(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE])?)$/;
@@ -42,10 +56,7 @@ export function toModelUnits(name: string, input: unknown): number | null {
 }
 
 /** Parses a ResourceList; invalid entries are reported through `onError` and skipped. */
-export function parseResourceList(
-  input: unknown,
-  onError?: (key: string, value: unknown) => void,
-): ResourceList {
+export function parseResourceList(input: unknown, onError?: (key: string, value: unknown) => void): ResourceList {
   const out: ResourceList = {};
   if (!input || typeof input !== 'object' || Array.isArray(input)) return out;
   for (const [k, v] of Object.entries(input as Record<string, unknown>)) {

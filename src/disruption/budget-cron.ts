@@ -10,13 +10,31 @@
  * names, descriptors, boundaries).
  */
 import { CronExpressionParser } from 'cron-parser';
+import { errorMessage } from '../common/errors.js';
 
 const DESCRIPTORS: Record<string, string> = {
-  '@yearly': '0 0 1 1 *', '@annually': '0 0 1 1 *', '@monthly': '0 0 1 * *', '@weekly': '0 0 * * 0',
-  '@daily': '0 0 * * *', '@midnight': '0 0 * * *', '@hourly': '0 * * * *',
+  '@yearly': '0 0 1 1 *',
+  '@annually': '0 0 1 1 *',
+  '@monthly': '0 0 1 * *',
+  '@weekly': '0 0 * * 0',
+  '@daily': '0 0 * * *',
+  '@midnight': '0 0 * * *',
+  '@hourly': '0 * * * *',
 };
-const BOUNDS: [number, number][] = [[0, 59], [0, 23], [1, 31], [1, 12], [0, 6]];
-const NAMES = [null, null, null, /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)$/i, /^(sun|mon|tue|wed|thu|fri|sat)$/i];
+const BOUNDS: [number, number][] = [
+  [0, 59],
+  [0, 23],
+  [1, 31],
+  [1, 12],
+  [0, 6],
+];
+const NAMES = [
+  null,
+  null,
+  null,
+  /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)$/i,
+  /^(sun|mon|tue|wed|thu|fri|sat)$/i,
+];
 
 export interface Schedule {
   expression: string;
@@ -40,7 +58,8 @@ export function parseSchedule(input: string): ParsedSchedule {
       for (const v of range.split('-')) {
         if (/^\d+$/.test(v)) {
           const n = Number(v);
-          if (n < BOUNDS[i][0] || n > BOUNDS[i][1]) return { ok: false, error: `value ${v} out of range [${BOUNDS[i][0]}, ${BOUNDS[i][1]}] in "${fields[i]}"` };
+          if (n < BOUNDS[i][0] || n > BOUNDS[i][1])
+            return { ok: false, error: `value ${v} out of range [${BOUNDS[i][0]}, ${BOUNDS[i][1]}] in "${fields[i]}"` };
         } else if (!NAMES[i]?.test(v)) {
           return { ok: false, error: `invalid value "${v}" in "${fields[i]}"` };
         }
@@ -51,7 +70,7 @@ export function parseSchedule(input: string): ParsedSchedule {
   try {
     CronExpressionParser.parse(expr, { tz: 'UTC', currentDate: new Date(0) });
   } catch (e) {
-    const msg = (e as Error).message;
+    const msg = errorMessage(e);
     // robfig accepts impossible dates (e.g. 31 February): they simply never fire.
     if (/explicit day of month/i.test(msg)) never = true;
     else return { ok: false, error: msg };
@@ -61,7 +80,9 @@ export function parseSchedule(input: string): ParsedSchedule {
     next: (t: number) => {
       if (never) return null;
       try {
-        return CronExpressionParser.parse(expr, { tz: 'UTC', currentDate: new Date(t) }).next().getTime();
+        return CronExpressionParser.parse(expr, { tz: 'UTC', currentDate: new Date(t) })
+          .next()
+          .getTime();
       } catch {
         return null;
       }

@@ -28,7 +28,7 @@ export function compileBudgets(budgets: readonly Budget[]): CompiledBudget[] {
       const p = parseSchedule(b.schedule);
       if (p.ok) schedule = p.schedule;
       else error = `invalid schedule "${b.schedule}": ${p.error}`;
-      durationMs = b.duration !== undefined ? parseDurationMs(b.duration.replace(/0s$/, '') || '0m') ?? 0 : 0;
+      durationMs = b.duration !== undefined ? (parseDurationMs(b.duration.replace(/0s$/, '') || '0m') ?? 0) : 0;
     }
     if (!/^((100|[0-9]{1,2})%|[0-9]+)$/.test(b.nodes)) error ??= `invalid nodes value "${b.nodes}"`;
     return { budget: b, index, schedule, durationMs, error };
@@ -44,8 +44,12 @@ export function scaledNodes(nodes: string, numNodes: number): number {
 
 /** Budget value at `now` for `reason`: MaxInt32 = unlimited; errors fail closed (0). */
 export function allowedByBudgets(
-  budgets: readonly CompiledBudget[], numNodes: number, reason: DisruptionReason, now: number,
-  activeAt: (b: CompiledBudget, now: number) => boolean = (b, t) => (b.schedule ? isActive(b.schedule, b.durationMs, t) : true),
+  budgets: readonly CompiledBudget[],
+  numNodes: number,
+  reason: DisruptionReason,
+  now: number,
+  activeAt: (b: CompiledBudget, now: number) => boolean = (b, t) =>
+    b.schedule ? isActive(b.schedule, b.durationMs, t) : true,
 ): number {
   if (budgets.some((b) => b.error)) return 0; // MustGetAllowedDisruptions: any error blocks every reason.
   let result = MAX_INT32;
@@ -60,7 +64,11 @@ export function allowedByBudgets(
 
 /** `allowed = max(budget(numNodes) − disrupting, 0)` (helpers.go BuildDisruptionBudgetMapping). */
 export function allowedDisruptions(
-  budgets: readonly CompiledBudget[], numNodes: number, disrupting: number, reason: DisruptionReason, now: number,
+  budgets: readonly CompiledBudget[],
+  numNodes: number,
+  disrupting: number,
+  reason: DisruptionReason,
+  now: number,
   activeAt?: (b: CompiledBudget, now: number) => boolean,
 ): number {
   const v = allowedByBudgets(budgets, numNodes, reason, now, activeAt);

@@ -54,7 +54,10 @@ export function worstLaunchPrice(offerings: Offering[]): number {
 }
 
 export function consolidationMoves(
-  nodes: ConsolidationNode[], templates: Template[], pods: Map<string, PodTemplate>, opts: ConsolidationOptions,
+  nodes: ConsolidationNode[],
+  templates: Template[],
+  pods: Map<string, PodTemplate>,
+  opts: ConsolidationOptions,
 ): ConsolidationMove[] {
   const out: ConsolidationMove[] = [];
   const byPool = new Map(templates.map((t) => [t.nodePool, t]));
@@ -70,7 +73,10 @@ export function consolidationMoves(
       return pod ? [{ key, pod, count, order }] : [];
     });
     if (!groups.length || groups.length !== Object.keys(n.pods).length) continue;
-    const r = schedule(templates, groups, { minValuesPolicy: opts.minValuesPolicy, preferencePolicy: opts.preferencePolicy });
+    const r = schedule(templates, groups, {
+      minValuesPolicy: opts.minValuesPolicy,
+      preferencePolicy: opts.preferencePolicy,
+    });
     if (r.errors.size || r.nodeClaims.length !== 1 || r.nodeClaims[0].dropped) continue; // consolidation never turns 1 node into 2
     const nc = r.nodeClaims[0];
     let reqs = nc.requirements;
@@ -85,12 +91,25 @@ export function consolidationMoves(
     });
     if (!cheaper.length) continue;
     if (allSpot && cheaper.length < MIN_SPOT_TO_SPOT_TYPES) continue;
-    if (reqs.get(LABEL_CAPACITY_TYPE).has('spot') && reqs.get(LABEL_CAPACITY_TYPE).has('on-demand')) reqs = reqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', ['spot']));
+    if (reqs.get(LABEL_CAPACITY_TYPE).has('spot') && reqs.get(LABEL_CAPACITY_TYPE).has('on-demand'))
+      reqs = reqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', ['spot']));
     const d = launch(cheaper, reqs, opts.minValuesPolicy);
     if (!d.ok) continue;
     out.push({
-      node: n.name, nodePool: n.nodePool, from: { instanceType: n.instanceType, price, cost: it.offerings.find((o) => o.zone === n.zone && o.capacityType === n.capacityType)?.cost ?? null },
-      to: { nodePool: nc.template.nodePool, instanceType: d.decision.instanceType.name, capacityType: d.decision.capacityType, price: d.decision.offering.price, cost: d.decision.offering.cost },
+      node: n.name,
+      nodePool: n.nodePool,
+      from: {
+        instanceType: n.instanceType,
+        price,
+        cost: it.offerings.find((o) => o.zone === n.zone && o.capacityType === n.capacityType)?.cost ?? null,
+      },
+      to: {
+        nodePool: nc.template.nodePool,
+        instanceType: d.decision.instanceType.name,
+        capacityType: d.decision.capacityType,
+        price: d.decision.offering.price,
+        cost: d.decision.offering.cost,
+      },
     });
   }
   return out;

@@ -59,22 +59,40 @@ export function staticTemplateChanges(a: NodePool, b: NodePool): string[] {
   const mapEq = (x: Record<string, string>, xp: boolean, y: Record<string, string>, yp: boolean) =>
     xp === yp && eq(Object.entries(x).sort(), Object.entries(y).sort());
   if (!mapEq(a.labels, a.labelsPresent, b.labels, b.labelsPresent)) out.push('spec.template.metadata.labels');
-  if (!mapEq(a.annotations, a.annotationsPresent, b.annotations, b.annotationsPresent)) out.push('spec.template.metadata.annotations');
+  if (!mapEq(a.annotations, a.annotationsPresent, b.annotations, b.annotationsPresent))
+    out.push('spec.template.metadata.annotations');
   if (!eq(taintSet(a.taints), taintSet(b.taints))) out.push('spec.template.spec.taints');
   if (!eq(taintSet(a.startupTaints), taintSet(b.startupTaints))) out.push('spec.template.spec.startupTaints');
   if (!eq(a.nodeClassRef, b.nodeClassRef)) out.push('spec.template.spec.nodeClassRef');
-  if (durationValue(a.terminationGracePeriod) !== durationValue(b.terminationGracePeriod)) out.push('spec.template.spec.terminationGracePeriod');
+  if (durationValue(a.terminationGracePeriod) !== durationValue(b.terminationGracePeriod))
+    out.push('spec.template.spec.terminationGracePeriod');
   if (durationValue(a.expireAfter) !== durationValue(b.expireAfter)) out.push('spec.template.spec.expireAfter');
   return out;
 }
 
 /** EC2NodeClass fields outside the static hash (karpenter-provider-aws pkg/apis/v1/ec2nodeclass.go `hash:"ignore"`). */
-const NODECLASS_HASH_IGNORED = new Set(['subnetSelectorTerms', 'securityGroupSelectorTerms', 'capacityReservationSelectorTerms', 'ipPrefixCount', 'amiSelectorTerms', 'amiFamily']);
+const NODECLASS_HASH_IGNORED = new Set([
+  'subnetSelectorTerms',
+  'securityGroupSelectorTerms',
+  'capacityReservationSelectorTerms',
+  'ipPrefixCount',
+  'amiSelectorTerms',
+  'amiFamily',
+]);
 
 function canonical(v: unknown): unknown {
   // SlicesAsSets: list order does not matter.
-  if (Array.isArray(v)) return v.map(canonical).map((x) => JSON.stringify(x)).sort();
-  if (isObject(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k])]));
+  if (Array.isArray(v))
+    return v
+      .map(canonical)
+      .map((x) => JSON.stringify(x))
+      .sort();
+  if (isObject(v))
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, canonical(v[k])]),
+    );
   return v;
 }
 
@@ -94,11 +112,18 @@ export function nodeClassChanges(a: EC2NodeClass, b: EC2NodeClass): { certain: s
     // AMI drift (karpenter-provider-aws pkg/cloudprovider/drift.go isAMIDrifted): a different pinned alias resolves to
     // a different AMI for sure.
     const pinned = (alias: string | null) => !!alias && !alias.endsWith('@latest');
-    if (pinned(a.amiAlias) && pinned(b.amiAlias) && a.amiAlias !== b.amiAlias) certain.push(`spec.amiSelectorTerms (AMI ${a.amiAlias} → ${b.amiAlias})`);
-    else potential.push('spec.amiSelectorTerms: nodes drift (AMIDrift) when the new selector resolves to a different AMI');
+    if (pinned(a.amiAlias) && pinned(b.amiAlias) && a.amiAlias !== b.amiAlias)
+      certain.push(`spec.amiSelectorTerms (AMI ${a.amiAlias} → ${b.amiAlias})`);
+    else
+      potential.push('spec.amiSelectorTerms: nodes drift (AMIDrift) when the new selector resolves to a different AMI');
   }
-  for (const [k, what] of [['subnetSelectorTerms', 'SubnetDrift'], ['securityGroupSelectorTerms', 'SecurityGroupDrift'], ['capacityReservationSelectorTerms', 'CapacityReservationDrift']] as const) {
-    if (JSON.stringify(canonical(sa[k])) !== JSON.stringify(canonical(sb[k]))) potential.push(`spec.${k}: nodes drift (${what}) when the selector resolves differently`);
+  for (const [k, what] of [
+    ['subnetSelectorTerms', 'SubnetDrift'],
+    ['securityGroupSelectorTerms', 'SecurityGroupDrift'],
+    ['capacityReservationSelectorTerms', 'CapacityReservationDrift'],
+  ] as const) {
+    if (JSON.stringify(canonical(sa[k])) !== JSON.stringify(canonical(sb[k])))
+      potential.push(`spec.${k}: nodes drift (${what}) when the selector resolves differently`);
   }
   return { certain, potential };
 }
@@ -119,18 +144,21 @@ export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
   const poolDrift = (name: string): PoolDrift => {
     let pd = pools.get(name);
     if (pd) return pd;
-    const a = baseNP.get(name), b = headNP.get(name);
+    const a = baseNP.get(name),
+      b = headNP.get(name);
     const staticFields = a && b ? staticTemplateChanges(a, b) : [];
     let nodeClassFields: string[] = [];
     let potential: string[] = [];
     const ncName = b?.nodeClassRef?.name;
     if (a && b && ncName && a.nodeClassRef?.name === ncName) {
-      const ca = baseNC.get(ncName), cb = headNC.get(ncName);
+      const ca = baseNC.get(ncName),
+        cb = headNC.get(ncName);
       if (ca && cb) ({ certain: nodeClassFields, potential } = nodeClassChanges(ca, cb));
     }
     if (b && ncName) {
       const cb = headNC.get(ncName);
-      if (cb?.amiAlias?.endsWith('@latest')) potential.push(`EC2NodeClass ${ncName} uses ${cb.amiAlias}: every AMI release drifts every node (AMIDrift)`);
+      if (cb?.amiAlias?.endsWith('@latest'))
+        potential.push(`EC2NodeClass ${ncName} uses ${cb.amiAlias}: every AMI release drifts every node (AMIDrift)`);
     }
     pd = { name, staticFields, nodeClassFields, potential, nodes: [] };
     pools.set(name, pd);
@@ -145,7 +173,11 @@ export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
       continue;
     }
     if (!head) {
-      pd.nodes.push({ node, reason: 'NodePoolRemoved', because: ['NodePool deleted in head: garbage collection deletes the node without budgets'] });
+      pd.nodes.push({
+        node,
+        reason: 'NodePoolRemoved',
+        because: ['NodePool deleted in head: garbage collection deletes the node without budgets'],
+      });
       continue;
     }
     // Hash version guard (karpenter pkg/controllers/nodepool/hash/controller.go updateNodeClaimHash): a NodeClaim
@@ -156,7 +188,10 @@ export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
       pd.nodes.push({ node, reason: 'NodePoolDrifted', because: pd.staticFields });
       continue;
     }
-    const err = Requirements.fromLabels(node.labels).compatible(Requirements.fromNodeSelectorRequirements(head.requirements), false);
+    const err = Requirements.fromLabels(node.labels).compatible(
+      Requirements.fromNodeSelectorRequirements(head.requirements),
+      false,
+    );
     if (err) {
       pd.nodes.push({ node, reason: 'RequirementsDrifted', because: [err] });
       continue;

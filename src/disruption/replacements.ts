@@ -20,7 +20,8 @@ export interface BudgetEstimate {
 
 export type DriftKind = 'none' | 'requirements' | 'static' | 'nodeclass' | 'removed';
 
-export type ReplacementReason = 'RequirementsDrifted' | 'NodePoolDrifted' | 'NodeClassDrifted' | 'NodePoolRemoved' | 'Consolidation';
+export type ReplacementReason =
+  'RequirementsDrifted' | 'NodePoolDrifted' | 'NodeClassDrifted' | 'NodePoolRemoved' | 'Consolidation';
 
 export interface Replacement {
   nodeClaim: string;
@@ -28,7 +29,14 @@ export interface Replacement {
   instanceType: string | null;
   reason: ReplacementReason;
   /** Additional, for Consolidation: the price comparison (strict <) and the replacement. */
-  consolidation?: { fromPrice: number; fromCost: number | null; toInstanceType: string; toCapacityType: string; toPrice: number; toCost: number };
+  consolidation?: {
+    fromPrice: number;
+    fromCost: number | null;
+    toInstanceType: string;
+    toCapacityType: string;
+    toPrice: number;
+    toCost: number;
+  };
 }
 
 export interface PoolRollout {
@@ -53,7 +61,10 @@ export interface ReplacementOptions {
 }
 
 const KIND: Record<DriftReason, DriftKind> = {
-  NodePoolDrifted: 'static', RequirementsDrifted: 'requirements', NodeClassDrifted: 'nodeclass', NodePoolRemoved: 'removed',
+  NodePoolDrifted: 'static',
+  RequirementsDrifted: 'requirements',
+  NodeClassDrifted: 'nodeclass',
+  NodePoolRemoved: 'removed',
 };
 
 export function planReplacements(
@@ -62,7 +73,12 @@ export function planReplacements(
   head: { nodePools: NodePool[]; nodeClasses: EC2NodeClass[] },
   opts: ReplacementOptions,
 ): { pools: PoolRollout[]; replacements: Replacement[] } {
-  const drift = evaluateDrift(fleet, { baseNodePools: base.nodePools, headNodePools: head.nodePools, baseNodeClasses: base.nodeClasses, headNodeClasses: head.nodeClasses });
+  const drift = evaluateDrift(fleet, {
+    baseNodePools: base.nodePools,
+    headNodePools: head.nodePools,
+    baseNodeClasses: base.nodeClasses,
+    headNodeClasses: head.nodeClasses,
+  });
   const headNP = new Map(head.nodePools.map((p) => [p.name, p]));
   const pools: PoolRollout[] = [];
   const replacements: Replacement[] = [];
@@ -70,15 +86,27 @@ export function planReplacements(
   return { pools, replacements };
 }
 
-function poolRollout(pd: PoolDrift, head: NodePool | undefined, opts: ReplacementOptions, replacements: Replacement[]): PoolRollout {
+function poolRollout(
+  pd: PoolDrift,
+  head: NodePool | undefined,
+  opts: ReplacementOptions,
+  replacements: Replacement[],
+): PoolRollout {
   const reasons: Partial<Record<DriftReason, number>> = {};
   const because = new Set<string>();
-  let drifted = 0, removed = 0, empty = 0;
+  let drifted = 0,
+    removed = 0,
+    empty = 0;
   for (const nd of pd.nodes) {
     if (!nd.reason) continue;
     reasons[nd.reason] = (reasons[nd.reason] ?? 0) + 1;
     nd.because.forEach((b) => because.add(b));
-    replacements.push({ nodeClaim: nd.node.name, nodePool: pd.name, instanceType: nd.node.instanceType, reason: nd.reason });
+    replacements.push({
+      nodeClaim: nd.node.name,
+      nodePool: pd.name,
+      instanceType: nd.node.instanceType,
+      reason: nd.reason,
+    });
     if (nd.reason === 'NodePoolRemoved') removed++;
     else {
       drifted++;
@@ -95,20 +123,43 @@ function poolRollout(pd: PoolDrift, head: NodePool | undefined, opts: Replacemen
   let rollout: RolloutEstimate | null = null;
   if (head) {
     rollout = estimateRollout({
-      budgets: compileBudgets(head.budgets), nodes: counted.length, disrupting, drifted, empty, start: opts.at,
-      minutesPerReplacement: opts.minutesPerReplacement, minutesToInitialize: opts.minutesToInitialize,
-      horizonMinutes: opts.horizonDays * 1440, slowAfterMinutes: opts.slowAfterHours * 60,
+      budgets: compileBudgets(head.budgets),
+      nodes: counted.length,
+      disrupting,
+      drifted,
+      empty,
+      start: opts.at,
+      minutesPerReplacement: opts.minutesPerReplacement,
+      minutesToInitialize: opts.minutesToInitialize,
+      horizonMinutes: opts.horizonDays * 1440,
+      slowAfterMinutes: opts.slowAfterHours * 60,
     });
-    budget = { reason: 'Drifted', allowed: rollout.allowedNow, waves: drifted ? rollout.waves.length : 0, estimatedMinutes: drifted ? rollout.minutes : 0, verdict: rollout.verdict };
+    budget = {
+      reason: 'Drifted',
+      allowed: rollout.allowedNow,
+      waves: drifted ? rollout.waves.length : 0,
+      estimatedMinutes: drifted ? rollout.minutes : 0,
+      verdict: rollout.verdict,
+    };
   }
   // Expiration (karpenter pkg/controllers/nodeclaim/expiration/controller.go Reconcile): a changed expireAfter drifts
   // nodes; expiry itself ignores budgets.
   const notes = [...pd.potential];
   if (pd.staticFields.includes('spec.template.spec.expireAfter') && head) {
-    notes.push(`expireAfter changed to ${head.expireAfter}: existing NodeClaims keep their own copy (they expire on the old schedule) and are replaced now through drift, under the Drifted budget; expiry itself deletes nodes without budgets${head.terminationGracePeriod ? '' : ', and without terminationGracePeriod an expired node blocked by a PDB or do-not-disrupt can stay half-drained'}.`);
+    notes.push(
+      `expireAfter changed to ${head.expireAfter}: existing NodeClaims keep their own copy (they expire on the old schedule) and are replaced now through drift, under the Drifted budget; expiry itself deletes nodes without budgets${head.terminationGracePeriod ? '' : ', and without terminationGracePeriod an expired node blocked by a PDB or do-not-disrupt can stay half-drained'}.`,
+    );
   }
   return {
-    name: pd.name, drift: main ? KIND[main] : 'none', nodes: pd.nodes.length, nodesDrifted: drifted + removed, nodesRemoved: removed,
-    reasons, because: [...because], potential: notes, budget, rollout,
+    name: pd.name,
+    drift: main ? KIND[main] : 'none',
+    nodes: pd.nodes.length,
+    nodesDrifted: drifted + removed,
+    nodesRemoved: removed,
+    reasons,
+    because: [...because],
+    potential: notes,
+    budget,
+    rollout,
   };
 }

@@ -55,7 +55,8 @@ export function estimateRollout(r: RolloutInput): RolloutEstimate {
   const activeAt = (b: CompiledBudget, t: number): boolean => {
     const ws = windows.get(b);
     if (!ws) return true;
-    let lo = 0, hi = ws.length - 1;
+    let lo = 0,
+      hi = ws.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       if (ws[mid][1] <= t) lo = mid + 1;
@@ -64,9 +65,19 @@ export function estimateRollout(r: RolloutInput): RolloutEstimate {
     }
     return false;
   };
-  const allowedAt = (t: number, numNodes: number, disrupting: number) => allowedDisruptions(r.budgets, numNodes, disrupting, 'Drifted', t, activeAt);
+  const allowedAt = (t: number, numNodes: number, disrupting: number) =>
+    allowedDisruptions(r.budgets, numNodes, disrupting, 'Drifted', t, activeAt);
   const allowedNow = allowedAt(r.start, r.nodes, r.disrupting);
-  if (total === 0) return { allowedNow: allowedNow >= MAX_INT32 ? null : allowedNow, waves: [], minutes: 0, completedAt: r.start, replaced: 0, verdict: 'none', note: null };
+  if (total === 0)
+    return {
+      allowedNow: allowedNow >= MAX_INT32 ? null : allowedNow,
+      waves: [],
+      minutes: 0,
+      completedAt: r.start,
+      replaced: 0,
+      verdict: 'none',
+      note: null,
+    };
   const unlimited = !budgetsLimit(r.budgets, 'Drifted');
   const errored = r.budgets.find((b) => b.error);
   // Time points where a budget window opens or closes.
@@ -74,7 +85,12 @@ export function estimateRollout(r: RolloutInput): RolloutEstimate {
   for (const ws of windows.values()) for (const [s, e] of ws) boundaries.push(s, e);
   boundaries.sort((a, b) => a - b);
 
-  interface Cmd { start: number; init: number; done: number; empty: boolean }
+  interface Cmd {
+    start: number;
+    init: number;
+    done: number;
+    empty: boolean;
+  }
   const running: Cmd[] = [];
   const waves: Wave[] = [];
   let remaining = total;
@@ -84,7 +100,12 @@ export function estimateRollout(r: RolloutInput): RolloutEstimate {
   let lastDone = r.start;
   for (let guard = 0; guard < 1_000_000 && (remaining > 0 || running.length > 0); guard++) {
     // Retire finished commands.
-    for (let i = running.length - 1; i >= 0; i--) if (running[i].done <= t) { lastDone = Math.max(lastDone, running[i].done); running.splice(i, 1); finished++; }
+    for (let i = running.length - 1; i >= 0; i--)
+      if (running[i].done <= t) {
+        lastDone = Math.max(lastDone, running[i].done);
+        running.splice(i, 1);
+        finished++;
+      }
     // numNodes: steady count plus initialised replacements whose old node is still there.
     const initialised = running.filter((c) => !c.empty && c.init <= t).length;
     const numNodes = r.nodes + initialised;
@@ -94,7 +115,12 @@ export function estimateRollout(r: RolloutInput): RolloutEstimate {
     while (remaining > 0 && started < allowed) {
       const empty = emptyLeft > 0;
       if (empty) emptyLeft--;
-      running.push({ start: t, init: empty ? t : t + r.minutesToInitialize * MIN, done: t + (empty ? 1 : r.minutesPerReplacement) * MIN, empty });
+      running.push({
+        start: t,
+        init: empty ? t : t + r.minutesToInitialize * MIN,
+        done: t + (empty ? 1 : r.minutesPerReplacement) * MIN,
+        empty,
+      });
       remaining--;
       started++;
       if (allowed >= MAX_INT32 && remaining === 0) break;
@@ -106,7 +132,11 @@ export function estimateRollout(r: RolloutInput): RolloutEstimate {
     }
     if (remaining === 0 && running.length === 0) break;
     // Next event: a command finishing or initialising, or a budget window boundary.
-    const candidates = [...running.map((c) => c.done), ...running.filter((c) => c.init > t).map((c) => c.init), ...boundaries.filter((b) => b > t)];
+    const candidates = [
+      ...running.map((c) => c.done),
+      ...running.filter((c) => c.init > t).map((c) => c.init),
+      ...boundaries.filter((b) => b > t),
+    ];
     const next = candidates.length ? Math.min(...candidates) : Infinity;
     if (!Number.isFinite(next) || next > end) break;
     t = next;
@@ -114,10 +144,20 @@ export function estimateRollout(r: RolloutInput): RolloutEstimate {
   for (const w of waves) w.end = w.start + r.minutesPerReplacement * MIN;
   const allowedNowOut = unlimited || allowedNow >= MAX_INT32 ? null : allowedNow;
   if (remaining > 0 || running.length > 0) {
-    const note = errored ? `budget ${errored.index + 1} is invalid (${errored.error}): every disruption of this NodePool is blocked`
-      : waves.length === 0 ? 'the budgets never allow a Drifted disruption inside the horizon'
-      : `only ${finished} of ${total} nodes are replaced inside the ${Math.round(r.horizonMinutes / 1440)}-day horizon`;
-    return { allowedNow: allowedNowOut, waves, minutes: null, completedAt: null, replaced: finished, verdict: 'blocked', note };
+    const note = errored
+      ? `budget ${errored.index + 1} is invalid (${errored.error}): every disruption of this NodePool is blocked`
+      : waves.length === 0
+        ? 'the budgets never allow a Drifted disruption inside the horizon'
+        : `only ${finished} of ${total} nodes are replaced inside the ${Math.round(r.horizonMinutes / 1440)}-day horizon`;
+    return {
+      allowedNow: allowedNowOut,
+      waves,
+      minutes: null,
+      completedAt: null,
+      replaced: finished,
+      verdict: 'blocked',
+      note,
+    };
   }
   const minutes = (lastDone - r.start) / MIN;
   const verdict = unlimited ? 'unlimited' : minutes > r.slowAfterMinutes ? 'slow' : 'ok';

@@ -63,7 +63,10 @@ async function publish(plan: Plan, inputs: ActionInputs, event: EventPayload, wo
   const [owner, repo] = repoFull.split('/');
   const subdir = inputs.path;
   const headSha = plan.head.sha ?? context.sha ?? '';
-  const blobUrl = repoFull && headSha ? `${server}/${repoFull}/blob/${headSha}${subdir ? `/${subdir.replace(/\/$/, '')}` : ''}` : null;
+  const blobUrl =
+    repoFull && headSha
+      ? `${server}/${repoFull}/blob/${headSha}${subdir ? `/${subdir.replace(/\/$/, '')}` : ''}`
+      : null;
   const title = inputs.title;
 
   const planPath = join(process.env.RUNNER_TEMP || workdir, 'karpenter-plan.json');
@@ -78,7 +81,10 @@ async function publish(plan: Plan, inputs: ActionInputs, event: EventPayload, wo
 
   for (const side of ['base', 'head'] as const) {
     const i = plan.inputs?.[side];
-    if (i) core.debug(`${side}: ${i.files.length} manifest file(s) read; other kinds ignored: ${JSON.stringify(i.ignoredKinds)}`);
+    if (i)
+      core.debug(
+        `${side}: ${i.files.length} manifest file(s) read; other kinds ignored: ${JSON.stringify(i.ignoredKinds)}`,
+      );
   }
   const full = renderMarkdown(plan, { blobUrl, limit: 1_000_000, title });
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(full).write();
@@ -91,23 +97,47 @@ async function publish(plan: Plan, inputs: ActionInputs, event: EventPayload, wo
     const modeInput = inputs.comment;
     if (prNumber && modeInput !== 'off') {
       const runUrl = context.runId ? `${server}/${repoFull}/actions/runs/${context.runId}` : null;
-      const body = renderMarkdown(plan, { blobUrl, title, fullReportHint: `The full report is in the job summary${runUrl ? ` (${runUrl})` : ''} and the JSON plan artifact.` });
+      const body = renderMarkdown(plan, {
+        blobUrl,
+        title,
+        fullReportHint: `The full report is in the job summary${runUrl ? ` (${runUrl})` : ''} and the JSON plan artifact.`,
+      });
       try {
-        const r = await publishComment(gh, { owner, repo, issueNumber: prNumber }, {
-          mode: modeInput, body, hasDiff: plan.changed, skipNoDiff: inputs.skipNoDiff,
-          marker: { key: inputs.commentKey ?? (subdir || 'default'), headSha, validAt: plan.head.committedAt ?? new Date(0).toISOString() },
-        });
+        const r = await publishComment(
+          gh,
+          { owner, repo, issueNumber: prNumber },
+          {
+            mode: modeInput,
+            body,
+            hasDiff: plan.changed,
+            skipNoDiff: inputs.skipNoDiff,
+            marker: {
+              key: inputs.commentKey ?? (subdir || 'default'),
+              headSha,
+              validAt: plan.head.committedAt ?? new Date(0).toISOString(),
+            },
+          },
+        );
         core.info(r.action === 'skipped' ? `comment skipped: ${r.reason}` : `comment ${r.action}: ${r.url}`);
         if (r.action !== 'skipped') core.setOutput('comment-url', r.url);
       } catch (e) {
-        core.warning(statusOf(e) === 403
-          ? 'karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup.'
-          : `karpenter-plan could not comment: ${errorMessage(e)}`);
+        core.warning(
+          statusOf(e) === 403
+            ? 'karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup.'
+            : `karpenter-plan could not comment: ${errorMessage(e)}`,
+        );
       }
     }
     if (inputs.status === 'check' && headSha) {
       try {
-        const r = await publishStatus(gh, { owner, repo, sha: headSha, name: inputs.checkName ?? title, pathPrefix: subdir }, plan, `${plan.verdict === 'pass' ? 'Pass' : 'Fail'}: ${title}`, summarySentence(plan), full);
+        const r = await publishStatus(
+          gh,
+          { owner, repo, sha: headSha, name: inputs.checkName ?? title, pathPrefix: subdir },
+          plan,
+          `${plan.verdict === 'pass' ? 'Pass' : 'Fail'}: ${title}`,
+          summarySentence(plan),
+          full,
+        );
         core.info(r.kind === 'none' ? `no status reported: ${r.reason}` : `status reported as a ${r.kind}`);
       } catch (e) {
         core.warning(`karpenter-plan could not report the status: ${errorMessage(e)}`);

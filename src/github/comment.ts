@@ -49,13 +49,26 @@ export interface CommentRequest {
 }
 
 export type CommentOutcome =
-  | { action: 'created' | 'updated'; id: number; url: string }
-  | { action: 'skipped'; reason: string };
+  { action: 'created' | 'updated'; id: number; url: string } | { action: 'skipped'; reason: string };
 
-interface ExistingComment { id: number; node_id: string; body?: string | null; html_url: string }
+interface ExistingComment {
+  id: number;
+  node_id: string;
+  body?: string | null;
+  html_url: string;
+}
 
-export async function findComments(gh: GitHubClient, t: CommentTarget, key: string): Promise<(ExistingComment & { marker: Marker })[]> {
-  const all = await gh.paginate(gh.rest.issues.listComments, { owner: t.owner, repo: t.repo, issue_number: t.issueNumber, per_page: 100 });
+export async function findComments(
+  gh: GitHubClient,
+  t: CommentTarget,
+  key: string,
+): Promise<(ExistingComment & { marker: Marker })[]> {
+  const all = await gh.paginate(gh.rest.issues.listComments, {
+    owner: t.owner,
+    repo: t.repo,
+    issue_number: t.issueNumber,
+    per_page: 100,
+  });
   const out: (ExistingComment & { marker: Marker })[] = [];
   for (const c of all as ExistingComment[]) {
     const m = c.body ? parseMarker(c.body) : null;
@@ -70,9 +83,13 @@ export async function publishComment(gh: GitHubClient, t: CommentTarget, req: Co
   const existing = await findComments(gh, t, req.marker.key);
   const latest = existing[existing.length - 1];
   if (latest && latest.marker.validAt > req.marker.validAt) {
-    return { action: 'skipped', reason: `a comment for a newer head commit (${latest.marker.headSha.slice(0, 7)}) exists; not overwritten` };
+    return {
+      action: 'skipped',
+      reason: `a comment for a newer head commit (${latest.marker.headSha.slice(0, 7)}) exists; not overwritten`,
+    };
   }
-  if (!latest && !req.hasDiff && req.skipNoDiff) return { action: 'skipped', reason: 'skip-no-diff: nothing Karpenter-relevant changed' };
+  if (!latest && !req.hasDiff && req.skipNoDiff)
+    return { action: 'skipped', reason: 'skip-no-diff: nothing Karpenter-relevant changed' };
   if (req.mode === 'update' && latest) {
     if (latest.body === full) return { action: 'skipped', reason: 'the comment is already up to date' };
     const r = await gh.rest.issues.updateComment({ owner: t.owner, repo: t.repo, comment_id: latest.id, body: full });
@@ -80,11 +97,19 @@ export async function publishComment(gh: GitHubClient, t: CommentTarget, req: Co
   }
   if (req.mode === 'hide-and-new') {
     for (const c of existing) {
-      await gh.graphql('mutation($id: ID!) { minimizeComment(input: {subjectId: $id, classifier: OUTDATED}) { minimizedComment { isMinimized } } }', { id: c.node_id });
+      await gh.graphql(
+        'mutation($id: ID!) { minimizeComment(input: {subjectId: $id, classifier: OUTDATED}) { minimizedComment { isMinimized } } }',
+        { id: c.node_id },
+      );
     }
   } else if (req.mode === 'delete-and-new') {
     for (const c of existing) await gh.rest.issues.deleteComment({ owner: t.owner, repo: t.repo, comment_id: c.id });
   }
-  const r = await gh.rest.issues.createComment({ owner: t.owner, repo: t.repo, issue_number: t.issueNumber, body: full });
+  const r = await gh.rest.issues.createComment({
+    owner: t.owner,
+    repo: t.repo,
+    issue_number: t.issueNumber,
+    body: full,
+  });
   return { action: 'created', id: r.data.id, url: r.data.html_url };
 }

@@ -4,7 +4,13 @@
  * threshold fails the step with a message naming the input, not halfway through a run.
  */
 import * as core from '@actions/core';
-import { checkFailOn, checkNonNegative, checkTime, InputError, type ConfigOverrides } from '../sources/resolve-config.js';
+import {
+  checkFailOn,
+  checkNonNegative,
+  checkTime,
+  InputError,
+  type ConfigOverrides,
+} from '../sources/resolve-config.js';
 import { COMMENT_MODES, type CommentMode } from './comment.js';
 
 export type ActionMode = 'plan' | 'post';
@@ -30,7 +36,8 @@ export interface ActionInputs {
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new InputError(`input ${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new InputError(`input ${name} must be one of ${allowed.join(', ')}, got "${value}"`);
   return value as T;
 }
 
@@ -42,7 +49,11 @@ function bool(name: string, value: string): boolean {
 
 /** Reads and checks every input; `get` is core.getInput (a parameter for tests). */
 export function readInputs(get: (name: string) => string = (n) => core.getInput(n)): ActionInputs {
-  const lines = (name: string) => get(name).split('\n').map((s) => s.trim()).filter(Boolean);
+  const lines = (name: string) =>
+    get(name)
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const opt = (name: string) => get(name) || null;
   const overrides: ConfigOverrides = {};
   if (get('config')) overrides.configFile = get('config');
@@ -51,20 +62,27 @@ export function readInputs(get: (name: string) => string = (n) => core.getInput(
   if (get('catalog')) overrides.catalog = get('catalog');
   if (get('at')) overrides.at = checkTime(get('at'), 'input at');
   if (get('fail-on')) overrides.failOn = checkFailOn(get('fail-on'), 'input fail-on');
-  if (get('max-replaced-nodes')) overrides.maxReplacedNodes = checkNonNegative(get('max-replaced-nodes'), 'input max-replaced-nodes');
-  if (get('max-replaced-percent')) overrides.maxReplacedPercent = checkNonNegative(get('max-replaced-percent'), 'input max-replaced-percent', 100);
+  if (get('max-replaced-nodes'))
+    overrides.maxReplacedNodes = checkNonNegative(get('max-replaced-nodes'), 'input max-replaced-nodes');
+  if (get('max-replaced-percent'))
+    overrides.maxReplacedPercent = checkNonNegative(get('max-replaced-percent'), 'input max-replaced-percent', 100);
   const mode = oneOf('mode', get('mode') || 'plan', ['plan', 'post'] as const);
   const planFile = opt('plan-file');
-  if (mode === 'post' && !planFile) throw new InputError('mode: post needs plan-file (the JSON plan uploaded by the pull_request workflow)');
+  if (mode === 'post' && !planFile)
+    throw new InputError('mode: post needs plan-file (the JSON plan uploaded by the pull_request workflow)');
   const pr = get('pr-number');
   const prNumber = pr ? checkNonNegative(pr, 'input pr-number') : null;
-  if (prNumber !== null && !Number.isInteger(prNumber)) throw new InputError(`input pr-number must be a whole number, got "${pr}"`);
+  if (prNumber !== null && !Number.isInteger(prNumber))
+    throw new InputError(`input pr-number must be a whole number, got "${pr}"`);
   const title = get('title') || 'karpenter-plan';
   return {
-    mode, planFile, prNumber: prNumber || null,
+    mode,
+    planFile,
+    prNumber: prNumber || null,
     workingDirectory: get('working-directory') || '.',
     path: get('path'),
-    baseRef: opt('base-ref'), headRef: opt('head-ref'),
+    baseRef: opt('base-ref'),
+    headRef: opt('head-ref'),
     overrides,
     comment: oneOf('comment', get('comment') || 'update', COMMENT_MODES),
     commentKey: opt('comment-key'),

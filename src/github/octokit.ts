@@ -31,8 +31,15 @@ export function createClient(opts: ClientOptions): GitHubClient {
         log(`GitHub rate limit on ${options.method} ${options.url}; retry ${retryCount + 1} after ${retryAfter}s`);
         return retryCount < maxRetries;
       },
-      onSecondaryRateLimit: (retryAfter: number, options: { method: string; url: string }, _o: unknown, retryCount: number) => {
-        log(`GitHub secondary rate limit on ${options.method} ${options.url}; retry ${retryCount + 1} after ${retryAfter}s`);
+      onSecondaryRateLimit: (
+        retryAfter: number,
+        options: { method: string; url: string },
+        _o: unknown,
+        retryCount: number,
+      ) => {
+        log(
+          `GitHub secondary rate limit on ${options.method} ${options.url}; retry ${retryCount + 1} after ${retryAfter}s`,
+        );
         return retryCount < maxRetries;
       },
     },

@@ -18,7 +18,8 @@ export interface StatusTarget {
   pathPrefix: string;
 }
 
-export type StatusOutcome = { kind: 'check-run'; id: number; requests: number } | { kind: 'commit-status' } | { kind: 'none'; reason: string };
+export type StatusOutcome =
+  { kind: 'check-run'; id: number; requests: number } | { kind: 'commit-status' } | { kind: 'none'; reason: string };
 
 type Level = 'failure' | 'warning' | 'notice';
 
@@ -28,7 +29,8 @@ export function annotationsOf(plan: Plan, prefix: string) {
     .filter((f) => f.file && !f.file.startsWith('helm:') && f.line)
     .map((f) => ({
       path: prefix ? `${prefix.replace(/\/$/, '')}/${f.file}` : f.file!,
-      start_line: f.line!, end_line: f.line!,
+      start_line: f.line!,
+      end_line: f.line!,
       annotation_level: level[f.severity],
       title: f.rule,
       message: f.message.slice(0, 64_000),
@@ -40,18 +42,40 @@ export function statusDescription(plan: Plan, summary: string): string {
   return d.length <= 140 ? d : d.slice(0, 139) + '…';
 }
 
-export async function publishStatus(gh: GitHubClient, t: StatusTarget, plan: Plan, title: string, summary: string, text: string): Promise<StatusOutcome> {
+export async function publishStatus(
+  gh: GitHubClient,
+  t: StatusTarget,
+  plan: Plan,
+  title: string,
+  summary: string,
+  text: string,
+): Promise<StatusOutcome> {
   const conclusion = plan.verdict === 'pass' ? 'success' : 'failure';
   const annotations = annotationsOf(plan, t.pathPrefix);
-  const output = (batch: typeof annotations) => ({ title, summary: summary.slice(0, CHECK_TEXT_LIMIT), text: text.slice(0, CHECK_TEXT_LIMIT), annotations: batch });
+  const output = (batch: typeof annotations) => ({
+    title,
+    summary: summary.slice(0, CHECK_TEXT_LIMIT),
+    text: text.slice(0, CHECK_TEXT_LIMIT),
+    annotations: batch,
+  });
   try {
     const first = await gh.rest.checks.create({
-      owner: t.owner, repo: t.repo, name: t.name, head_sha: t.sha, status: 'completed', conclusion,
+      owner: t.owner,
+      repo: t.repo,
+      name: t.name,
+      head_sha: t.sha,
+      status: 'completed',
+      conclusion,
       output: output(annotations.slice(0, ANNOTATIONS_PER_REQUEST)),
     });
     let requests = 1;
     for (let i = ANNOTATIONS_PER_REQUEST; i < annotations.length; i += ANNOTATIONS_PER_REQUEST) {
-      await gh.rest.checks.update({ owner: t.owner, repo: t.repo, check_run_id: first.data.id, output: output(annotations.slice(i, i + ANNOTATIONS_PER_REQUEST)) });
+      await gh.rest.checks.update({
+        owner: t.owner,
+        repo: t.repo,
+        check_run_id: first.data.id,
+        output: output(annotations.slice(i, i + ANNOTATIONS_PER_REQUEST)),
+      });
       requests++;
     }
     return { kind: 'check-run', id: first.data.id, requests };
@@ -59,10 +83,21 @@ export async function publishStatus(gh: GitHubClient, t: StatusTarget, plan: Pla
     if (statusOf(e) !== 403 && statusOf(e) !== 404) throw e;
   }
   try {
-    await gh.rest.repos.createCommitStatus({ owner: t.owner, repo: t.repo, sha: t.sha, state: conclusion === 'success' ? 'success' : 'failure', context: t.name, description: statusDescription(plan, summary) });
+    await gh.rest.repos.createCommitStatus({
+      owner: t.owner,
+      repo: t.repo,
+      sha: t.sha,
+      state: conclusion === 'success' ? 'success' : 'failure',
+      context: t.name,
+      description: statusDescription(plan, summary),
+    });
     return { kind: 'commit-status' };
   } catch (e) {
-    if (statusOf(e) === 403 || statusOf(e) === 404) return { kind: 'none', reason: 'the token may neither create check runs (checks: write) nor commit statuses (statuses: write)' };
+    if (statusOf(e) === 403 || statusOf(e) === 404)
+      return {
+        kind: 'none',
+        reason: 'the token may neither create check runs (checks: write) nor commit statuses (statuses: write)',
+      };
     throw e;
   }
 }

@@ -44,7 +44,12 @@ export interface NodePoolRow {
   driftBecause?: string[];
   potentialDrift?: string[];
   /** Additional: the simulated rollout (RFC 3339 times). */
-  rollout?: { start: string; waves: { start: string; end: string; nodes: number }[]; completedAt: string | null; note: string | null } | null;
+  rollout?: {
+    start: string;
+    waves: { start: string; end: string; nodes: number }[];
+    completedAt: string | null;
+    note: string | null;
+  } | null;
   /** Additional: why the NodePool is not used for provisioning in head, if it is not. */
   ineligible?: string | null;
 }
@@ -89,7 +94,8 @@ export interface VerdictReason {
  * deleted with its nodes, a blocked rollout, workloads that become unschedulable); `warning`:
  * nodes are replaced. Renderers word each code; they never decide which alerts exist.
  */
-export type AlertCode = 'pool-removed' | 'rollout-blocked' | 'workloads-unschedulable' | 'nodes-replaced' | 'budget-unlimited';
+export type AlertCode =
+  'pool-removed' | 'rollout-blocked' | 'workloads-unschedulable' | 'nodes-replaced' | 'budget-unlimited';
 
 export interface Alert {
   level: 'caution' | 'warning';
@@ -138,13 +144,23 @@ export interface Plan {
   verdictReasons: string[];
   assumptions: string[];
   /** What each state read: manifest files and the kinds present but not modelled (debug). */
-  inputs: { base: { files: string[]; ignoredKinds: Record<string, number> }; head: { files: string[]; ignoredKinds: Record<string, number> } };
+  inputs: {
+    base: { files: string[]; ignoredKinds: Record<string, number> };
+    head: { files: string[]; ignoredKinds: Record<string, number> };
+  };
   /** ICE what-if scenarios on head (config `scenarios`). */
   scenarios: {
     name: string;
     unavailableOfferings: number;
     timeline: string;
-    workloads: { kind: string; namespace: string; name: string; head: Placement | null; scenario: Placement | null; changed: boolean }[];
+    workloads: {
+      kind: string;
+      namespace: string;
+      name: string;
+      head: Placement | null;
+      scenario: Placement | null;
+      changed: boolean;
+    }[];
     hourlyCost: number | null;
   }[];
   /** The fleet the replacements act on, and its composition before and after. */

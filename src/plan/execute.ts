@@ -20,6 +20,7 @@ import type { Replacement } from './contract.js';
 import type { Fleet, FleetNode } from '../disruption/fleet.js';
 import type { SimulationResult } from '../provisioning/provisioner.js';
 import { parseFleetText } from '../sources/fleet-snapshot.js';
+import { errorMessage } from '../common/errors.js';
 
 export interface ExecuteInput {
   /** null: a single-state run (simulate/validate): base is empty. */
@@ -42,8 +43,12 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
     `Placement: all workloads are scheduled in one provisioning batch onto an empty cluster; host ports, volume limits, topology spread and pod (anti-)affinity other than hostname anti-affinity are not modelled.`,
   ];
   const simOpts: SimulationOptions = {
-    catalog, spotPriceFactor: input.config.spotPriceFactor, reservations: input.config.reservations, probes: input.config.probes,
-    ...(input.config.region ? { region: input.config.region } : {}), ...(input.config.zones ? { zones: input.config.zones } : {}),
+    catalog,
+    spotPriceFactor: input.config.spotPriceFactor,
+    reservations: input.config.reservations,
+    probes: input.config.probes,
+    ...(input.config.region ? { region: input.config.region } : {}),
+    ...(input.config.zones ? { zones: input.config.zones } : {}),
   };
   const headSim = simulate(head, simOpts);
   const baseSim = input.base && !input.validateOnly ? simulate(base, simOpts) : undefined;
@@ -54,43 +59,114 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
     const a = input.config.assumptions;
     const at = a.at ? Date.parse(a.at) : Date.now();
     const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
-    const r = planReplacements(fleet, base, head, { at, minutesPerReplacement: a.minutesPerReplacement, minutesToInitialize, horizonDays: a.horizonDays, slowAfterHours: a.slowAfterHours });
-    replacements = { fleet, ...r, consolidation: fleet.source === 'simulated' ? consolidation(base, head, baseSim, headSim, new Set(r.replacements.map((x) => x.nodeClaim))) : [] };
-    if (fleet.source !== 'simulated') assumptions.push('Consolidation: not estimated for a snapshot or live fleet (the pods on each node are not known).');
-    else assumptions.push('Consolidation: single-node replacements of the simulated fleet that head makes strictly cheaper are listed; deletions, multi-node and Balanced consolidation are not estimated.');
-    assumptions.push(`Fleet: ${fleet.source === 'simulated' ? `simulated from base (${fleet.nodes.length} nodes; no snapshot given)` : `${fleet.source}, ${fleet.nodes.length} NodeClaims`}.`);
-    assumptions.push(`Rollout: starts ${new Date(at).toISOString()}; each replacement takes ${a.minutesPerReplacement} min (the replacement is initialised after ${minutesToInitialize} min); horizon ${a.horizonDays} days; slower than ${a.slowAfterHours} h is "slow"; schedules in UTC.`);
+    const r = planReplacements(fleet, base, head, {
+      at,
+      minutesPerReplacement: a.minutesPerReplacement,
+      minutesToInitialize,
+      horizonDays: a.horizonDays,
+      slowAfterHours: a.slowAfterHours,
+    });
+    replacements = {
+      fleet,
+      ...r,
+      consolidation:
+        fleet.source === 'simulated'
+          ? consolidation(base, head, baseSim, headSim, new Set(r.replacements.map((x) => x.nodeClaim)))
+          : [],
+    };
+    if (fleet.source !== 'simulated')
+      assumptions.push(
+        'Consolidation: not estimated for a snapshot or live fleet (the pods on each node are not known).',
+      );
+    else
+      assumptions.push(
+        'Consolidation: single-node replacements of the simulated fleet that head makes strictly cheaper are listed; deletions, multi-node and Balanced consolidation are not estimated.',
+      );
+    assumptions.push(
+      `Fleet: ${fleet.source === 'simulated' ? `simulated from base (${fleet.nodes.length} nodes; no snapshot given)` : `${fleet.source}, ${fleet.nodes.length} NodeClaims`}.`,
+    );
+    assumptions.push(
+      `Rollout: starts ${new Date(at).toISOString()}; each replacement takes ${a.minutesPerReplacement} min (the replacement is initialised after ${minutesToInitialize} min); horizon ${a.horizonDays} days; slower than ${a.slowAfterHours} h is "slow"; schedules in UTC.`,
+    );
     for (const n of fleet.notes) assumptions.push(n);
   }
   // Model-based rules (issue 6) over head, and over the base→head change where they say so.
-  head.findings.push(...runRules(RULES, {
-    head, base: input.base ? base : null, config: input.config, catalog, sim: headSim, simOptions: simOpts, rollouts: replacements?.pools ?? null,
-  }));
+  head.findings.push(
+    ...runRules(RULES, {
+      head,
+      base: input.base ? base : null,
+      config: input.config,
+      catalog,
+      sim: headSim,
+      simOptions: simOpts,
+      rollouts: replacements?.pools ?? null,
+    }),
+  );
   const kind = input.base ? 'diff' : 'state';
   if (input.validateOnly) return buildPlan({ kind, base, head, config: input.config, assumptions });
   const scenarios = input.config.scenarios.map((sc) => {
     const unavailable = unavailableOfferings(catalog, headSim.zones, sc);
-    return { name: sc.name, unavailable: unavailable.size, timeline: iceTimeline(head.settings.batchIdleDuration, head.settings.batchMaxDuration), sim: simulate(head, { ...simOpts, unavailable }) };
+    return {
+      name: sc.name,
+      unavailable: unavailable.size,
+      timeline: iceTimeline(head.settings.batchIdleDuration, head.settings.batchMaxDuration),
+      sim: simulate(head, { ...simOpts, unavailable }),
+    };
   });
-  return buildPlan({ kind, base, head, config: input.config, headSim, ...(baseSim ? { baseSim } : {}), assumptions, ...(replacements ? { replacements } : {}), scenarios });
+  return buildPlan({
+    kind,
+    base,
+    head,
+    config: input.config,
+    headSim,
+    ...(baseSim ? { baseSim } : {}),
+    assumptions,
+    ...(replacements ? { replacements } : {}),
+    scenarios,
+  });
 }
 
 /**
  * Nodes of the simulated base fleet that head makes strictly cheaper to replace (and base does
  * not): e.g. a NodeOverlay that raises the price of their type, or a newly allowed cheaper family.
  */
-function consolidation(base: State, head: State, baseSim: SimulationResult, headSim: SimulationResult, drifting: Set<string>): Replacement[] {
+function consolidation(
+  base: State,
+  head: State,
+  baseSim: SimulationResult,
+  headSim: SimulationResult,
+  drifting: Set<string>,
+): Replacement[] {
   const nodes = baseSim.fleet.filter((n) => !drifting.has(n.name));
   const policy = (st: State) => (pool: string) => {
     const np = st.nodePools.find((p) => p.name === pool);
     return { enabled: !!np && np.consolidationPolicy !== 'WhenEmpty' && np.consolidateAfter !== 'Never' };
   };
-  const opts = (st: State) => ({ policy: policy(st), spotToSpot: st.settings.featureGates.spotToSpotConsolidation, minValuesPolicy: st.settings.minValuesPolicy, preferencePolicy: st.settings.preferencePolicy });
-  const inBase = new Set(consolidationMoves(nodes, baseSim.templates, baseSim.podTemplates, opts(base)).map((m) => m.node));
-  return consolidationMoves(nodes, headSim.templates, headSim.podTemplates, opts(head)).filter((m) => !inBase.has(m.node)).map((m) => ({
-    nodeClaim: m.node, nodePool: m.nodePool, instanceType: m.from.instanceType, reason: 'Consolidation' as const,
-    consolidation: { fromPrice: m.from.price, fromCost: m.from.cost, toInstanceType: m.to.instanceType, toCapacityType: m.to.capacityType, toPrice: m.to.price, toCost: m.to.cost },
-  }));
+  const opts = (st: State) => ({
+    policy: policy(st),
+    spotToSpot: st.settings.featureGates.spotToSpotConsolidation,
+    minValuesPolicy: st.settings.minValuesPolicy,
+    preferencePolicy: st.settings.preferencePolicy,
+  });
+  const inBase = new Set(
+    consolidationMoves(nodes, baseSim.templates, baseSim.podTemplates, opts(base)).map((m) => m.node),
+  );
+  return consolidationMoves(nodes, headSim.templates, headSim.podTemplates, opts(head))
+    .filter((m) => !inBase.has(m.node))
+    .map((m) => ({
+      nodeClaim: m.node,
+      nodePool: m.nodePool,
+      instanceType: m.from.instanceType,
+      reason: 'Consolidation' as const,
+      consolidation: {
+        fromPrice: m.from.price,
+        fromCost: m.from.cost,
+        toInstanceType: m.to.instanceType,
+        toCapacityType: m.to.capacityType,
+        toPrice: m.to.price,
+        toCost: m.to.cost,
+      },
+    }));
 }
 
 /** The fleet: snapshot files when given, else a live cluster when configured, else the base state's simulated fleet. */
@@ -102,7 +178,14 @@ async function loadFleet(config: Config, cwd: string, findings: Finding[], baseS
       try {
         text = readFileSync(resolve(cwd, f), 'utf8');
       } catch (e) {
-        findings.push({ rule: 'unreadable-file', severity: 'error', file: f, line: null, object: null, message: `fleet snapshot ${f} could not be read: ${(e as Error).message}` });
+        findings.push({
+          rule: 'unreadable-file',
+          severity: 'error',
+          file: f,
+          line: null,
+          object: null,
+          message: `fleet snapshot ${f} could not be read: ${errorMessage(e)}`,
+        });
         continue;
       }
       const fl = parseFleetText(f, text, findings);
@@ -114,16 +197,36 @@ async function loadFleet(config: Config, cwd: string, findings: Finding[], baseS
   if (config.cluster) {
     try {
       const { readClusterFleet } = await import('../sources/fleet-live.js');
-      return await readClusterFleet({ ...(config.cluster.kubeconfig ? { kubeconfig: resolve(cwd, config.cluster.kubeconfig) } : {}), ...(config.cluster.context ? { context: config.cluster.context } : {}) });
+      return await readClusterFleet({
+        ...(config.cluster.kubeconfig ? { kubeconfig: resolve(cwd, config.cluster.kubeconfig) } : {}),
+        ...(config.cluster.context ? { context: config.cluster.context } : {}),
+      });
     } catch (e) {
-      findings.push({ rule: 'cluster-unreachable', severity: 'error', file: null, line: null, object: null,
-        message: `the live cluster could not be read (${(e as Error).message.split('\n')[0]}); the base state's simulated fleet is used instead` });
+      findings.push({
+        rule: 'cluster-unreachable',
+        severity: 'error',
+        file: null,
+        line: null,
+        object: null,
+        message: `the live cluster could not be read (${errorMessage(e).split('\n')[0]}); the base state's simulated fleet is used instead`,
+      });
     }
   }
   const nodes: FleetNode[] = baseSim.fleet.map((n) => ({
-    name: n.name, nodeName: n.name, nodePool: n.nodePool, instanceType: n.instanceType, zone: n.zone, capacityType: n.capacityType,
-    labels: n.labels, annotations: {}, initialized: true, ready: true, deleting: false, pricePerHour: n.pricePerHour,
-    pods: Object.values(n.pods).reduce((a, b) => a + b, 0), createdAt: null,
+    name: n.name,
+    nodeName: n.name,
+    nodePool: n.nodePool,
+    instanceType: n.instanceType,
+    zone: n.zone,
+    capacityType: n.capacityType,
+    labels: n.labels,
+    annotations: {},
+    initialized: true,
+    ready: true,
+    deleting: false,
+    pricePerHour: n.pricePerHour,
+    pods: Object.values(n.pods).reduce((a, b) => a + b, 0),
+    createdAt: null,
   }));
   return { source: 'simulated', nodes, notes: [] };
 }
@@ -134,12 +237,32 @@ function loadCatalog(config: Config, cwd: string, findings: Finding[]): Catalog 
   try {
     return decodeCatalog(JSON.parse(readFileSync(file, 'utf8')));
   } catch (e) {
-    findings.push({ rule: 'invalid-catalog', severity: 'error', file: config.catalog, line: null, object: null,
-      message: `catalog ${config.catalog} could not be read (${(e as Error).message}); the embedded catalog is used instead` });
+    findings.push({
+      rule: 'invalid-catalog',
+      severity: 'error',
+      file: config.catalog,
+      line: null,
+      object: null,
+      message: `catalog ${config.catalog} could not be read (${errorMessage(e)}); the embedded catalog is used instead`,
+    });
     return embeddedCatalog();
   }
 }
 
 function emptyState(head: State): State {
-  return { ...head, label: '(none)', sha: null, committedAt: null, nodePools: [], nodeClasses: [], overlays: [], workloads: [], daemonSets: [], findings: [], files: [], ignoredKinds: {}, notes: [] };
+  return {
+    ...head,
+    label: '(none)',
+    sha: null,
+    committedAt: null,
+    nodePools: [],
+    nodeClasses: [],
+    overlays: [],
+    workloads: [],
+    daemonSets: [],
+    findings: [],
+    files: [],
+    ignoredKinds: {},
+    notes: [],
+  };
 }

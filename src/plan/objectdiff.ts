@@ -22,7 +22,8 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
   if (isObject(a) && isObject(b)) {
-    const ka = Object.keys(a), kb = Object.keys(b);
+    const ka = Object.keys(a),
+      kb = Object.keys(b);
     return ka.length === kb.length && ka.every((k) => deepEqual(a[k], b[k]));
   }
   return false;
@@ -37,10 +38,18 @@ export function relevantView(raw: Record<string, unknown>): Record<string, unkno
   return view;
 }
 
-export function unifiedDiff(name: string, a: Record<string, unknown> | null, b: Record<string, unknown> | null): string {
+export function unifiedDiff(
+  name: string,
+  a: Record<string, unknown> | null,
+  b: Record<string, unknown> | null,
+): string {
   const ta = a ? stringify(a, { lineWidth: 0 }) : '';
   const tb = b ? stringify(b, { lineWidth: 0 }) : '';
   if (ta === tb) return '';
   const patch = createTwoFilesPatch(`base/${name}`, `head/${name}`, ta, tb, '', '', { context: 3 });
-  return patch.split('\n').filter((l) => !l.startsWith('====')).join('\n').trimEnd();
+  return patch
+    .split('\n')
+    .filter((l) => !l.startsWith('===='))
+    .join('\n')
+    .trimEnd();
 }

@@ -21,9 +21,14 @@ export function parsePlanDocument(file: string, text: string): Plan {
   validator ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
   if (!validator(doc)) {
     const errs = (validator.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
-    throw new PlanDocumentError(`${file} is not a karpenter-plan JSON plan (schema/plan.schema.json): ${errs.join('; ')}`);
+    throw new PlanDocumentError(
+      `${file} is not a karpenter-plan JSON plan (schema/plan.schema.json): ${errs.join('; ')}`,
+    );
   }
   const plan = doc as Plan;
-  if (plan.schemaVersion !== SCHEMA_VERSION) throw new PlanDocumentError(`${file} has schemaVersion ${String(plan.schemaVersion)}; this version reads ${SCHEMA_VERSION}`);
+  if (plan.schemaVersion !== SCHEMA_VERSION)
+    throw new PlanDocumentError(
+      `${file} has schemaVersion ${String(plan.schemaVersion)}; this version reads ${SCHEMA_VERSION}`,
+    );
   return plan;
 }

@@ -5,7 +5,17 @@
 import { countBySeverity, sortFindings, type Finding } from '../common/findings.js';
 import type { Config } from '../sources/config.js';
 import type { State } from '../sources/state.js';
-import type { Alert, Placement, Plan, NodePoolRow, ObjectChange, SimulatedNode, VerdictReason, WorkloadRef, WorkloadRow } from './contract.js';
+import type {
+  Alert,
+  Placement,
+  Plan,
+  NodePoolRow,
+  ObjectChange,
+  SimulatedNode,
+  VerdictReason,
+  WorkloadRef,
+  WorkloadRow,
+} from './contract.js';
 import { SCHEMA_VERSION } from './contract.js';
 import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
 import type { Fleet } from '../disruption/fleet.js';
@@ -49,23 +59,38 @@ export function buildPlan(input: PlanInput): Plan {
   sortFindings(findings);
   const counts = countBySeverity(findings);
 
-  const probes = new Set([...(input.baseSim?.workloads ?? []), ...(input.headSim?.workloads ?? [])].filter((w) => w.probe).map((w) => w.key));
+  const probes = new Set(
+    [...(input.baseSim?.workloads ?? []), ...(input.headSim?.workloads ?? [])].filter((w) => w.probe).map((w) => w.key),
+  );
   const newlyUnschedulable: WorkloadRef[] = workloads
-    .filter((w) => w.base?.schedulable && w.head && !w.head.schedulable && !probes.has(workloadKey(w.kind, w.namespace, w.name)))
+    .filter(
+      (w) =>
+        w.base?.schedulable && w.head && !w.head.schedulable && !probes.has(workloadKey(w.kind, w.namespace, w.name)),
+    )
     .map(({ kind, namespace, name }) => ({ kind, namespace, name }));
   const blocked = nodePools.filter((p) => p.budget?.verdict === 'blocked').map((p) => p.name);
   const fleetSize = repl?.fleet.nodes.length ?? 0;
-  const verdictDetails = decideVerdict(config, { counts, newlyUnschedulable, blocked, replacedOrRemoved: nodesReplaced + nodesRemoved, fleetSize });
+  const verdictDetails = decideVerdict(config, {
+    counts,
+    newlyUnschedulable,
+    blocked,
+    replacedOrRemoved: nodesReplaced + nodesRemoved,
+    fleetSize,
+  });
   const alerts = decideAlerts(nodePools, { nodesRemoved, nodesReplaced, newlyUnschedulable, blocked });
   const assumptions = [...(input.assumptions ?? [])];
-  for (const a of [...(input.baseSim?.assumptions ?? []), ...(input.headSim?.assumptions ?? [])]) if (!assumptions.includes(a)) assumptions.push(a);
+  for (const a of [...(input.baseSim?.assumptions ?? []), ...(input.headSim?.assumptions ?? [])])
+    if (!assumptions.includes(a)) assumptions.push(a);
   for (const n of [...base.notes, ...head.notes]) if (!assumptions.includes(n)) assumptions.push(n);
 
   return {
     schemaVersion: SCHEMA_VERSION,
     verdict: verdictDetails.length > 0 ? 'fail' : 'pass',
     kind: input.kind,
-    changed: objects.some((o) => o.change !== 'unchanged') || workloads.some((w) => w.changed) || nodesReplaced + nodesRemoved > 0,
+    changed:
+      objects.some((o) => o.change !== 'unchanged') ||
+      workloads.some((w) => w.changed) ||
+      nodesReplaced + nodesRemoved > 0,
     verdictDetails,
     alerts,
     newlyUnschedulable,
@@ -86,20 +111,38 @@ export function buildPlan(input: PlanInput): Plan {
     objects,
     verdictReasons: verdictDetails.map((r) => r.message),
     assumptions,
-    inputs: { base: { files: base.files, ignoredKinds: base.ignoredKinds }, head: { files: head.files, ignoredKinds: head.ignoredKinds } },
+    inputs: {
+      base: { files: base.files, ignoredKinds: base.ignoredKinds },
+      head: { files: head.files, ignoredKinds: head.ignoredKinds },
+    },
     scenarios: (input.scenarios ?? []).map((sc) => ({
-      name: sc.name, unavailableOfferings: sc.unavailable, timeline: sc.timeline, hourlyCost: sc.sim.hourlyCost,
-      workloads: (input.headSim?.workloads ?? []).map((w) => {
-        const h = input.headSim!.placements.get(w.key) ?? null;
-        const x = sc.sim.placements.get(w.key) ?? null;
-        return { kind: w.kind, namespace: w.namespace, name: w.name, head: h ? toPlacement(h) : null, scenario: x ? toPlacement(x) : null, changed: placementChanged(h, x) };
-      }).sort((a, b) => Number(b.changed) - Number(a.changed)),
+      name: sc.name,
+      unavailableOfferings: sc.unavailable,
+      timeline: sc.timeline,
+      hourlyCost: sc.sim.hourlyCost,
+      workloads: (input.headSim?.workloads ?? [])
+        .map((w) => {
+          const h = input.headSim!.placements.get(w.key) ?? null;
+          const x = sc.sim.placements.get(w.key) ?? null;
+          return {
+            kind: w.kind,
+            namespace: w.namespace,
+            name: w.name,
+            head: h ? toPlacement(h) : null,
+            scenario: x ? toPlacement(x) : null,
+            changed: placementChanged(h, x),
+          };
+        })
+        .sort((a, b) => Number(b.changed) - Number(a.changed)),
     })),
     fleet: {
       source: repl?.fleet.source ?? 'none',
       nodes: repl?.fleet.nodes.length ?? 0,
       notes: repl?.fleet.notes ?? [],
-      composition: { base: composition(input.baseSim, (n) => n.instanceType.split('.')[0]), head: composition(input.headSim, (n) => n.instanceType.split('.')[0]) },
+      composition: {
+        base: composition(input.baseSim, (n) => n.instanceType.split('.')[0]),
+        head: composition(input.headSim, (n) => n.instanceType.split('.')[0]),
+      },
       generations: { base: composition(input.baseSim, generationOf), head: composition(input.headSim, generationOf) },
       simulated: { base: simulatedNodes(input.baseSim), head: simulatedNodes(input.headSim) },
     },
@@ -120,38 +163,68 @@ function decideVerdict(config: Config, f: VerdictFacts): VerdictReason[] {
   const { failOn, maxReplacedNodes, maxReplacedPercent } = config.policy;
   if (failOn === 'never') return out;
   if (f.counts.error > 0) out.push({ code: 'error-findings', message: `${f.counts.error} error finding(s)` });
-  if (failOn === 'warning' && f.counts.warning > 0) out.push({ code: 'warning-findings', message: `${f.counts.warning} warning finding(s)` });
-  if (f.newlyUnschedulable.length > 0) out.push({ code: 'workloads-unschedulable', message: `${f.newlyUnschedulable.length} workload(s) become unschedulable` });
-  if (f.blocked.length > 0) out.push({ code: 'rollout-blocked', message: `the rollout of ${f.blocked.join(', ')} is blocked by its budgets` });
+  if (failOn === 'warning' && f.counts.warning > 0)
+    out.push({ code: 'warning-findings', message: `${f.counts.warning} warning finding(s)` });
+  if (f.newlyUnschedulable.length > 0)
+    out.push({
+      code: 'workloads-unschedulable',
+      message: `${f.newlyUnschedulable.length} workload(s) become unschedulable`,
+    });
+  if (f.blocked.length > 0)
+    out.push({ code: 'rollout-blocked', message: `the rollout of ${f.blocked.join(', ')} is blocked by its budgets` });
   if (maxReplacedNodes !== undefined && f.replacedOrRemoved > maxReplacedNodes) {
-    out.push({ code: 'max-replaced-nodes', message: `${f.replacedOrRemoved} nodes replaced or removed (policy maxReplacedNodes ${maxReplacedNodes})` });
+    out.push({
+      code: 'max-replaced-nodes',
+      message: `${f.replacedOrRemoved} nodes replaced or removed (policy maxReplacedNodes ${maxReplacedNodes})`,
+    });
   }
-  if (maxReplacedPercent !== undefined && f.fleetSize > 0 && (f.replacedOrRemoved * 100) / f.fleetSize > maxReplacedPercent) {
-    out.push({ code: 'max-replaced-percent',
-      message: `${Math.round((f.replacedOrRemoved * 100) / f.fleetSize)}% of the fleet replaced or removed (policy maxReplacedPercent ${maxReplacedPercent}%)` });
+  if (
+    maxReplacedPercent !== undefined &&
+    f.fleetSize > 0 &&
+    (f.replacedOrRemoved * 100) / f.fleetSize > maxReplacedPercent
+  ) {
+    out.push({
+      code: 'max-replaced-percent',
+      message: `${Math.round((f.replacedOrRemoved * 100) / f.fleetSize)}% of the fleet replaced or removed (policy maxReplacedPercent ${maxReplacedPercent}%)`,
+    });
   }
   return out;
 }
 
 /** What the report shows above the fold: cautions when something is lost or stuck, else warnings when nodes are replaced. */
-function decideAlerts(nodePools: NodePoolRow[], f: { nodesRemoved: number; nodesReplaced: number; newlyUnschedulable: WorkloadRef[]; blocked: string[] }): Alert[] {
+function decideAlerts(
+  nodePools: NodePoolRow[],
+  f: { nodesRemoved: number; nodesReplaced: number; newlyUnschedulable: WorkloadRef[]; blocked: string[] },
+): Alert[] {
   const removed = nodePools.filter((p) => p.change === 'removed').map((p) => p.name);
   const cautions: Alert[] = [];
-  if (removed.length) cautions.push({ level: 'caution', code: 'pool-removed', subjects: removed, count: f.nodesRemoved });
-  if (f.blocked.length) cautions.push({ level: 'caution', code: 'rollout-blocked', subjects: f.blocked, count: f.blocked.length });
+  if (removed.length)
+    cautions.push({ level: 'caution', code: 'pool-removed', subjects: removed, count: f.nodesRemoved });
+  if (f.blocked.length)
+    cautions.push({ level: 'caution', code: 'rollout-blocked', subjects: f.blocked, count: f.blocked.length });
   if (f.newlyUnschedulable.length) {
-    cautions.push({ level: 'caution', code: 'workloads-unschedulable', subjects: f.newlyUnschedulable.map((w) => `${w.namespace}/${w.name}`), count: f.newlyUnschedulable.length });
+    cautions.push({
+      level: 'caution',
+      code: 'workloads-unschedulable',
+      subjects: f.newlyUnschedulable.map((w) => `${w.namespace}/${w.name}`),
+      count: f.newlyUnschedulable.length,
+    });
   }
   if (cautions.length) return cautions;
   const warnings: Alert[] = [];
-  if (f.nodesReplaced > 0) warnings.push({ level: 'warning', code: 'nodes-replaced', subjects: [], count: f.nodesReplaced });
+  if (f.nodesReplaced > 0)
+    warnings.push({ level: 'warning', code: 'nodes-replaced', subjects: [], count: f.nodesReplaced });
   const unlimited = nodePools.filter((p) => p.budget?.verdict === 'unlimited').map((p) => p.name);
-  if (unlimited.length) warnings.push({ level: 'warning', code: 'budget-unlimited', subjects: unlimited, count: unlimited.length });
+  if (unlimited.length)
+    warnings.push({ level: 'warning', code: 'budget-unlimited', subjects: unlimited, count: unlimited.length });
   return warnings;
 }
 
 /** Fleet share by a key of each node (simulated fleets). */
-function composition(sim: SimulationResult | undefined, key: (n: SimulationResult['fleet'][number]) => string): Record<string, number> {
+function composition(
+  sim: SimulationResult | undefined,
+  key: (n: SimulationResult['fleet'][number]) => string,
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (const n of sim?.fleet ?? []) {
     const k = key(n);
@@ -161,15 +234,28 @@ function composition(sim: SimulationResult | undefined, key: (n: SimulationResul
 }
 
 function simulatedNodes(sim: SimulationResult | undefined): SimulatedNode[] {
-  return (sim?.fleet ?? []).map(({ name, nodePool, instanceType, zone, capacityType, pricePerHour, allocationStrategy, pods }) =>
-    ({ name, nodePool, instanceType, zone, capacityType, pricePerHour, allocationStrategy, pods }));
+  return (sim?.fleet ?? []).map(
+    ({ name, nodePool, instanceType, zone, capacityType, pricePerHour, allocationStrategy, pods }) => ({
+      name,
+      nodePool,
+      instanceType,
+      zone,
+      capacityType,
+      pricePerHour,
+      allocationStrategy,
+      pods,
+    }),
+  );
 }
 
 function generationOf(n: SimulationResult['fleet'][number]): string {
   return `gen ${n.labels['karpenter.k8s.aws/instance-generation'] ?? '?'}`;
 }
 
-interface Named { name: string; raw: Record<string, unknown> }
+interface Named {
+  name: string;
+  raw: Record<string, unknown>;
+}
 
 function compareObjects(base: State, head: State): ObjectChange[] {
   const out: ObjectChange[] = [];
@@ -182,18 +268,29 @@ function compareObjects(base: State, head: State): ObjectChange[] {
     const am = new Map(a.map((o) => [o.name, o]));
     const bm = new Map(b.map((o) => [o.name, o]));
     for (const name of [...new Set([...am.keys(), ...bm.keys()])].sort()) {
-      const x = am.get(name), y = bm.get(name);
+      const x = am.get(name),
+        y = bm.get(name);
       const xv = x ? relevantView(x.raw) : null;
       const yv = y ? relevantView(y.raw) : null;
       const changedFields = xv && yv ? changedPaths(xv, yv) : [];
       const change = !x ? 'added' : !y ? 'removed' : changedFields.length ? 'modified' : 'unchanged';
-      out.push({ kind, name, change, changedFields, diff: change === 'unchanged' ? '' : unifiedDiff(`${kind}/${name}`, xv, yv) });
+      out.push({
+        kind,
+        name,
+        change,
+        changedFields,
+        diff: change === 'unchanged' ? '' : unifiedDiff(`${kind}/${name}`, xv, yv),
+      });
     }
   }
   return out;
 }
 
-function compareNodePools(objects: ObjectChange[], rollouts: PoolRollout[], headSim: SimulationResult | undefined): NodePoolRow[] {
+function compareNodePools(
+  objects: ObjectChange[],
+  rollouts: PoolRollout[],
+  headSim: SimulationResult | undefined,
+): NodePoolRow[] {
   const byName = new Map(rollouts.map((r) => [r.name, r]));
   const rows: NodePoolRow[] = [];
   const iso = (t: number) => new Date(t).toISOString();
@@ -202,14 +299,25 @@ function compareNodePools(objects: ObjectChange[], rollouts: PoolRollout[], head
     const r = byName.get(o.name);
     const status = headSim?.pools.find((p) => p.name === o.name);
     rows.push({
-      name: o.name, change: o.change, changedFields: o.changedFields,
-      drift: r?.drift ?? (o.change === 'removed' ? 'removed' : 'none'), nodes: r?.nodes ?? 0, nodesDrifted: r?.nodesDrifted ?? 0,
+      name: o.name,
+      change: o.change,
+      changedFields: o.changedFields,
+      drift: r?.drift ?? (o.change === 'removed' ? 'removed' : 'none'),
+      nodes: r?.nodes ?? 0,
+      nodesDrifted: r?.nodesDrifted ?? 0,
       budget: r?.budget ?? null,
-      driftReasons: r?.reasons ?? {}, driftBecause: r?.because ?? [], potentialDrift: r?.potential ?? [],
-      rollout: r?.rollout && r.nodesDrifted > r.nodesRemoved ? {
-        start: iso(r.rollout.waves[0]?.start ?? 0), waves: r.rollout.waves.map((w) => ({ start: iso(w.start), end: iso(w.end), nodes: w.nodes })),
-        completedAt: r.rollout.completedAt !== null ? iso(r.rollout.completedAt) : null, note: r.rollout.note,
-      } : null,
+      driftReasons: r?.reasons ?? {},
+      driftBecause: r?.because ?? [],
+      potentialDrift: r?.potential ?? [],
+      rollout:
+        r?.rollout && r.nodesDrifted > r.nodesRemoved
+          ? {
+              start: iso(r.rollout.waves[0]?.start ?? 0),
+              waves: r.rollout.waves.map((w) => ({ start: iso(w.start), end: iso(w.end), nodes: w.nodes })),
+              completedAt: r.rollout.completedAt !== null ? iso(r.rollout.completedAt) : null,
+              note: r.rollout.note,
+            }
+          : null,
       ineligible: status && !status.eligible ? status.reason : null,
     });
   }
@@ -218,11 +326,30 @@ function compareNodePools(objects: ObjectChange[], rollouts: PoolRollout[], head
 
 function compareWorkloads(input: PlanInput): WorkloadRow[] {
   const rows = new Map<string, WorkloadRow>();
-  const sides: ['base' | 'head', State, SimulationResult | undefined][] = [['base', input.base, input.baseSim], ['head', input.head, input.headSim]];
+  const sides: ['base' | 'head', State, SimulationResult | undefined][] = [
+    ['base', input.base, input.baseSim],
+    ['head', input.head, input.headSim],
+  ];
   for (const [side, st, sim] of sides) {
-    const list = sim ? sim.workloads : st.workloads.map((w) => ({ key: workloadKey(w.kind, w.namespace, w.name), kind: w.kind as string, namespace: w.namespace, name: w.name, replicas: w.replicas }));
+    const list = sim
+      ? sim.workloads
+      : st.workloads.map((w) => ({
+          key: workloadKey(w.kind, w.namespace, w.name),
+          kind: w.kind as string,
+          namespace: w.namespace,
+          name: w.name,
+          replicas: w.replicas,
+        }));
     for (const w of list) {
-      const row = rows.get(w.key) ?? { kind: w.kind, namespace: w.namespace, name: w.name, replicas: w.replicas, base: null, head: null, changed: false };
+      const row = rows.get(w.key) ?? {
+        kind: w.kind,
+        namespace: w.namespace,
+        name: w.name,
+        replicas: w.replicas,
+        base: null,
+        head: null,
+        changed: false,
+      };
       const p = sim?.placements.get(w.key);
       row[side] = p ? toPlacement(p) : null;
       if (side === 'head') row.replicas = w.replicas;
@@ -230,15 +357,31 @@ function compareWorkloads(input: PlanInput): WorkloadRow[] {
     }
   }
   for (const row of rows.values()) row.changed = placementChanged(row.base, row.head);
-  return [...rows.values()].sort((a, b) => Number(b.changed) - Number(a.changed) || a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name));
+  return [...rows.values()].sort(
+    (a, b) =>
+      Number(b.changed) - Number(a.changed) || a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name),
+  );
 }
 
 function toPlacement(p: Placement): Placement {
-  return { schedulable: p.schedulable, nodePool: p.nodePool, instanceType: p.instanceType, capacityType: p.capacityType, pricePerHour: p.pricePerHour,
-    candidates: p.candidates, allocationStrategy: p.allocationStrategy, reason: p.reason };
+  return {
+    schedulable: p.schedulable,
+    nodePool: p.nodePool,
+    instanceType: p.instanceType,
+    capacityType: p.capacityType,
+    pricePerHour: p.pricePerHour,
+    candidates: p.candidates,
+    allocationStrategy: p.allocationStrategy,
+    reason: p.reason,
+  };
 }
 
 export function placementChanged(a: Placement | null, b: Placement | null): boolean {
   if (!a || !b) return a !== b;
-  return a.schedulable !== b.schedulable || a.nodePool !== b.nodePool || a.instanceType !== b.instanceType || a.capacityType !== b.capacityType;
+  return (
+    a.schedulable !== b.schedulable ||
+    a.nodePool !== b.nodePool ||
+    a.instanceType !== b.instanceType ||
+    a.capacityType !== b.capacityType
+  );
 }

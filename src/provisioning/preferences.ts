@@ -39,7 +39,10 @@ export const PREFER_NO_SCHEDULE_TOLERATION: Toleration = { operator: 'Exists', e
 export function relax(st: PodState, anyPreferNoSchedule: boolean): PodState | null {
   if (st.requiredTerms.length > 1) return { ...st, requiredTerms: st.requiredTerms.slice(1), level: st.level + 1 };
   if (st.preferred.length > 0) return { ...st, preferred: st.preferred.slice(1), level: st.level + 1 };
-  if (anyPreferNoSchedule && !st.tolerations.some((t) => t.operator === 'Exists' && t.effect === 'PreferNoSchedule' && !t.key)) {
+  if (
+    anyPreferNoSchedule &&
+    !st.tolerations.some((t) => t.operator === 'Exists' && t.effect === 'PreferNoSchedule' && !t.key)
+  ) {
     return { ...st, tolerations: [...st.tolerations, PREFER_NO_SCHEDULE_TOLERATION], level: st.level + 1 };
   }
   return null;

@@ -8,11 +8,23 @@
 import type { Catalog } from '../cloudprovider/catalog.js';
 import type { EC2NodeClass } from '../api/ec2nodeclass.js';
 import { buildInstanceTypes, offeringCompatible, type InstanceType } from '../cloudprovider/instancetype.js';
-import { LABEL_CAPACITY_TYPE, LABEL_EC2NODECLASS, LABEL_INSTANCE_TYPE, LABEL_NODEPOOL, LABEL_ZONE, type CapacityType } from '../api/labels.js';
+import {
+  LABEL_CAPACITY_TYPE,
+  LABEL_EC2NODECLASS,
+  LABEL_INSTANCE_TYPE,
+  LABEL_NODEPOOL,
+  LABEL_ZONE,
+  type CapacityType,
+} from '../api/labels.js';
 import { launch } from '../cloudprovider/launch.js';
 import type { NodeOverlay } from '../api/nodeoverlay.js';
 import { orderByWeight, type NodePool } from '../api/nodepool.js';
-import { adjustedPrice, evaluateOverlays, type OverlayOutcome, type OverlayTarget } from '../cloudprovider/overlay-evaluation.js';
+import {
+  adjustedPrice,
+  evaluateOverlays,
+  type OverlayOutcome,
+  type OverlayTarget,
+} from '../cloudprovider/overlay-evaluation.js';
 import { addResources, type ResourceList } from '../common/quantity.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { satisfiesMinValues } from '../cloudprovider/instancetype.js';
@@ -123,7 +135,9 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   let zones = opts.zones ?? [];
   if (!zones.length) {
     const zs = new Set<string>();
-    for (const np of input.nodePools) for (const r of np.requirements) if (r.key === LABEL_ZONE && r.operator === 'In') (r.values ?? []).forEach((z) => zs.add(z));
+    for (const np of input.nodePools)
+      for (const r of np.requirements)
+        if (r.key === LABEL_ZONE && r.operator === 'In') (r.values ?? []).forEach((z) => zs.add(z));
     zones = [...zs].sort();
   }
   const region = opts.region ?? inferRegion(zones) ?? 'us-east-1';
@@ -132,7 +146,9 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     assumptions.push(`Zones: none configured or required; assumed ${zones.join(', ')}.`);
   }
   if (region !== opts.catalog.region) {
-    assumptions.push(`Prices: the catalog has ${opts.catalog.region} prices; they are used for ${region} (Karpenter itself falls back to the us-east-1 table for regions without one).`);
+    assumptions.push(
+      `Prices: the catalog has ${opts.catalog.region} prices; they are used for ${region} (Karpenter itself falls back to the us-east-1 table for regions without one).`,
+    );
   }
 
   // Eligible NodePools (provisioner.go NewScheduler): managed, not static, Ready (valid, NodeClass present), not
@@ -144,22 +160,30 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     if (np.replicas !== undefined) reason = 'static NodePool (spec.replicas): not used for provisioning';
     else if (np.deleting) reason = 'NodePool is being deleted';
     else if (np.runtimeErrors.length) reason = `not Ready: ${np.runtimeErrors[0]}`;
-    else if (!ref || ref.group !== MANAGED_GROUP || ref.kind !== MANAGED_KIND) reason = 'nodeClassRef is not a karpenter.k8s.aws EC2NodeClass: not managed by the AWS provider';
-    else if (input.nodeClasses.length > 0 && !classes.has(ref.name)) reason = `not Ready: EC2NodeClass "${ref.name}" not found`;
+    else if (!ref || ref.group !== MANAGED_GROUP || ref.kind !== MANAGED_KIND)
+      reason = 'nodeClassRef is not a karpenter.k8s.aws EC2NodeClass: not managed by the AWS provider';
+    else if (input.nodeClasses.length > 0 && !classes.has(ref.name))
+      reason = `not Ready: EC2NodeClass "${ref.name}" not found`;
     pools.push({ name: np.name, eligible: reason === null, reason, instanceTypes: 0 });
     if (reason === null) eligible.push(np);
   }
   if (input.nodePools.length > 0 && input.nodeClasses.length === 0) {
-    assumptions.push('EC2NodeClasses: none in the inputs; each nodeClassRef is assumed to name a Ready AL2023 EC2NodeClass with default kubelet settings.');
+    assumptions.push(
+      'EC2NodeClasses: none in the inputs; each nodeClassRef is assumed to name a Ready AL2023 EC2NodeClass with default kubelet settings.',
+    );
   }
 
   // Reservations (karpenter-provider-aws pkg/controllers/nodeclass/capacityreservation.go Reconcile), matched by each
   // EC2NodeClass's capacityReservationSelectorTerms.
   const reservationsFor = (nc: EC2NodeClass | undefined): ReservationInput[] => {
     if (!input.settings.featureGates.reservedCapacity || !nc) return [];
-    return opts.reservations.filter((r) => nc.capacityReservationSelectorTerms.some((t) =>
-      (typeof t.id === 'string' && t.id === r.id) ||
-      (isObject(t.tags) && Object.entries(t.tags).every(([k, v]) => r.tags?.[k] === String(v)))));
+    return opts.reservations.filter((r) =>
+      nc.capacityReservationSelectorTerms.some(
+        (t) =>
+          (typeof t.id === 'string' && t.id === r.id) ||
+          (isObject(t.tags) && Object.entries(t.tags).every(([k, v]) => r.tags?.[k] === String(v))),
+      ),
+    );
   };
 
   // NodeOverlays (pkg/controllers/nodeoverlay/controller.go Reconcile), one global pass. Evaluated whenever overlays
@@ -175,19 +199,40 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       // Overlays match on requirements and offerings only, which depend on the EC2NodeClass, not the pool.
       const key = np.nodeClassRef!.name;
       let its = baseTypes.get(key);
-      if (!its) baseTypes.set(key, (its = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, { zones, spotPriceFactor: opts.spotPriceFactor, reservations: reservationsFor(nc) })));
+      if (!its)
+        baseTypes.set(
+          key,
+          (its = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, {
+            zones,
+            spotPriceFactor: opts.spotPriceFactor,
+            reservations: reservationsFor(nc),
+          })),
+        );
       for (const it of its) {
-        targets.push({ nodePool: np.name, templateLabels: np.labels, typeName: it.name, typeRequirements: it.requirements,
-          offerings: it.offerings.map((o) => ({ zone: o.zone, capacityType: o.capacityType, ...(o.reservationId ? { reservationId: o.reservationId } : {}) })) });
+        targets.push({
+          nodePool: np.name,
+          templateLabels: np.labels,
+          typeName: it.name,
+          typeRequirements: it.requirements,
+          offerings: it.offerings.map((o) => ({
+            zone: o.zone,
+            capacityType: o.capacityType,
+            ...(o.reservationId ? { reservationId: o.reservationId } : {}),
+          })),
+        });
       }
     }
     overlays = evaluateOverlays(input.overlays, targets);
-    if (input.settings.featureGates.nodeOverlay) for (const [key, v] of overlays.prices) {
-      const [pool, type, off] = key.split('|');
-      if (!priceChanges.has(pool)) priceChanges.set(pool, new Map());
-      priceChanges.get(pool)!.set(`${type}|${off}`, v.change);
-    }
-    if (!input.settings.featureGates.nodeOverlay) assumptions.push(`NodeOverlays: ${input.overlays.length} present but the NodeOverlay feature gate is off; Karpenter ignores them.`);
+    if (input.settings.featureGates.nodeOverlay)
+      for (const [key, v] of overlays.prices) {
+        const [pool, type, off] = key.split('|');
+        if (!priceChanges.has(pool)) priceChanges.set(pool, new Map());
+        priceChanges.get(pool)!.set(`${type}|${off}`, v.change);
+      }
+    if (!input.settings.featureGates.nodeOverlay)
+      assumptions.push(
+        `NodeOverlays: ${input.overlays.length} present but the NodeOverlay feature gate is off; Karpenter ignores them.`,
+      );
   }
 
   // Templates (nodeclaimtemplate.go NewNodeClaimTemplate, scheduler.go NewScheduler) in weight order
@@ -200,11 +245,21 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     const res = reservationsFor(nc);
     // Pools that share an EC2NodeClass and the same price changes (e.g. an unscoped overlay) share their instance
     // types.
-    const cacheKey = `${np.nodeClassRef!.name}|${changes ? [...changes].map(([k, v]) => `${k}=${v}`).sort().join(',') : ''}`;
+    const cacheKey = `${np.nodeClassRef!.name}|${
+      changes
+        ? [...changes]
+            .map(([k, v]) => `${k}=${v}`)
+            .sort()
+            .join(',')
+        : ''
+    }`;
     let its = typeCache.get(cacheKey);
     if (!its) {
       its = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, {
-        zones, spotPriceFactor: opts.spotPriceFactor, reservations: res, ...(changes ? { priceChanges: changes, adjust: adjustedPrice } : {}),
+        zones,
+        spotPriceFactor: opts.spotPriceFactor,
+        reservations: res,
+        ...(changes ? { priceChanges: changes, adjust: adjustedPrice } : {}),
         ...(opts.unavailable ? { unavailable: opts.unavailable } : {}),
       });
       typeCache.set(cacheKey, its);
@@ -213,30 +268,64 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     for (const [k, v] of Object.entries(np.labels)) reqs.add(Requirement.of(k, 'In', [v]));
     reqs.add(Requirement.of(LABEL_NODEPOOL, 'In', [np.name]));
     reqs.add(Requirement.of(LABEL_EC2NODECLASS, 'In', [np.nodeClassRef!.name]));
-    let options = its.filter((it) => it.requirements.intersects(reqs) === null && it.offerings.some((o) => o.available && offeringCompatible(reqs, o)) && Object.values(it.allocatable).every((v) => v >= 0));
-    if (options.length && reqs.hasMinValues() && input.settings.minValuesPolicy === 'Strict' && !satisfiesMinValues(options, reqs).ok) options = [];
+    let options = its.filter(
+      (it) =>
+        it.requirements.intersects(reqs) === null &&
+        it.offerings.some((o) => o.available && offeringCompatible(reqs, o)) &&
+        Object.values(it.allocatable).every((v) => v >= 0),
+    );
+    if (
+      options.length &&
+      reqs.hasMinValues() &&
+      input.settings.minValuesPolicy === 'Strict' &&
+      !satisfiesMinValues(options, reqs).ok
+    )
+      options = [];
     const status = pools.find((p) => p.name === np.name)!;
     status.instanceTypes = options.length;
     if (options.length === 0) {
       status.eligible = false;
-      status.reason = reqs.hasMinValues() && input.settings.minValuesPolicy === 'Strict' ? "nodepool requirements filtered out all instance types (minValues can't be met)" : 'nodepool requirements filtered out all instance types';
+      status.reason =
+        reqs.hasMinValues() && input.settings.minValuesPolicy === 'Strict'
+          ? "nodepool requirements filtered out all instance types (minValues can't be met)"
+          : 'nodepool requirements filtered out all instance types';
       continue;
     }
     templates.push({
-      nodePool: np.name, weight: np.weight, requirements: reqs, labels: np.labels, taints: np.taints, instanceTypes: options,
+      nodePool: np.name,
+      weight: np.weight,
+      requirements: reqs,
+      labels: np.labels,
+      taints: np.taints,
+      instanceTypes: options,
       daemonOverhead: daemonOverhead(np, reqs, options, input.daemonSets),
       ...(Object.keys(np.limits).length ? { limits: np.limits } : {}),
     });
   }
 
   // Workloads, or probes when the state has none.
-  const workloads = input.workloads.map((w) => ({ key: workloadKey(w.kind, w.namespace, w.name), kind: w.kind as string, namespace: w.namespace, name: w.name, replicas: w.replicas, probe: false, pod: w.pod }));
+  const workloads = input.workloads.map((w) => ({
+    key: workloadKey(w.kind, w.namespace, w.name),
+    kind: w.kind as string,
+    namespace: w.namespace,
+    name: w.name,
+    replicas: w.replicas,
+    probe: false,
+    pod: w.pod,
+  }));
   if (workloads.length === 0 && opts.probes) {
     workloads.push(...probeWorkloads(input.nodePools));
-    assumptions.push('Workloads: the state has none, so probe pods are placed (generic sizes, and one probe per NodePool selecting it and tolerating its taints).');
+    assumptions.push(
+      'Workloads: the state has none, so probe pods are placed (generic sizes, and one probe per NodePool selecting it and tolerating its taints).',
+    );
   }
-  const groups: PodGroup[] = workloads.filter((w) => w.replicas > 0).map((w, i) => ({ key: w.key, pod: w.pod, count: w.replicas, order: i }));
-  const result = schedule(templates, groups, { preferencePolicy: input.settings.preferencePolicy, minValuesPolicy: input.settings.minValuesPolicy });
+  const groups: PodGroup[] = workloads
+    .filter((w) => w.replicas > 0)
+    .map((w, i) => ({ key: w.key, pod: w.pod, count: w.replicas, order: i }));
+  const result = schedule(templates, groups, {
+    preferencePolicy: input.settings.preferencePolicy,
+    minValuesPolicy: input.settings.minValuesPolicy,
+  });
 
   // Launch each NodeClaim and assemble the fleet.
   const fleet: SimNode[] = [];
@@ -267,8 +356,14 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       used.set(d.offering.reservationId, n);
       if (n >= (reservationCount.get(d.offering.reservationId) ?? 0)) exhausted.add(d.offering.reservationId);
     }
-    const labels: Record<string, string> = { ...d.instanceType.labels, ...nc.template.labels, [LABEL_NODEPOOL]: nc.template.nodePool,
-      [LABEL_ZONE]: d.offering.zone, [LABEL_CAPACITY_TYPE]: d.capacityType, [LABEL_INSTANCE_TYPE]: d.instanceType.name };
+    const labels: Record<string, string> = {
+      ...d.instanceType.labels,
+      ...nc.template.labels,
+      [LABEL_NODEPOOL]: nc.template.nodePool,
+      [LABEL_ZONE]: d.offering.zone,
+      [LABEL_CAPACITY_TYPE]: d.capacityType,
+      [LABEL_INSTANCE_TYPE]: d.instanceType.name,
+    };
     for (const req of nc.requirements.values()) {
       // Custom labels from requirements (nodeclaimtemplate.go resolveCustomLabelsFromRequirements).
       if (!(req.key in labels) && !req.key.startsWith('karpenter.sh/') && !req.key.includes('karpenter.k8s.aws/')) {
@@ -277,9 +372,16 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       }
     }
     const node: SimNode = {
-      name: `${nc.template.nodePool}-${String(fleet.length + 1).padStart(4, '0')}`, nodePool: nc.template.nodePool, instanceType: d.instanceType.name,
-      zone: d.offering.zone, capacityType: d.capacityType, pricePerHour: d.capacityType === 'reserved' ? 0 : d.offering.cost,
-      allocationStrategy: d.allocationStrategy, candidates: nc.finalOptions!.length, labels, pods: Object.fromEntries(nc.groups),
+      name: `${nc.template.nodePool}-${String(fleet.length + 1).padStart(4, '0')}`,
+      nodePool: nc.template.nodePool,
+      instanceType: d.instanceType.name,
+      zone: d.offering.zone,
+      capacityType: d.capacityType,
+      pricePerHour: d.capacityType === 'reserved' ? 0 : d.offering.cost,
+      allocationStrategy: d.allocationStrategy,
+      candidates: nc.finalOptions!.length,
+      labels,
+      pods: Object.fromEntries(nc.groups),
     };
     fleet.push(node);
     for (const [g, n] of nc.groups) {
@@ -297,30 +399,68 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     const m = perGroup.get(w.key);
     const err = errors.get(w.key);
     if (!m || m.size === 0) {
-      placements.set(w.key, { schedulable: false, nodePool: null, instanceType: null, capacityType: null, pricePerHour: null, candidates: 0, allocationStrategy: null, reason: err?.error ?? 'not scheduled' });
+      placements.set(w.key, {
+        schedulable: false,
+        nodePool: null,
+        instanceType: null,
+        capacityType: null,
+        pricePerHour: null,
+        candidates: 0,
+        allocationStrategy: null,
+        reason: err?.error ?? 'not scheduled',
+      });
       continue;
     }
     const best = [...m.values()].sort((a, b) => b.n - a.n || a.node.name.localeCompare(b.node.name))[0].node;
     placements.set(w.key, {
-      schedulable: true, nodePool: best.nodePool, instanceType: best.instanceType, capacityType: best.capacityType, pricePerHour: best.pricePerHour,
-      candidates: best.candidates, allocationStrategy: best.allocationStrategy,
+      schedulable: true,
+      nodePool: best.nodePool,
+      instanceType: best.instanceType,
+      capacityType: best.capacityType,
+      pricePerHour: best.pricePerHour,
+      candidates: best.candidates,
+      allocationStrategy: best.allocationStrategy,
       reason: err ? `${err.count} of ${w.replicas} pods unschedulable: ${err.error}` : null,
     });
   }
   const hourlyCost = Math.round(fleet.reduce((s, n) => s + n.pricePerHour, 0) * 1e6) / 1e6;
-  if (fleet.some((n) => n.capacityType === 'spot')) assumptions.push(`Spot: prices are estimated as ${opts.spotPriceFactor} × on-demand; the spot instance type shown is the cheapest candidate, while EC2's price-capacity-optimized strategy also weighs capacity.`);
-  if (fleet.some((n) => n.allocationStrategy === 'lowest-price')) assumptions.push("On-demand lowest-price: resolved with Karpenter's static price table; EC2 uses its own current prices.");
+  if (fleet.some((n) => n.capacityType === 'spot'))
+    assumptions.push(
+      `Spot: prices are estimated as ${opts.spotPriceFactor} × on-demand; the spot instance type shown is the cheapest candidate, while EC2's price-capacity-optimized strategy also weighs capacity.`,
+    );
+  if (fleet.some((n) => n.allocationStrategy === 'lowest-price'))
+    assumptions.push(
+      "On-demand lowest-price: resolved with Karpenter's static price table; EC2 uses its own current prices.",
+    );
   return {
     placements,
     templates,
     podTemplates: new Map(workloads.map((w) => [w.key, w.pod])),
-    workloads: workloads.map(({ key, kind, namespace, name, replicas, probe }) => ({ key, kind, namespace, name, replicas, probe })),
-    fleet, hourlyCost, pools, region, zones, overlays, assumptions,
+    workloads: workloads.map(({ key, kind, namespace, name, replicas, probe }) => ({
+      key,
+      kind,
+      namespace,
+      name,
+      replicas,
+      probe,
+    })),
+    fleet,
+    hourlyCost,
+    pools,
+    region,
+    zones,
+    overlays,
+    assumptions,
   };
 }
 
 /** Daemon overhead per instance type (scheduler.go buildDaemonOverheadGroups): daemonsets that tolerate the taints and are compatible. */
-function daemonOverhead(np: NodePool, reqs: Requirements, types: InstanceType[], daemonSets: Workload[]): Map<string, ResourceList> {
+function daemonOverhead(
+  np: NodePool,
+  reqs: Requirements,
+  types: InstanceType[],
+  daemonSets: Workload[],
+): Map<string, ResourceList> {
   const out = new Map<string, ResourceList>();
   const hard = np.taints.filter((t) => t.effect !== 'PreferNoSchedule');
   const daemons = daemonSets.filter((d) => untolerated(hard, d.pod.tolerations) === null);
@@ -334,7 +474,8 @@ function daemonOverhead(np: NodePool, reqs: Requirements, types: InstanceType[],
   for (const it of types) {
     let total: ResourceList = {};
     daemons.forEach((d, i) => {
-      if (reqs.isCompatible(dreqs[i], true) && it.requirements.intersects(dreqs[i]) === null) total = addResources(total, d.pod.requests);
+      if (reqs.isCompatible(dreqs[i], true) && it.requirements.intersects(dreqs[i]) === null)
+        total = addResources(total, d.pod.requests);
     });
     if (Object.keys(total).length) out.set(it.name, total);
   }
@@ -343,19 +484,53 @@ function daemonOverhead(np: NodePool, reqs: Requirements, types: InstanceType[],
 
 const GiB = 2 ** 30;
 
-function probeWorkloads(nodePools: NodePool[]): { key: string; kind: string; namespace: string; name: string; replicas: number; probe: boolean; pod: Workload['pod'] }[] {
-  const pod = (cpu: number, mem: number, nodeSelector: Record<string, string> = {}, tolerations: Workload['pod']['tolerations'] = []) => ({
-    nodeSelector, requiredTerms: [], preferredTerms: [], tolerations, requests: { cpu, memory: mem, pods: 1 }, hostnameAntiAffinity: false, invalid: [],
+function probeWorkloads(nodePools: NodePool[]): {
+  key: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  replicas: number;
+  probe: boolean;
+  pod: Workload['pod'];
+}[] {
+  const pod = (
+    cpu: number,
+    mem: number,
+    nodeSelector: Record<string, string> = {},
+    tolerations: Workload['pod']['tolerations'] = [],
+  ) => ({
+    nodeSelector,
+    requiredTerms: [],
+    preferredTerms: [],
+    tolerations,
+    requests: { cpu, memory: mem, pods: 1 },
+    hostnameAntiAffinity: false,
+    invalid: [],
   });
   const out = [
     { name: 'small', p: pod(500, 1 * GiB) },
     { name: 'medium', p: pod(2000, 4 * GiB) },
     { name: 'large', p: pod(4000, 16 * GiB) },
-  ].map(({ name, p }) => ({ key: workloadKey('Probe', 'karpenter-plan', name), kind: 'Probe', namespace: 'karpenter-plan', name, replicas: 1, probe: true, pod: p }));
+  ].map(({ name, p }) => ({
+    key: workloadKey('Probe', 'karpenter-plan', name),
+    kind: 'Probe',
+    namespace: 'karpenter-plan',
+    name,
+    replicas: 1,
+    probe: true,
+    pod: p,
+  }));
   for (const np of nodePools) {
     const tol = np.taints.map((t) => ({ key: t.key, operator: 'Exists', effect: t.effect }));
-    out.push({ key: workloadKey('Probe', 'karpenter-plan', `pool-${np.name}`), kind: 'Probe', namespace: 'karpenter-plan', name: `pool-${np.name}`, replicas: 1, probe: true,
-      pod: pod(1000, 2 * GiB, { [LABEL_NODEPOOL]: np.name }, tol) });
+    out.push({
+      key: workloadKey('Probe', 'karpenter-plan', `pool-${np.name}`),
+      kind: 'Probe',
+      namespace: 'karpenter-plan',
+      name: `pool-${np.name}`,
+      replicas: 1,
+      probe: true,
+      pod: pod(1000, 2 * GiB, { [LABEL_NODEPOOL]: np.name }, tol),
+    });
   }
   return out;
 }

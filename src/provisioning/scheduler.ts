@@ -70,14 +70,24 @@ export interface ScheduleResult {
   errors: Map<string, { count: number; error: string }>;
 }
 
-interface Attempt { ok: true; reqs: Requirements; options: InstanceType[]; relaxedMinValues: boolean }
-interface Failure { ok: false; error: string }
+interface Attempt {
+  ok: true;
+  reqs: Requirements;
+  options: InstanceType[];
+  relaxedMinValues: boolean;
+}
+interface Failure {
+  ok: false;
+  error: string;
+}
 
 export function schedule(templates: Template[], groups: PodGroup[], opts: SchedulerOptions): ScheduleResult {
   const nodeClaims: NodeClaimSim[] = [];
   const errors = new Map<string, { count: number; error: string }>();
   const anyPreferNoSchedule = templates.some((t) => t.taints.some((x) => x.effect === 'PreferNoSchedule'));
-  const remaining = new Map<string, ResourceList | undefined>(templates.map((t) => [t.nodePool, t.limits ? { ...t.limits } : undefined]));
+  const remaining = new Map<string, ResourceList | undefined>(
+    templates.map((t) => [t.nodePool, t.limits ? { ...t.limits } : undefined]),
+  );
   // In-flight NodeClaims ordered by pod count ascending (ties: creation order) (scheduler.go add).
   const byPods: NodeClaimSim[] = [];
   // Per group and relaxation level: NodeClaims that already refused it, and cached template attempts.
@@ -85,12 +95,19 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
   const templateCache = new Map<string, (Attempt | Failure)[]>();
 
   // Queue order (queue.go byCPUAndMemoryDescending): CPU descending, memory descending, creation order.
-  const queue = [...groups].sort((a, b) =>
-    (b.pod.requests.cpu ?? 0) - (a.pod.requests.cpu ?? 0) || (b.pod.requests.memory ?? 0) - (a.pod.requests.memory ?? 0) || a.order - b.order);
+  const queue = [...groups].sort(
+    (a, b) =>
+      (b.pod.requests.cpu ?? 0) - (a.pod.requests.cpu ?? 0) ||
+      (b.pod.requests.memory ?? 0) - (a.pod.requests.memory ?? 0) ||
+      a.order - b.order,
+  );
 
   const moveUp = (nc: NodeClaimSim): void => {
     let i = byPods.indexOf(nc);
-    while (i + 1 < byPods.length && (byPods[i + 1].pods < nc.pods || (byPods[i + 1].pods === nc.pods && byPods[i + 1].id < nc.id))) {
+    while (
+      i + 1 < byPods.length &&
+      (byPods[i + 1].pods < nc.pods || (byPods[i + 1].pods === nc.pods && byPods[i + 1].id < nc.id))
+    ) {
       byPods[i] = byPods[i + 1];
       byPods[i + 1] = nc;
       i++;
@@ -130,16 +147,35 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
         const rem = remaining.get(t.nodePool);
         let options = base.options;
         if (rem) {
-          if (rem.nodes !== undefined && rem.nodes === 0) { errs.push(`nodepool "${t.nodePool}": node limits have been exhausted`); continue; }
+          if (rem.nodes !== undefined && rem.nodes === 0) {
+            errs.push(`nodepool "${t.nodePool}": node limits have been exhausted`);
+            continue;
+          }
           options = options.filter((it) => withinLimits(it, rem));
-          if (options.length === 0) { errs.push(`nodepool "${t.nodePool}": all available instance types exceed limits for nodepool`); continue; }
+          if (options.length === 0) {
+            errs.push(`nodepool "${t.nodePool}": all available instance types exceed limits for nodepool`);
+            continue;
+          }
         }
         options = options.filter((it) => fitsOn(it, t, g.pod.requests, {}));
-        if (options.length === 0) { errs.push(`nodepool "${t.nodePool}": no instance type has enough resources for the pod's requests`); continue; }
+        if (options.length === 0) {
+          errs.push(`nodepool "${t.nodePool}": no instance type has enough resources for the pod's requests`);
+          continue;
+        }
         const mv = minValuesCheck(options, base.reqs, opts.minValuesPolicy);
-        if (mv.error) { errs.push(`nodepool "${t.nodePool}": ${mv.error}`); continue; }
+        if (mv.error) {
+          errs.push(`nodepool "${t.nodePool}": ${mv.error}`);
+          continue;
+        }
         const nc: NodeClaimSim = {
-          id: nodeClaims.length, template: t, requirements: mv.reqs, options, requests: {}, pods: 0, groups: new Map(), minValuesRelaxed: base.relaxedMinValues || mv.relaxed,
+          id: nodeClaims.length,
+          template: t,
+          requirements: mv.reqs,
+          options,
+          requests: {},
+          pods: 0,
+          groups: new Map(),
+          minValuesRelaxed: base.relaxedMinValues || mv.relaxed,
         };
         commit(nc, g, { ok: true, reqs: mv.reqs, options, relaxedMinValues: nc.minValuesRelaxed });
         nodeClaims.push(nc);
@@ -148,7 +184,8 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
         if (rem) subtractMax(rem, options);
         return null;
       }
-      lastError = templates.length === 0 ? 'nodepool requirements filtered out all available instance types' : errs.join('; ');
+      lastError =
+        templates.length === 0 ? 'nodepool requirements filtered out all available instance types' : errs.join('; ');
       st = relax(st, anyPreferNoSchedule);
     }
     return lastError;
@@ -157,7 +194,10 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
   const failed: { g: PodGroup; count: number; error: string }[] = [];
   for (const g of queue) {
     if (g.pod.invalid.length) {
-      errors.set(g.key, { count: g.count, error: `the pod fails Karpenter's validation and is ignored: ${g.pod.invalid[0]}` });
+      errors.set(g.key, {
+        count: g.count,
+        error: `the pod fails Karpenter's validation and is ignored: ${g.pod.invalid[0]}`,
+      });
       continue;
     }
     for (let i = 0; i < g.count; i++) {
@@ -175,7 +215,10 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
     let error = f.error;
     for (; left > 0; left--) {
       const err = placeOne(f.g);
-      if (err) { error = err; break; }
+      if (err) {
+        error = err;
+        break;
+      }
     }
     if (left > 0) errors.set(f.g.key, { count: left, error });
   }
@@ -226,25 +269,40 @@ function fitsOn(it: InstanceType, t: Template, requests: ResourceList, extra: Re
 }
 
 function compatibleOptions(options: InstanceType[], reqs: Requirements): InstanceType[] {
-  return options.filter((it) => it.requirements.intersects(reqs) === null && it.offerings.some((o) => o.available && offeringCompatible(reqs, o)));
+  return options.filter(
+    (it) =>
+      it.requirements.intersects(reqs) === null && it.offerings.some((o) => o.available && offeringCompatible(reqs, o)),
+  );
 }
 
 /** The requirement and offering part of CanAdd on a fresh NodeClaim of template `t` (nodeclaim.go NodeClaim.CanAdd: taints, requirements). */
 function templateAttempt(t: Template, st: PodState, podReqs: Requirements): Attempt | Failure {
   const taint = untolerated(t.taints, st.tolerations);
-  if (taint) return { ok: false, error: `did not tolerate taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}` };
+  if (taint)
+    return {
+      ok: false,
+      error: `did not tolerate taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`,
+    };
   const err = t.requirements.compatible(podReqs, true);
   if (err) return { ok: false, error: `incompatible requirements, ${err}` };
   // A pod without requirements keeps the template's requirements, whose instance types the
   // pre-filter already checked (scheduler.go NewScheduler): no need to filter them again.
   const reqs = podReqs.size === 0 ? t.requirements : t.requirements.clone().addAll(podReqs);
   const options = podReqs.size === 0 ? t.instanceTypes : compatibleOptions(t.instanceTypes, reqs);
-  if (options.length === 0) return { ok: false, error: 'no instance type satisfied the requirements with an available offering' };
+  if (options.length === 0)
+    return { ok: false, error: 'no instance type satisfied the requirements with an available offering' };
   return { ok: true, reqs, options, relaxedMinValues: false };
 }
 
-function canAdd(nc: NodeClaimSim, g: PodGroup, st: PodState, podReqs: Requirements, opts: SchedulerOptions): Attempt | Failure {
-  if (g.pod.hostnameAntiAffinity && (nc.groups.get(g.key) ?? 0) > 0) return { ok: false, error: 'hostname anti-affinity' };
+function canAdd(
+  nc: NodeClaimSim,
+  g: PodGroup,
+  st: PodState,
+  podReqs: Requirements,
+  opts: SchedulerOptions,
+): Attempt | Failure {
+  if (g.pod.hostnameAntiAffinity && (nc.groups.get(g.key) ?? 0) > 0)
+    return { ok: false, error: 'hostname anti-affinity' };
   const taint = untolerated(nc.template.taints, st.tolerations);
   if (taint) return { ok: false, error: 'taint' };
   let reqs = nc.requirements;
@@ -272,18 +330,27 @@ function commit(nc: NodeClaimSim, g: PodGroup, r: Attempt): void {
 }
 
 /** minValues under the policy (nodeclaim.go filterInstanceTypesByRequirements, NodeClaim.CanAdd): Strict fails; BestEffort lowers minValues to what is reached. */
-function minValuesCheck(options: InstanceType[], reqs: Requirements, policy: 'Strict' | 'BestEffort'): { reqs: Requirements; relaxed: boolean; error?: string } {
+function minValuesCheck(
+  options: InstanceType[],
+  reqs: Requirements,
+  policy: 'Strict' | 'BestEffort',
+): { reqs: Requirements; relaxed: boolean; error?: string } {
   if (!reqs.hasMinValues()) return { reqs, relaxed: false };
   const r = satisfiesMinValues(options, reqs);
   if (r.ok) return { reqs, relaxed: false };
   if (policy === 'Strict') {
-    const short = [...r.reached].filter(([k, n]) => n < reqs.get(k).minValues!).map(([k, n]) => `${k} has ${n} of minValues ${reqs.get(k).minValues}`);
+    const short = [...r.reached]
+      .filter(([k, n]) => n < reqs.get(k).minValues!)
+      .map(([k, n]) => `${k} has ${n} of minValues ${reqs.get(k).minValues}`);
     return { reqs, relaxed: false, error: `minValues requirement is not met (${short.join(', ')})` };
   }
   const relaxed = reqs.clone();
   for (const [k, n] of r.reached) {
     const req = relaxed.get(k);
-    if (req.minValues !== undefined && n < req.minValues) relaxed.delete(k), relaxed.add(req.withMinValues(n));
+    if (req.minValues !== undefined && n < req.minValues) {
+      relaxed.delete(k);
+      relaxed.add(req.withMinValues(n));
+    }
   }
   return { reqs: relaxed, relaxed: true };
 }
@@ -293,7 +360,11 @@ function finalize(nc: NodeClaimSim, opts: SchedulerOptions): void {
   const priced = nc.options.map((it) => ({ it, p: cheapestOffering(it, nc.requirements)?.price ?? Infinity }));
   priced.sort((a, b) => a.p - b.p || (a.it.name < b.it.name ? -1 : 1));
   nc.finalOptions = priced.slice(0, MAX_INSTANCE_TYPES).map((x) => x.it);
-  if (nc.requirements.hasMinValues() && opts.minValuesPolicy !== 'BestEffort' && !satisfiesMinValues(nc.finalOptions, nc.requirements).ok) {
+  if (
+    nc.requirements.hasMinValues() &&
+    opts.minValuesPolicy !== 'BestEffort' &&
+    !satisfiesMinValues(nc.finalOptions, nc.requirements).ok
+  ) {
     nc.dropped = "NodePool couldn't meet minValues requirements";
   }
 }

@@ -23,14 +23,23 @@ export function summarySentence(plan: Plan): string {
   const parts: string[] = [];
   parts.push(`${s.workloadsChanged} workload${s.workloadsChanged === 1 ? '' : 's'} change placement`);
   const replacedPools = new Set(plan.replacements.filter((r) => r.reason !== 'NodePoolRemoved').map((r) => r.nodePool));
-  parts.push(`${s.nodesReplaced} node${s.nodesReplaced === 1 ? '' : 's'} replaced${replacedPools.size ? ` in ${replacedPools.size} pool${replacedPools.size === 1 ? '' : 's'}` : ''}`);
+  parts.push(
+    `${s.nodesReplaced} node${s.nodesReplaced === 1 ? '' : 's'} replaced${replacedPools.size ? ` in ${replacedPools.size} pool${replacedPools.size === 1 ? '' : 's'}` : ''}`,
+  );
   parts.push(`${s.nodesRemoved} removed`);
   if (s.nodesConsolidated) parts.push(`${s.nodesConsolidated} consolidated`);
-  const verdicts = plan.nodePools.map((p) => p.budget?.verdict).filter((v): v is NonNullable<typeof v> => !!v && v !== 'none');
+  const verdicts = plan.nodePools
+    .map((p) => p.budget?.verdict)
+    .filter((v): v is NonNullable<typeof v> => !!v && v !== 'none');
   if (verdicts.length) {
     const c: Record<string, number> = {};
     for (const v of verdicts) c[v] = (c[v] ?? 0) + 1;
-    parts.push('rollout ' + Object.entries(c).map(([k, n]) => `${n} ${k}`).join(', '));
+    parts.push(
+      'rollout ' +
+        Object.entries(c)
+          .map(([k, n]) => `${n} ${k}`)
+          .join(', '),
+    );
   }
   const f = s.findings;
   parts.push(`findings: ${f.error} error, ${f.warning} warning, ${f.info} info`);
@@ -77,7 +86,10 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
   const cut: string[] = [];
   for (let i = sections.length - 1; i >= 0 && out.length > limit; i--) {
     cut.push(sections[i].title);
-    sections[i] = { title: sections[i].title, body: `<details><summary>${escapeHtml(sections[i].title)}</summary>\n\nOmitted to stay under GitHub's comment limit.\n</details>` };
+    sections[i] = {
+      title: sections[i].title,
+      body: `<details><summary>${escapeHtml(sections[i].title)}</summary>\n\nOmitted to stay under GitHub's comment limit.\n</details>`,
+    };
     const note = `\n> ${escapeHtml(`Shortened: ${cut.join(', ')} omitted. ${opts.fullReportHint ?? 'The full report is in the job summary and the JSON plan.'}`)}\n`;
     out = head.join('\n') + note + '\n' + sections.map((s) => s.body).join('\n\n') + footer;
   }
@@ -116,38 +128,67 @@ function details(summary: string, body: string, open = false): string {
 
 function nodePoolSection(plan: Plan): string {
   if (plan.nodePools.length === 0) return '_No NodePools in base or head._';
-  const rows = [...plan.nodePools].sort((a, b) => b.nodesDrifted - a.nodesDrifted || Number(a.change === 'unchanged') - Number(b.change === 'unchanged') || a.name.localeCompare(b.name));
-  const lines = ['| NodePool | change | why (changed fields) | drift | nodes drifted | budget (Drifted) | waves | ETA | verdict |', '|---|---|---|---|---|---|---|---|---|'];
+  const rows = [...plan.nodePools].sort(
+    (a, b) =>
+      b.nodesDrifted - a.nodesDrifted ||
+      Number(a.change === 'unchanged') - Number(b.change === 'unchanged') ||
+      a.name.localeCompare(b.name),
+  );
+  const lines = [
+    '| NodePool | change | why (changed fields) | drift | nodes drifted | budget (Drifted) | waves | ETA | verdict |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
   const notes: string[] = [];
   for (const p of rows) {
     const why = [...new Set([...(p.driftBecause ?? []), ...p.changedFields])];
-    const fields = why.length ? why.slice(0, 6).map(code).join('<br>') + (why.length > 6 ? `<br>… +${why.length - 6}` : '') : '–';
+    const fields = why.length
+      ? why.slice(0, 6).map(code).join('<br>') + (why.length > 6 ? `<br>… +${why.length - 6}` : '')
+      : '–';
     const b = p.budget;
     const drifted = p.nodes || p.nodesDrifted ? `${p.nodesDrifted}/${p.nodes}` : '–';
     const verdict = b ? `${VERDICT_ICON[b.verdict] ?? ''} ${b.verdict}` : '–';
-    lines.push(`| ${code(p.name)} | ${p.change} | ${fields} | ${p.drift === 'none' ? '–' : p.drift} | ${drifted} | ${b ? (b.allowed === null ? 'unlimited' : `${b.allowed} now`) : '–'} | ${b?.waves || '–'} | ${b?.estimatedMinutes ? formatMinutes(b.estimatedMinutes) : '–'} | ${verdict} |`);
+    lines.push(
+      `| ${code(p.name)} | ${p.change} | ${fields} | ${p.drift === 'none' ? '–' : p.drift} | ${drifted} | ${b ? (b.allowed === null ? 'unlimited' : `${b.allowed} now`) : '–'} | ${b?.waves || '–'} | ${b?.estimatedMinutes ? formatMinutes(b.estimatedMinutes) : '–'} | ${verdict} |`,
+    );
     for (const x of p.potentialDrift ?? []) notes.push(`- ${code(p.name)}: ${escapeHtml(x)}`);
     if (p.rollout?.note) notes.push(`- ${code(p.name)}: ${escapeHtml(p.rollout.note)}`);
-    if (p.drift === 'removed' && p.nodesDrifted) notes.push(`- ${code(p.name)} is deleted: its ${p.nodesDrifted} node(s) are deleted by garbage collection, without budgets and without pre-spun replacements.`);
-    if (p.ineligible && p.change !== 'removed') notes.push(`- ${code(p.name)} is not used for provisioning in head: ${escapeHtml(p.ineligible)}`);
+    if (p.drift === 'removed' && p.nodesDrifted)
+      notes.push(
+        `- ${code(p.name)} is deleted: its ${p.nodesDrifted} node(s) are deleted by garbage collection, without budgets and without pre-spun replacements.`,
+      );
+    if (p.ineligible && p.change !== 'removed')
+      notes.push(`- ${code(p.name)} is not used for provisioning in head: ${escapeHtml(p.ineligible)}`);
   }
   for (const r of plan.replacements.filter((x) => x.reason === 'Consolidation').slice(0, 20)) {
     const c = r.consolidation!;
     const overlaid = c.fromCost !== null && Math.abs(c.fromCost - c.fromPrice) > 1e-9;
-    notes.push(`- consolidation: ${code(r.nodeClaim)} (${code(r.nodePool)}, ${code(r.instanceType ?? '?')}) is priced ${money(c.fromPrice)}/h by Karpenter${overlaid ? ` (with NodeOverlay prices; it costs ${money(c.fromCost)}/h)` : ''}; ${code(c.toInstanceType)} ${escapeHtml(c.toCapacityType)} at ${money(c.toPrice)}/h is strictly cheaper, so consolidation replaces it (budget reason Underutilized)${c.toCost > (c.fromCost ?? c.fromPrice) ? ` — the real cost rises to ${money(c.toCost)}/h` : ''}.`);
+    notes.push(
+      `- consolidation: ${code(r.nodeClaim)} (${code(r.nodePool)}, ${code(r.instanceType ?? '?')}) is priced ${money(c.fromPrice)}/h by Karpenter${overlaid ? ` (with NodeOverlay prices; it costs ${money(c.fromCost)}/h)` : ''}; ${code(c.toInstanceType)} ${escapeHtml(c.toCapacityType)} at ${money(c.toPrice)}/h is strictly cheaper, so consolidation replaces it (budget reason Underutilized)${c.toCost > (c.fromCost ?? c.fromPrice) ? ` — the real cost rises to ${money(c.toCost)}/h` : ''}.`,
+    );
   }
   const affected = rows.filter((r) => r.nodesDrifted > 0).length;
   const body = lines.join('\n') + (notes.length ? '\n\n' + notes.join('\n') : '');
-  return details(`<b>Expected replacements</b>: ${plan.summary.nodesReplaced} replaced, ${plan.summary.nodesRemoved} removed, in ${affected} of ${rows.length} NodePools (fleet: ${plan.fleet.source})`, body, true);
+  return details(
+    `<b>Expected replacements</b>: ${plan.summary.nodesReplaced} replaced, ${plan.summary.nodesRemoved} removed, in ${affected} of ${rows.length} NodePools (fleet: ${plan.fleet.source})`,
+    body,
+    true,
+  );
 }
 
 function scenarioSection(plan: Plan): string {
   const parts: string[] = [];
   for (const sc of plan.scenarios) {
     const changed = sc.workloads.filter((w) => w.changed);
-    const lines = [`**${escapeHtml(sc.name)}** — ${sc.unavailableOfferings} offerings unavailable · fleet ${money(plan.summary.hourlyCost.head)}/h → ${money(sc.hourlyCost)}/h`, '',
-      '| workload | head | with this shortage |', '|---|---|---|'];
-    for (const w of changed) lines.push(`| ${cell(`${w.kind} ${w.namespace}/${w.name}`)} | ${placementCell(w.head)} | ${placementCell(w.scenario)} |`);
+    const lines = [
+      `**${escapeHtml(sc.name)}** — ${sc.unavailableOfferings} offerings unavailable · fleet ${money(plan.summary.hourlyCost.head)}/h → ${money(sc.hourlyCost)}/h`,
+      '',
+      '| workload | head | with this shortage |',
+      '|---|---|---|',
+    ];
+    for (const w of changed)
+      lines.push(
+        `| ${cell(`${w.kind} ${w.namespace}/${w.name}`)} | ${placementCell(w.head)} | ${placementCell(w.scenario)} |`,
+      );
     if (!changed.length) lines.push('| – | no workload moves | – |');
     lines.push('', escapeHtml(sc.timeline));
     parts.push(lines.join('\n'));
@@ -169,7 +210,16 @@ export function formatMinutes(m: number): string {
   return `${(m / 1440).toFixed(1)} d`;
 }
 
-function placementCell(p: { schedulable: boolean; nodePool: string | null; instanceType: string | null; capacityType: string | null; pricePerHour: number | null; reason: string | null } | null): string {
+function placementCell(
+  p: {
+    schedulable: boolean;
+    nodePool: string | null;
+    instanceType: string | null;
+    capacityType: string | null;
+    pricePerHour: number | null;
+    reason: string | null;
+  } | null,
+): string {
   if (!p) return '–';
   if (!p.schedulable) return `⛔ unschedulable: ${cell(p.reason)}`;
   return `${code(p.nodePool ?? '?')} ${code(p.instanceType ?? '?')} ${cell(p.capacityType)} ${money(p.pricePerHour)}`;
@@ -178,10 +228,16 @@ function placementCell(p: { schedulable: boolean; nodePool: string | null; insta
 function workloadSection(plan: Plan): string {
   const lines = ['| workload | replicas | base | head |', '|---|---|---|---|'];
   for (const w of plan.workloads) {
-    lines.push(`| ${w.changed ? '**' : ''}${cell(`${w.kind} ${w.namespace}/${w.name}`)}${w.changed ? '**' : ''} | ${w.replicas} | ${placementCell(w.base)} | ${placementCell(w.head)} |`);
+    lines.push(
+      `| ${w.changed ? '**' : ''}${cell(`${w.kind} ${w.namespace}/${w.name}`)}${w.changed ? '**' : ''} | ${w.replicas} | ${placementCell(w.base)} | ${placementCell(w.head)} |`,
+    );
   }
   const changed = plan.workloads.filter((w) => w.changed).length;
-  return details(`<b>Fleet outcome</b>: ${changed} of ${plan.workloads.length} workloads change`, lines.join('\n'), changed > 0 && plan.workloads.length <= 30);
+  return details(
+    `<b>Fleet outcome</b>: ${changed} of ${plan.workloads.length} workloads change`,
+    lines.join('\n'),
+    changed > 0 && plan.workloads.length <= 30,
+  );
 }
 
 function findingsSection(plan: Plan, blobUrl: string | null): string {
@@ -189,13 +245,18 @@ function findingsSection(plan: Plan, blobUrl: string | null): string {
   const lines = ['| | rule | where | message |', '|---|---|---|---|'];
   for (const f of plan.findings) {
     const loc = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}` : '–';
-    const where = blobUrl && f.file && !f.file.startsWith('helm:')
-      ? `[${cell(loc)}](${blobUrl}/${encodeURI(f.file)}${f.line ? `#L${f.line}` : ''})`
-      : cell(loc);
+    const where =
+      blobUrl && f.file && !f.file.startsWith('helm:')
+        ? `[${cell(loc)}](${blobUrl}/${encodeURI(f.file)}${f.line ? `#L${f.line}` : ''})`
+        : cell(loc);
     lines.push(`| ${icon[f.severity]} ${f.severity} | ${code(f.rule)} | ${where} | ${cell(f.message)} |`);
   }
   const c = plan.summary.findings;
-  return details(`<b>Findings</b>: ${c.error} error, ${c.warning} warning, ${c.info} info`, lines.join('\n'), c.error + c.warning > 0);
+  return details(
+    `<b>Findings</b>: ${c.error} error, ${c.warning} warning, ${c.info} info`,
+    lines.join('\n'),
+    c.error + c.warning > 0,
+  );
 }
 
 function manifestSection(plan: Plan): string {

@@ -12,15 +12,26 @@ export function renderText(plan: Plan): string {
   if (!plan.nodePools.length) out.push('  (none)');
   for (const p of plan.nodePools) {
     const b = p.budget;
-    const budget = b ? ` budget=${b.allowed ?? 'unlimited'} waves=${b.waves ?? '-'} eta=${b.estimatedMinutes != null ? formatMinutes(b.estimatedMinutes) : '-'} verdict=${b.verdict}` : '';
+    const budget = b
+      ? ` budget=${b.allowed ?? 'unlimited'} waves=${b.waves ?? '-'} eta=${b.estimatedMinutes != null ? formatMinutes(b.estimatedMinutes) : '-'} verdict=${b.verdict}`
+      : '';
     const change = plan.kind === 'state' ? '' : `${p.change}`;
-    out.push(`  ${p.name}: ${change}${p.changedFields.length ? ` [${p.changedFields.join(', ')}]` : ''} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`);
+    out.push(
+      `  ${p.name}: ${change}${p.changedFields.length ? ` [${p.changedFields.join(', ')}]` : ''} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`,
+    );
   }
   if (plan.workloads.some((w) => w.base || w.head)) {
     out.push('', 'Workloads:');
     for (const w of plan.workloads) {
-      const fmt = (p: typeof w.base): string => !p ? '-' : p.schedulable ? `${p.nodePool}/${p.instanceType} ${p.capacityType ?? ''} $${p.pricePerHour?.toFixed(4) ?? '?'}` : `unschedulable (${p.reason})`;
-      out.push(`  ${w.changed ? '*' : ' '} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`);
+      const fmt = (p: typeof w.base): string =>
+        !p
+          ? '-'
+          : p.schedulable
+            ? `${p.nodePool}/${p.instanceType} ${p.capacityType ?? ''} $${p.pricePerHour?.toFixed(4) ?? '?'}`
+            : `unschedulable (${p.reason})`;
+      out.push(
+        `  ${w.changed ? '*' : ' '} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`,
+      );
     }
   }
   const nodes = plan.fleet.simulated.head;
@@ -33,12 +44,17 @@ export function renderText(plan: Plan): string {
       g.cost += n.pricePerHour;
       groups.set(k, g);
     }
-    out.push('', `Simulated fleet (head): ${nodes.length} node(s), $${plan.summary.hourlyCost.head?.toFixed(4) ?? '?'}/h`);
-    for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n)) out.push(`  ${g.n} × ${k}  $${g.cost.toFixed(4)}/h`);
+    out.push(
+      '',
+      `Simulated fleet (head): ${nodes.length} node(s), $${plan.summary.hourlyCost.head?.toFixed(4) ?? '?'}/h`,
+    );
+    for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n))
+      out.push(`  ${g.n} × ${k}  $${g.cost.toFixed(4)}/h`);
   }
   if (plan.findings.length) {
     out.push('', 'Findings:');
-    for (const f of plan.findings) out.push(`  ${f.severity.padEnd(7)} ${f.file ?? '-'}${f.line ? `:${f.line}` : ''} [${f.rule}] ${f.message}`);
+    for (const f of plan.findings)
+      out.push(`  ${f.severity.padEnd(7)} ${f.file ?? '-'}${f.line ? `:${f.line}` : ''} [${f.rule}] ${f.message}`);
   }
   if (plan.assumptions.length) {
     out.push('', 'Assumptions:');

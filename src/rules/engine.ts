@@ -10,6 +10,7 @@ import type { SimulationOptions, SimulationResult } from '../provisioning/provis
 import type { PoolRollout } from '../disruption/replacements.js';
 import type { Config } from '../sources/config.js';
 import type { State } from '../sources/state.js';
+import { errorMessage } from '../common/errors.js';
 
 export interface RuleContext {
   head: State;
@@ -31,7 +32,12 @@ export interface Rule {
   check(ctx: RuleContext, report: Reporter): void;
 }
 
-export type Reporter = (message: string, source: SourceRef | null, path?: (string | number)[], object?: string | null) => void;
+export type Reporter = (
+  message: string,
+  source: SourceRef | null,
+  path?: (string | number)[],
+  object?: string | null,
+) => void;
 
 export function runRules(rules: readonly Rule[], ctx: RuleContext): Finding[] {
   const out: Finding[] = [];
@@ -42,7 +48,15 @@ export function runRules(rules: readonly Rule[], ctx: RuleContext): Finding[] {
     const seen = new Set<string>();
     const report: Reporter = (message, source, path = [], object = null) => {
       const pos = source?.locate(path) ?? null;
-      const f: Finding = { rule: rule.id, severity, message, file: pos?.file ?? source?.file ?? null, line: pos?.line ?? source?.line ?? null, column: pos?.column ?? null, object };
+      const f: Finding = {
+        rule: rule.id,
+        severity,
+        message,
+        file: pos?.file ?? source?.file ?? null,
+        line: pos?.line ?? source?.line ?? null,
+        column: pos?.column ?? null,
+        object,
+      };
       const key = `${f.file}:${f.line}:${message}`;
       if (seen.has(key)) return;
       seen.add(key);
@@ -52,7 +66,14 @@ export function runRules(rules: readonly Rule[], ctx: RuleContext): Finding[] {
       rule.check(ctx, report);
     } catch (e) {
       // A rule that cannot decide says so instead of guessing or crashing the run.
-      out.push({ rule: rule.id, severity: 'info', message: `the rule could not be evaluated for this input: ${(e as Error).message}`, file: null, line: null, object: null });
+      out.push({
+        rule: rule.id,
+        severity: 'info',
+        message: `the rule could not be evaluated for this input: ${errorMessage(e)}`,
+        file: null,
+        line: null,
+        object: null,
+      });
     }
   }
   return out;

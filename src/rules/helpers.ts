@@ -9,7 +9,15 @@ export const REQS_PATH = ['spec', 'template', 'spec', 'requirements'];
 
 /** A pod with no constraints (the "generic workload" probe of the issue). */
 export function probePod(cpu = 500, memoryMiB = 1024): PodTemplate {
-  return { nodeSelector: {}, requiredTerms: [], preferredTerms: [], tolerations: [], requests: { cpu, memory: memoryMiB * 2 ** 20, pods: 1 }, hostnameAntiAffinity: false, invalid: [] };
+  return {
+    nodeSelector: {},
+    requiredTerms: [],
+    preferredTerms: [],
+    tolerations: [],
+    requests: { cpu, memory: memoryMiB * 2 ** 20, pods: 1 },
+    hostnameAntiAffinity: false,
+    invalid: [],
+  };
 }
 
 /** The probe of one NodePool: tolerates its taints. */
@@ -27,7 +35,9 @@ export function hosts(ctx: RuleContext, pod: PodTemplate, templates: Template[] 
  * Pods to probe pools with: a generic pod with no constraints, and one per distinct set of
  * scheduling constraints among the state's workloads.
  */
-export function probes(ctx: RuleContext): { name: string; pod: PodTemplate; source: import('../common/findings.js').SourceRef | null }[] {
+export function probes(
+  ctx: RuleContext,
+): { name: string; pod: PodTemplate; source: import('../common/findings.js').SourceRef | null }[] {
   const out: { name: string; pod: PodTemplate; source: import('../common/findings.js').SourceRef | null }[] = [
     { name: 'a generic pod', pod: probePod(), source: null },
   ];
@@ -55,7 +65,8 @@ export function allowedCapacityTypes(np: NodePool): Set<string> {
     else if (r.operator === 'NotIn') allowed = new Set([...allowed].filter((x) => !vals.has(x)));
     else if (r.operator === 'DoesNotExist') allowed = new Set();
   }
-  if (np.labels[LABEL_CAPACITY_TYPE]) allowed = new Set([...allowed].filter((x) => x === np.labels[LABEL_CAPACITY_TYPE]));
+  if (np.labels[LABEL_CAPACITY_TYPE])
+    allowed = new Set([...allowed].filter((x) => x === np.labels[LABEL_CAPACITY_TYPE]));
   return allowed;
 }
 

@@ -1,19 +1,62 @@
 /** The rule registry, in report order. Rule ids are part of the public contract. */
 import type { Rule } from './engine.js';
-import { amiAliasLatest, budgetBlocksDrift, budgetInvalidSchedule, budgetUnlimited, poolRemovedWithNodes } from './disruption.js';
 import {
-  equalWeightOverlap, expireWithoutTgp, fallbackWithoutExpiry, flexDoesNotExist, limitsBlockFallback, lookAlikeLabel, minValuesUnsatisfiable,
-  mixedGenerationsOnePool, nodeclassNotFound, numericRangeEmpty, requirementsFilterAllTypes, spotMixedWithPreference, spotToSpotFewTypes,
+  amiAliasLatest,
+  budgetBlocksDrift,
+  budgetInvalidSchedule,
+  budgetUnlimited,
+  poolRemovedWithNodes,
+} from './disruption.js';
+import {
+  equalWeightOverlap,
+  expireWithoutTgp,
+  fallbackWithoutExpiry,
+  flexDoesNotExist,
+  limitsBlockFallback,
+  lookAlikeLabel,
+  minValuesUnsatisfiable,
+  mixedGenerationsOnePool,
+  nodeclassNotFound,
+  numericRangeEmpty,
+  requirementsFilterAllTypes,
+  spotMixedWithPreference,
+  spotToSpotFewTypes,
 } from './nodepools.js';
 import { overlayConflict, overlayGateDisabled, overlayPenaltyTooLarge, overlayUnscoped } from './overlays.js';
-import { capacityTypeExactOnDemand, customLabelUndeclared, nodepoolSelectorPinsPool, preferredAffinityGeneration } from './workloads.js';
+import {
+  capacityTypeExactOnDemand,
+  customLabelUndeclared,
+  nodepoolSelectorPinsPool,
+  preferredAffinityGeneration,
+} from './workloads.js';
 
 export const RULES: readonly Rule[] = [
-  equalWeightOverlap, nodepoolSelectorPinsPool, mixedGenerationsOnePool, overlayGateDisabled, overlayUnscoped, overlayConflict,
-  overlayPenaltyTooLarge, spotMixedWithPreference, requirementsFilterAllTypes, minValuesUnsatisfiable, numericRangeEmpty,
-  customLabelUndeclared, lookAlikeLabel, capacityTypeExactOnDemand, flexDoesNotExist, amiAliasLatest, expireWithoutTgp,
-  fallbackWithoutExpiry, budgetInvalidSchedule, budgetBlocksDrift, budgetUnlimited, nodeclassNotFound, poolRemovedWithNodes,
-  limitsBlockFallback, preferredAffinityGeneration, spotToSpotFewTypes,
+  equalWeightOverlap,
+  nodepoolSelectorPinsPool,
+  mixedGenerationsOnePool,
+  overlayGateDisabled,
+  overlayUnscoped,
+  overlayConflict,
+  overlayPenaltyTooLarge,
+  spotMixedWithPreference,
+  requirementsFilterAllTypes,
+  minValuesUnsatisfiable,
+  numericRangeEmpty,
+  customLabelUndeclared,
+  lookAlikeLabel,
+  capacityTypeExactOnDemand,
+  flexDoesNotExist,
+  amiAliasLatest,
+  expireWithoutTgp,
+  fallbackWithoutExpiry,
+  budgetInvalidSchedule,
+  budgetBlocksDrift,
+  budgetUnlimited,
+  nodeclassNotFound,
+  poolRemovedWithNodes,
+  limitsBlockFallback,
+  preferredAffinityGeneration,
+  spotToSpotFewTypes,
 ];
 
 export { runRules, type Rule, type RuleContext } from './engine.js';

@@ -1,16 +1,32 @@
 /** Rules about NodePools: weights, generations, requirements, minValues, expiry, node classes. */
-import { LABEL_INSTANCE_CATEGORY, LABEL_INSTANCE_FAMILY, LABEL_INSTANCE_FLEX, LABEL_INSTANCE_GENERATION, WELL_KNOWN_LABELS } from '../api/labels.js';
+import {
+  LABEL_INSTANCE_CATEGORY,
+  LABEL_INSTANCE_FAMILY,
+  LABEL_INSTANCE_FLEX,
+  LABEL_INSTANCE_GENERATION,
+  WELL_KNOWN_LABELS,
+} from '../api/labels.js';
 import { parseDurationMs } from '../common/duration.js';
 import { launch } from '../cloudprovider/launch.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { simulate } from '../provisioning/provisioner.js';
 import type { Rule } from './engine.js';
-import { allowedCapacityTypes, hosts, nodePoolByName, poolProbe, probePod, probes, REQS_PATH, requirementIndex } from './helpers.js';
+import {
+  allowedCapacityTypes,
+  hosts,
+  nodePoolByName,
+  poolProbe,
+  probePod,
+  probes,
+  REQS_PATH,
+  requirementIndex,
+} from './helpers.js';
 
 const MONTH_MS = 720 * 3_600_000;
 
 export const equalWeightOverlap: Rule = {
-  id: 'equal-weight-overlap', severity: 'warning',
+  id: 'equal-weight-overlap',
+  severity: 'warning',
   summary: 'Two NodePools that can host the same pod have the same weight: the name that sorts later always wins.',
   check(ctx, report) {
     const reported = new Set<string>();
@@ -26,8 +42,12 @@ export const equalWeightOverlap: Rule = {
           if (lose === winner || reported.has(lose)) continue;
           reported.add(lose);
           const np = nodePoolByName(ctx, lose)!;
-          report(`NodePools ${winner} and ${lose} both have weight ${weight || 'unset (0)'} and can both host ${p.name}: Karpenter orders equal weights by name, descending, so ${winner} always wins and ${lose} is used only when ${winner} cannot take the pod. Give them different weights to make the preference explicit.`,
-            np.source, np.weight ? ['spec', 'weight'] : ['metadata', 'name'], `NodePool/${np.name}`);
+          report(
+            `NodePools ${winner} and ${lose} both have weight ${weight || 'unset (0)'} and can both host ${p.name}: Karpenter orders equal weights by name, descending, so ${winner} always wins and ${lose} is used only when ${winner} cannot take the pod. Give them different weights to make the preference explicit.`,
+            np.source,
+            np.weight ? ['spec', 'weight'] : ['metadata', 'name'],
+            `NodePool/${np.name}`,
+          );
         }
       }
     }
@@ -35,20 +55,25 @@ export const equalWeightOverlap: Rule = {
 };
 
 export const mixedGenerationsOnePool: Rule = {
-  id: 'mixed-generations-one-pool', severity: 'warning',
-  summary: 'One on-demand NodePool allows several generations of a category: lowest-price launches the cheaper, usually older one.',
+  id: 'mixed-generations-one-pool',
+  severity: 'warning',
+  summary:
+    'One on-demand NodePool allows several generations of a category: lowest-price launches the cheaper, usually older one.',
   check(ctx, report) {
     for (const t of ctx.sim.templates) {
       const np = nodePoolByName(ctx, t.nodePool)!;
       const ct = allowedCapacityTypes(np);
       if (!(ct.has('on-demand') && !ct.has('spot'))) continue;
       // Only pools whose requirements express an instance-shape intent (family, generation, category).
-      const intent = np.requirements.findIndex((r) => [LABEL_INSTANCE_FAMILY, LABEL_INSTANCE_GENERATION, LABEL_INSTANCE_CATEGORY].includes(r.key));
+      const intent = np.requirements.findIndex((r) =>
+        [LABEL_INSTANCE_FAMILY, LABEL_INSTANCE_GENERATION, LABEL_INSTANCE_CATEGORY].includes(r.key),
+      );
       if (intent < 0) continue;
       if (t.instanceTypes.some((it) => it.offerings.some((o) => o.overlaid || o.capacityType === 'reserved'))) continue;
       const gens = new Map<string, Set<number>>();
       for (const it of t.instanceTypes) {
-        const c = it.labels[LABEL_INSTANCE_CATEGORY], g = Number(it.labels[LABEL_INSTANCE_GENERATION]);
+        const c = it.labels[LABEL_INSTANCE_CATEGORY],
+          g = Number(it.labels[LABEL_INSTANCE_GENERATION]);
         if (!c || !Number.isFinite(g)) continue;
         if (!gens.has(c)) gens.set(c, new Set());
         gens.get(c)!.add(g);
@@ -56,43 +81,65 @@ export const mixedGenerationsOnePool: Rule = {
       const multi = [...gens].filter(([, s]) => s.size > 1);
       if (!multi.length) continue;
       const probe = probePod();
-      const options = t.instanceTypes.filter((it) => (it.allocatable.cpu ?? 0) >= probe.requests.cpu && (it.allocatable.memory ?? 0) >= probe.requests.memory);
+      const options = t.instanceTypes.filter(
+        (it) =>
+          (it.allocatable.cpu ?? 0) >= probe.requests.cpu && (it.allocatable.memory ?? 0) >= probe.requests.memory,
+      );
       const r = options.length ? launch(options, t.requirements, ctx.head.settings.minValuesPolicy) : null;
       const chosen = r && r.ok ? r.decision.instanceType : null;
       const newest = Math.max(...multi.flatMap(([, s]) => [...s]));
       const chosenGen = chosen ? Number(chosen.labels[LABEL_INSTANCE_GENERATION]) : NaN;
       const desc = multi.map(([c, s]) => `${c}: generations ${[...s].sort((a, b) => a - b).join(', ')}`).join('; ');
-      report(`NodePool ${np.name} allows several generations of the same category (${desc}). With on-demand lowest-price, Karpenter and EC2 launch the cheapest type` +
-        (chosen ? ` — a small pod gets ${chosen.name} (generation ${chosenGen}${chosenGen < newest ? `, not ${newest}` : ''})` : '') +
-        `. To prefer a generation, split the pool (e.g. gen8-primary weight 100, gen7-fallback weight 10).`, np.source, [...REQS_PATH, intent], `NodePool/${np.name}`);
+      report(
+        `NodePool ${np.name} allows several generations of the same category (${desc}). With on-demand lowest-price, Karpenter and EC2 launch the cheapest type` +
+          (chosen
+            ? ` — a small pod gets ${chosen.name} (generation ${chosenGen}${chosenGen < newest ? `, not ${newest}` : ''})`
+            : '') +
+          `. To prefer a generation, split the pool (e.g. gen8-primary weight 100, gen7-fallback weight 10).`,
+        np.source,
+        [...REQS_PATH, intent],
+        `NodePool/${np.name}`,
+      );
     }
   },
 };
 
 export const requirementsFilterAllTypes: Rule = {
-  id: 'requirements-filter-all-types', severity: 'error',
-  summary: "A NodePool's requirements (with its EC2NodeClass) leave no instance type with an available offering: it never launches.",
+  id: 'requirements-filter-all-types',
+  severity: 'error',
+  summary:
+    "A NodePool's requirements (with its EC2NodeClass) leave no instance type with an available offering: it never launches.",
   check(ctx, report) {
     for (const st of ctx.sim.pools) {
       if (st.eligible || st.reason !== 'nodepool requirements filtered out all instance types') continue;
       const np = nodePoolByName(ctx, st.name)!;
       const nc = ctx.head.nodeClasses.find((c) => c.name === np.nodeClassRef?.name);
-      report(`NodePool ${np.name}: its requirements${nc ? ` with EC2NodeClass ${nc.name} (${nc.amiFamily ?? 'AL2023'})` : ''} leave no instance type with an available offering in the catalog (zones ${ctx.sim.zones.join(', ')}). Karpenter logs "nodepool requirements filtered out all instance types" and never launches from it.`,
-        np.source, REQS_PATH, `NodePool/${np.name}`);
+      report(
+        `NodePool ${np.name}: its requirements${nc ? ` with EC2NodeClass ${nc.name} (${nc.amiFamily ?? 'AL2023'})` : ''} leave no instance type with an available offering in the catalog (zones ${ctx.sim.zones.join(', ')}). Karpenter logs "nodepool requirements filtered out all instance types" and never launches from it.`,
+        np.source,
+        REQS_PATH,
+        `NodePool/${np.name}`,
+      );
     }
   },
 };
 
 export const minValuesUnsatisfiable: Rule = {
-  id: 'min-values-unsatisfiable', severity: 'error',
-  summary: "A NodePool's minValues cannot be met by the instance types its requirements allow (Strict policy): it never launches.",
+  id: 'min-values-unsatisfiable',
+  severity: 'error',
+  summary:
+    "A NodePool's minValues cannot be met by the instance types its requirements allow (Strict policy): it never launches.",
   check(ctx, report) {
     for (const st of ctx.sim.pools) {
       if (st.eligible || !st.reason?.includes('minValues')) continue;
       const np = nodePoolByName(ctx, st.name)!;
       const i = np.requirements.findIndex((r) => r.minValues !== undefined);
-      report(`NodePool ${np.name}: the instance types its requirements allow cannot reach minValues ${np.requirements[i]?.minValues} for ${np.requirements[i]?.key} (MinValuesPolicy Strict), so the NodePool is dropped from every scheduling round. Widen the requirement or lower minValues.`,
-        np.source, [...REQS_PATH, Math.max(i, 0), 'minValues'], `NodePool/${np.name}`);
+      report(
+        `NodePool ${np.name}: the instance types its requirements allow cannot reach minValues ${np.requirements[i]?.minValues} for ${np.requirements[i]?.key} (MinValuesPolicy Strict), so the NodePool is dropped from every scheduling round. Widen the requirement or lower minValues.`,
+        np.source,
+        [...REQS_PATH, Math.max(i, 0), 'minValues'],
+        `NodePool/${np.name}`,
+      );
     }
   },
 };
@@ -100,16 +147,26 @@ export const minValuesUnsatisfiable: Rule = {
 const NUMERIC = ['Gt', 'Lt', 'Gte', 'Lte'];
 
 export const numericRangeEmpty: Rule = {
-  id: 'numeric-range-empty', severity: 'error',
+  id: 'numeric-range-empty',
+  severity: 'error',
   summary: 'Gt/Lt/Gte/Lte bounds on one key leave an empty range (within a NodePool, or a pod against every NodePool).',
   check(ctx, report) {
     for (const np of ctx.head.nodePools) {
       const byKey = new Map<string, number[]>();
-      np.requirements.forEach((r, i) => { if (!byKey.has(r.key)) byKey.set(r.key, []); byKey.get(r.key)!.push(i); });
+      np.requirements.forEach((r, i) => {
+        if (!byKey.has(r.key)) byKey.set(r.key, []);
+        byKey.get(r.key)!.push(i);
+      });
       for (const [key, idx] of byKey) {
         if (!idx.some((i) => NUMERIC.includes(np.requirements[i].operator))) continue;
         const r = new Requirements(idx.map((i) => Requirement.fromNodeSelector(np.requirements[i]))).get(key);
-        if (r.isEmpty()) report(`NodePool ${np.name}: the bounds on ${key} (${idx.map((i) => `${np.requirements[i].operator} ${(np.requirements[i].values ?? []).join(',')}`).join(' and ')}) leave no value: no instance type can match.`, np.source, [...REQS_PATH, idx[idx.length - 1]], `NodePool/${np.name}`);
+        if (r.isEmpty())
+          report(
+            `NodePool ${np.name}: the bounds on ${key} (${idx.map((i) => `${np.requirements[i].operator} ${(np.requirements[i].values ?? []).join(',')}`).join(' and ')}) leave no value: no instance type can match.`,
+            np.source,
+            [...REQS_PATH, idx[idx.length - 1]],
+            `NodePool/${np.name}`,
+          );
       }
     }
     for (const w of ctx.head.workloads) {
@@ -119,10 +176,27 @@ export const numericRangeEmpty: Rule = {
         const pr = Requirement.fromNodeSelector(req);
         const pools = ctx.sim.templates;
         if (!pools.length) return;
-        const open = pools.filter((t) => !(t.requirements.has(pr.key) ? t.requirements.get(pr.key).intersection(pr).isEmpty() : pr.isEmpty()));
+        const open = pools.filter(
+          (t) => !(t.requirements.has(pr.key) ? t.requirements.get(pr.key).intersection(pr).isEmpty() : pr.isEmpty()),
+        );
         if (open.length === 0) {
-          report(`${w.kind} ${w.namespace}/${w.name}: ${req.key} ${req.operator} ${(req.values ?? []).join(',')} leaves an empty range against every NodePool (${pools.map((t) => t.nodePool).join(', ')}): the pod stays pending.`,
-            w.source, ['spec', 'template', 'spec', 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms', 0, 'matchExpressions', i], `${w.kind}/${w.name}`);
+          report(
+            `${w.kind} ${w.namespace}/${w.name}: ${req.key} ${req.operator} ${(req.values ?? []).join(',')} leaves an empty range against every NodePool (${pools.map((t) => t.nodePool).join(', ')}): the pod stays pending.`,
+            w.source,
+            [
+              'spec',
+              'template',
+              'spec',
+              'affinity',
+              'nodeAffinity',
+              'requiredDuringSchedulingIgnoredDuringExecution',
+              'nodeSelectorTerms',
+              0,
+              'matchExpressions',
+              i,
+            ],
+            `${w.kind}/${w.name}`,
+          );
         }
       });
     }
@@ -130,19 +204,42 @@ export const numericRangeEmpty: Rule = {
 };
 
 export const flexDoesNotExist: Rule = {
-  id: 'flex-does-not-exist', severity: 'error',
+  id: 'flex-does-not-exist',
+  severity: 'error',
   summary: 'instance-capability-flex with DoesNotExist: every instance type carries that label, so nothing matches.',
   check(ctx, report) {
     const all = ctx.catalog.types.every((t) => t.labels[LABEL_INSTANCE_FLEX] !== undefined);
     if (!all) return;
     for (const np of ctx.head.nodePools) {
       const i = np.requirements.findIndex((r) => r.key === LABEL_INSTANCE_FLEX && r.operator === 'DoesNotExist');
-      if (i >= 0) report(`NodePool ${np.name}: ${LABEL_INSTANCE_FLEX} DoesNotExist matches no instance type — every type carries the label ("true" or "false"). To exclude flex types use In ["false"].`, np.source, [...REQS_PATH, i], `NodePool/${np.name}`);
+      if (i >= 0)
+        report(
+          `NodePool ${np.name}: ${LABEL_INSTANCE_FLEX} DoesNotExist matches no instance type — every type carries the label ("true" or "false"). To exclude flex types use In ["false"].`,
+          np.source,
+          [...REQS_PATH, i],
+          `NodePool/${np.name}`,
+        );
     }
     for (const w of ctx.head.workloads) {
       (w.pod.requiredTerms[0] ?? []).forEach((r, i) => {
         if (r.key === LABEL_INSTANCE_FLEX && r.operator === 'DoesNotExist') {
-          report(`${w.kind} ${w.namespace}/${w.name}: ${LABEL_INSTANCE_FLEX} DoesNotExist matches no instance type; use In ["false"].`, w.source, ['spec', 'template', 'spec', 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms', 0, 'matchExpressions', i], `${w.kind}/${w.name}`);
+          report(
+            `${w.kind} ${w.namespace}/${w.name}: ${LABEL_INSTANCE_FLEX} DoesNotExist matches no instance type; use In ["false"].`,
+            w.source,
+            [
+              'spec',
+              'template',
+              'spec',
+              'affinity',
+              'nodeAffinity',
+              'requiredDuringSchedulingIgnoredDuringExecution',
+              'nodeSelectorTerms',
+              0,
+              'matchExpressions',
+              i,
+            ],
+            `${w.kind}/${w.name}`,
+          );
         }
       });
     }
@@ -150,21 +247,31 @@ export const flexDoesNotExist: Rule = {
 };
 
 export const expireWithoutTgp: Rule = {
-  id: 'expire-without-tgp', severity: 'warning',
-  summary: 'expireAfter is set but terminationGracePeriod is not: expired nodes blocked by PDBs or do-not-disrupt stay half-drained.',
+  id: 'expire-without-tgp',
+  severity: 'warning',
+  summary:
+    'expireAfter is set but terminationGracePeriod is not: expired nodes blocked by PDBs or do-not-disrupt stay half-drained.',
   check(ctx, report) {
     for (const np of ctx.head.nodePools) {
-      const tspec = (np.raw.spec as { template?: { spec?: Record<string, unknown> } } | undefined)?.template?.spec ?? {};
-      if (tspec.expireAfter === undefined || np.expireAfter === 'Never' || np.terminationGracePeriod !== undefined) continue;
-      report(`NodePool ${np.name} sets expireAfter ${np.expireAfter} without terminationGracePeriod: expiry deletes the NodeClaim without budgets, and a node whose pods are protected by a PodDisruptionBudget or karpenter.sh/do-not-disrupt then waits indefinitely, half-drained. Set terminationGracePeriod to bound the drain.`,
-        np.source, ['spec', 'template', 'spec', 'expireAfter'], `NodePool/${np.name}`);
+      const tspec =
+        (np.raw.spec as { template?: { spec?: Record<string, unknown> } } | undefined)?.template?.spec ?? {};
+      if (tspec.expireAfter === undefined || np.expireAfter === 'Never' || np.terminationGracePeriod !== undefined)
+        continue;
+      report(
+        `NodePool ${np.name} sets expireAfter ${np.expireAfter} without terminationGracePeriod: expiry deletes the NodeClaim without budgets, and a node whose pods are protected by a PodDisruptionBudget or karpenter.sh/do-not-disrupt then waits indefinitely, half-drained. Set terminationGracePeriod to bound the drain.`,
+        np.source,
+        ['spec', 'template', 'spec', 'expireAfter'],
+        `NodePool/${np.name}`,
+      );
     }
   },
 };
 
 export const fallbackWithoutExpiry: Rule = {
-  id: 'fallback-without-expiry', severity: 'warning',
-  summary: 'A lower-weight fallback NodePool never expires its nodes (Never or ≥ 720h): consolidation never moves them back up.',
+  id: 'fallback-without-expiry',
+  severity: 'warning',
+  summary:
+    'A lower-weight fallback NodePool never expires its nodes (Never or ≥ 720h): consolidation never moves them back up.',
   check(ctx, report) {
     const seen = new Set<string>();
     for (const p of probes(ctx)) {
@@ -174,34 +281,46 @@ export const fallbackWithoutExpiry: Rule = {
       for (const t of hs.slice(1)) {
         if (t.weight >= top.weight || seen.has(t.nodePool)) continue;
         const np = nodePoolByName(ctx, t.nodePool)!;
-        const ms = np.expireAfter === 'Never' ? Infinity : parseDurationMs(np.expireAfter) ?? 0;
+        const ms = np.expireAfter === 'Never' ? Infinity : (parseDurationMs(np.expireAfter) ?? 0);
         if (ms < MONTH_MS) continue;
         seen.add(t.nodePool);
-        report(`NodePool ${np.name} (weight ${np.weight}) is the fallback of ${top.nodePool} (weight ${top.weight}) and its nodes ${np.expireAfter === 'Never' ? 'never expire' : `expire only after ${np.expireAfter}`}: consolidation only moves pods to cheaper nodes and does not know weights, so once ${top.nodePool} has capacity again nothing brings the workloads back. Expiry is the only way home — e.g. expireAfter: 48h on the fallback.`,
-          np.source, ['spec', 'template', 'spec', 'expireAfter'], `NodePool/${np.name}`);
+        report(
+          `NodePool ${np.name} (weight ${np.weight}) is the fallback of ${top.nodePool} (weight ${top.weight}) and its nodes ${np.expireAfter === 'Never' ? 'never expire' : `expire only after ${np.expireAfter}`}: consolidation only moves pods to cheaper nodes and does not know weights, so once ${top.nodePool} has capacity again nothing brings the workloads back. Expiry is the only way home — e.g. expireAfter: 48h on the fallback.`,
+          np.source,
+          ['spec', 'template', 'spec', 'expireAfter'],
+          `NodePool/${np.name}`,
+        );
       }
     }
   },
 };
 
 export const nodeclassNotFound: Rule = {
-  id: 'nodeclass-not-found', severity: 'error',
-  summary: 'nodeClassRef names an EC2NodeClass that is not in the inputs (while others are): the NodePool is not Ready and is ignored.',
+  id: 'nodeclass-not-found',
+  severity: 'error',
+  summary:
+    'nodeClassRef names an EC2NodeClass that is not in the inputs (while others are): the NodePool is not Ready and is ignored.',
   check(ctx, report) {
     if (!ctx.head.nodeClasses.length) return;
     const names = new Set(ctx.head.nodeClasses.map((c) => c.name));
     for (const np of ctx.head.nodePools) {
       const ref = np.nodeClassRef;
       if (!ref || ref.kind !== 'EC2NodeClass' || names.has(ref.name)) continue;
-      report(`NodePool ${np.name} refers to EC2NodeClass "${ref.name}", which is not defined (known: ${[...names].sort().join(', ')}): the NodePool is not Ready, and Karpenter logs "ignoring nodepool, not ready".`,
-        np.source, ['spec', 'template', 'spec', 'nodeClassRef', 'name'], `NodePool/${np.name}`);
+      report(
+        `NodePool ${np.name} refers to EC2NodeClass "${ref.name}", which is not defined (known: ${[...names].sort().join(', ')}): the NodePool is not Ready, and Karpenter logs "ignoring nodepool, not ready".`,
+        np.source,
+        ['spec', 'template', 'spec', 'nodeClassRef', 'name'],
+        `NodePool/${np.name}`,
+      );
     }
   },
 };
 
 export const spotMixedWithPreference: Rule = {
-  id: 'spot-mixed-with-preference', severity: 'warning',
-  summary: 'A generation preference (weights or an overlay) is built on a NodePool that allows both spot and on-demand: spot wins and EC2 picks by capacity.',
+  id: 'spot-mixed-with-preference',
+  severity: 'warning',
+  summary:
+    'A generation preference (weights or an overlay) is built on a NodePool that allows both spot and on-demand: spot wins and EC2 picks by capacity.',
   check(ctx, report) {
     const overlaid = new Set<string>();
     for (const k of ctx.sim.overlays?.prices.keys() ?? []) overlaid.add(k.split('|')[0]);
@@ -210,34 +329,53 @@ export const spotMixedWithPreference: Rule = {
       const np = nodePoolByName(ctx, t.nodePool)!;
       const ct = allowedCapacityTypes(np);
       if (!(ct.has('spot') && ct.has('on-demand'))) continue;
-      const split = weights.size > 1 && ctx.sim.templates.some((o) => o !== t && o.weight !== t.weight && hosts(ctx, poolProbe(np), [o, t]).length === 2);
+      const split =
+        weights.size > 1 &&
+        ctx.sim.templates.some(
+          (o) => o !== t && o.weight !== t.weight && hosts(ctx, poolProbe(np), [o, t]).length === 2,
+        );
       const hasOverlay = overlaid.has(np.name) && ctx.head.settings.featureGates.nodeOverlay;
       if (!split && !hasOverlay) continue;
       const i = requirementIndex(np, 'karpenter.sh/capacity-type');
-      report(`NodePool ${np.name} is part of a ${hasOverlay ? 'NodeOverlay price' : 'weight'} preference but allows both spot and on-demand: Karpenter launches spot first (reserved > spot > on-demand), and EC2's price-capacity-optimized strategy then chooses the type by capacity, not by your preference. Keep preference pools on-demand, or split spot into its own pool.`,
-        np.source, i >= 0 ? [...REQS_PATH, i] : REQS_PATH, `NodePool/${np.name}`);
+      report(
+        `NodePool ${np.name} is part of a ${hasOverlay ? 'NodeOverlay price' : 'weight'} preference but allows both spot and on-demand: Karpenter launches spot first (reserved > spot > on-demand), and EC2's price-capacity-optimized strategy then chooses the type by capacity, not by your preference. Keep preference pools on-demand, or split spot into its own pool.`,
+        np.source,
+        i >= 0 ? [...REQS_PATH, i] : REQS_PATH,
+        `NodePool/${np.name}`,
+      );
     }
   },
 };
 
 export const spotToSpotFewTypes: Rule = {
-  id: 'spot-to-spot-few-types', severity: 'info',
-  summary: 'SpotToSpotConsolidation is on and a spot NodePool allows fewer than 15 instance types: single-node spot-to-spot consolidation never acts.',
+  id: 'spot-to-spot-few-types',
+  severity: 'info',
+  summary:
+    'SpotToSpotConsolidation is on and a spot NodePool allows fewer than 15 instance types: single-node spot-to-spot consolidation never acts.',
   check(ctx, report) {
     if (!ctx.head.settings.featureGates.spotToSpotConsolidation) return;
     for (const t of ctx.sim.templates) {
       const np = nodePoolByName(ctx, t.nodePool)!;
       if (!allowedCapacityTypes(np).has('spot')) continue;
-      const spotTypes = t.instanceTypes.filter((it) => it.offerings.some((o) => o.capacityType === 'spot' && o.available)).length;
+      const spotTypes = t.instanceTypes.filter((it) =>
+        it.offerings.some((o) => o.capacityType === 'spot' && o.available),
+      ).length;
       if (spotTypes >= 15) continue;
-      report(`NodePool ${np.name} allows ${spotTypes} instance types with spot offerings; single-node spot-to-spot consolidation needs at least 15 cheaper options, so it never replaces a spot node here.`, np.source, REQS_PATH, `NodePool/${np.name}`);
+      report(
+        `NodePool ${np.name} allows ${spotTypes} instance types with spot offerings; single-node spot-to-spot consolidation needs at least 15 cheaper options, so it never replaces a spot node here.`,
+        np.source,
+        REQS_PATH,
+        `NodePool/${np.name}`,
+      );
     }
   },
 };
 
 export const limitsBlockFallback: Rule = {
-  id: 'limits-block-fallback', severity: 'info',
-  summary: "A fallback NodePool's limits would be exceeded by its share of the workloads when the preferred pool's offerings are unavailable.",
+  id: 'limits-block-fallback',
+  severity: 'info',
+  summary:
+    "A fallback NodePool's limits would be exceeded by its share of the workloads when the preferred pool's offerings are unavailable.",
   check(ctx, report) {
     if (!ctx.head.workloads.length) return;
     const seen = new Set<string>();
@@ -246,40 +384,72 @@ export const limitsBlockFallback: Rule = {
       const fallbacks = ctx.sim.templates.filter((t) => t.weight < pref.weight && t.limits);
       if (!fallbacks.length || ![...ctx.sim.placements.values()].some((p) => p.nodePool === pref.nodePool)) continue;
       if (budget-- <= 0) {
-        report(`limits-block-fallback was evaluated for the first 8 preferred NodePools only; ${pref.nodePool} and later ones were not checked.`, null);
+        report(
+          `limits-block-fallback was evaluated for the first 8 preferred NodePools only; ${pref.nodePool} and later ones were not checked.`,
+          null,
+        );
         break;
       }
       // ICE scenario: every offering of the preferred pool's instance types is unavailable.
       const unavailable = new Set<string>();
-      for (const it of pref.instanceTypes) for (const o of it.offerings) unavailable.add(`${o.capacityType}:${it.name}:${o.zone}`);
-      const others = new Set(ctx.sim.templates.filter((t) => t !== pref).flatMap((t) => t.instanceTypes.map((it) => it.name)));
+      for (const it of pref.instanceTypes)
+        for (const o of it.offerings) unavailable.add(`${o.capacityType}:${it.name}:${o.zone}`);
+      const others = new Set(
+        ctx.sim.templates.filter((t) => t !== pref).flatMap((t) => t.instanceTypes.map((it) => it.name)),
+      );
       for (const k of [...unavailable]) if (others.has(k.split(':')[1])) unavailable.delete(k);
       const r = simulate(ctx.head, { ...ctx.simOptions, unavailable, probes: false });
       for (const fb of fallbacks) {
         if (seen.has(fb.nodePool)) continue;
-        const blocked = [...r.placements.entries()].filter(([k, p]) => (p.reason ?? '').match(/limits/) && ctx.sim.placements.get(k)?.nodePool === pref.nodePool);
+        const blocked = [...r.placements.entries()].filter(
+          ([k, p]) => (p.reason ?? '').match(/limits/) && ctx.sim.placements.get(k)?.nodePool === pref.nodePool,
+        );
         if (!blocked.length) continue;
         seen.add(fb.nodePool);
         const np = nodePoolByName(ctx, fb.nodePool)!;
-        report(`If ${pref.nodePool}'s instance types are unavailable (ICE), its workloads fall back to ${fb.nodePool}, whose limits then leave ${blocked.length} workload(s) pending (${blocked.slice(0, 3).map(([k]) => k.split('/').slice(1).join('/')).join(', ')}${blocked.length > 3 ? ', …' : ''}). Limits cap a runaway fallback — and also the fallback itself.`,
-          np.source, ['spec', 'limits'], `NodePool/${np.name}`);
+        report(
+          `If ${pref.nodePool}'s instance types are unavailable (ICE), its workloads fall back to ${fb.nodePool}, whose limits then leave ${blocked.length} workload(s) pending (${blocked
+            .slice(0, 3)
+            .map(([k]) => k.split('/').slice(1).join('/'))
+            .join(
+              ', ',
+            )}${blocked.length > 3 ? ', …' : ''}). Limits cap a runaway fallback — and also the fallback itself.`,
+          np.source,
+          ['spec', 'limits'],
+          `NodePool/${np.name}`,
+        );
       }
     }
   },
 };
 
 export const lookAlikeLabel: Rule = {
-  id: 'look-alike-label', severity: 'warning',
-  summary: 'A key resembles a well-known label but is not one (e.g. node.kubernetes.io/instance-family): not enforced, or pending.',
+  id: 'look-alike-label',
+  severity: 'warning',
+  summary:
+    'A key resembles a well-known label but is not one (e.g. node.kubernetes.io/instance-family): not enforced, or pending.',
   check(ctx, report) {
     const known = [...WELL_KNOWN_LABELS, 'kubernetes.io/hostname'];
     const names = new Map<string, string>();
     for (const k of known) names.set(k.split('/').pop()!, k);
     const suggest = (key: string): string | null => {
-      if (WELL_KNOWN_LABELS.has(key) || key === 'kubernetes.io/hostname' || key.startsWith('beta.kubernetes.io/') || key.startsWith('failure-domain.beta.kubernetes.io/')) return null;
+      if (
+        WELL_KNOWN_LABELS.has(key) ||
+        key === 'kubernetes.io/hostname' ||
+        key.startsWith('beta.kubernetes.io/') ||
+        key.startsWith('failure-domain.beta.kubernetes.io/')
+      )
+        return null;
       const name = key.split('/').pop()!;
       const domain = key.includes('/') ? key.slice(0, key.indexOf('/')) : '';
-      const knownDomain = ['karpenter.sh', 'karpenter.k8s.aws', 'kubernetes.io', 'node.kubernetes.io', 'topology.kubernetes.io', 'topology.k8s.aws'].includes(domain);
+      const knownDomain = [
+        'karpenter.sh',
+        'karpenter.k8s.aws',
+        'kubernetes.io',
+        'node.kubernetes.io',
+        'topology.kubernetes.io',
+        'topology.k8s.aws',
+      ].includes(domain);
       const same = names.get(name) ?? names.get(name.replace(/_/g, '-')) ?? names.get(name.replace(/s$/, ''));
       if (same && same !== key) return same;
       if (knownDomain) {
@@ -290,21 +460,57 @@ export const lookAlikeLabel: Rule = {
     for (const np of ctx.head.nodePools) {
       np.requirements.forEach((r, i) => {
         const s = suggest(r.key);
-        if (s) report(`NodePool ${np.name}: requirement key ${r.key} looks like the well-known label ${s} but is not one: Karpenter treats it as a custom label (no instance type carries it, so it is not enforced on instance choice). Did you mean ${s}?`, np.source, [...REQS_PATH, i, 'key'], `NodePool/${np.name}`);
+        if (s)
+          report(
+            `NodePool ${np.name}: requirement key ${r.key} looks like the well-known label ${s} but is not one: Karpenter treats it as a custom label (no instance type carries it, so it is not enforced on instance choice). Did you mean ${s}?`,
+            np.source,
+            [...REQS_PATH, i, 'key'],
+            `NodePool/${np.name}`,
+          );
       });
       for (const k of Object.keys(np.labels)) {
         const s = suggest(k);
-        if (s) report(`NodePool ${np.name}: template label ${k} looks like the well-known label ${s}; did you mean ${s}?`, np.source, ['spec', 'template', 'metadata', 'labels', k], `NodePool/${np.name}`);
+        if (s)
+          report(
+            `NodePool ${np.name}: template label ${k} looks like the well-known label ${s}; did you mean ${s}?`,
+            np.source,
+            ['spec', 'template', 'metadata', 'labels', k],
+            `NodePool/${np.name}`,
+          );
       }
     }
     for (const w of ctx.head.workloads) {
       for (const k of Object.keys(w.pod.nodeSelector)) {
         const s = suggest(k);
-        if (s) report(`${w.kind} ${w.namespace}/${w.name}: nodeSelector key ${k} looks like the well-known label ${s} but is not one: no node carries it, so the pod stays pending unless a NodePool declares it. Did you mean ${s}?`, w.source, ['spec', 'template', 'spec', 'nodeSelector', k], `${w.kind}/${w.name}`);
+        if (s)
+          report(
+            `${w.kind} ${w.namespace}/${w.name}: nodeSelector key ${k} looks like the well-known label ${s} but is not one: no node carries it, so the pod stays pending unless a NodePool declares it. Did you mean ${s}?`,
+            w.source,
+            ['spec', 'template', 'spec', 'nodeSelector', k],
+            `${w.kind}/${w.name}`,
+          );
       }
       (w.pod.requiredTerms[0] ?? []).forEach((r, i) => {
         const s = suggest(r.key);
-        if (s) report(`${w.kind} ${w.namespace}/${w.name}: node-affinity key ${r.key} looks like the well-known label ${s}; did you mean ${s}?`, w.source, ['spec', 'template', 'spec', 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms', 0, 'matchExpressions', i, 'key'], `${w.kind}/${w.name}`);
+        if (s)
+          report(
+            `${w.kind} ${w.namespace}/${w.name}: node-affinity key ${r.key} looks like the well-known label ${s}; did you mean ${s}?`,
+            w.source,
+            [
+              'spec',
+              'template',
+              'spec',
+              'affinity',
+              'nodeAffinity',
+              'requiredDuringSchedulingIgnoredDuringExecution',
+              'nodeSelectorTerms',
+              0,
+              'matchExpressions',
+              i,
+              'key',
+            ],
+            `${w.kind}/${w.name}`,
+          );
       });
     }
   },
@@ -314,8 +520,9 @@ function distance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 2) return 3;
   const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) dp[0][j] = j;
-  for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) {
-    dp[i][j] = Math.min(dp[i - 1][j] + 1, dp[i][j - 1] + 1, dp[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-  }
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      dp[i][j] = Math.min(dp[i - 1][j] + 1, dp[i][j - 1] + 1, dp[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
   return dp[a.length][b.length];
 }

@@ -1,5 +1,14 @@
 /** Rules about workloads: pinned pools, undeclared custom labels, capacity-type pins, preferences. */
-import { LABEL_CAPACITY_TYPE, LABEL_INSTANCE_CATEGORY, LABEL_INSTANCE_FAMILY, LABEL_INSTANCE_GENERATION, LABEL_INSTANCE_TYPE, LABEL_NODEPOOL, normalizeKey, WELL_KNOWN_LABELS } from '../api/labels.js';
+import {
+  LABEL_CAPACITY_TYPE,
+  LABEL_INSTANCE_CATEGORY,
+  LABEL_INSTANCE_FAMILY,
+  LABEL_INSTANCE_GENERATION,
+  LABEL_INSTANCE_TYPE,
+  LABEL_NODEPOOL,
+  normalizeKey,
+  WELL_KNOWN_LABELS,
+} from '../api/labels.js';
 import type { PodTemplate } from '../api/workload.js';
 import type { Rule } from './engine.js';
 import { allowedCapacityTypes, hosts, nodePoolByName } from './helpers.js';
@@ -7,11 +16,16 @@ import { allowedCapacityTypes, hosts, nodePoolByName } from './helpers.js';
 const AFFINITY = ['spec', 'template', 'spec', 'affinity', 'nodeAffinity'];
 
 export const nodepoolSelectorPinsPool: Rule = {
-  id: 'nodepool-selector-pins-pool', severity: 'warning',
-  summary: 'A workload selects karpenter.sh/nodepool while another pool would otherwise host it: weight-based fallback is bypassed.',
+  id: 'nodepool-selector-pins-pool',
+  severity: 'warning',
+  summary:
+    'A workload selects karpenter.sh/nodepool while another pool would otherwise host it: weight-based fallback is bypassed.',
   check(ctx, report) {
     for (const w of ctx.head.workloads) {
-      const pinned = w.pod.nodeSelector[LABEL_NODEPOOL] ?? w.pod.requiredTerms[0]?.find((r) => r.key === LABEL_NODEPOOL && r.operator === 'In' && r.values?.length === 1)?.values?.[0];
+      const pinned =
+        w.pod.nodeSelector[LABEL_NODEPOOL] ??
+        w.pod.requiredTerms[0]?.find((r) => r.key === LABEL_NODEPOOL && r.operator === 'In' && r.values?.length === 1)
+          ?.values?.[0];
       if (!pinned) continue;
       const free: PodTemplate = {
         ...w.pod,
@@ -20,16 +34,24 @@ export const nodepoolSelectorPinsPool: Rule = {
       };
       const others = hosts(ctx, free).filter((t) => t.nodePool !== pinned);
       if (!others.length) continue;
-      const path = w.pod.nodeSelector[LABEL_NODEPOOL] ? ['spec', 'template', 'spec', 'nodeSelector', LABEL_NODEPOOL] : [...AFFINITY];
-      report(`${w.kind} ${w.namespace}/${w.name} selects karpenter.sh/nodepool=${pinned}, while ${others.map((t) => `${t.nodePool} (weight ${t.weight})`).join(', ')} could also host it: the selector bypasses the weight order, so there is no fallback when ${pinned} cannot launch (ICE, limits). Remove the selector and let the weights decide.`,
-        w.source, path, `${w.kind}/${w.name}`);
+      const path = w.pod.nodeSelector[LABEL_NODEPOOL]
+        ? ['spec', 'template', 'spec', 'nodeSelector', LABEL_NODEPOOL]
+        : [...AFFINITY];
+      report(
+        `${w.kind} ${w.namespace}/${w.name} selects karpenter.sh/nodepool=${pinned}, while ${others.map((t) => `${t.nodePool} (weight ${t.weight})`).join(', ')} could also host it: the selector bypasses the weight order, so there is no fallback when ${pinned} cannot launch (ICE, limits). Remove the selector and let the weights decide.`,
+        w.source,
+        path,
+        `${w.kind}/${w.name}`,
+      );
     }
   },
 };
 
 export const customLabelUndeclared: Rule = {
-  id: 'custom-label-undeclared', severity: 'error',
-  summary: 'A workload requires a custom label that no NodePool declares (requirement or template label): pending forever.',
+  id: 'custom-label-undeclared',
+  severity: 'error',
+  summary:
+    'A workload requires a custom label that no NodePool declares (requirement or template label): pending forever.',
   check(ctx, report) {
     const declared = new Set<string>();
     for (const np of ctx.head.nodePools) {
@@ -41,25 +63,48 @@ export const customLabelUndeclared: Rule = {
         const k = normalizeKey(key);
         if (WELL_KNOWN_LABELS.has(k) || k === 'kubernetes.io/hostname' || declared.has(k)) return;
         if (op === 'NotIn' || op === 'DoesNotExist') return;
-        report(`${w.kind} ${w.namespace}/${w.name} requires the custom label ${key} (${op}), but no NodePool declares it as a requirement or template label: Karpenter cannot launch a node with it ("label does not have known values"), so the pod stays pending. Add it to a NodePool (e.g. requirement ${key} Exists, or a template label).`,
-          w.source, path, `${w.kind}/${w.name}`);
+        report(
+          `${w.kind} ${w.namespace}/${w.name} requires the custom label ${key} (${op}), but no NodePool declares it as a requirement or template label: Karpenter cannot launch a node with it ("label does not have known values"), so the pod stays pending. Add it to a NodePool (e.g. requirement ${key} Exists, or a template label).`,
+          w.source,
+          path,
+          `${w.kind}/${w.name}`,
+        );
       };
       for (const k of Object.keys(w.pod.nodeSelector)) check(k, 'In', ['spec', 'template', 'spec', 'nodeSelector', k]);
-      (w.pod.requiredTerms[0] ?? []).forEach((r, i) => check(r.key, r.operator, [...AFFINITY, 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms', 0, 'matchExpressions', i]));
+      (w.pod.requiredTerms[0] ?? []).forEach((r, i) =>
+        check(r.key, r.operator, [
+          ...AFFINITY,
+          'requiredDuringSchedulingIgnoredDuringExecution',
+          'nodeSelectorTerms',
+          0,
+          'matchExpressions',
+          i,
+        ]),
+      );
     }
   },
 };
 
 export const capacityTypeExactOnDemand: Rule = {
-  id: 'capacity-type-exact-on-demand', severity: 'info',
-  summary: 'A workload pins karpenter.sh/capacity-type: on-demand while reserved capacity exists: it can never use the reservation.',
+  id: 'capacity-type-exact-on-demand',
+  severity: 'info',
+  summary:
+    'A workload pins karpenter.sh/capacity-type: on-demand while reserved capacity exists: it can never use the reservation.',
   check(ctx, report) {
-    const reservedPools = ctx.sim.templates.filter((t) => t.instanceTypes.some((it) => it.offerings.some((o) => o.capacityType === 'reserved' && o.available)) && allowedCapacityTypes(nodePoolByName(ctx, t.nodePool)!).has('reserved'));
+    const reservedPools = ctx.sim.templates.filter(
+      (t) =>
+        t.instanceTypes.some((it) => it.offerings.some((o) => o.capacityType === 'reserved' && o.available)) &&
+        allowedCapacityTypes(nodePoolByName(ctx, t.nodePool)!).has('reserved'),
+    );
     if (!reservedPools.length) return;
     for (const w of ctx.head.workloads) {
       if (w.pod.nodeSelector[LABEL_CAPACITY_TYPE] !== 'on-demand') continue;
-      report(`${w.kind} ${w.namespace}/${w.name} selects karpenter.sh/capacity-type=on-demand, while NodePool(s) ${reservedPools.map((t) => t.nodePool).join(', ')} have reserved capacity: reserved offerings carry capacity-type "reserved", so this pod can never use the reservation you pay for. Select NotIn [spot] instead.`,
-        w.source, ['spec', 'template', 'spec', 'nodeSelector', LABEL_CAPACITY_TYPE], `${w.kind}/${w.name}`);
+      report(
+        `${w.kind} ${w.namespace}/${w.name} selects karpenter.sh/capacity-type=on-demand, while NodePool(s) ${reservedPools.map((t) => t.nodePool).join(', ')} have reserved capacity: reserved offerings carry capacity-type "reserved", so this pod can never use the reservation you pay for. Select NotIn [spot] instead.`,
+        w.source,
+        ['spec', 'template', 'spec', 'nodeSelector', LABEL_CAPACITY_TYPE],
+        `${w.kind}/${w.name}`,
+      );
     }
   },
 };
@@ -67,15 +112,27 @@ export const capacityTypeExactOnDemand: Rule = {
 const SHAPE_KEYS = [LABEL_INSTANCE_GENERATION, LABEL_INSTANCE_FAMILY, LABEL_INSTANCE_CATEGORY, LABEL_INSTANCE_TYPE];
 
 export const preferredAffinityGeneration: Rule = {
-  id: 'preferred-affinity-generation', severity: 'info',
-  summary: 'A workload expresses a generation or family preference with preferred node affinity: a NodePool split is the reliable tool.',
+  id: 'preferred-affinity-generation',
+  severity: 'info',
+  summary:
+    'A workload expresses a generation or family preference with preferred node affinity: a NodePool split is the reliable tool.',
   check(ctx, report) {
     for (const w of ctx.head.workloads) {
-      const i = w.pod.preferredTerms.findIndex((t) => t.requirements.some((r) => SHAPE_KEYS.includes(normalizeKey(r.key))));
+      const i = w.pod.preferredTerms.findIndex((t) =>
+        t.requirements.some((r) => SHAPE_KEYS.includes(normalizeKey(r.key))),
+      );
       if (i < 0) continue;
-      const keys = [...new Set(w.pod.preferredTerms[i].requirements.map((r) => r.key).filter((k) => SHAPE_KEYS.includes(normalizeKey(k))))];
-      report(`${w.kind} ${w.namespace}/${w.name} prefers ${keys.join(', ')} through preferred node affinity. Karpenter treats the heaviest preferred term as required, relaxes it away when it does not fit (after the required OR-terms, in a fixed order), and ignores it entirely with PreferencePolicy Ignore; within one NodeClaim the cheapest type still wins. For a reliable generation preference, split the NodePool and use weights.`,
-        w.source, [...AFFINITY, 'preferredDuringSchedulingIgnoredDuringExecution', i], `${w.kind}/${w.name}`);
+      const keys = [
+        ...new Set(
+          w.pod.preferredTerms[i].requirements.map((r) => r.key).filter((k) => SHAPE_KEYS.includes(normalizeKey(k))),
+        ),
+      ];
+      report(
+        `${w.kind} ${w.namespace}/${w.name} prefers ${keys.join(', ')} through preferred node affinity. Karpenter treats the heaviest preferred term as required, relaxes it away when it does not fit (after the required OR-terms, in a fixed order), and ignores it entirely with PreferencePolicy Ignore; within one NodeClaim the cheapest type still wins. For a reliable generation preference, split the NodePool and use weights.`,
+        w.source,
+        [...AFFINITY, 'preferredDuringSchedulingIgnoredDuringExecution', i],
+        `${w.kind}/${w.name}`,
+      );
     }
   },
 };

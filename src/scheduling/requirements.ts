@@ -90,6 +90,7 @@ export class Requirement {
 
   /** requirement.go `Intersection(a, b)`, exact algorithm. The key is `this.key`. */
   intersection(b: Requirement): Requirement {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- read as Karpenter's Intersection(a, b)
     const a = this;
     const complement = a.complement && b.complement;
     const gte = maxDefined(a.gte, b.gte);
@@ -113,6 +114,7 @@ export class Requirement {
 
   /** requirement.go `HasIntersection(a, b)`, including its both-complement inaccuracy. */
   hasIntersection(b: Requirement): boolean {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- read as Karpenter's Intersection(a, b)
     const a = this;
     const gte = maxDefined(a.gte, b.gte);
     const lte = minDefined(a.lte, b.lte);

@@ -19,7 +19,8 @@ export function tolerates(t: Toleration, taint: Taint): boolean {
       return (t.value ?? '') === (taint.value ?? '');
     case 'Gt':
     case 'Lt': {
-      const a = Number(taint.value), b = Number(t.value);
+      const a = Number(taint.value),
+        b = Number(t.value);
       if (!Number.isInteger(a) || !Number.isInteger(b)) return false;
       return op === 'Gt' ? a > b : a < b;
     }

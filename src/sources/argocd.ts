@@ -16,25 +16,42 @@ export interface ApplicationChart {
   name: string;
 }
 
-export function applicationCharts(app: Record<string, unknown>, source: SourceRef, files: ReadonlySet<string>, findings: Finding[]): ApplicationChart[] {
+export function applicationCharts(
+  app: Record<string, unknown>,
+  source: SourceRef,
+  files: ReadonlySet<string>,
+  findings: Finding[],
+): ApplicationChart[] {
   const meta = isObject(app.metadata) ? app.metadata : {};
   const name = typeof meta.name === 'string' ? meta.name : '?';
   const spec = isObject(app.spec) ? app.spec : {};
   const dest = isObject(spec.destination) ? spec.destination : {};
-  const sources = Array.isArray(spec.sources) ? spec.sources.filter(isObject) : isObject(spec.source) ? [spec.source] : [];
+  const sources = Array.isArray(spec.sources)
+    ? spec.sources.filter(isObject)
+    : isObject(spec.source)
+      ? [spec.source]
+      : [];
   const out: ApplicationChart[] = [];
   sources.forEach((src, i) => {
     const path = typeof src.path === 'string' ? src.path.replace(/^\.?\//, '').replace(/\/$/, '') : null;
     if (!path) {
       if (typeof src.chart === 'string') {
-        findings.push({ rule: 'argocd-remote-chart', severity: 'info', file: source.file, line: source.locate(['spec', Array.isArray(spec.sources) ? 'sources' : 'source'])?.line ?? source.line, object: `Application/${name}`,
-          message: `Application ${name} renders the remote chart ${src.chart} from ${String(src.repoURL ?? '?')}; karpenter-plan does not fetch remote charts, so its objects are not in the plan (add the rendered manifests or a values adapter).` });
+        findings.push({
+          rule: 'argocd-remote-chart',
+          severity: 'info',
+          file: source.file,
+          line: source.locate(['spec', Array.isArray(spec.sources) ? 'sources' : 'source'])?.line ?? source.line,
+          object: `Application/${name}`,
+          message: `Application ${name} renders the remote chart ${src.chart} from ${String(src.repoURL ?? '?')}; karpenter-plan does not fetch remote charts, so its objects are not in the plan (add the rendered manifests or a values adapter).`,
+        });
       }
       return;
     }
     if (!files.has(`${path}/Chart.yaml`)) return; // a plain manifest folder: read by the manifest globs
     const helm = isObject(src.helm) ? src.helm : {};
-    const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles.filter((v): v is string => typeof v === 'string').map((v) => normalize(`${path}/${v}`)) : [];
+    const valueFiles = Array.isArray(helm.valueFiles)
+      ? helm.valueFiles.filter((v): v is string => typeof v === 'string').map((v) => normalize(`${path}/${v}`))
+      : [];
     let inline: string | undefined;
     if (isObject(helm.valuesObject)) inline = stringify(helm.valuesObject);
     else if (typeof helm.values === 'string') inline = helm.values;
@@ -42,12 +59,23 @@ export function applicationCharts(app: Record<string, unknown>, source: SourceRe
       name,
       source,
       chart: {
-        path, values: valueFiles.filter((v) => files.has(v)), releaseName: typeof helm.releaseName === 'string' ? helm.releaseName : name,
-        namespace: typeof dest.namespace === 'string' ? dest.namespace : 'default', ...(inline !== undefined ? { inlineValues: inline } : {}),
+        path,
+        values: valueFiles.filter((v) => files.has(v)),
+        releaseName: typeof helm.releaseName === 'string' ? helm.releaseName : name,
+        namespace: typeof dest.namespace === 'string' ? dest.namespace : 'default',
+        ...(inline !== undefined ? { inlineValues: inline } : {}),
       },
     });
     for (const v of valueFiles) {
-      if (!files.has(v)) findings.push({ rule: 'unreadable-file', severity: 'warning', file: source.file, line: source.line, object: `Application/${name}`, message: `Application ${name} (source ${i + 1}) names the values file ${v}, which does not exist in this state` });
+      if (!files.has(v))
+        findings.push({
+          rule: 'unreadable-file',
+          severity: 'warning',
+          file: source.file,
+          line: source.line,
+          object: `Application/${name}`,
+          message: `Application ${name} (source ${i + 1}) names the values file ${v}, which does not exist in this state`,
+        });
     }
   });
   return out;

@@ -7,8 +7,14 @@
  * trunking) are taken from the embedded catalog when it knows the type.
  */
 import {
-  DescribeInstanceTypeOfferingsCommand, DescribeInstanceTypesCommand, DescribeSpotPriceHistoryCommand, EC2Client,
-  type DescribeInstanceTypeOfferingsCommandOutput, type DescribeInstanceTypesCommandOutput, type DescribeSpotPriceHistoryCommandOutput, type InstanceTypeInfo,
+  DescribeInstanceTypeOfferingsCommand,
+  DescribeInstanceTypesCommand,
+  DescribeSpotPriceHistoryCommand,
+  EC2Client,
+  type DescribeInstanceTypeOfferingsCommandOutput,
+  type DescribeInstanceTypesCommandOutput,
+  type DescribeSpotPriceHistoryCommandOutput,
+  type InstanceTypeInfo,
 } from '@aws-sdk/client-ec2';
 import { GetProductsCommand, PricingClient, type GetProductsCommandOutput } from '@aws-sdk/client-pricing';
 import type { Catalog, CatalogType } from '../cloudprovider/catalog.js';
@@ -36,11 +42,17 @@ export function pricingRegion(region: string): string {
 const SCHEME = /(^[a-z]+)(-[0-9]+tb)?([0-9]+).*\./;
 
 /** The labels the provider derives from DescribeInstanceTypes (pkg/providers/instancetype/types.go computeRequirements). */
-export function labelsFromInfo(info: InstanceTypeInfo, known?: CatalogType): { labels: Record<string, string>; extended: Record<string, number> } {
+export function labelsFromInfo(
+  info: InstanceTypeInfo,
+  known?: CatalogType,
+): { labels: Record<string, string>; extended: Record<string, number> } {
   const name = info.InstanceType!;
   const l: Record<string, string> = {};
   const m = SCHEME.exec(name);
-  if (m) { l[`${AWS}instance-category`] = m[1]; l[`${AWS}instance-generation`] = m[3]; }
+  if (m) {
+    l[`${AWS}instance-category`] = m[1];
+    l[`${AWS}instance-generation`] = m[3];
+  }
   const parts = name.split('.');
   if (parts.length === 2) {
     l[`${AWS}instance-family`] = parts[0];
@@ -50,7 +62,12 @@ export function labelsFromInfo(info: InstanceTypeInfo, known?: CatalogType): { l
   l[`${AWS}instance-hypervisor`] = info.Hypervisor ?? '';
   l[`${AWS}instance-encryption-in-transit-supported`] = String(!!info.NetworkInfo?.EncryptionInTransitSupported);
   const storage = info.InstanceStorageInfo;
-  if (storage && (storage.NvmeSupport === 'supported' || storage.NvmeSupport === 'required') && storage.TotalSizeInGB !== undefined) l[`${AWS}instance-local-nvme`] = String(storage.TotalSizeInGB);
+  if (
+    storage &&
+    (storage.NvmeSupport === 'supported' || storage.NvmeSupport === 'required') &&
+    storage.TotalSizeInGB !== undefined
+  )
+    l[`${AWS}instance-local-nvme`] = String(storage.TotalSizeInGB);
   const gpus = info.GpuInfo?.Gpus ?? [];
   if (gpus.length === 1) {
     const g = gpus[0];
@@ -70,15 +87,24 @@ export function labelsFromInfo(info: InstanceTypeInfo, known?: CatalogType): { l
     l[`${AWS}instance-accelerator-manufacturer`] = (inference[0].Manufacturer ?? '').toLowerCase();
     l[`${AWS}instance-accelerator-count`] = String(inference[0].Count ?? 0);
   }
-  if (info.ProcessorInfo?.Manufacturer) l[`${AWS}instance-cpu-manufacturer`] = info.ProcessorInfo.Manufacturer.toLowerCase().replace(/ /g, '-');
-  if (info.ProcessorInfo?.SustainedClockSpeedInGhz) l[`${AWS}instance-cpu-sustained-clock-speed-mhz`] = String(Math.round(info.ProcessorInfo.SustainedClockSpeedInGhz * 1000));
-  if (info.EbsInfo?.EbsOptimizedSupport === 'default' && info.EbsInfo.EbsOptimizedInfo?.MaximumBandwidthInMbps !== undefined) l[`${AWS}instance-ebs-bandwidth`] = String(info.EbsInfo.EbsOptimizedInfo.MaximumBandwidthInMbps);
+  if (info.ProcessorInfo?.Manufacturer)
+    l[`${AWS}instance-cpu-manufacturer`] = info.ProcessorInfo.Manufacturer.toLowerCase().replace(/ /g, '-');
+  if (info.ProcessorInfo?.SustainedClockSpeedInGhz)
+    l[`${AWS}instance-cpu-sustained-clock-speed-mhz`] = String(
+      Math.round(info.ProcessorInfo.SustainedClockSpeedInGhz * 1000),
+    );
+  if (
+    info.EbsInfo?.EbsOptimizedSupport === 'default' &&
+    info.EbsInfo.EbsOptimizedInfo?.MaximumBandwidthInMbps !== undefined
+  )
+    l[`${AWS}instance-ebs-bandwidth`] = String(info.EbsInfo.EbsOptimizedInfo.MaximumBandwidthInMbps);
   // Not in the API: the provider uses a static bandwidth table; take it from the embedded catalog.
   const bw = known?.labels[`${AWS}instance-network-bandwidth`];
   if (bw !== undefined) l[`${AWS}instance-network-bandwidth`] = bw;
   l['kubernetes.io/os'] = 'linux';
   const extended: Record<string, number> = {};
-  const sum = (man: string) => gpus.filter((g) => (g.Manufacturer ?? '').toLowerCase() === man).reduce((a, g) => a + (g.Count ?? 0), 0);
+  const sum = (man: string) =>
+    gpus.filter((g) => (g.Manufacturer ?? '').toLowerCase() === man).reduce((a, g) => a + (g.Count ?? 0), 0);
   if (sum('nvidia')) extended['nvidia.com/gpu'] = sum('nvidia');
   if (sum('amd')) extended['amd.com/gpu'] = sum('amd');
   if (sum('habana')) extended['habana.ai/gaudi'] = sum('habana');
@@ -97,17 +123,31 @@ export function labelsFromInfo(info: InstanceTypeInfo, known?: CatalogType): { l
 export async function refreshCatalog(opts: RefreshOptions): Promise<Catalog> {
   const log = opts.log ?? (() => undefined);
   const common = { ...(opts.credentials ? { credentials: opts.credentials } : {}), maxAttempts: 5 };
-  const ec2 = new EC2Client({ region: opts.region, ...common, ...(opts.ec2Endpoint ? { endpoint: opts.ec2Endpoint } : {}) });
-  const pricing = new PricingClient({ region: pricingRegion(opts.region), ...common, ...(opts.pricingEndpoint ? { endpoint: opts.pricingEndpoint } : {}) });
+  const ec2 = new EC2Client({
+    region: opts.region,
+    ...common,
+    ...(opts.ec2Endpoint ? { endpoint: opts.ec2Endpoint } : {}),
+  });
+  const pricing = new PricingClient({
+    region: pricingRegion(opts.region),
+    ...common,
+    ...(opts.pricingEndpoint ? { endpoint: opts.pricingEndpoint } : {}),
+  });
   const known = embeddedCatalog().byName;
 
   const infos: InstanceTypeInfo[] = [];
   let token: string | undefined;
   do {
-    const r: DescribeInstanceTypesCommandOutput = await ec2.send(new DescribeInstanceTypesCommand({
-      Filters: [{ Name: 'supported-virtualization-type', Values: ['hvm'] }, { Name: 'processor-info.supported-architecture', Values: ['x86_64', 'arm64'] }],
-      MaxResults: 100, ...(token ? { NextToken: token } : {}),
-    }));
+    const r: DescribeInstanceTypesCommandOutput = await ec2.send(
+      new DescribeInstanceTypesCommand({
+        Filters: [
+          { Name: 'supported-virtualization-type', Values: ['hvm'] },
+          { Name: 'processor-info.supported-architecture', Values: ['x86_64', 'arm64'] },
+        ],
+        MaxResults: 100,
+        ...(token ? { NextToken: token } : {}),
+      }),
+    );
     infos.push(...(r.InstanceTypes ?? []));
     token = r.NextToken;
   } while (token);
@@ -116,7 +156,13 @@ export async function refreshCatalog(opts: RefreshOptions): Promise<Catalog> {
   const zones = new Map<string, string[]>();
   token = undefined;
   do {
-    const r: DescribeInstanceTypeOfferingsCommandOutput = await ec2.send(new DescribeInstanceTypeOfferingsCommand({ LocationType: 'availability-zone', MaxResults: 1000, ...(token ? { NextToken: token } : {}) }));
+    const r: DescribeInstanceTypeOfferingsCommandOutput = await ec2.send(
+      new DescribeInstanceTypeOfferingsCommand({
+        LocationType: 'availability-zone',
+        MaxResults: 1000,
+        ...(token ? { NextToken: token } : {}),
+      }),
+    );
     for (const o of r.InstanceTypeOfferings ?? []) {
       if (!o.InstanceType || !o.Location) continue;
       zones.set(o.InstanceType, [...(zones.get(o.InstanceType) ?? []), o.Location]);
@@ -128,9 +174,14 @@ export async function refreshCatalog(opts: RefreshOptions): Promise<Catalog> {
   const seen = new Map<string, number>();
   token = undefined;
   do {
-    const r: DescribeSpotPriceHistoryCommandOutput = await ec2.send(new DescribeSpotPriceHistoryCommand({
-      ProductDescriptions: ['Linux/UNIX', 'Linux/UNIX (Amazon VPC)'], StartTime: opts.now ?? new Date(), MaxResults: 1000, ...(token ? { NextToken: token } : {}),
-    }));
+    const r: DescribeSpotPriceHistoryCommandOutput = await ec2.send(
+      new DescribeSpotPriceHistoryCommand({
+        ProductDescriptions: ['Linux/UNIX', 'Linux/UNIX (Amazon VPC)'],
+        StartTime: opts.now ?? new Date(),
+        MaxResults: 1000,
+        ...(token ? { NextToken: token } : {}),
+      }),
+    );
     for (const p of r.SpotPriceHistory ?? []) {
       if (!p.InstanceType || !p.AvailabilityZone || p.SpotPrice === undefined) continue;
       const key = `${p.InstanceType}|${p.AvailabilityZone}`;
@@ -145,17 +196,28 @@ export async function refreshCatalog(opts: RefreshOptions): Promise<Catalog> {
   const onDemand = new Map<string, number>();
   token = undefined;
   const filters = [
-    ['regionCode', opts.region], ['operatingSystem', 'Linux'], ['preInstalledSw', 'NA'], ['capacitystatus', 'Used'],
-    ['marketoption', 'OnDemand'], ['tenancy', 'Shared'],
+    ['regionCode', opts.region],
+    ['operatingSystem', 'Linux'],
+    ['preInstalledSw', 'NA'],
+    ['capacitystatus', 'Used'],
+    ['marketoption', 'OnDemand'],
+    ['tenancy', 'Shared'],
   ];
   do {
-    const r: GetProductsCommandOutput = await pricing.send(new GetProductsCommand({
-      ServiceCode: 'AmazonEC2', Filters: filters.map(([Field, Value]) => ({ Type: 'TERM_MATCH', Field, Value })), MaxResults: 100, ...(token ? { NextToken: token } : {}),
-    }));
+    const r: GetProductsCommandOutput = await pricing.send(
+      new GetProductsCommand({
+        ServiceCode: 'AmazonEC2',
+        Filters: filters.map(([Field, Value]) => ({ Type: 'TERM_MATCH', Field, Value })),
+        MaxResults: 100,
+        ...(token ? { NextToken: token } : {}),
+      }),
+    );
     for (const item of r.PriceList ?? []) {
       const doc = JSON.parse(typeof item === 'string' ? item : String(item)) as {
         product?: { attributes?: { instanceType?: string } };
-        terms?: { OnDemand?: Record<string, { priceDimensions?: Record<string, { pricePerUnit?: Record<string, string> }> }> };
+        terms?: {
+          OnDemand?: Record<string, { priceDimensions?: Record<string, { pricePerUnit?: Record<string, string> }> }>;
+        };
       };
       const type = doc.product?.attributes?.instanceType;
       if (!type) continue;
@@ -170,24 +232,47 @@ export async function refreshCatalog(opts: RefreshOptions): Promise<Catalog> {
   } while (token);
   log(`prices: ${onDemand.size} on-demand, ${spot.size} types with spot prices`);
 
-  const types: CatalogType[] = infos.filter((i) => i.InstanceType).map((info) => {
-    const name = info.InstanceType!;
-    const k = known.get(name);
-    const { labels, extended } = labelsFromInfo(info, k);
-    const arch = info.ProcessorInfo?.SupportedArchitectures?.includes('arm64') ? 'arm64' : 'amd64';
-    const cardIndex = info.NetworkInfo?.DefaultNetworkCardIndex ?? 0;
-    const maxENIs = info.NetworkInfo?.NetworkCards?.find((c) => c.NetworkCardIndex === cardIndex)?.MaximumNetworkInterfaces ?? info.NetworkInfo?.MaximumNetworkInterfaces ?? 0;
-    const ips = info.NetworkInfo?.Ipv4AddressesPerInterface ?? 1;
-    const eniPods = maxENIs > 0 ? maxENIs * (ips - 1) + 2 : 0;
-    labels[`${AWS}instance-cpu`] = String(info.VCpuInfo?.DefaultVCpus ?? 0);
-    labels[`${AWS}instance-memory`] = String(info.MemoryInfo?.SizeInMiB ?? 0);
-    labels['kubernetes.io/arch'] = arch;
-    labels['node.kubernetes.io/instance-type'] = name;
-    return {
-      name, labels, vcpu: info.VCpuInfo?.DefaultVCpus ?? 0, memoryMiB: info.MemoryInfo?.SizeInMiB ?? 0, arch, eniPods, maxENIs, ipv4PerENI: ips,
-      price: onDemand.get(name) ?? null, extended, spotPrices: spot.get(name) ?? {}, zones: (zones.get(name) ?? []).sort(),
-    };
-  }).sort((a, b) => a.name.localeCompare(b.name));
+  const types: CatalogType[] = infos
+    .filter((i) => i.InstanceType)
+    .map((info) => {
+      const name = info.InstanceType!;
+      const k = known.get(name);
+      const { labels, extended } = labelsFromInfo(info, k);
+      const arch = info.ProcessorInfo?.SupportedArchitectures?.includes('arm64') ? 'arm64' : 'amd64';
+      const cardIndex = info.NetworkInfo?.DefaultNetworkCardIndex ?? 0;
+      const maxENIs =
+        info.NetworkInfo?.NetworkCards?.find((c) => c.NetworkCardIndex === cardIndex)?.MaximumNetworkInterfaces ??
+        info.NetworkInfo?.MaximumNetworkInterfaces ??
+        0;
+      const ips = info.NetworkInfo?.Ipv4AddressesPerInterface ?? 1;
+      const eniPods = maxENIs > 0 ? maxENIs * (ips - 1) + 2 : 0;
+      labels[`${AWS}instance-cpu`] = String(info.VCpuInfo?.DefaultVCpus ?? 0);
+      labels[`${AWS}instance-memory`] = String(info.MemoryInfo?.SizeInMiB ?? 0);
+      labels['kubernetes.io/arch'] = arch;
+      labels['node.kubernetes.io/instance-type'] = name;
+      return {
+        name,
+        labels,
+        vcpu: info.VCpuInfo?.DefaultVCpus ?? 0,
+        memoryMiB: info.MemoryInfo?.SizeInMiB ?? 0,
+        arch,
+        eniPods,
+        maxENIs,
+        ipv4PerENI: ips,
+        price: onDemand.get(name) ?? null,
+        extended,
+        spotPrices: spot.get(name) ?? {},
+        zones: (zones.get(name) ?? []).sort(),
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
   const now = (opts.now ?? new Date()).toISOString();
-  return { source: `AWS APIs (${opts.region})`, region: opts.region, pricesDate: now, currency: opts.region.startsWith('cn-') ? 'CNY' : 'USD', types, byName: new Map(types.map((t) => [t.name, t])) };
+  return {
+    source: `AWS APIs (${opts.region})`,
+    region: opts.region,
+    pricesDate: now,
+    currency: opts.region.startsWith('cn-') ? 'CNY' : 'USD',
+    types,
+    byName: new Map(types.map((t) => [t.name, t])),
+  };
 }

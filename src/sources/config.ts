@@ -51,7 +51,13 @@ export interface Config {
   /** A live cluster to read the fleet from (read-only lists of NodeClaims and Nodes). */
   cluster?: { kubeconfig?: string; context?: string };
   policy: { failOn: 'error' | 'warning' | 'never'; maxReplacedNodes?: number; maxReplacedPercent?: number };
-  assumptions: { minutesPerReplacement: number; minutesToInitialize: number; at?: string; horizonDays: number; slowAfterHours: number };
+  assumptions: {
+    minutesPerReplacement: number;
+    minutesToInitialize: number;
+    at?: string;
+    horizonDays: number;
+    slowAfterHours: number;
+  };
   rules: Record<string, 'off' | 'error' | 'warning' | 'info'>;
   scenarios: IceScenario[];
   /** Where the config came from (null = defaults only). */
@@ -102,12 +108,24 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   const value = doc.value;
   if (!validateSchema(value)) {
     for (const err of validateSchema.errors ?? []) {
-      const path = err.instancePath.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-      const extra = err.keyword === 'additionalProperties' ? ` "${(err.params as { additionalProperty: string }).additionalProperty}"` : '';
-      const allowed = err.keyword === 'enum' ? `: ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : '';
+      const path = err.instancePath
+        .split('/')
+        .slice(1)
+        .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+      const extra =
+        err.keyword === 'additionalProperties'
+          ? ` "${(err.params as { additionalProperty: string }).additionalProperty}"`
+          : '';
+      const allowed =
+        err.keyword === 'enum' ? `: ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : '';
       const pos = doc.source.locate(path);
       findings.push({
-        rule: 'invalid-config', severity: 'error', file, line: pos?.line ?? 1, column: pos?.column ?? null, object: null,
+        rule: 'invalid-config',
+        severity: 'error',
+        file,
+        line: pos?.line ?? 1,
+        column: pos?.column ?? null,
+        object: null,
         message: `config ${err.instancePath || '/'} ${err.message}${extra}${allowed}`,
       });
     }
@@ -116,39 +134,65 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   if (Array.isArray(v.manifests)) cfg.manifests = v.manifests.map(String);
   if (Array.isArray(v.exclude)) cfg.exclude = v.exclude.map(String);
   if (Array.isArray(v.values)) {
-    cfg.values = (v.values as Partial<ValuesAdapter>[]).filter((a) => a && Array.isArray(a.files)).map((a) => ({
-      files: a.files!.map(String), layout: a.layout ?? 'map', nodePools: a.nodePools ?? 'nodePool',
-      nodeClasses: a.nodeClasses ?? 'nodeClass', nodeOverlays: a.nodeOverlays ?? 'nodeOverlay',
-    }));
+    cfg.values = (v.values as Partial<ValuesAdapter>[])
+      .filter((a) => a && Array.isArray(a.files))
+      .map((a) => ({
+        files: a.files!.map(String),
+        layout: a.layout ?? 'map',
+        nodePools: a.nodePools ?? 'nodePool',
+        nodeClasses: a.nodeClasses ?? 'nodeClass',
+        nodeOverlays: a.nodeOverlays ?? 'nodeOverlay',
+      }));
   }
   if (Array.isArray(v.charts)) {
-    cfg.charts = (v.charts as Partial<ChartSource>[]).filter((c) => c && typeof c.path === 'string').map((c) => ({
-      path: c.path!, values: (c.values ?? []).map(String), releaseName: c.releaseName ?? 'karpenter-plan',
-      namespace: c.namespace ?? 'default', ...(c.fallbackValues !== undefined ? { fallbackValues: c.fallbackValues } : {}),
-    }));
+    cfg.charts = (v.charts as Partial<ChartSource>[])
+      .filter((c) => c && typeof c.path === 'string')
+      .map((c) => ({
+        path: c.path!,
+        values: (c.values ?? []).map(String),
+        releaseName: c.releaseName ?? 'karpenter-plan',
+        namespace: c.namespace ?? 'default',
+        ...(c.fallbackValues !== undefined ? { fallbackValues: c.fallbackValues } : {}),
+      }));
   }
-  if (v.helm && typeof v.helm === 'object' && typeof (v.helm as { binary?: unknown }).binary === 'string') cfg.helm.binary = (v.helm as { binary: string }).binary;
+  if (v.helm && typeof v.helm === 'object' && typeof (v.helm as { binary?: unknown }).binary === 'string')
+    cfg.helm.binary = (v.helm as { binary: string }).binary;
   if (v.controller && typeof v.controller === 'object') cfg.controller = v.controller as Config['controller'];
   if (typeof v.region === 'string') cfg.region = v.region;
   if (Array.isArray(v.zones)) cfg.zones = v.zones.map(String);
   if (typeof v.catalog === 'string') cfg.catalog = v.catalog;
-  if (typeof v.spotPriceFactor === 'number' && v.spotPriceFactor > 0 && v.spotPriceFactor <= 1) cfg.spotPriceFactor = v.spotPriceFactor;
+  if (typeof v.spotPriceFactor === 'number' && v.spotPriceFactor > 0 && v.spotPriceFactor <= 1)
+    cfg.spotPriceFactor = v.spotPriceFactor;
   if (Array.isArray(v.reservations)) {
-    cfg.reservations = (v.reservations as Partial<Reservation>[]).filter((r) => r && r.id && r.instanceType && r.zone).map((r) => ({
-      id: String(r.id), instanceType: String(r.instanceType), zone: String(r.zone), count: typeof r.count === 'number' ? r.count : 1,
-      type: r.type === 'capacity-block' ? 'capacity-block' : 'default', ...(r.tags ? { tags: r.tags } : {}),
-    }));
+    cfg.reservations = (v.reservations as Partial<Reservation>[])
+      .filter((r) => r && r.id && r.instanceType && r.zone)
+      .map((r) => ({
+        id: String(r.id),
+        instanceType: String(r.instanceType),
+        zone: String(r.zone),
+        count: typeof r.count === 'number' ? r.count : 1,
+        type: r.type === 'capacity-block' ? 'capacity-block' : 'default',
+        ...(r.tags ? { tags: r.tags } : {}),
+      }));
   }
-  if (Array.isArray(v.workloads)) cfg.workloads = v.workloads.filter((w) => w && typeof w === 'object') as Record<string, unknown>[];
+  if (Array.isArray(v.workloads))
+    cfg.workloads = v.workloads.filter((w) => w && typeof w === 'object') as Record<string, unknown>[];
   if (typeof v.probes === 'boolean') cfg.probes = v.probes;
   if (Array.isArray(v.fleet)) cfg.fleet = v.fleet.map(String);
   if (v.cluster && typeof v.cluster === 'object') cfg.cluster = v.cluster as Config['cluster'];
   if (v.policy && typeof v.policy === 'object') cfg.policy = { ...cfg.policy, ...(v.policy as object) };
-  if (v.assumptions && typeof v.assumptions === 'object') cfg.assumptions = { ...cfg.assumptions, ...(v.assumptions as object) };
+  if (v.assumptions && typeof v.assumptions === 'object')
+    cfg.assumptions = { ...cfg.assumptions, ...(v.assumptions as object) };
   if (v.rules && typeof v.rules === 'object') cfg.rules = v.rules as Config['rules'];
   if (Array.isArray(v.scenarios)) {
-    cfg.scenarios = (v.scenarios as Partial<IceScenario>[]).filter((x) => x && typeof x.name === 'string' && Array.isArray(x.unavailable))
-      .map((x) => ({ name: x.name!, unavailable: x.unavailable!.filter(Array.isArray).map((reqs) => reqs.filter((r) => r && typeof r.key === 'string' && typeof r.operator === 'string')) }));
+    cfg.scenarios = (v.scenarios as Partial<IceScenario>[])
+      .filter((x) => x && typeof x.name === 'string' && Array.isArray(x.unavailable))
+      .map((x) => ({
+        name: x.name!,
+        unavailable: x
+          .unavailable!.filter(Array.isArray)
+          .map((reqs) => reqs.filter((r) => r && typeof r.key === 'string' && typeof r.operator === 'string')),
+      }));
   }
   return cfg;
 }

@@ -12,8 +12,11 @@ import { isObject } from '../common/fields.js';
 import { parseYamlMapping } from './yaml.js';
 
 const GATES: Record<string, keyof ControllerSettings['featureGates']> = {
-  nodeOverlay: 'nodeOverlay', reservedCapacity: 'reservedCapacity', spotToSpotConsolidation: 'spotToSpotConsolidation',
-  nodeRepair: 'nodeRepair', staticCapacity: 'staticCapacity',
+  nodeOverlay: 'nodeOverlay',
+  reservedCapacity: 'reservedCapacity',
+  spotToSpotConsolidation: 'spotToSpotConsolidation',
+  nodeRepair: 'nodeRepair',
+  staticCapacity: 'staticCapacity',
 };
 
 export function readControllerSettings(tree: FileTree, config: Config, findings: Finding[]): ControllerSettings {
@@ -22,32 +25,65 @@ export function readControllerSettings(tree: FileTree, config: Config, findings:
   if (file) {
     const text = tree.read(file);
     if (text === null) {
-      findings.push({ rule: 'unreadable-file', severity: 'warning', file, line: null, object: null, message: `controller values file ${file} does not exist in ${tree.label}; Karpenter's default settings are assumed` });
+      findings.push({
+        rule: 'unreadable-file',
+        severity: 'warning',
+        file,
+        line: null,
+        object: null,
+        message: `controller values file ${file} does not exist in ${tree.label}; Karpenter's default settings are assumed`,
+      });
     } else {
       const doc = parseYamlMapping(file, text, findings);
       const settings = doc && isObject(doc.value.settings) ? doc.value.settings : null;
-      if (settings) apply(s, settings, true, (path) => {
-        const pos = doc!.source.locate(['settings', ...path]);
-        return `${file}:${pos?.line ?? '?'}`;
-      }, findings, file);
+      if (settings)
+        apply(
+          s,
+          settings,
+          true,
+          (path) => {
+            const pos = doc!.source.locate(['settings', ...path]);
+            return `${file}:${pos?.line ?? '?'}`;
+          },
+          findings,
+          file,
+        );
     }
   }
   if (config.controller.settings && isObject(config.controller.settings)) {
-    apply(s, config.controller.settings, false, () => `${config.file ?? 'config'} controller.settings`, findings, config.file);
+    apply(
+      s,
+      config.controller.settings,
+      false,
+      () => `${config.file ?? 'config'} controller.settings`,
+      findings,
+      config.file,
+    );
   }
   return s;
 }
 
 function apply(
-  s: ControllerSettings, v: Record<string, unknown>, chartQuirk: boolean,
-  where: (path: string[]) => string, findings: Finding[], file: string | null,
+  s: ControllerSettings,
+  v: Record<string, unknown>,
+  chartQuirk: boolean,
+  where: (path: string[]) => string,
+  findings: Finding[],
+  file: string | null,
 ): void {
   if (isObject(v.featureGates)) {
     for (const [k, val] of Object.entries(v.featureGates)) {
       const gate = GATES[k];
       if (!gate) continue;
       if (typeof val !== 'boolean') {
-        findings.push({ rule: 'invalid-config', severity: 'warning', file, line: null, object: null, message: `settings.featureGates.${k} should be true or false, got ${JSON.stringify(val)}` });
+        findings.push({
+          rule: 'invalid-config',
+          severity: 'warning',
+          file,
+          line: null,
+          object: null,
+          message: `settings.featureGates.${k} should be true or false, got ${JSON.stringify(val)}`,
+        });
         continue;
       }
       s.featureGates[gate] = val;
@@ -59,16 +95,31 @@ function apply(
     if (val === undefined || val === null) return;
     if (chartQuirk && (val === '' || val === false || val === 0)) return; // falsy → code default
     if (typeof val !== 'string' || (allowed && !allowed.includes(val))) {
-      findings.push({ rule: 'invalid-config', severity: 'error', file, line: null, object: null, message: `settings.${key} must be ${allowed ? allowed.join(' or ') : 'a string'}, got ${JSON.stringify(val)}` });
+      findings.push({
+        rule: 'invalid-config',
+        severity: 'error',
+        file,
+        line: null,
+        object: null,
+        message: `settings.${key} must be ${allowed ? allowed.join(' or ') : 'a string'}, got ${JSON.stringify(val)}`,
+      });
       return;
     }
     set(val);
     s.origin.push(`${key}=${val} (${where([key])})`);
   };
-  str('preferencePolicy', ['Respect', 'Ignore'], (x) => { s.preferencePolicy = x as 'Respect' | 'Ignore'; });
-  str('minValuesPolicy', ['Strict', 'BestEffort'], (x) => { s.minValuesPolicy = x as 'Strict' | 'BestEffort'; });
-  str('batchIdleDuration', null, (x) => { s.batchIdleDuration = x; });
-  str('batchMaxDuration', null, (x) => { s.batchMaxDuration = x; });
+  str('preferencePolicy', ['Respect', 'Ignore'], (x) => {
+    s.preferencePolicy = x as 'Respect' | 'Ignore';
+  });
+  str('minValuesPolicy', ['Strict', 'BestEffort'], (x) => {
+    s.minValuesPolicy = x as 'Strict' | 'BestEffort';
+  });
+  str('batchIdleDuration', null, (x) => {
+    s.batchIdleDuration = x;
+  });
+  str('batchMaxDuration', null, (x) => {
+    s.batchMaxDuration = x;
+  });
   const num = (key: string, set: (x: number) => void): void => {
     const val = v[key];
     if (val === undefined || val === null) return;
@@ -78,6 +129,10 @@ function apply(
     set(n);
     s.origin.push(`${key}=${n} (${where([key])})`);
   };
-  num('vmMemoryOverheadPercent', (x) => { s.vmMemoryOverheadPercent = x; });
-  num('reservedENIs', (x) => { s.reservedENIs = Math.floor(x); });
+  num('vmMemoryOverheadPercent', (x) => {
+    s.vmMemoryOverheadPercent = x;
+  });
+  num('reservedENIs', (x) => {
+    s.reservedENIs = Math.floor(x);
+  });
 }

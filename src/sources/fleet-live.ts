@@ -18,10 +18,21 @@ export async function readClusterFleet(opts: ClusterOptions): Promise<Fleet> {
   if (opts.context) kc.setCurrentContext(opts.context);
   const custom = kc.makeApiClient(k8s.CustomObjectsApi);
   const core = kc.makeApiClient(k8s.CoreV1Api);
-  const claims = (await custom.listClusterCustomObject({ group: 'karpenter.sh', version: 'v1', plural: 'nodeclaims' })) as { items?: Record<string, unknown>[] };
+  const claims = (await custom.listClusterCustomObject({
+    group: 'karpenter.sh',
+    version: 'v1',
+    plural: 'nodeclaims',
+  })) as { items?: Record<string, unknown>[] };
   const nodes = await core.listNode();
-  const nodeObjects = (nodes.items ?? []).map((n) => ({ ...(JSON.parse(JSON.stringify(n)) as Record<string, unknown>), kind: 'Node' }));
-  const fleet = joinFleet((claims.items ?? []).map((c) => ({ ...c, kind: 'NodeClaim' })), nodeObjects, 'live');
+  const nodeObjects = (nodes.items ?? []).map((n) => ({
+    ...(JSON.parse(JSON.stringify(n)) as Record<string, unknown>),
+    kind: 'Node',
+  }));
+  const fleet = joinFleet(
+    (claims.items ?? []).map((c) => ({ ...c, kind: 'NodeClaim' })),
+    nodeObjects,
+    'live',
+  );
   fleet.notes.push(`Fleet read live from context ${kc.getCurrentContext()} (${fleet.nodes.length} NodeClaims).`);
   return fleet;
 }

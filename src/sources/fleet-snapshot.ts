@@ -5,14 +5,22 @@
  */
 import type { Finding } from '../common/findings.js';
 import type { Fleet, FleetNode } from '../disruption/fleet.js';
-import { LABEL_CAPACITY_TYPE, LABEL_INITIALIZED, LABEL_INSTANCE_TYPE, LABEL_NODEPOOL, LABEL_ZONE } from '../api/labels.js';
+import {
+  LABEL_CAPACITY_TYPE,
+  LABEL_INITIALIZED,
+  LABEL_INSTANCE_TYPE,
+  LABEL_NODEPOOL,
+  LABEL_ZONE,
+} from '../api/labels.js';
 import { isObject } from '../common/fields.js';
 import { parseYamlDocuments } from './yaml.js';
+import { errorMessage } from '../common/errors.js';
 
 type Obj = Record<string, unknown>;
 
 function items(doc: Obj): Obj[] {
-  if (Array.isArray(doc.items)) return doc.items.filter(isObject).flatMap((i) => (Array.isArray(i.items) ? items(i) : [i]));
+  if (Array.isArray(doc.items))
+    return doc.items.filter(isObject).flatMap((i) => (Array.isArray(i.items) ? items(i) : [i]));
   return [doc];
 }
 
@@ -29,7 +37,11 @@ function condition(obj: Obj, type: string): string | null {
   return c && typeof c.status === 'string' ? c.status : null;
 }
 
-export function parseFleetObjects(objects: Obj[], file: string, findings: Finding[]): { nodeClaims: Obj[]; nodes: Obj[] } {
+export function parseFleetObjects(
+  objects: Obj[],
+  file: string,
+  findings: Finding[],
+): { nodeClaims: Obj[]; nodes: Obj[] } {
   const nodeClaims: Obj[] = [];
   const nodes: Obj[] = [];
   for (const o of objects) {
@@ -39,7 +51,14 @@ export function parseFleetObjects(objects: Obj[], file: string, findings: Findin
     }
   }
   if (nodeClaims.length === 0 && nodes.length === 0) {
-    findings.push({ rule: 'invalid-fleet', severity: 'error', file, line: null, object: null, message: `${file} holds no NodeClaim or Node objects (expected kubectl get nodeclaims,nodes -o json)` });
+    findings.push({
+      rule: 'invalid-fleet',
+      severity: 'error',
+      file,
+      line: null,
+      object: null,
+      message: `${file} holds no NodeClaim or Node objects (expected kubectl get nodeclaims,nodes -o json)`,
+    });
   }
   return { nodeClaims, nodes };
 }
@@ -57,7 +76,13 @@ export function joinFleet(nodeClaims: Obj[], nodes: Obj[], source: 'snapshot' | 
   const out: FleetNode[] = [];
   const used = new Set<Obj>();
   const fromNode = (node: Obj | undefined) => {
-    if (!node) return { ready: null, initialized: null as boolean | null, deleting: false, labels: {} as Record<string, string> };
+    if (!node)
+      return {
+        ready: null,
+        initialized: null as boolean | null,
+        deleting: false,
+        labels: {} as Record<string, string>,
+      };
     const meta = isObject(node.metadata) ? node.metadata : {};
     const labels = strMap(meta.labels);
     const spec = isObject(node.spec) ? node.spec : {};
@@ -73,34 +98,58 @@ export function joinFleet(nodeClaims: Obj[], nodes: Obj[], source: 'snapshot' | 
     const meta = isObject(nc.metadata) ? nc.metadata : {};
     const st = isObject(nc.status) ? nc.status : {};
     const labels = strMap(meta.labels);
-    const node = (typeof st.providerID === 'string' && byProvider.get(st.providerID)) || (typeof st.nodeName === 'string' && byName.get(st.nodeName)) || undefined;
+    const node =
+      (typeof st.providerID === 'string' && byProvider.get(st.providerID)) ||
+      (typeof st.nodeName === 'string' && byName.get(st.nodeName)) ||
+      undefined;
     if (node) used.add(node);
     const n = fromNode(node);
     out.push({
-      name: String(meta.name ?? '?'), nodeName: typeof st.nodeName === 'string' ? st.nodeName : null,
-      nodePool: labels[LABEL_NODEPOOL] ?? null, instanceType: labels[LABEL_INSTANCE_TYPE] ?? null, zone: labels[LABEL_ZONE] ?? null,
-      capacityType: labels[LABEL_CAPACITY_TYPE] ?? null, labels, annotations: strMap(meta.annotations),
+      name: String(meta.name ?? '?'),
+      nodeName: typeof st.nodeName === 'string' ? st.nodeName : null,
+      nodePool: labels[LABEL_NODEPOOL] ?? null,
+      instanceType: labels[LABEL_INSTANCE_TYPE] ?? null,
+      zone: labels[LABEL_ZONE] ?? null,
+      capacityType: labels[LABEL_CAPACITY_TYPE] ?? null,
+      labels,
+      annotations: strMap(meta.annotations),
       initialized: n.initialized ?? condition(nc, 'Initialized') === 'True',
       ready: node ? n.ready : null,
       deleting: meta.deletionTimestamp != null || n.deleting,
-      pricePerHour: null, pods: null, createdAt: typeof meta.creationTimestamp === 'string' ? meta.creationTimestamp : null,
+      pricePerHour: null,
+      pods: null,
+      createdAt: typeof meta.creationTimestamp === 'string' ? meta.creationTimestamp : null,
     });
   }
   if (nodeClaims.length === 0) {
-    notes.push('The fleet snapshot has Nodes but no NodeClaims: Node labels stand in for NodeClaim labels, and hash annotations are unknown.');
+    notes.push(
+      'The fleet snapshot has Nodes but no NodeClaims: Node labels stand in for NodeClaim labels, and hash annotations are unknown.',
+    );
     for (const node of nodes) {
       const meta = isObject(node.metadata) ? node.metadata : {};
       const n = fromNode(node);
       if (!n.labels[LABEL_NODEPOOL]) continue; // not managed by Karpenter
       out.push({
-        name: String(meta.name ?? '?'), nodeName: String(meta.name ?? '?'), nodePool: n.labels[LABEL_NODEPOOL], instanceType: n.labels[LABEL_INSTANCE_TYPE] ?? null,
-        zone: n.labels[LABEL_ZONE] ?? null, capacityType: n.labels[LABEL_CAPACITY_TYPE] ?? null, labels: n.labels, annotations: {},
-        initialized: n.initialized ?? false, ready: n.ready, deleting: n.deleting, pricePerHour: null, pods: null,
+        name: String(meta.name ?? '?'),
+        nodeName: String(meta.name ?? '?'),
+        nodePool: n.labels[LABEL_NODEPOOL],
+        instanceType: n.labels[LABEL_INSTANCE_TYPE] ?? null,
+        zone: n.labels[LABEL_ZONE] ?? null,
+        capacityType: n.labels[LABEL_CAPACITY_TYPE] ?? null,
+        labels: n.labels,
+        annotations: {},
+        initialized: n.initialized ?? false,
+        ready: n.ready,
+        deleting: n.deleting,
+        pricePerHour: null,
+        pods: null,
         createdAt: typeof meta.creationTimestamp === 'string' ? meta.creationTimestamp : null,
       });
     }
   } else if (nodes.length === 0) {
-    notes.push('The fleet snapshot has NodeClaims but no Nodes: every node is assumed Ready, and initialization is read from the NodeClaim condition.');
+    notes.push(
+      'The fleet snapshot has NodeClaims but no Nodes: every node is assumed Ready, and initialization is read from the NodeClaim condition.',
+    );
   }
   return { source, nodes: out, notes };
 }
@@ -113,7 +162,14 @@ export function parseFleetText(file: string, text: string, findings: Finding[]):
       const v = JSON.parse(text) as unknown;
       objects = Array.isArray(v) ? v.filter(isObject) : isObject(v) ? [v] : [];
     } catch (e) {
-      findings.push({ rule: 'invalid-fleet', severity: 'error', file, line: null, object: null, message: `${file} is not valid JSON: ${(e as Error).message}` });
+      findings.push({
+        rule: 'invalid-fleet',
+        severity: 'error',
+        file,
+        line: null,
+        object: null,
+        message: `${file} is not valid JSON: ${errorMessage(e)}`,
+      });
       objects = [];
     }
   } else {

@@ -34,21 +34,24 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d
 
 /** An RFC 3339 time with a zone (`2026-01-05T10:00:00Z`). */
 export function checkTime(value: string, name: string): string {
-  if (!RFC3339.test(value) || Number.isNaN(Date.parse(value))) throw new InputError(`${name} "${value}" is not an RFC 3339 time with a zone (e.g. 2026-01-05T10:00:00Z)`);
+  if (!RFC3339.test(value) || Number.isNaN(Date.parse(value)))
+    throw new InputError(`${name} "${value}" is not an RFC 3339 time with a zone (e.g. 2026-01-05T10:00:00Z)`);
   return value;
 }
 
 /** A finite number ≥ 0 (a count or a percentage). */
 export function checkNonNegative(value: string, name: string, max = Number.MAX_SAFE_INTEGER): number {
   const n = value.trim() === '' ? NaN : Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > max) throw new InputError(`${name} must be a number from 0 to ${max}, got "${value}"`);
+  if (!Number.isFinite(n) || n < 0 || n > max)
+    throw new InputError(`${name} must be a number from 0 to ${max}, got "${value}"`);
   return n;
 }
 
 export const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'never'];
 
 export function checkFailOn(value: string, name: string): FailOn {
-  if (!(FAIL_ON as readonly string[]).includes(value)) throw new InputError(`${name} must be one of ${FAIL_ON.join(', ')}, got "${value}"`);
+  if (!(FAIL_ON as readonly string[]).includes(value))
+    throw new InputError(`${name} must be one of ${FAIL_ON.join(', ')}, got "${value}"`);
   return value as FailOn;
 }
 
@@ -56,7 +59,11 @@ export function checkFailOn(value: string, name: string): FailOn {
  * Reads the config (explicit file, else the head state's `.karpenter-plan.yaml`, else defaults)
  * and applies the overrides. Schema violations in the file are findings (located at their key).
  */
-export function resolveConfig(head: FileTree, cwd: string, o: ConfigOverrides): { config: Config; findings: Finding[] } {
+export function resolveConfig(
+  head: FileTree,
+  cwd: string,
+  o: ConfigOverrides,
+): { config: Config; findings: Finding[] } {
   const findings: Finding[] = [];
   let config: Config;
   if (o.configFile !== undefined) {

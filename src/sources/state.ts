@@ -47,8 +47,19 @@ export interface LoadOptions {
 
 export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}): State {
   const state: State = {
-    label: tree.label, sha: tree.sha, committedAt: tree.committedAt, nodePools: [], nodeClasses: [], overlays: [], workloads: [], daemonSets: [],
-    settings: undefined as unknown as ControllerSettings, findings: [], files: [], ignoredKinds: {}, notes: [],
+    label: tree.label,
+    sha: tree.sha,
+    committedAt: tree.committedAt,
+    nodePools: [],
+    nodeClasses: [],
+    overlays: [],
+    workloads: [],
+    daemonSets: [],
+    settings: undefined as unknown as ControllerSettings,
+    findings: [],
+    files: [],
+    ignoredKinds: {},
+    notes: [],
   };
   state.settings = readControllerSettings(tree, config, state.findings);
 
@@ -60,23 +71,34 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   const allFiles = tree.list();
   const chartPrefixes = [
     ...config.charts.map((c) => c.path.replace(/\/$/, '') + '/'),
-    ...allFiles.filter((f) => f === 'Chart.yaml' || f.endsWith('/Chart.yaml')).map((f) => f.slice(0, -'Chart.yaml'.length)),
+    ...allFiles
+      .filter((f) => f === 'Chart.yaml' || f.endsWith('/Chart.yaml'))
+      .map((f) => f.slice(0, -'Chart.yaml'.length)),
   ];
   for (const c of config.charts) c.values.forEach((f) => special.add(f));
   const include = picomatch(config.manifests, { dot: false });
   const exclude = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
-  const manifestFiles = allFiles.filter((f) =>
-    include(f) && !exclude(f) && !special.has(f) && !chartPrefixes.some((p) => f.startsWith(p)));
+  const manifestFiles = allFiles.filter(
+    (f) => include(f) && !exclude(f) && !special.has(f) && !chartPrefixes.some((p) => f.startsWith(p)),
+  );
   if (tree instanceof GitTree) tree.readMany(manifestFiles);
 
   const seen = new Map<string, SourceRef>();
   const applications: Found[] = [];
-  const accept = (value: Record<string, unknown>, source: SourceRef): void => classify(state, value, source, seen, applications);
+  const accept = (value: Record<string, unknown>, source: SourceRef): void =>
+    classify(state, value, source, seen, applications);
 
   for (const file of manifestFiles) {
     const text = tree.read(file);
     if (text === null) {
-      state.findings.push({ rule: 'unreadable-file', severity: 'error', file, line: null, object: null, message: `${file} could not be read` });
+      state.findings.push({
+        rule: 'unreadable-file',
+        severity: 'error',
+        file,
+        line: null,
+        object: null,
+        message: `${file} could not be read`,
+      });
       continue;
     }
     state.files.push(file);
@@ -86,22 +108,43 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   // Helm charts rendered with the real helm (or the configured values adapter as a fallback):
   // the configured ones, then those of Argo CD Applications found among the manifests.
   const fileSet = new Set(allFiles);
-  const appCharts = applications.flatMap((a) => applicationCharts(a.value, a.source, fileSet, state.findings).map((c) => c.chart));
+  const appCharts = applications.flatMap((a) =>
+    applicationCharts(a.value, a.source, fileSet, state.findings).map((c) => c.chart),
+  );
   const usedFallback = new Set<number>();
   for (const chart of [...config.charts, ...appCharts]) {
     if (!opts.helm) opts.helm = { available: helmAvailable(config.helm.binary) };
     if (!opts.helm.available) {
       const fb = chart.fallbackValues;
-      state.notes.push(`helm is not available (${config.helm.binary}); chart ${chart.path} was not rendered` +
-        (fb !== undefined && config.values[fb] ? `; values adapter #${fb} is used instead` : ''));
-      state.findings.push({ rule: 'helm-unavailable', severity: fb !== undefined ? 'warning' : 'error', file: chart.path, line: null, object: null,
-        message: `helm is not installed or not on PATH, so chart ${chart.path} could not be rendered` + (fb !== undefined ? '; the values adapter is used as a fallback' : '; its NodePools are missing from the plan') });
+      state.notes.push(
+        `helm is not available (${config.helm.binary}); chart ${chart.path} was not rendered` +
+          (fb !== undefined && config.values[fb] ? `; values adapter #${fb} is used instead` : ''),
+      );
+      state.findings.push({
+        rule: 'helm-unavailable',
+        severity: fb !== undefined ? 'warning' : 'error',
+        file: chart.path,
+        line: null,
+        object: null,
+        message:
+          `helm is not installed or not on PATH, so chart ${chart.path} could not be rendered` +
+          (fb !== undefined
+            ? '; the values adapter is used as a fallback'
+            : '; its NodePools are missing from the plan'),
+      });
       if (fb !== undefined) usedFallback.add(fb);
       continue;
     }
     const r = renderChart(tree, chart, config.helm.binary);
     if (!r.ok) {
-      state.findings.push({ rule: 'helm-template-failed', severity: 'error', file: chart.path, line: null, object: null, message: r.message });
+      state.findings.push({
+        rule: 'helm-template-failed',
+        severity: 'error',
+        file: chart.path,
+        line: null,
+        object: null,
+        message: r.message,
+      });
       continue;
     }
     const file = `helm:${chart.path}`;
@@ -117,8 +160,12 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
       ...(Array.isArray(w.tolerations) ? { tolerations: w.tolerations } : {}),
       ...(isObject(w.affinity) ? { affinity: w.affinity } : {}),
     };
-    const value = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: typeof w.namespace === 'string' ? w.namespace : 'default' },
-      spec: { replicas: typeof w.replicas === 'number' ? w.replicas : 1, template: { spec: podSpec } } };
+    const value = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name, namespace: typeof w.namespace === 'string' ? w.namespace : 'default' },
+      spec: { replicas: typeof w.replicas === 'number' ? w.replicas : 1, template: { spec: podSpec } },
+    };
     const source: SourceRef = { file: config.file, line: null, locate: () => null };
     accept(value, source);
   });
@@ -131,9 +178,18 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   return state;
 }
 
-interface Found { value: Record<string, unknown>; source: SourceRef }
+interface Found {
+  value: Record<string, unknown>;
+  source: SourceRef;
+}
 
-function classify(state: State, value: Record<string, unknown>, source: SourceRef, seen: Map<string, SourceRef>, applications: Found[]): void {
+function classify(
+  state: State,
+  value: Record<string, unknown>,
+  source: SourceRef,
+  seen: Map<string, SourceRef>,
+  applications: Found[],
+): void {
   const kind = typeof value.kind === 'string' ? value.kind : '';
   const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
   if (kind === 'List' || (kind.endsWith('List') && Array.isArray(value.items))) {
@@ -165,10 +221,17 @@ function classify(state: State, value: Record<string, unknown>, source: SourceRe
         return;
       }
       state.findings.push({
-        rule: 'unsupported-api-version', severity: 'error', file: source.file, line: source.locate(['apiVersion'])?.line ?? source.line,
+        rule: 'unsupported-api-version',
+        severity: 'error',
+        file: source.file,
+        line: source.locate(['apiVersion'])?.line ?? source.line,
         object: `${kind}/${name}`,
-        message: `${kind} ${name} uses apiVersion ${apiVersion}, which this Karpenter (v1.x) does not serve: expected ${expected}` +
-          (apiVersion.endsWith('v1beta1') ? ' (v1beta1 was removed in Karpenter v1.0; convert the manifest to v1)' : '') + '; the object is left out of the plan',
+        message:
+          `${kind} ${name} uses apiVersion ${apiVersion}, which this Karpenter (v1.x) does not serve: expected ${expected}` +
+          (apiVersion.endsWith('v1beta1')
+            ? ' (v1beta1 was removed in Karpenter v1.0; convert the manifest to v1)'
+            : '') +
+          '; the object is left out of the plan',
       });
       return;
     }
@@ -176,15 +239,26 @@ function classify(state: State, value: Record<string, unknown>, source: SourceRe
     const prev = seen.get(key);
     if (prev) {
       state.findings.push({
-        rule: 'duplicate-name', severity: 'error', file: source.file, line: source.line, object: key,
+        rule: 'duplicate-name',
+        severity: 'error',
+        file: source.file,
+        line: source.line,
+        object: key,
         message: `${kind} ${name} is defined twice (first at ${prev.file}:${prev.line}); ${kind}s are cluster-scoped and names must be unique; the second definition is ignored`,
       });
       return;
     }
     seen.set(key, source);
-    if (kind === 'NodePool') { const np = parseNodePool(value, source, state.findings); if (np) state.nodePools.push(np); }
-    else if (kind === 'NodeOverlay') { const o = parseNodeOverlay(value, source, state.findings); if (o) state.overlays.push(o); }
-    else { const nc = parseEC2NodeClass(value, source, state.findings); if (nc) state.nodeClasses.push(nc); }
+    if (kind === 'NodePool') {
+      const np = parseNodePool(value, source, state.findings);
+      if (np) state.nodePools.push(np);
+    } else if (kind === 'NodeOverlay') {
+      const o = parseNodeOverlay(value, source, state.findings);
+      if (o) state.overlays.push(o);
+    } else {
+      const nc = parseEC2NodeClass(value, source, state.findings);
+      if (nc) state.nodeClasses.push(nc);
+    }
     return;
   }
   if (kind === 'Application' && apiVersion.startsWith('argoproj.io/')) {
@@ -196,7 +270,14 @@ function classify(state: State, value: Record<string, unknown>, source: SourceRe
     if (!w) return;
     const key = `${kind}/${w.namespace}/${w.name}`;
     if (seen.has(key)) {
-      state.findings.push({ rule: 'duplicate-name', severity: 'warning', file: source.file, line: source.line, object: `${kind}/${w.name}`, message: `${kind} ${w.namespace}/${w.name} is defined twice; the second definition is ignored` });
+      state.findings.push({
+        rule: 'duplicate-name',
+        severity: 'warning',
+        file: source.file,
+        line: source.line,
+        object: `${kind}/${w.name}`,
+        message: `${kind} ${w.namespace}/${w.name} is defined twice; the second definition is ignored`,
+      });
       return;
     }
     seen.set(key, source);

@@ -25,7 +25,10 @@ export class DirTree implements FileTree {
   readonly sha = null;
   readonly committedAt = null;
   private files: string[] | null = null;
-  constructor(readonly root: string, readonly label: string = root) {
+  constructor(
+    readonly root: string,
+    readonly label: string = root,
+  ) {
     const st = statSync(root, { throwIfNoEntry: false });
     if (!st || !st.isDirectory()) throw new Error(`${root} is not a directory`);
   }
@@ -68,8 +71,14 @@ export class GitTree implements FileTree {
   private files: string[] | null = null;
   private cache = new Map<string, string | null>();
 
-  constructor(readonly repo: string, readonly rev: string, readonly subdir = '') {
-    const r = spawnSync('git', ['-C', repo, 'rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { encoding: 'utf8' });
+  constructor(
+    readonly repo: string,
+    readonly rev: string,
+    readonly subdir = '',
+  ) {
+    const r = spawnSync('git', ['-C', repo, 'rev-parse', '--verify', '--quiet', `${rev}^{commit}`], {
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`git revision "${rev}" not found in ${repo}`);
     this.sha = r.stdout.trim();
     this.label = `${rev} (${this.sha.slice(0, 7)})`;
@@ -83,14 +92,21 @@ export class GitTree implements FileTree {
     if (this.subdir) args.push('--', this.subdir);
     const outText = execFileSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     const prefix = this.subdir ? this.subdir.replace(/\/?$/, '/') : '';
-    this.files = outText.split('\0').filter(Boolean).map((p) => (prefix && p.startsWith(prefix) ? p.slice(prefix.length) : p)).sort();
+    this.files = outText
+      .split('\0')
+      .filter(Boolean)
+      .map((p) => (prefix && p.startsWith(prefix) ? p.slice(prefix.length) : p))
+      .sort();
     return this.files;
   }
 
   read(path: string): string | null {
     if (this.cache.has(path)) return this.cache.get(path)!;
     const full = this.subdir ? `${this.subdir.replace(/\/$/, '')}/${path}` : path;
-    const r = spawnSync('git', ['-C', this.repo, 'cat-file', 'blob', `${this.sha}:${full}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const r = spawnSync('git', ['-C', this.repo, 'cat-file', 'blob', `${this.sha}:${full}`], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const v = r.status === 0 ? r.stdout : null;
     this.cache.set(path, v);
     return v;

@@ -56,7 +56,14 @@ export function readValuesAdapter(tree: FileTree, adapter: ValuesAdapter, findin
   for (const file of adapter.files) {
     const text = tree.read(file);
     if (text === null) {
-      findings.push({ rule: 'unreadable-file', severity: 'error', file, line: null, object: null, message: `values file ${file} does not exist in this state` });
+      findings.push({
+        rule: 'unreadable-file',
+        severity: 'error',
+        file,
+        line: null,
+        object: null,
+        message: `values file ${file} does not exist in this state`,
+      });
       continue;
     }
     const doc = parseYamlMapping(file, text, findings);
@@ -73,7 +80,11 @@ export function readValuesAdapter(tree: FileTree, adapter: ValuesAdapter, findin
     }
     return docs[docs.length - 1]?.source ?? { file: adapter.files[0], line: null, locate: () => null };
   };
-  const make = (valuesPath: (string | number)[], value: Record<string, unknown>, mapper: PathMapper): SynthesizedObject => {
+  const make = (
+    valuesPath: (string | number)[],
+    value: Record<string, unknown>,
+    mapper: PathMapper,
+  ): SynthesizedObject => {
     const src = locateIn(valuesPath);
     const at = src.locate(valuesPath);
     const source: SourceRef = {
@@ -93,7 +104,9 @@ export function readValuesAdapter(tree: FileTree, adapter: ValuesAdapter, findin
   };
 
   const collections: [string, 'NodePool' | 'EC2NodeClass' | 'NodeOverlay'][] = [
-    [adapter.nodePools, 'NodePool'], [adapter.nodeClasses, 'EC2NodeClass'], [adapter.nodeOverlays, 'NodeOverlay'],
+    [adapter.nodePools, 'NodePool'],
+    [adapter.nodeClasses, 'EC2NodeClass'],
+    [adapter.nodeOverlays, 'NodeOverlay'],
   ];
   for (const [rootKey, kind] of collections) {
     const rootPath = rootKey.split('.');
@@ -103,10 +116,22 @@ export function readValuesAdapter(tree: FileTree, adapter: ValuesAdapter, findin
     if (Array.isArray(coll)) {
       coll.forEach((e, i) => {
         if (!isObject(e)) return;
-        const name = typeof e.name === 'string' ? e.name : isObject(e.metadata) && typeof e.metadata.name === 'string' ? e.metadata.name : '';
+        const name =
+          typeof e.name === 'string'
+            ? e.name
+            : isObject(e.metadata) && typeof e.metadata.name === 'string'
+              ? e.metadata.name
+              : '';
         if (!name) {
           const loc = locateIn([...rootPath, i]);
-          findings.push({ rule: 'invalid-values', severity: 'error', file: loc.file, line: loc.locate([...rootPath, i])?.line ?? null, object: null, message: `${rootKey}[${i}] has no name` });
+          findings.push({
+            rule: 'invalid-values',
+            severity: 'error',
+            file: loc.file,
+            line: loc.locate([...rootPath, i])?.line ?? null,
+            object: null,
+            message: `${rootKey}[${i}] has no name`,
+          });
           return;
         }
         entries.push([name, e, [...rootPath, i]]);
@@ -116,7 +141,14 @@ export function readValuesAdapter(tree: FileTree, adapter: ValuesAdapter, findin
         if (e === null || e === false) continue; // disabled entry
         if (!isObject(e)) {
           const loc = locateIn([...rootPath, name]);
-          findings.push({ rule: 'invalid-values', severity: 'error', file: loc.file, line: loc.locate([...rootPath, name])?.line ?? null, object: null, message: `${rootKey}.${name} must be a map` });
+          findings.push({
+            rule: 'invalid-values',
+            severity: 'error',
+            file: loc.file,
+            line: loc.locate([...rootPath, name])?.line ?? null,
+            object: null,
+            message: `${rootKey}.${name} must be a map`,
+          });
           continue;
         }
         if (e.enabled === false) continue;
@@ -124,27 +156,49 @@ export function readValuesAdapter(tree: FileTree, adapter: ValuesAdapter, findin
       }
     } else {
       const loc = locateIn(rootPath);
-      findings.push({ rule: 'invalid-values', severity: 'error', file: loc.file, line: loc.locate(rootPath)?.line ?? null, object: null, message: `${rootKey} must be a map or a list` });
+      findings.push({
+        rule: 'invalid-values',
+        severity: 'error',
+        file: loc.file,
+        line: loc.locate(rootPath)?.line ?? null,
+        object: null,
+        message: `${rootKey} must be a map or a list`,
+      });
       continue;
     }
     for (const [name, e, p] of entries) {
-      out.push(adapter.layout === 'spec' || kind !== 'NodePool'
-        ? specObject(kind, name, e, p, adapter.layout, make)
-        : make(p, fieldsToNodePool(name, e), (path) => mapNodePoolPath(p, path)));
+      out.push(
+        adapter.layout === 'spec' || kind !== 'NodePool'
+          ? specObject(kind, name, e, p, adapter.layout, make)
+          : make(p, fieldsToNodePool(name, e), (path) => mapNodePoolPath(p, path)),
+      );
     }
   }
   return out;
 }
 
 function specObject(
-  kind: 'NodePool' | 'EC2NodeClass' | 'NodeOverlay', name: string, e: Record<string, unknown>, p: (string | number)[],
-  layout: string, make: (vp: (string | number)[], v: Record<string, unknown>, m: PathMapper) => SynthesizedObject,
+  kind: 'NodePool' | 'EC2NodeClass' | 'NodeOverlay',
+  name: string,
+  e: Record<string, unknown>,
+  p: (string | number)[],
+  layout: string,
+  make: (vp: (string | number)[], v: Record<string, unknown>, m: PathMapper) => SynthesizedObject,
 ): SynthesizedObject {
-  const apiVersion = kind === 'EC2NodeClass' ? 'karpenter.k8s.aws/v1' : kind === 'NodeOverlay' ? 'karpenter.sh/v1alpha1' : 'karpenter.sh/v1';
+  const apiVersion =
+    kind === 'EC2NodeClass'
+      ? 'karpenter.k8s.aws/v1'
+      : kind === 'NodeOverlay'
+        ? 'karpenter.sh/v1alpha1'
+        : 'karpenter.sh/v1';
   // `spec` layout entries (and node classes in every layout) may wrap the spec in `spec:`.
   const wrapped = isObject(e.spec);
   const spec: Record<string, unknown> = wrapped ? (e.spec as Record<string, unknown>) : { ...e };
-  if (!wrapped) { delete spec.name; delete spec.enabled; delete spec.metadata; }
+  if (!wrapped) {
+    delete spec.name;
+    delete spec.enabled;
+    delete spec.metadata;
+  }
   void layout;
   const value = { apiVersion, kind, metadata: { name }, spec };
   return make(p, value, (path) => (path[0] === 'spec' ? [...p, ...(wrapped ? ['spec'] : []), ...path.slice(1)] : p));
@@ -159,7 +213,8 @@ function fieldsToNodePool(name: string, e: Record<string, unknown>): Record<stri
     const target = NODEPOOL_FIELDS[k];
     if (!target) continue;
     let val = v;
-    if (k === 'nodeClassRef' && typeof v === 'string') val = { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: v };
+    if (k === 'nodeClassRef' && typeof v === 'string')
+      val = { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: v };
     if (target[1] === 'template' && target[2] === 'metadata') tmplMeta[target[3]] = val;
     else if (target[1] === 'template') tmplSpec[target[3]] = val;
     else spec[target[1]] = val;

@@ -5,6 +5,7 @@
  */
 import { LineCounter, parseAllDocuments, isCollection, type Document } from 'yaml';
 import type { Finding, Position, SourceRef } from '../common/findings.js';
+import { errorMessage } from '../common/errors.js';
 
 export interface SourceDocument {
   file: string;
@@ -22,7 +23,11 @@ export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 export function parseYamlDocuments(file: string, text: string, findings: Finding[]): SourceDocument[] {
   if (text.length > MAX_FILE_BYTES) {
     findings.push({
-      rule: 'unreadable-file', severity: 'error', file, line: 1, object: null,
+      rule: 'unreadable-file',
+      severity: 'error',
+      file,
+      line: 1,
+      object: null,
       message: `${file} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not read`,
     });
     return [];
@@ -32,7 +37,14 @@ export function parseYamlDocuments(file: string, text: string, findings: Finding
   try {
     docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true }) as Document.Parsed[];
   } catch (e) {
-    findings.push({ rule: 'invalid-yaml', severity: 'error', file, line: 1, object: null, message: `YAML: ${(e as Error).message}` });
+    findings.push({
+      rule: 'invalid-yaml',
+      severity: 'error',
+      file,
+      line: 1,
+      object: null,
+      message: `YAML: ${errorMessage(e)}`,
+    });
     return [];
   }
   if (!Array.isArray(docs)) docs = [docs as unknown as Document.Parsed];
@@ -48,7 +60,12 @@ export function parseYamlDocuments(file: string, text: string, findings: Finding
       for (const err of doc.errors) {
         const at = err.pos ? pos(err.pos[0]) : { line: docLine, column: 1 };
         findings.push({
-          rule: 'invalid-yaml', severity: 'error', file, line: at.line, column: at.column, object: null,
+          rule: 'invalid-yaml',
+          severity: 'error',
+          file,
+          line: at.line,
+          column: at.column,
+          object: null,
           message: `malformed YAML in document ${index + 1}: ${firstLine(err.message)}; this document is skipped`,
         });
       }
@@ -60,15 +77,23 @@ export function parseYamlDocuments(file: string, text: string, findings: Finding
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (e) {
       findings.push({
-        rule: 'invalid-yaml', severity: 'error', file, line: docLine, object: null,
-        message: `document ${index + 1} could not be expanded: ${firstLine((e as Error).message)} (alias expansion is limited to ${MAX_ALIAS_COUNT}); this document is skipped`,
+        rule: 'invalid-yaml',
+        severity: 'error',
+        file,
+        line: docLine,
+        object: null,
+        message: `document ${index + 1} could not be expanded: ${firstLine(errorMessage(e))} (alias expansion is limited to ${MAX_ALIAS_COUNT}); this document is skipped`,
       });
       return;
     }
     if (value === null || value === undefined) return;
     if (typeof value !== 'object' || Array.isArray(value)) {
       findings.push({
-        rule: 'invalid-yaml', severity: 'error', file, line: docLine, object: null,
+        rule: 'invalid-yaml',
+        severity: 'error',
+        file,
+        line: docLine,
+        object: null,
         message: `document ${index + 1} is a ${Array.isArray(value) ? 'list' : typeof value}, not a Kubernetes object; skipped`,
       });
       return;

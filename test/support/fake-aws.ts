@@ -33,8 +33,15 @@ const P4D = `<item><instanceType>p4d.24xlarge</instanceType><currentGeneration>t
 
 function priceDoc(type: string, usd: string): string {
   return JSON.stringify({
-    product: { productFamily: 'Compute Instance', attributes: { instanceType: type, operatingSystem: 'Linux', regionCode: 'us-east-1' } },
-    terms: { OnDemand: { 'X.JRTCKXETXF': { priceDimensions: { 'X.JRTCKXETXF.6YS6EN2CT7': { unit: 'Hrs', pricePerUnit: { USD: usd } } } } } },
+    product: {
+      productFamily: 'Compute Instance',
+      attributes: { instanceType: type, operatingSystem: 'Linux', regionCode: 'us-east-1' },
+    },
+    terms: {
+      OnDemand: {
+        'X.JRTCKXETXF': { priceDimensions: { 'X.JRTCKXETXF.6YS6EN2CT7': { unit: 'Hrs', pricePerUnit: { USD: usd } } } },
+      },
+    },
   });
 }
 
@@ -51,30 +58,64 @@ export class FakeAws {
       this.requests.push({ target, body });
       const xml = (action: string, inner: string) => {
         res.writeHead(200, { 'content-type': 'text/xml' });
-        res.end(`<?xml version="1.0" encoding="UTF-8"?><${action}Response xmlns="${EC2_NS}"><requestId>r-1</requestId>${inner}</${action}Response>`);
+        res.end(
+          `<?xml version="1.0" encoding="UTF-8"?><${action}Response xmlns="${EC2_NS}"><requestId>r-1</requestId>${inner}</${action}Response>`,
+        );
       };
       const params = new URLSearchParams(body);
       if (target === 'DescribeInstanceTypes') {
         // Two pages, to exercise pagination.
-        if (!params.get('NextToken')) return xml('DescribeInstanceTypes', `<instanceTypeSet>${M5_LARGE}${C7G_XLARGE}</instanceTypeSet><nextToken>page-2</nextToken>`);
+        if (!params.get('NextToken'))
+          return xml(
+            'DescribeInstanceTypes',
+            `<instanceTypeSet>${M5_LARGE}${C7G_XLARGE}</instanceTypeSet><nextToken>page-2</nextToken>`,
+          );
         return xml('DescribeInstanceTypes', `<instanceTypeSet>${P4D}</instanceTypeSet>`);
       }
       if (target === 'DescribeInstanceTypeOfferings') {
-        const items = [['m5.large', 'us-east-1a'], ['m5.large', 'us-east-1b'], ['c7g.xlarge', 'us-east-1a'], ['p4d.24xlarge', 'us-east-1b']]
-          .map(([t, z]) => `<item><instanceType>${t}</instanceType><locationType>availability-zone</locationType><location>${z}</location></item>`).join('');
+        const items = [
+          ['m5.large', 'us-east-1a'],
+          ['m5.large', 'us-east-1b'],
+          ['c7g.xlarge', 'us-east-1a'],
+          ['p4d.24xlarge', 'us-east-1b'],
+        ]
+          .map(
+            ([t, z]) =>
+              `<item><instanceType>${t}</instanceType><locationType>availability-zone</locationType><location>${z}</location></item>`,
+          )
+          .join('');
         return xml('DescribeInstanceTypeOfferings', `<instanceTypeOfferingSet>${items}</instanceTypeOfferingSet>`);
       }
       if (target === 'DescribeSpotPriceHistory') {
-        const items = [['m5.large', 'us-east-1a', '0.0350', '2026-01-01T00:00:00.000Z'], ['m5.large', 'us-east-1a', '0.0400', '2025-12-31T00:00:00.000Z'], ['m5.large', 'us-east-1b', '0.0330', '2026-01-01T00:00:00.000Z']]
-          .map(([t, z, p, ts]) => `<item><availabilityZone>${z}</availabilityZone><instanceType>${t}</instanceType><productDescription>Linux/UNIX</productDescription><spotPrice>${p}</spotPrice><timestamp>${ts}</timestamp></item>`).join('');
+        const items = [
+          ['m5.large', 'us-east-1a', '0.0350', '2026-01-01T00:00:00.000Z'],
+          ['m5.large', 'us-east-1a', '0.0400', '2025-12-31T00:00:00.000Z'],
+          ['m5.large', 'us-east-1b', '0.0330', '2026-01-01T00:00:00.000Z'],
+        ]
+          .map(
+            ([t, z, p, ts]) =>
+              `<item><availabilityZone>${z}</availabilityZone><instanceType>${t}</instanceType><productDescription>Linux/UNIX</productDescription><spotPrice>${p}</spotPrice><timestamp>${ts}</timestamp></item>`,
+          )
+          .join('');
         return xml('DescribeSpotPriceHistory', `<spotPriceHistorySet>${items}</spotPriceHistorySet>`);
       }
       if (target === 'AWSPriceListService.GetProducts') {
         res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
-        return res.end(JSON.stringify({ FormatVersion: 'aws_v1', PriceList: [priceDoc('m5.large', '0.0960000000'), priceDoc('c7g.xlarge', '0.1450000000'), priceDoc('p4d.24xlarge', '32.7726000000')] }));
+        return res.end(
+          JSON.stringify({
+            FormatVersion: 'aws_v1',
+            PriceList: [
+              priceDoc('m5.large', '0.0960000000'),
+              priceDoc('c7g.xlarge', '0.1450000000'),
+              priceDoc('p4d.24xlarge', '32.7726000000'),
+            ],
+          }),
+        );
       }
       res.writeHead(400, { 'content-type': 'text/xml' });
-      res.end(`<Response><Errors><Error><Code>InvalidAction</Code><Message>${target}</Message></Error></Errors></Response>`);
+      res.end(
+        `<Response><Errors><Error><Code>InvalidAction</Code><Message>${target}</Message></Error></Errors></Response>`,
+      );
     });
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', () => r()));
     this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;

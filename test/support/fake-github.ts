@@ -6,8 +6,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface RecordedRequest { method: string; path: string; body: unknown }
-export interface Comment { id: number; node_id: string; body: string; html_url: string; minimized?: boolean }
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+export interface Comment {
+  id: number;
+  node_id: string;
+  body: string;
+  html_url: string;
+  minimized?: boolean;
+}
 
 export class FakeGitHub {
   requests: RecordedRequest[] = [];
@@ -33,7 +43,12 @@ export class FakeGitHub {
   addComments(n: number, body: (i: number) => string): void {
     for (let i = 0; i < n; i++) {
       const id = this.nextId++;
-      this.comments.push({ id, node_id: `IC_${id}`, body: body(i), html_url: `https://github.test/o/r/pull/1#issuecomment-${id}` });
+      this.comments.push({
+        id,
+        node_id: `IC_${id}`,
+        body: body(i),
+        html_url: `https://github.test/o/r/pull/1#issuecomment-${id}`,
+      });
     }
   }
 
@@ -59,7 +74,9 @@ export class FakeGitHub {
     const f = this.failures.find((x) => x.method === method && x.path.test(url.pathname) && x.times > 0);
     if (f) {
       f.times--;
-      return send(f.status, { message: f.message ?? (f.status === 403 ? 'Resource not accessible by integration' : 'Bad Gateway') });
+      return send(f.status, {
+        message: f.message ?? (f.status === 403 ? 'Resource not accessible by integration' : 'Bad Gateway'),
+      });
     }
     let m: RegExpExecArray | null;
     if (method === 'GET' && (m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(url.pathname))) {
@@ -68,12 +85,18 @@ export class FakeGitHub {
       const slice = this.comments.slice((page - 1) * perPage, page * perPage);
       const last = Math.max(1, Math.ceil(this.comments.length / perPage));
       const headers: Record<string, string> = {};
-      if (page < last) headers.link = `<${this.url}${url.pathname}?per_page=${perPage}&page=${page + 1}>; rel="next", <${this.url}${url.pathname}?per_page=${perPage}&page=${last}>; rel="last"`;
+      if (page < last)
+        headers.link = `<${this.url}${url.pathname}?per_page=${perPage}&page=${page + 1}>; rel="next", <${this.url}${url.pathname}?per_page=${perPage}&page=${last}>; rel="last"`;
       return send(200, slice, headers);
     }
     if (method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/.test(url.pathname)) {
       const id = this.nextId++;
-      const c = { id, node_id: `IC_${id}`, body: body.body, html_url: `https://github.test/o/r/pull/1#issuecomment-${id}` };
+      const c = {
+        id,
+        node_id: `IC_${id}`,
+        body: body.body,
+        html_url: `https://github.test/o/r/pull/1#issuecomment-${id}`,
+      };
       this.comments.push(c);
       return send(201, c);
     }
