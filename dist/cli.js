@@ -14,7 +14,7 @@ import {
   renderMarkdown,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-F5LMFPU3.js";
+} from "./chunks/chunk-YEGRC7ID.js";
 import "./chunks/chunk-2V6GYMAN.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import {

@@ -12,7 +12,7 @@ import {
   require_ajv,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-F5LMFPU3.js";
+} from "./chunks/chunk-YEGRC7ID.js";
 import "./chunks/chunk-2V6GYMAN.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import {

@@ -1,5 +1,6 @@
 import { deployment, NODECLASS, nodePool, simulateYaml } from './helpers.js';
-test('hostname anti-affinity: one pod per NodeClaim (§4.22 via topology on kubernetes.io/hostname)', () => {
+// karpenter pkg/controllers/provisioning/scheduling/topology.go Topology.AddRequirements (topology_test.go)
+test('hostname anti-affinity: one pod per NodeClaim (topology on kubernetes.io/hostname)', () => {
   const anti =
     '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: kubernetes.io/hostname\n              labelSelector: { matchLabels: { app: a } }\n';
   const { sim } = simulateYaml(

@@ -1,4 +1,9 @@
-/** Budgets, schedules and the rollout estimate: karpenter-core.md §9.1–§9.3, §9.5, §12 cases 52-66. */
+/**
+ * Budgets, schedules and the rollout estimate: karpenter pkg/apis/v1/nodepool.go Budget.GetAllowedDisruptions,
+ * Budget.IsActive; pkg/controllers/disruption/helpers.go BuildDisruptionBudgetMapping;
+ * pkg/controllers/disruption/drift.go Drift.ComputeCommands. Cases from pkg/apis/v1/nodepool_budgets_test.go,
+ * pkg/controllers/disruption/suite_test.go and pkg/controllers/disruption/drift_test.go.
+ */
 import {
   allowedByBudgets,
   allowedDisruptions,
@@ -12,7 +17,7 @@ import type { Budget } from '../src/api/nodepool.js';
 
 const at = (s: string) => Date.parse(s);
 
-describe('§9.1 percentages round up', () => {
+describe('percentages round up (nodepool.go Budget.GetAllowedDisruptions)', () => {
   test.each([
     ['10%', 10, 1],
     ['10%', 11, 2],
@@ -29,7 +34,7 @@ describe('§9.1 percentages round up', () => {
   });
 });
 
-describe('§9.1 budgets per reason (cases 52-56)', () => {
+describe('budgets per reason (nodepool.go GetAllowedDisruptionsByReason; nodepool_budgets_test.go)', () => {
   const now = at('2000-06-15T12:30:30Z');
   const fixture: Budget[] = [
     { nodes: '10' },
@@ -39,21 +44,21 @@ describe('§9.1 budgets per reason (cases 52-56)', () => {
     { nodes: '5', reasons: ['Drifted'], schedule: '* * * * *', duration: '1h' },
     { nodes: '0', reasons: ['Drifted', 'Underutilized', 'Empty'], schedule: '@weekly', duration: '1h' },
   ];
-  test('case 55: minimum per reason with an added {Empty}: 4', () => {
+  test('minimum per reason with an added {Empty}: 4', () => {
     const b = compileBudgets([...fixture, { nodes: '4', reasons: ['Empty'], schedule: '* * * * *', duration: '1h' }]);
     expect(allowedByBudgets(b, 100, 'Empty', now)).toBe(4);
     expect(allowedByBudgets(b, 100, 'Drifted', now)).toBe(5);
     expect(allowedByBudgets(b, 100, 'Underutilized', now)).toBe(10);
   });
-  test('case 52: the all-reason zero budget active → 0 for every reason', () => {
+  test('the all-reason zero budget active → 0 for every reason', () => {
     const b = compileBudgets(fixture.map((x) => (x.nodes === '0' ? { ...x, schedule: '* * * * *' } : x)));
     for (const r of ['Empty', 'Drifted', 'Underutilized'] as const) expect(allowedByBudgets(b, 100, r, now)).toBe(0);
   });
-  test('case 53: no active budget → MaxInt32', () => {
+  test('no active budget → MaxInt32', () => {
     const b = compileBudgets(fixture.map((x) => ({ ...x, schedule: '@yearly', duration: '1h' })));
     expect(allowedByBudgets(b, 100, 'Drifted', now)).toBe(MAX_INT32);
   });
-  test('case 56: an invalid schedule or nodes value fails closed for every reason', () => {
+  test('an invalid schedule or nodes value fails closed for every reason', () => {
     expect(
       allowedByBudgets(
         compileBudgets([{ nodes: '10' }, { nodes: '1', reasons: ['Empty'], schedule: '@wrongly', duration: '1h' }]),
@@ -72,7 +77,7 @@ describe('§9.1 budgets per reason (cases 52-56)', () => {
   });
 });
 
-describe('§9.2 subtraction (cases 58-59)', () => {
+describe('subtraction (helpers.go BuildDisruptionBudgetMapping; disruption/suite_test.go)', () => {
   const b = compileBudgets([{ nodes: '100%' }]);
   test('100% of 10 with 1 deleting + 1 marked → 8; with 2 NotReady → 8', () => {
     expect(allowedDisruptions(b, 10, 2, 'Drifted', 0)).toBe(8);
@@ -82,7 +87,7 @@ describe('§9.2 subtraction (cases 58-59)', () => {
   });
 });
 
-describe('§9.3 schedules (case 57) — the cron library checked against robfig semantics', () => {
+describe('schedules (Budget.IsActive; nodepool_budgets_test.go): the cron library checked against robfig', () => {
   const active = (expr: string, dur: string, now: string) => {
     const p = parseSchedule(expr);
     if (!p.ok) throw new Error(p.error);
@@ -127,7 +132,7 @@ describe('§9.3 schedules (case 57) — the cron library checked against robfig 
   });
 });
 
-describe('rollout estimates (§9.5)', () => {
+describe('rollout estimates (disruption/drift.go Drift.ComputeCommands)', () => {
   const base = {
     nodes: 10,
     disrupting: 0,
@@ -139,7 +144,8 @@ describe('rollout estimates (§9.5)', () => {
     horizonMinutes: 14 * 1440,
     slowAfterMinutes: 24 * 60,
   };
-  test('steady 10% budget on 10 nodes: 1 allowed, and each initialised replacement lifts numNodes to 11 (§9.2 subtlety)', () => {
+  // BuildDisruptionBudgetMapping counts initialised nodes only, so each initialised replacement raises numNodes.
+  test('steady 10% budget on 10 nodes: 1 allowed, and each initialised replacement lifts numNodes to 11', () => {
     const r = estimateRollout({ ...base, budgets: compileBudgets([{ nodes: '10%' }]) });
     expect(r).toMatchObject({ allowedNow: 1, verdict: 'ok', replaced: 10 });
     // Starts at 0, then at 4 (replacement 1 initialised: ceil(10% of 11) − 1 disrupting = 1), 10, 14, ...
@@ -151,7 +157,7 @@ describe('rollout estimates (§9.5)', () => {
     expect(r).toMatchObject({ allowedNow: 1, minutes: 100 });
     expect(r.waves).toHaveLength(10);
   });
-  test('30% of 10 → 3 at once (case 60)', () => {
+  test('30% of 10 → 3 at once (disruption/drift_test.go)', () => {
     const r = estimateRollout({ ...base, budgets: compileBudgets([{ nodes: '30%' }]) });
     expect(r.allowedNow).toBe(3);
     expect(r.minutes).toBeLessThanOrEqual(40);

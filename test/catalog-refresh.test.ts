@@ -1,6 +1,7 @@
 /**
  * `catalog refresh` against recorded AWS responses served locally (real SDK clients, no network):
- * the derived labels match the provider's derivation (karpenter-aws.md §1.3) as recorded in the
+ * the derived labels match the provider's derivation (karpenter-provider-aws
+ * pkg/providers/instancetype/types.go computeRequirements) as recorded in the
  * embedded catalog, prices and zones are read, and the written file drives a plan.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -24,7 +25,7 @@ afterAll(async () => {
 
 const creds = { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret' };
 
-test('pricing endpoint regions (karpenter-aws.md §2.2)', () => {
+test('pricing endpoint regions (karpenter-provider-aws pkg/providers/pricing/pricing.go NewAPI)', () => {
   expect(['us-east-1', 'ap-northeast-2', 'eu-west-1', 'cn-north-1'].map(pricingRegion)).toEqual([
     'us-east-1',
     'ap-south-1',

@@ -1,4 +1,4 @@
-/** The CLI end to end (issue 2 §4-5): examples, exit codes, the JSON contract, git revisions. */
+/** The CLI end to end: examples, exit codes, the JSON contract, git revisions. */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * A live cluster (issue 4 §1), read with the official Kubernetes client against a local HTTP
+ * A live cluster, read with the official Kubernetes client against a local HTTP
  * server that answers the list endpoints for NodeClaims and Nodes (no real cluster).
  */
 import { createServer, type Server } from 'node:http';

@@ -1,4 +1,8 @@
-/** Drift under head: karpenter-core.md §8, karpenter-aws.md §4, §12 cases 41-51. */
+/**
+ * Drift under head: karpenter pkg/controllers/nodeclaim/disruption/drift.go Drift.isDrifted and
+ * karpenter-provider-aws pkg/cloudprovider/drift.go CloudProvider.isNodeClassDrifted, with cases from karpenter
+ * pkg/controllers/nodeclaim/disruption/drift_test.go and pkg/controllers/nodepool/hash/suite_test.go.
+ */
 import { evaluateDrift } from '../src/disruption/drift.js';
 import type { Fleet, FleetNode } from '../src/disruption/fleet.js';
 import { joinFleet, parseFleetText } from '../src/sources/fleet-snapshot.js';
@@ -60,7 +64,8 @@ function drift(baseYaml: string, headYaml: string, nodes: FleetNode[]) {
 const reasons = (pd: ReturnType<typeof drift>) =>
   Object.fromEntries(pd.flatMap((p) => p.nodes.map((n) => [n.node.name, n.reason])));
 
-describe('§8.3 requirements drift: adding values is silent, removing them drifts exactly the nodes outside (cases 44-45)', () => {
+// drift.go areRequirementsDrifted (drift_test.go: only NodeClaims outside the new set drift)
+describe('requirements drift: adding values is silent, removing them drifts exactly the nodes outside', () => {
   const before = NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}` });
   test('widening (adding m7i) drifts nothing', () => {
     expect(
@@ -97,7 +102,7 @@ describe('§8.3 requirements drift: adding values is silent, removing them drift
       ),
     ).toEqual({ a: null });
   });
-  test('capacity type changed on-demand → spot drifts (case 44)', () => {
+  test('capacity type changed on-demand → spot drifts', () => {
     expect(
       reasons(
         drift(
@@ -112,7 +117,7 @@ describe('§8.3 requirements drift: adding values is silent, removing them drift
       ),
     ).toEqual({ a: 'RequirementsDrifted' });
   });
-  test('os Exists → no drift; os DoesNotExist → drift (case 44)', () => {
+  test('os Exists → no drift; os DoesNotExist → drift', () => {
     const os = (op: string) =>
       NODECLASS +
       '---\n' +
@@ -124,7 +129,8 @@ describe('§8.3 requirements drift: adding values is silent, removing them drift
   });
 });
 
-describe('§8.2 static drift: every hashed template field, none of the behavioural ones (cases 46, 48)', () => {
+// karpenter drift.go areStaticFieldsDrifted; pkg/apis/v1/nodepool.go NodePool.Hash (hash/suite_test.go: not hashed)
+describe('static drift: every hashed template field, none of the behavioural ones', () => {
   const base = NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i')}\n${OD}` });
   const edits: [string, (s: string) => string, string][] = [
     [
@@ -188,14 +194,14 @@ describe('§8.2 static drift: every hashed template field, none of the behaviour
     const a = base.replace('      requirements:', '      expireAfter: 720h\n      requirements:');
     expect(reasons(drift(a, a.replace('720h', '43200m'), [c7('a')]))).toEqual({ a: null });
   });
-  test('NodeClaims stamped with another hash version are not drifted (case 47/49)', () => {
+  test('NodeClaims stamped with another hash version are not drifted', () => {
     const n = c7('a');
     n.annotations = { 'karpenter.sh/nodepool-hash-version': 'v2' };
     expect(
       reasons(drift(base, base.replace('      requirements:', '      expireAfter: 48h\n      requirements:'), [n])),
     ).toEqual({ a: null });
   });
-  test('static drift takes precedence over requirements drift (case 41)', () => {
+  test('static drift takes precedence over requirements drift (Drift.isDrifted order)', () => {
     const head = base
       .replace('      requirements:', '      expireAfter: 48h\n      requirements:')
       .replace('"c7i"', '"c8i"');
@@ -203,7 +209,8 @@ describe('§8.2 static drift: every hashed template field, none of the behaviour
   });
 });
 
-describe('aws §4: EC2NodeClass changes, certain vs resolution-dependent', () => {
+// karpenter-provider-aws drift.go isNodeClassDrifted; pkg/apis/v1/ec2nodeclass.go EC2NodeClass.Hash
+describe('EC2NodeClass changes, certain vs resolution-dependent', () => {
   const pool = nodePool('p', { requirements: `${fam('c7i')}\n${OD}` });
   test('a hashed field (userData, kubelet) drifts every node: NodeClassDrifted', () => {
     const head = NODECLASS + '  userData: "echo hi"\n---\n' + pool;
@@ -229,7 +236,9 @@ describe('aws §4: EC2NodeClass changes, certain vs resolution-dependent', () =>
   });
 });
 
-describe('§8.5 NodePool removed', () => {
+// the ownerReference set by karpenter pkg/controllers/provisioning/scheduling/nodeclaimtemplate.go
+// NodeClaimTemplate.ToNodeClaim hands the NodeClaims to Kubernetes garbage collection
+describe('NodePool removed', () => {
   test('its nodes are removed by garbage collection (no budgets)', () => {
     expect(reasons(drift(NODECLASS + '---\n' + nodePool('p'), NODECLASS, [c7('a')]))).toEqual({ a: 'NodePoolRemoved' });
   });
@@ -355,7 +364,8 @@ describe('fleet snapshots', () => {
   void deployment;
 });
 
-describe('consolidation-driven replacements (karpenter-core.md §10, seed 004)', () => {
+// karpenter pkg/controllers/disruption/consolidation.go consolidation.computeConsolidation
+describe('consolidation-driven replacements', () => {
   test('node-overlay: the overlay makes the r7i node "expensive" → replaced by r8i, with the real cost shown', async () => {
     const plan = JSON.parse(
       (
@@ -433,7 +443,8 @@ describe('consolidation-driven replacements (karpenter-core.md §10, seed 004)',
   });
 });
 
-describe('examples/drift-budgets with its fleet snapshot (§9.2, §9.3)', () => {
+// karpenter pkg/controllers/disruption/helpers.go BuildDisruptionBudgetMapping; pkg/apis/v1/nodepool.go Budget.IsActive
+describe('examples/drift-budgets with its fleet snapshot', () => {
   const run = async (at: string) =>
     JSON.parse(
       (

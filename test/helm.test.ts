@@ -1,5 +1,5 @@
 /**
- * Chart rendering (issue 2 §2): `helm template` is run for each state with the chart and values
+ * Chart rendering: `helm template` is run for each state with the chart and values
  * copied out of that state; a stand-in helm (a script on disk, test-only) records its arguments
  * and prints the chart's templates. Without helm, the report says so and the values adapter is used.
  */

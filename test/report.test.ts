@@ -1,5 +1,5 @@
 /**
- * The Markdown report (issue 5 §1): every example renders under 65,000 characters with Mermaid
+ * The Markdown report: every example renders under 65,000 characters with Mermaid
  * blocks that Mermaid's own parser accepts; hostile names render harmlessly; an oversized plan
  * keeps its summary under the limit.
  */

@@ -1,4 +1,9 @@
-/** The requirements algebra, karpenter-core.md §1 and §12 cases 26-30. */
+/**
+ * The requirements algebra: karpenter pkg/scheduling/requirement.go and pkg/scheduling/requirements.go, with
+ * cases from pkg/scheduling/requirement_test.go and pkg/scheduling/requirements_test.go; AdjustedPrice from
+ * pkg/cloudprovider/types.go (cases: pkg/cloudprovider/suite_test.go); overlay precedence from
+ * pkg/controllers/nodeoverlay/controller.go (cases: pkg/controllers/nodeoverlay/suite_test.go).
+ */
 import { Requirement, Requirements } from '../src/scheduling/requirements.js';
 import { adjustedPrice, evaluateOverlays, type OverlayTarget } from '../src/cloudprovider/overlay-evaluation.js';
 import type { NodeOverlay } from '../src/api/nodeoverlay.js';
@@ -6,7 +11,7 @@ import { NO_SOURCE } from '../src/common/findings.js';
 
 const R = (op: string, ...values: string[]) => Requirement.of('key', op, values);
 
-describe('§1.5 Intersection (case 26)', () => {
+describe('Requirement.Intersection (requirement_test.go table)', () => {
   test.each([
     [R('In', 'A'), R('Gt', '1'), 'key DoesNotExist'],
     [R('In', '1', '9'), R('Gt', '1'), 'key In [9]'],
@@ -26,7 +31,7 @@ describe('§1.5 Intersection (case 26)', () => {
   });
 });
 
-describe('§1.2 canonicalisation (cases 27-28)', () => {
+describe('Gt/Lt canonicalisation (NewRequirementWithFlexibility; requirement_test.go)', () => {
   test('Gt4 ∩ Gte5 = Gte 5; Gt5 ∩ Gte5 = Gte 6; Lt5 ∩ Lte5 = Lte 4', () => {
     expect(R('Gt', '4').intersection(R('Gte', '5')).gte).toBe(5);
     expect(R('Gt', '5').intersection(R('Gte', '5')).gte).toBe(6);
@@ -45,7 +50,7 @@ describe('§1.2 canonicalisation (cases 27-28)', () => {
   });
 });
 
-describe('§1.8 Compatible (cases 29-30)', () => {
+describe('Requirements.Compatible (requirements_test.go)', () => {
   const zone = (op: string, ...v: string[]) => new Requirements([Requirement.of('topology.kubernetes.io/zone', op, v)]);
   test('an empty receiver accepts every zone requirement with AllowUndefined', () => {
     for (const op of ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'])
@@ -66,7 +71,7 @@ describe('§1.8 Compatible (cases 29-30)', () => {
   });
 });
 
-describe('§5.5 AdjustedPrice (case 74)', () => {
+describe('AdjustedPrice (cloudprovider/types.go; cloudprovider/suite_test.go)', () => {
   test.each([
     [10, '-10%', 9],
     [10, '-200%', 0],
@@ -79,7 +84,7 @@ describe('§5.5 AdjustedPrice (case 74)', () => {
   });
 });
 
-describe('§6.4 overlay precedence (cases 67-70)', () => {
+describe('overlay precedence and conflicts (nodeoverlay/controller.go; nodeoverlay/suite_test.go)', () => {
   const ov = (
     name: string,
     weight: number,
@@ -104,15 +109,15 @@ describe('§6.4 overlay precedence (cases 67-70)', () => {
     offerings: [{ zone: 'z1', capacityType: 'on-demand' }],
   });
   const it = { key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['t1'] };
-  test('case 67: equal weight, overlapping → the earlier name conflicts, the later is applied', () => {
+  test('equal weight, overlapping → the earlier name conflicts, the later is applied', () => {
     const out = evaluateOverlays([ov('overlay-a', 10, [it], '+1'), ov('overlay-b', 10, [it], '+2')], [target('t1')]);
     expect(out.conflicts).toEqual([{ overlay: 'overlay-a', with: 'overlay-b' }]);
     expect([...out.prices.values()][0]).toEqual({ change: '+2', overlay: 'overlay-b' });
   });
-  test('case 68: identical values still conflict', () => {
+  test('identical values still conflict', () => {
     expect(evaluateOverlays([ov('a', 10, [it]), ov('b', 10, [it])], [target('t1')]).conflicts).toHaveLength(1);
   });
-  test('case 69: disjoint requirements (In vs NotIn) do not conflict', () => {
+  test('disjoint requirements (In vs NotIn) do not conflict', () => {
     const out = evaluateOverlays(
       [ov('a', 10, [it]), ov('b', 10, [{ ...it, operator: 'NotIn' }])],
       [target('t1'), target('t2')],
@@ -120,7 +125,7 @@ describe('§6.4 overlay precedence (cases 67-70)', () => {
     expect(out.conflicts).toEqual([]);
     expect(out.prices.size).toBe(2);
   });
-  test('case 70: different weights never conflict; the higher weight wins', () => {
+  test('different weights never conflict; the higher weight wins', () => {
     const out = evaluateOverlays([ov('low', 10, [it], '+1'), ov('high', 20, [it], '+5')], [target('t1')]);
     expect(out.conflicts).toEqual([]);
     expect([...out.prices.values()][0].overlay).toBe('high');

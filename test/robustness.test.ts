@@ -1,4 +1,4 @@
-/** Bad input never crashes the tool (issue 2 §3): malformed objects of every kind become findings. */
+/** Bad input never crashes the tool: malformed objects of every kind become findings. */
 import { runCli } from '../src/cli/run.js';
 import { tempTree } from './helpers.js';
 

@@ -36,7 +36,7 @@ test('every rule of the issue exists exactly once, with a docs page', async () =
   for (const id of ids) expect(existsSync(`docs/rules/${id}.md`)).toBe(true);
 });
 
-describe('equal-weight-overlap (karpenter-core.md §3)', () => {
+describe('equal-weight-overlap (karpenter pkg/utils/nodepool/nodepool.go OrderByWeight)', () => {
   test('fires on equal weights, naming the later name as the winner', async () => {
     const text = docs(NODECLASS, nodePool('gen8-primary', { weight: 10 }), nodePool('gen7-fallback', { weight: 10 }));
     const f = only(await findings({ 'a.yaml': text }), 'equal-weight-overlap');
@@ -65,7 +65,9 @@ describe('equal-weight-overlap (karpenter-core.md §3)', () => {
   });
 });
 
-describe('nodepool-selector-pins-pool (§12 case 4)', () => {
+// karpenter pkg/controllers/provisioning/suite_test.go
+// "should schedule to explicitly selected nodepool even if other nodePools are higher priority"
+describe('nodepool-selector-pins-pool', () => {
   const pools = docs(NODECLASS, nodePool('primary', { weight: 100 }), nodePool('fallback', { weight: 10 }));
   test('fires when another pool would host the pinned workload', async () => {
     const w = deployment('app', { podSpec: '      nodeSelector: { karpenter.sh/nodepool: fallback }\n' });
@@ -87,7 +89,8 @@ describe('nodepool-selector-pins-pool (§12 case 4)', () => {
   });
 });
 
-describe('mixed-generations-one-pool (seed 000/001)', () => {
+// karpenter-provider-aws pkg/providers/instance/types.go CreateFleetInputBuilder.Build (on-demand lowest-price)
+describe('mixed-generations-one-pool', () => {
   test('fires on one on-demand pool with c7i and c8i, naming the launched c7i', async () => {
     const f = only(
       await findings({ 'a.yaml': docs(NODECLASS, nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}` })) }),
@@ -119,7 +122,7 @@ describe('mixed-generations-one-pool (seed 000/001)', () => {
   });
 });
 
-describe('NodeOverlay rules (karpenter-core.md §6)', () => {
+describe('NodeOverlay rules (karpenter pkg/controllers/nodeoverlay/controller.go Controller.Reconcile)', () => {
   const overlay = (name: string, weight: number, scoped = true, adj = '+20%') => `apiVersion: karpenter.sh/v1alpha1
 kind: NodeOverlay
 metadata: { name: ${name} }
@@ -150,7 +153,8 @@ ${scoped ? '    - { key: karpenter.sh/nodepool, operator: In, values: ["p"] }\n'
       only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10, true), ...gateOn }), 'overlay-unscoped'),
     ).toEqual([]);
   });
-  test('overlay-conflict fires on the earlier name of two equal-weight overlays (case 67), not on different weights (case 70)', async () => {
+  // karpenter pkg/controllers/nodeoverlay/suite_test.go (conflicts at equal weight, different weights)
+  test('overlay-conflict fires on the earlier of two equal-weight overlays, not on different weights', async () => {
     const f = only(
       await findings({ 'a.yaml': pool, 'o.yaml': docs(overlay('overlay-a', 10), overlay('overlay-b', 10)), ...gateOn }),
       'overlay-conflict',
@@ -190,7 +194,8 @@ ${scoped ? '    - { key: karpenter.sh/nodepool, operator: In, values: ["p"] }\n'
   });
 });
 
-describe('spot-mixed-with-preference (karpenter-aws.md §3.1)', () => {
+// karpenter-provider-aws pkg/providers/instance/instance.go getCapacityType (reserved > spot > on-demand)
+describe('spot-mixed-with-preference', () => {
   test('fires on a weighted split whose pools allow spot and on-demand', async () => {
     const both = req('karpenter.sh/capacity-type', 'In', ['spot', 'on-demand']);
     const f = only(
@@ -221,7 +226,9 @@ describe('spot-mixed-with-preference (karpenter-aws.md §3.1)', () => {
   });
 });
 
-describe('requirements-filter-all-types and min-values-unsatisfiable (§4.3, §4.18)', () => {
+// karpenter pkg/controllers/provisioning/scheduling/scheduler.go NewScheduler (template pre-filter),
+// nodeclaim.go filterInstanceTypesByRequirements; pkg/cloudprovider/types.go InstanceTypes.SatisfiesMinValues
+describe('requirements-filter-all-types and min-values-unsatisfiable', () => {
   test('AL2023 with a1 leaves nothing: fires; a1 with AL2 does not', async () => {
     const text = docs(NODECLASS, nodePool('arm', { requirements: fam('a1') }));
     expect(only(await findings({ 'a.yaml': text }), 'requirements-filter-all-types')).toHaveLength(1);
@@ -251,7 +258,7 @@ describe('requirements-filter-all-types and min-values-unsatisfiable (§4.3, §4
   });
 });
 
-describe('numeric-range-empty (§1.5)', () => {
+describe('numeric-range-empty (karpenter pkg/scheduling/requirement.go Requirement.Intersection)', () => {
   test('Gt 8 and Lt 4 on one key fires at the requirement', async () => {
     const text = docs(
       NODECLASS,
@@ -274,7 +281,7 @@ describe('numeric-range-empty (§1.5)', () => {
   });
 });
 
-describe('custom-label-undeclared and look-alike-label (§1.8)', () => {
+describe('custom-label-undeclared and look-alike-label (karpenter pkg/scheduling/requirements.go Compatible)', () => {
   test('a custom nodeSelector no pool declares fires; a declared one does not', async () => {
     const w = deployment('app', { podSpec: '      nodeSelector: { team: payments }\n' });
     expect(
@@ -309,7 +316,9 @@ describe('custom-label-undeclared and look-alike-label (§1.8)', () => {
   });
 });
 
-describe('capacity-type-exact-on-demand (karpenter-aws.md §2.3)', () => {
+// karpenter-provider-aws pkg/providers/instancetype/offering/reserved_capacity_resolver.go
+// ReservedCapacityResolver.ResolveOfferings (capacity type reserved)
+describe('capacity-type-exact-on-demand', () => {
   const cfg =
     'reservations:\n  - { id: cr-1, instanceType: c8i.xlarge, zone: us-east-1a, count: 2 }\nzones: [us-east-1a, us-east-1b]\n';
   const nc = NODECLASS + '  capacityReservationSelectorTerms: [{ id: cr-1 }]\n';
@@ -332,7 +341,7 @@ describe('capacity-type-exact-on-demand (karpenter-aws.md §2.3)', () => {
   });
 });
 
-describe('flex-does-not-exist (karpenter-aws.md §1.3)', () => {
+describe('flex-does-not-exist (karpenter-provider-aws pkg/providers/instancetype/types.go computeRequirements)', () => {
   test('DoesNotExist fires; In ["false"] does not', async () => {
     expect(
       only(
@@ -359,7 +368,7 @@ describe('flex-does-not-exist (karpenter-aws.md §1.3)', () => {
   });
 });
 
-describe('ami-alias-latest (karpenter-aws.md §4.3)', () => {
+describe('ami-alias-latest (karpenter-provider-aws pkg/cloudprovider/drift.go CloudProvider.isAMIDrifted)', () => {
   test('@latest fires at the alias; a pinned version does not', async () => {
     const f = only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p')) }), 'ami-alias-latest');
     expect(f).toHaveLength(1);
@@ -373,7 +382,9 @@ describe('ami-alias-latest (karpenter-aws.md §4.3)', () => {
   });
 });
 
-describe('expire-without-tgp and fallback-without-expiry (§11, seed 004)', () => {
+// karpenter pkg/controllers/nodeclaim/expiration/controller.go Controller.Reconcile; nothing brings a fallback back:
+// pkg/controllers/disruption/consolidation.go computeConsolidation replaces only with strictly cheaper nodes
+describe('expire-without-tgp and fallback-without-expiry', () => {
   test('expireAfter without terminationGracePeriod fires; with it, it does not', async () => {
     expect(
       only(
@@ -411,7 +422,7 @@ describe('expire-without-tgp and fallback-without-expiry (§11, seed 004)', () =
   });
 });
 
-describe('budget rules (§9)', () => {
+describe('budget rules (karpenter pkg/apis/v1/nodepool.go Budget.GetAllowedDisruptions, Budget.IsActive)', () => {
   const withBudgets = (budgets: string, tmpl = '') =>
     docs(
       NODECLASS,
@@ -477,7 +488,9 @@ describe('nodeclass-not-found and pool-removed-with-nodes', () => {
   });
 });
 
-describe('limits-block-fallback (seed 003, ICE what-if)', () => {
+// limits: karpenter pkg/controllers/provisioning/scheduling/scheduler.go filterByRemainingResources, subtractMax;
+// ICE: karpenter-provider-aws pkg/cache/unavailableofferings.go UnavailableOfferings.MarkUnavailable
+describe('limits-block-fallback (ICE what-if)', () => {
   test("fires when the fallback's limits can't take the preferred pool's workloads; not with room", async () => {
     const text = (cpu: string) =>
       docs(
@@ -554,8 +567,8 @@ describe('configuration of rules', () => {
   });
 });
 
-describe('seed situations produce the rules they describe', () => {
-  test('seed 001 §4.1 recommended manifests: no error; only warnings the seeds discuss', async () => {
+describe('the 7th/8th-generation situations produce the rules they describe', () => {
+  test('examples/generation-split head (weighted split): no error; only expire-without-tgp warns', async () => {
     const fs = await import('node:fs');
     const files: Record<string, string> = {};
     for (const f of fs.readdirSync('examples/generation-split/head'))
@@ -564,7 +577,7 @@ describe('seed situations produce the rules they describe', () => {
     expect(f.filter((x) => x.severity === 'error')).toEqual([]);
     expect([...new Set(f.filter((x) => x.severity === 'warning').map((x) => x.rule))]).toEqual(['expire-without-tgp']);
   });
-  test('seed 000/001: the single mixed pool → mixed-generations-one-pool', async () => {
+  test('examples/generation-split base, the single mixed pool → mixed-generations-one-pool', async () => {
     const fs = await import('node:fs');
     const f = await findings({
       'p.yaml': fs.readFileSync('examples/generation-split/base/nodepools.yaml', 'utf8'),
@@ -572,7 +585,7 @@ describe('seed situations produce the rules they describe', () => {
     });
     expect(f.map((x) => x.rule)).toContain('mixed-generations-one-pool');
   });
-  test('seed 001 §4.3: the overlay without its gate → overlay-gate-disabled; with it → no error', async () => {
+  test('examples/node-overlay: the overlay without its gate → overlay-gate-disabled; with it → no error', async () => {
     const fs = await import('node:fs');
     const read = (side: string) =>
       Object.fromEntries(
@@ -586,7 +599,7 @@ describe('seed situations produce the rules they describe', () => {
       'overlay-gate-disabled',
     );
   });
-  test('seed 002: keyword mistakes → look-alike-label and flex-does-not-exist', async () => {
+  test('label keyword mistakes → look-alike-label and flex-does-not-exist', async () => {
     const f = await findings({
       'a.yaml': docs(
         NODECLASS,
@@ -597,7 +610,7 @@ describe('seed situations produce the rules they describe', () => {
     });
     expect(f.map((x) => x.rule)).toEqual(expect.arrayContaining(['look-alike-label', 'flex-does-not-exist']));
   });
-  test('seed 003: a limited fallback under ICE → limits-block-fallback', async () => {
+  test('a limited fallback under ICE → limits-block-fallback', async () => {
     const f = await findings({
       'a.yaml': docs(
         NODECLASS,
@@ -613,7 +626,7 @@ describe('seed situations produce the rules they describe', () => {
     });
     expect(f.map((x) => x.rule)).toContain('limits-block-fallback');
   });
-  test('seed 004: a fallback that never expires → fallback-without-expiry; narrowing a pool drifts its nodes', async () => {
+  test('a fallback that never expires → fallback-without-expiry; narrowing a pool drifts its nodes', async () => {
     const pools = (fams: string[]) =>
       docs(
         NODECLASS,

@@ -1,7 +1,9 @@
 /**
- * Fidelity of the selection model: the acceptance cases of karpenter-core.md §12 (in the
- * project's terms, with the real AWS catalog instead of the fake provider) and the seed
- * situations (seed 000/001/003).
+ * Fidelity of the selection model: behaviours pinned by Karpenter's own tests (in the
+ * project's terms, with the real AWS catalog instead of the fake provider): karpenter
+ * pkg/controllers/provisioning/suite_test.go, pkg/controllers/provisioning/scheduling/suite_test.go,
+ * pkg/utils/nodepool/suite_test.go and pkg/controllers/disruption/consolidation_test.go; and the
+ * 7th/8th-generation situations of examples/generation-split and examples/node-overlay.
  */
 import { deployment, NODECLASS, nodePool, simulateYaml } from './helpers.js';
 
@@ -14,8 +16,10 @@ const fam = (...f: string[]) => `        - key: karpenter.k8s.aws/instance-famil
 const doc = (...parts: string[]) => parts.join('---\n');
 const family = (t: string | null) => (t ?? '').split('.')[0];
 
-describe('seed situations', () => {
-  test('seed 000/001: one on-demand pool with c7i and c8i launches c7i (lowest-price)', () => {
+// Launch: karpenter-provider-aws pkg/providers/instance/instance.go getCapacityType, pkg/providers/instance/types.go
+// CreateFleetInputBuilder.Build; NodePool order: karpenter pkg/utils/nodepool/nodepool.go OrderByWeight.
+describe('7th/8th-generation situations', () => {
+  test('one on-demand pool with c7i and c8i launches c7i (lowest-price)', () => {
     const { place } = simulateYaml(
       doc(NODECLASS, nodePool('mixed', { requirements: `${fam('c7i', 'c8i')}\n${OD}` }), deployment('app')),
     );
@@ -23,7 +27,7 @@ describe('seed situations', () => {
     expect(place('app').allocationStrategy).toBe('lowest-price');
   });
 
-  test('seed 001 §4.1: split pools with weights 100/10 launch c8i from gen8-primary', () => {
+  test('split pools with weights 100/10 launch c8i from gen8-primary (OrderByWeight)', () => {
     const { place } = simulateYaml(
       doc(
         NODECLASS,
@@ -36,7 +40,7 @@ describe('seed situations', () => {
     expect(family(place('app').instanceType)).toBe('c8i');
   });
 
-  test('§3 equal weights: the NodePool whose name sorts later wins (gen8-primary over gen7-fallback)', () => {
+  test('equal weights: the NodePool whose name sorts later wins (gen8-primary over gen7-fallback)', () => {
     const { place } = simulateYaml(
       doc(
         NODECLASS,
@@ -48,7 +52,7 @@ describe('seed situations', () => {
     expect(place('app').nodePool).toBe('gen8-primary');
   });
 
-  test('§12 case 4 / seed 001: a karpenter.sh/nodepool selector bypasses weight', () => {
+  test('a karpenter.sh/nodepool selector bypasses weight (provisioning/suite_test.go)', () => {
     const { place } = simulateYaml(
       doc(
         NODECLASS,
@@ -72,21 +76,22 @@ spec:
   priceAdjustment: "+20%"
 `;
   const mixed = nodePool('mixed', { requirements: `${fam('c7i', 'c8i')}\n${OD}` });
-  test('seed 001 §4.3: overlay +20% on generation ≤ 7 with the gate on → c8i via prioritized', () => {
+  test('examples/node-overlay: +20% on generation ≤ 7 with the gate on → c8i via prioritized', () => {
     const { place } = simulateYaml(doc(NODECLASS, mixed, overlay, deployment('app')), {
       settings: 'settings:\n  featureGates:\n    nodeOverlay: true\n',
     });
     expect(family(place('app').instanceType)).toBe('c8i');
     expect(place('app').allocationStrategy).toBe('prioritized');
   });
-  test('seed 001 §4.3: the same overlay with the gate off is ignored → c7i via lowest-price', () => {
+  test('the same overlay with the gate off is ignored → c7i via lowest-price', () => {
     const { place, sim } = simulateYaml(doc(NODECLASS, mixed, overlay, deployment('app')));
     expect(family(place('app').instanceType)).toBe('c7i');
     expect(place('app').allocationStrategy).toBe('lowest-price');
     expect(sim.assumptions.join(' ')).toMatch(/feature gate is off/);
   });
 
-  test('seed 001 §5: a reserved offering wins on price (on-demand ÷ 10,000,000)', () => {
+  // karpenter-provider-aws pkg/providers/instancetype/offering/reserved_capacity_resolver.go ResolveOfferings
+  test('a reserved offering wins on price (on-demand ÷ 10,000,000)', () => {
     const nc = NODECLASS + '  capacityReservationSelectorTerms:\n    - id: cr-123\n';
     const { place } = simulateYaml(
       doc(
@@ -101,7 +106,7 @@ spec:
     expect(place('app')).toMatchObject({ instanceType: 'c8i.2xlarge', capacityType: 'reserved' });
   });
 
-  test('aws §3.1: spot allowed → spot is chosen first (price-capacity-optimized)', () => {
+  test('spot allowed → spot is chosen first (getCapacityType; price-capacity-optimized)', () => {
     const { place } = simulateYaml(
       doc(
         NODECLASS,
@@ -114,7 +119,7 @@ spec:
     expect(place('app')).toMatchObject({ capacityType: 'spot', allocationStrategy: 'price-capacity-optimized' });
   });
 
-  test('seed 003: Gte 8 with no 8th-generation capacity → unschedulable, no fallback to gen 7', () => {
+  test('Gte 8 with no 8th-generation capacity (ICE) → unschedulable, no fallback to gen 7', () => {
     const gte8 = `        - key: karpenter.k8s.aws/instance-generation\n          operator: Gte\n          values: ["8"]\n${fam('c7i', 'c8i')}\n${OD}`;
     const unavailable = new Set<string>();
     for (const size of [
@@ -139,7 +144,8 @@ spec:
     expect(place('app').schedulable).toBe(false);
   });
 
-  test('§1.8: a custom label required by the pod but not declared by the NodePool → unschedulable; Exists on the pool → schedulable', () => {
+  // karpenter pkg/scheduling/requirements.go Requirements.Compatible (custom labels must be declared)
+  test('a custom label the pod requires but no NodePool declares → unschedulable; Exists on the pool → schedulable', () => {
     const pod = { podSpec: '      nodeSelector: { team: payments }\n' };
     expect(simulateYaml(doc(NODECLASS, nodePool('p'), deployment('app', pod))).place('app').schedulable).toBe(false);
     const declared = nodePool('p', { requirements: `${OD}\n        - key: team\n          operator: Exists` });
@@ -149,8 +155,8 @@ spec:
   });
 });
 
-describe('karpenter-core.md §12 acceptance cases', () => {
-  test('case 3: weights unset, 20 and 100 → all pods on the weight-100 NodePool', () => {
+describe('behaviours pinned by the provisioning and scheduling suites', () => {
+  test('weights unset, 20 and 100 → all pods on the weight-100 NodePool (provisioning/suite_test.go)', () => {
     const { sim } = simulateYaml(
       doc(
         NODECLASS,
@@ -162,7 +168,7 @@ describe('karpenter-core.md §12 acceptance cases', () => {
     );
     expect(new Set(sim.fleet.map((n) => n.nodePool))).toEqual(new Set(['w100']));
   });
-  test('case 5: schedule to a NodePool by template labels', () => {
+  test('schedule to a NodePool by template labels (provisioning/suite_test.go)', () => {
     const labelled = nodePool('labelled', { extraSpec: '' }).replace(
       '  template:\n',
       '  template:\n    metadata:\n      labels: { foo: bar }\n',
@@ -177,7 +183,7 @@ describe('karpenter-core.md §12 acceptance cases', () => {
     );
     expect(place('a').nodePool).toBe('labelled');
   });
-  test('case 6: a PreferNoSchedule-tainted NodePool is avoided while another matches', () => {
+  test('a PreferNoSchedule-tainted NodePool is avoided while another matches (provisioning/suite_test.go)', () => {
     const tainted = nodePool('tainted', {
       weight: 100,
       extraTemplateSpec: '      taints: [{ key: x, value: y, effect: PreferNoSchedule }]\n',
@@ -185,26 +191,30 @@ describe('karpenter-core.md §12 acceptance cases', () => {
     const { place } = simulateYaml(doc(NODECLASS, tainted, nodePool('plain'), deployment('a')));
     expect(place('a').nodePool).toBe('plain');
   });
-  test('case 6b: the PreferNoSchedule toleration is added by the last relaxation step when nothing else matches', () => {
+  // karpenter pkg/controllers/provisioning/scheduling/preferences.go Preferences.toleratePreferNoScheduleTaints
+  test('the PreferNoSchedule toleration is added by the last relaxation step when nothing else matches', () => {
     const tainted = nodePool('tainted', {
       extraTemplateSpec: '      taints: [{ key: x, value: y, effect: PreferNoSchedule }]\n',
     });
     expect(simulateYaml(doc(NODECLASS, tainted, deployment('a'))).place('a').nodePool).toBe('tainted');
   });
-  test('case 7: a deleting NodePool is ignored', () => {
+  test('a deleting NodePool is ignored (provisioning/suite_test.go)', () => {
     const deleting = nodePool('only').replace(
       '  name: only\n',
       '  name: only\n  deletionTimestamp: "2026-01-01T00:00:00Z"\n',
     );
     expect(simulateYaml(doc(NODECLASS, deleting, deployment('a'))).place('a').schedulable).toBe(false);
   });
-  test('case 8: a NodePool that is not Ready (its EC2NodeClass is missing) is not used', () => {
+  test('a NodePool that is not Ready (its EC2NodeClass is missing) is not used (scheduling/suite_test.go)', () => {
     const orphan = nodePool('orphan').replace('name: default }', 'name: missing }');
     const { place, sim } = simulateYaml(doc(NODECLASS, orphan, deployment('a')));
     expect(place('a').schedulable).toBe(false);
-    expect(sim.pools[0].reason).toMatch(/EC2NodeClass "missing" not found/);
+    expect(sim.pools[0].reason).toEqual({
+      code: 'nodeclass-not-found',
+      message: expect.stringMatching(/EC2NodeClass "missing" not found/),
+    });
   });
-  test('case 9: static NodePools are not used for provisioning', () => {
+  test('static NodePools are not used for provisioning (provisioning/suite_test.go)', () => {
     const stat = nodePool('static', { extraSpec: '  replicas: 3\n' });
     expect(simulateYaml(doc(NODECLASS, stat, deployment('a'))).place('a').schedulable).toBe(false);
     expect(simulateYaml(doc(NODECLASS, stat, nodePool('dynamic'), deployment('a'))).place('a').nodePool).toBe(
@@ -218,7 +228,7 @@ describe('karpenter-core.md §12 acceptance cases', () => {
     ['Lt', '8', 2],
     ['Gte', '16', 16],
     ['Lte', '2', 2],
-  ])('cases 11-14: instance-cpu %s %s → %s vCPU', (op, v, cpu) => {
+  ])('instance-cpu %s %s → %s vCPU (scheduling/suite_test.go)', (op, v, cpu) => {
     const { sim } = simulateYaml(
       doc(
         NODECLASS,
@@ -231,13 +241,13 @@ describe('karpenter-core.md §12 acceptance cases', () => {
   const zonePod = (values: string) => ({
     podSpec: `      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n              - matchExpressions:\n                  - { key: topology.kubernetes.io/zone, operator: NotIn, values: [${values}] }\n`,
   });
-  test('case 15: zone NotIn [a, b, unknown] → zone c', () => {
+  test('zone NotIn [a, b, unknown] → zone c (scheduling/suite_test.go)', () => {
     const { sim } = simulateYaml(
       doc(NODECLASS, nodePool('p'), deployment('a', zonePod('us-east-1a, us-east-1b, unknown'))),
     );
     expect(sim.fleet[0].zone).toBe('us-east-1c');
   });
-  test('case 16: every zone excluded → not scheduled', () => {
+  test('every zone excluded → not scheduled (scheduling/suite_test.go)', () => {
     expect(
       simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', zonePod('us-east-1a, us-east-1b, us-east-1c')))).place(
         'a',
@@ -252,12 +262,12 @@ describe('karpenter-core.md §12 acceptance cases', () => {
     ['NotIn', true],
     ['Exists', false],
     ['DoesNotExist', true],
-  ])('cases 17-20: undefined custom key with %s → scheduled %s', (op, ok) => {
+  ])('undefined custom key with %s → scheduled %s (scheduling/suite_test.go)', (op, ok) => {
     const { place, sim } = simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', customPod(op as string))));
     expect(place('a').schedulable).toBe(ok);
     if (ok) expect(sim.fleet[0].labels['test-key']).not.toBe('test-value');
   });
-  test('case 21: custom key defined on the NodePool, pod DoesNotExist → not scheduled', () => {
+  test('custom key defined on the NodePool, pod DoesNotExist → not scheduled (scheduling/suite_test.go)', () => {
     const p = nodePool('p', {
       requirements: `${OD}\n        - key: test-key\n          operator: In\n          values: ["test-value"]`,
     });
@@ -265,7 +275,7 @@ describe('karpenter-core.md §12 acceptance cases', () => {
       false,
     );
   });
-  test('case 22: narrowing within one NodeClaim', () => {
+  test('narrowing within one NodeClaim (scheduling/suite_test.go)', () => {
     const p = nodePool('p', {
       requirements: `${OD}\n        - key: test-key\n          operator: In\n          values: ["test-value", "another-value"]`,
     });
@@ -279,7 +289,7 @@ describe('karpenter-core.md §12 acceptance cases', () => {
     );
     expect(two.sim.fleet).toHaveLength(2);
   });
-  test('case 24: a hostname nodeSelector is rejected by validation', () => {
+  test('a hostname nodeSelector is rejected by validation (scheduling/suite_test.go)', () => {
     const { place } = simulateYaml(
       doc(
         NODECLASS,
@@ -292,18 +302,18 @@ describe('karpenter-core.md §12 acceptance cases', () => {
   });
   const mv = (n: number) =>
     `${OD}\n        - key: node.kubernetes.io/instance-type\n          operator: In\n          values: ["m7i.large", "m7i.xlarge", "no-such.type"]\n          minValues: ${n}`;
-  test('case 31: minValues Strict with too few existing types → not scheduled', () => {
+  test('minValues Strict with too few existing types → not scheduled (provisioning/suite_test.go)', () => {
     const { place, sim } = simulateYaml(doc(NODECLASS, nodePool('p', { requirements: mv(3) }), deployment('a')));
     expect(place('a').schedulable).toBe(false);
-    expect(sim.pools[0].reason).toMatch(/minValues/);
+    expect(sim.pools[0].reason?.code).toBe('min-values-unsatisfiable');
   });
-  test('case 32: minValues BestEffort with too few types → scheduled', () => {
+  test('minValues BestEffort with too few types → scheduled (provisioning/suite_test.go)', () => {
     const { place } = simulateYaml(doc(NODECLASS, nodePool('p', { requirements: mv(3) }), deployment('a')), {
       settings: 'settings:\n  minValuesPolicy: BestEffort\n',
     });
     expect(place('a').schedulable).toBe(true);
   });
-  test('case 33: BestEffort relaxes the higher-weight NodePool instead of falling back', () => {
+  test('BestEffort relaxes the higher-weight NodePool instead of falling back (provisioning/suite_test.go)', () => {
     const { place } = simulateYaml(
       doc(
         NODECLASS,
@@ -315,7 +325,7 @@ describe('karpenter-core.md §12 acceptance cases', () => {
     );
     expect(place('a').nodePool).toBe('high');
   });
-  test('case 34: limit cpu 2 with a pod of 1.75 → a 2-CPU type (equality is allowed)', () => {
+  test('limit cpu 2 with a pod of 1.75 → a 2-CPU type, equality is allowed (provisioning/suite_test.go)', () => {
     const { sim } = simulateYaml(
       doc(
         NODECLASS,
@@ -325,7 +335,7 @@ describe('karpenter-core.md §12 acceptance cases', () => {
     );
     expect(sim.fleet[0].labels['karpenter.k8s.aws/instance-cpu']).toBe('2');
   });
-  test('case 34b: pod 2.1 CPU with limit 2 → not scheduled (no type within the limit fits)', () => {
+  test('pod 2.1 CPU with limit 2 → not scheduled (no type within the limit fits)', () => {
     const { place } = simulateYaml(
       doc(
         NODECLASS,
@@ -336,7 +346,7 @@ describe('karpenter-core.md §12 acceptance cases', () => {
     expect(place('a').schedulable).toBe(false);
     expect(place('a').reason).toMatch(/enough resources/);
   });
-  test('case 35: a limit already used up → all available instance types exceed limits', () => {
+  test('a limit already used up → all available instance types exceed limits (provisioning/suite_test.go)', () => {
     const { place } = simulateYaml(
       doc(
         NODECLASS,
@@ -349,7 +359,7 @@ describe('karpenter-core.md §12 acceptance cases', () => {
     );
     expect(place('a').reason).toMatch(/all available instance types exceed limits for nodepool/);
   });
-  test('case 36: limit 3 CPU, two hostname-anti-affine pods of 1.5 → exactly one scheduled', () => {
+  test('limit 3 CPU, two hostname-anti-affine pods of 1.5 → exactly one scheduled (provisioning/suite_test.go)', () => {
     const anti =
       '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: kubernetes.io/hostname\n              labelSelector: { matchLabels: { app: a } }\n';
     const { place } = simulateYaml(
@@ -361,14 +371,14 @@ describe('karpenter-core.md §12 acceptance cases', () => {
     );
     expect(place('a').reason).toMatch(/^1 of 2 pods unschedulable/);
   });
-  test('case 38: the final required term is never relaxed', () => {
+  test('the final required term is never relaxed (scheduling/suite_test.go)', () => {
     const pod = {
       podSpec:
         '      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n              - matchExpressions: [{ key: topology.kubernetes.io/zone, operator: In, values: ["invalid"] }]\n',
     };
     expect(simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', pod))).place('a').schedulable).toBe(false);
   });
-  test('case 39: required OR-terms are relaxed until one works', () => {
+  test('required OR-terms are relaxed until one works (scheduling/suite_test.go)', () => {
     const term = (z: string) =>
       `              - matchExpressions: [{ key: topology.kubernetes.io/zone, operator: In, values: ["${z}"] }]\n`;
     const pod = {
@@ -381,7 +391,7 @@ describe('karpenter-core.md §12 acceptance cases', () => {
     };
     expect(simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', pod))).sim.fleet[0].zone).toBe('us-east-1a');
   });
-  test('case 40: preferences relax to lighter weights', () => {
+  test('preferences relax to lighter weights (scheduling/suite_test.go)', () => {
     const pref = (w: number, k: string, v: string) =>
       `            - weight: ${w}\n              preference: { matchExpressions: [{ key: ${k}, operator: In, values: ["${v}"] }] }\n`;
     const pod = {
@@ -398,7 +408,7 @@ describe('karpenter-core.md §12 acceptance cases', () => {
   });
 });
 
-describe('ICE what-if scenarios (karpenter-aws.md §2.4, seed 003)', () => {
+describe('ICE what-if scenarios (karpenter-provider-aws pkg/cache/unavailableofferings.go MarkUnavailable)', () => {
   test('generation-split: with no 8th-generation capacity the workloads fall back to gen7-fallback', async () => {
     const { runCli } = await import('../src/cli/run.js');
     const r = await runCli([
@@ -424,7 +434,9 @@ describe('ICE what-if scenarios (karpenter-aws.md §2.4, seed 003)', () => {
   });
 });
 
-describe('reserved capacity is consumed (karpenter-aws.md §2.3, §12 case 10)', () => {
+// karpenter-provider-aws pkg/providers/capacityreservation/types.go MarkLaunched; scheduling/suite_test.go
+// "shouldn't fallback to a lower weight NodePool if a reserved offering is available"
+describe('reserved capacity is consumed', () => {
   test('two reserved slots: two NodeClaims reserved, the rest on-demand, on the same (primary) pool', () => {
     const nc = NODECLASS + '  capacityReservationSelectorTerms:\n    - id: cr-9\n';
     const anti =
@@ -445,8 +457,9 @@ describe('reserved capacity is consumed (karpenter-aws.md §2.3, §12 case 10)',
   });
 });
 
-describe('more §12 cases', () => {
-  test('cases 1-2: OrderByWeight — weight descending, equal weights by name descending (byte order)', async () => {
+describe('more behaviours pinned by Karpenter tests', () => {
+  // karpenter pkg/utils/nodepool/suite_test.go
+  test('OrderByWeight: weight descending, equal weights by name descending in byte order', async () => {
     const { orderByWeight } = await import('../src/api/nodepool.js');
     const pools = ['alpha', 'zeta', 'b', 'a', 'a10', 'a2'].map((name) => ({ name, weight: 10 }));
     expect(orderByWeight(pools).map((p) => p.name)).toEqual(['zeta', 'b', 'alpha', 'a2', 'a10', 'a']);
@@ -458,14 +471,15 @@ describe('more §12 cases', () => {
       ]).map((p) => p.weight),
     ).toEqual([100, 20, 0]);
   });
-  test('case 23: zone In [non-existent] AND zone Exists → not scheduled', () => {
+  test('zone In [non-existent] AND zone Exists → not scheduled (scheduling/suite_test.go)', () => {
     const pod = {
       podSpec:
         '      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n              - matchExpressions:\n                  - { key: topology.kubernetes.io/zone, operator: In, values: ["non-existent"] }\n                  - { key: topology.kubernetes.io/zone, operator: Exists }\n',
     };
     expect(simulateYaml(doc(NODECLASS, nodePool('p'), deployment('a', pod))).place('a').schedulable).toBe(false);
   });
-  test('case 75: WorstLaunchPrice takes the most expensive offering of the first class (reserved → spot → on-demand)', async () => {
+  // karpenter pkg/cloudprovider/types.go Offerings.WorstLaunchPrice; pkg/controllers/disruption/consolidation_test.go
+  test('WorstLaunchPrice: the most expensive offering of the first class (reserved → spot → on-demand)', async () => {
     const { worstLaunchPrice } = await import('../src/disruption/consolidation.js');
     const o = (capacityType: 'spot' | 'on-demand' | 'reserved', price: number) => ({
       zone: 'z',

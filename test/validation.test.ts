@@ -1,5 +1,6 @@
 /**
- * Validation with exact locations (issue 2 §3): karpenter-core.md §6.1, §7, §1.9;
+ * Validation with exact locations, as Karpenter defines it: karpenter pkg/apis/v1/nodepool.go (field markers and
+ * CEL, pkg/apis/crds/karpenter.sh_nodepools.yaml) and pkg/apis/v1alpha1/nodeoverlay.go NodeOverlaySpec;
  * each broken input yields one error at the right file and line, and the other documents
  * of the same file are still evaluated.
  */
@@ -17,7 +18,7 @@ function lineOf(text: string, needle: string): number {
   return text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 }
 
-describe('NodePool API validation (karpenter-core.md §7)', () => {
+describe('NodePool API validation (nodepool.go; pkg/apis/v1/nodepool_validation_cel_test.go)', () => {
   const cases: [string, string, string, RegExp][] = [
     [
       'wrong operator',
@@ -123,7 +124,7 @@ describe('NodePool API validation (karpenter-core.md §7)', () => {
   });
 });
 
-describe('NodeOverlay API validation (karpenter-core.md §6.1)', () => {
+describe('NodeOverlay API validation (nodeoverlay.go; pkg/apis/crds/karpenter.sh_nodeoverlays.yaml)', () => {
   const overlay = (spec: string) => `apiVersion: karpenter.sh/v1alpha1
 kind: NodeOverlay
 metadata:

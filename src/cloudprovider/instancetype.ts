@@ -21,6 +21,7 @@ import {
 } from '../api/labels.js';
 import type { ResourceList } from '../common/quantity.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
+import { typeOfferingKey, unavailableKey } from './offering-key.js';
 
 export interface Offering {
   zone: string;
@@ -52,9 +53,9 @@ export interface OfferingInputs {
   spotPriceFactor: number;
   /** Reserved capacity by type name. */
   reservations: { id: string; instanceType: string; zone: string; type: 'default' | 'capacity-block' }[];
-  /** `${type}|${offeringKey}` → price change, for this NodePool. */
+  /** typeOfferingKey → price change, for this NodePool. */
   priceChanges?: Map<string, string>;
-  /** Offerings made unavailable by an ICE scenario: `${capacityType}:${type}:${zone}`. */
+  /** Offerings made unavailable by an ICE scenario (unavailableKey). */
   unavailable?: Set<string>;
   adjust?: (price: number, change: string) => number;
 }
@@ -98,7 +99,9 @@ export function buildInstanceTypes(
     reqs.add(Requirement.of(LABEL_ZONE, 'In', typeZones));
     const offerings: Offering[] = [];
     const change = (ct: string, zone: string, rid?: string): string | undefined =>
-      inputs.priceChanges?.get(`${t.name}|${ct}/${zone}${rid ? `/${rid}` : ''}`);
+      inputs.priceChanges?.get(
+        typeOfferingKey(t.name, { capacityType: ct, zone, ...(rid ? { reservationId: rid } : {}) }),
+      );
     const make = (
       ct: CapacityType,
       zone: string,
@@ -116,7 +119,8 @@ export function buildInstanceTypes(
           ? inputs.adjust(0, ch)
           : NaN;
       const cost = ct === 'reserved' ? (t.price ?? 0) : (base ?? NaN);
-      const available = compatible && !Number.isNaN(price) && !inputs.unavailable?.has(`${ct}:${t.name}:${zone}`);
+      const available =
+        compatible && !Number.isNaN(price) && !inputs.unavailable?.has(unavailableKey(ct, t.name, zone));
       offerings.push({
         zone,
         capacityType: ct,

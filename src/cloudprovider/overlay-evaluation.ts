@@ -7,6 +7,7 @@
 import { LABEL_CAPACITY_TYPE, LABEL_NODEPOOL, LABEL_RESERVATION_ID, LABEL_ZONE } from '../api/labels.js';
 import type { NodeOverlay } from '../api/nodeoverlay.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
+import { poolOfferingKey } from './offering-key.js';
 
 export interface OverlayOffering {
   zone: string;
@@ -23,17 +24,13 @@ export interface OverlayTarget {
 }
 
 export interface OverlayOutcome {
-  /** `${nodePool}|${type}|${offeringKey}` → the price change (price or priceAdjustment) and overlay name. */
+  /** poolOfferingKey → the price change (price or priceAdjustment) and overlay name. */
   prices: Map<string, { change: string; overlay: string }>;
   conflicts: { overlay: string; with: string }[];
   /** Overlays that matched at least one offering. */
   applied: Set<string>;
   /** Overlays skipped: runtime validation failed. */
   invalid: string[];
-}
-
-export function offeringKey(o: OverlayOffering): string {
-  return `${o.capacityType}/${o.zone}${o.reservationId ? `/${o.reservationId}` : ''}`;
 }
 
 /** Offering requirements compatible with the overlay (overlay as receiver, AllowUndefined; controller.go getOverlaidOfferings). */
@@ -68,7 +65,7 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], targets: Iter
       // Strict: every overlay key must be defined on the NodePool/instance type (controller.go getOverlaidOfferings).
       if (!base.isCompatible(reqs, false)) continue;
       for (const o of t.offerings)
-        if (offeringMatches(reqs, o)) matched.push(`${t.nodePool}|${t.typeName}|${offeringKey(o)}`);
+        if (offeringMatches(reqs, o)) matched.push(poolOfferingKey(t.nodePool, t.typeName, o));
     }
     if (matched.length === 0 || change === undefined) {
       if (matched.length) out.applied.add(ov.name);

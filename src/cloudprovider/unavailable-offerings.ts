@@ -7,6 +7,7 @@ import type { Catalog } from './catalog.js';
 import { LABEL_CAPACITY_TYPE, LABEL_ZONE } from '../api/labels.js';
 import { type NodeSelectorRequirement } from '../api/nodeselector.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
+import { unavailableKey } from './offering-key.js';
 
 export const UNAVAILABLE_OFFERING_TTL_MINUTES = 3;
 
@@ -25,7 +26,7 @@ export function unavailableOfferings(catalog: Catalog, zones: string[], scenario
         const offering = Requirements.fromLabels(t.labels)
           .add(Requirement.of(LABEL_ZONE, 'In', [zone]))
           .add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [ct]));
-        if (sets.some((s) => offering.compatible(s, false) === null)) out.add(`${ct}:${t.name}:${zone}`);
+        if (sets.some((s) => offering.compatible(s, false) === null)) out.add(unavailableKey(ct, t.name, zone));
       }
     }
   }

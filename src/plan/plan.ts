@@ -318,7 +318,7 @@ function compareNodePools(
               note: r.rollout.note,
             }
           : null,
-      ineligible: status && !status.eligible ? status.reason : null,
+      ineligible: status && !status.eligible ? (status.reason?.message ?? null) : null,
     });
   }
   return rows;

@@ -28,11 +28,12 @@ import {
 import { addResources, type ResourceList } from '../common/quantity.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { satisfiesMinValues } from '../cloudprovider/instancetype.js';
-import { schedule, type PodGroup, type Template } from './scheduler.js';
+import { schedule, type PodGroup, type SchedulingError, type SchedulingErrorCode, type Template } from './scheduler.js';
 import type { ControllerSettings } from '../api/settings.js';
 import { untolerated } from '../scheduling/taints.js';
 import type { Workload } from '../api/workload.js';
 import { isObject } from '../common/fields.js';
+import { parsePoolOfferingKey } from '../cloudprovider/offering-key.js';
 
 export interface ModelInput {
   nodePools: NodePool[];
@@ -60,7 +61,7 @@ export interface SimulationOptions {
   reservations: ReservationInput[];
   /** Add probe pods when the state has no workloads. */
   probes: boolean;
-  /** Offerings made unavailable (ICE what-if): `${capacityType}:${type}:${zone}`. */
+  /** Offerings made unavailable (ICE what-if), by unavailableKey. */
   unavailable?: Set<string>;
 }
 
@@ -73,6 +74,8 @@ export interface SimPlacement {
   candidates: number;
   allocationStrategy: string | null;
   reason: string | null;
+  /** Why pods of the workload were not placed (empty when all were). */
+  reasonCodes: SchedulingErrorCode[];
 }
 
 export interface SimNode {
@@ -88,10 +91,25 @@ export interface SimNode {
   pods: Record<string, number>;
 }
 
+/** Why a NodePool is not used for provisioning: a closed set of codes, each with its message. */
+export type PoolReasonCode =
+  | 'static'
+  | 'deleting'
+  | 'not-ready'
+  | 'unmanaged-nodeclass'
+  | 'nodeclass-not-found'
+  | 'no-instance-types'
+  | 'min-values-unsatisfiable';
+
+export interface PoolReason {
+  code: PoolReasonCode;
+  message: string;
+}
+
 export interface PoolStatus {
   name: string;
   eligible: boolean;
-  reason: string | null;
+  reason: PoolReason | null;
   instanceTypes: number;
 }
 
@@ -126,12 +144,86 @@ export function inferRegion(zones: string[]): string | null {
   return null;
 }
 
+/**
+ * One provisioning pass over a state: the steps below follow Karpenter's provisioner
+ * (pkg/controllers/provisioning/provisioner.go Schedule → NewScheduler → Solve → Create).
+ */
 export function simulate(input: ModelInput, opts: SimulationOptions): SimulationResult {
   const assumptions: string[] = [];
-  const pools: PoolStatus[] = [];
-  const classes = new Map(input.nodeClasses.map((c) => [c.name, c]));
+  const { zones, region } = resolveZones(input, opts, assumptions);
+  const { pools, eligible } = eligibleNodePools(input);
+  if (input.nodePools.length > 0 && input.nodeClasses.length === 0) {
+    assumptions.push(
+      'EC2NodeClasses: none in the inputs; each nodeClassRef is assumed to name a Ready AL2023 EC2NodeClass with default kubelet settings.',
+    );
+  }
+  const ctx: StepContext = { input, opts, zones, classes: new Map(input.nodeClasses.map((c) => [c.name, c])) };
+  const { outcome: overlays, priceChanges } = applyNodeOverlays(ctx, eligible, assumptions);
+  const templates = nodeClaimTemplates(ctx, eligible, pools, priceChanges);
+  const workloads = workloadsToPlace(input, opts, assumptions);
+  const groups: PodGroup[] = workloads
+    .filter((w) => w.replicas > 0)
+    .map((w, i) => ({ key: w.key, pod: w.pod, count: w.replicas, order: i }));
+  const result = schedule(templates, groups, {
+    preferencePolicy: input.settings.preferencePolicy,
+    minValuesPolicy: input.settings.minValuesPolicy,
+  });
+  const { fleet, perGroup, errors } = launchNodeClaims(ctx, result);
+  const placements = placementsOf(workloads, perGroup, errors);
+  const hourlyCost = Math.round(fleet.reduce((s, n) => s + n.pricePerHour, 0) * 1e6) / 1e6;
+  if (fleet.some((n) => n.capacityType === 'spot'))
+    assumptions.push(
+      `Spot: prices are estimated as ${opts.spotPriceFactor} × on-demand; the spot instance type shown is the cheapest candidate, while EC2's price-capacity-optimized strategy also weighs capacity.`,
+    );
+  if (fleet.some((n) => n.allocationStrategy === 'lowest-price'))
+    assumptions.push(
+      "On-demand lowest-price: resolved with Karpenter's static price table; EC2 uses its own current prices.",
+    );
+  return {
+    placements,
+    templates,
+    podTemplates: new Map(workloads.map((w) => [w.key, w.pod])),
+    workloads: workloads.map(({ key, kind, namespace, name, replicas, probe }) => ({
+      key,
+      kind,
+      namespace,
+      name,
+      replicas,
+      probe,
+    })),
+    fleet,
+    hourlyCost,
+    pools,
+    region,
+    zones,
+    overlays,
+    assumptions,
+  };
+}
 
-  // Zones and region: configuration, else the NodePools' zone requirements, else us-east-1.
+interface StepContext {
+  input: ModelInput;
+  opts: SimulationOptions;
+  zones: string[];
+  classes: Map<string, EC2NodeClass>;
+}
+
+interface WorkloadToPlace {
+  key: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  replicas: number;
+  probe: boolean;
+  pod: Workload['pod'];
+}
+
+/** Zones and region: configuration, else the NodePools' zone requirements, else us-east-1 with zones a–c. */
+function resolveZones(
+  input: ModelInput,
+  opts: SimulationOptions,
+  assumptions: string[],
+): { zones: string[]; region: string } {
   let zones = opts.zones ?? [];
   if (!zones.length) {
     const zs = new Set<string>();
@@ -150,99 +242,127 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       `Prices: the catalog has ${opts.catalog.region} prices; they are used for ${region} (Karpenter itself falls back to the us-east-1 table for regions without one).`,
     );
   }
+  return { zones, region };
+}
 
-  // Eligible NodePools (provisioner.go NewScheduler): managed, not static, Ready (valid, NodeClass present), not
-  // deleting.
+/**
+ * The NodePools the scheduler may use (provisioner.go NewScheduler): managed by the AWS provider, not static, Ready
+ * (valid, EC2NodeClass present), not being deleted. Every NodePool gets a status with its reason code.
+ */
+function eligibleNodePools(input: ModelInput): { pools: PoolStatus[]; eligible: NodePool[] } {
+  const classes = new Set(input.nodeClasses.map((c) => c.name));
+  const pools: PoolStatus[] = [];
   const eligible: NodePool[] = [];
   for (const np of input.nodePools) {
-    let reason: string | null = null;
     const ref = np.nodeClassRef;
-    if (np.replicas !== undefined) reason = 'static NodePool (spec.replicas): not used for provisioning';
-    else if (np.deleting) reason = 'NodePool is being deleted';
-    else if (np.runtimeErrors.length) reason = `not Ready: ${np.runtimeErrors[0]}`;
+    let reason: PoolReason | null = null;
+    if (np.replicas !== undefined)
+      reason = { code: 'static', message: 'static NodePool (spec.replicas): not used for provisioning' };
+    else if (np.deleting) reason = { code: 'deleting', message: 'NodePool is being deleted' };
+    else if (np.runtimeErrors.length) reason = { code: 'not-ready', message: `not Ready: ${np.runtimeErrors[0]}` };
     else if (!ref || ref.group !== MANAGED_GROUP || ref.kind !== MANAGED_KIND)
-      reason = 'nodeClassRef is not a karpenter.k8s.aws EC2NodeClass: not managed by the AWS provider';
+      reason = {
+        code: 'unmanaged-nodeclass',
+        message: 'nodeClassRef is not a karpenter.k8s.aws EC2NodeClass: not managed by the AWS provider',
+      };
     else if (input.nodeClasses.length > 0 && !classes.has(ref.name))
-      reason = `not Ready: EC2NodeClass "${ref.name}" not found`;
+      reason = { code: 'nodeclass-not-found', message: `not Ready: EC2NodeClass "${ref.name}" not found` };
     pools.push({ name: np.name, eligible: reason === null, reason, instanceTypes: 0 });
     if (reason === null) eligible.push(np);
   }
-  if (input.nodePools.length > 0 && input.nodeClasses.length === 0) {
-    assumptions.push(
-      'EC2NodeClasses: none in the inputs; each nodeClassRef is assumed to name a Ready AL2023 EC2NodeClass with default kubelet settings.',
-    );
-  }
+  return { pools, eligible };
+}
 
-  // Reservations (karpenter-provider-aws pkg/controllers/nodeclass/capacityreservation.go Reconcile), matched by each
-  // EC2NodeClass's capacityReservationSelectorTerms.
-  const reservationsFor = (nc: EC2NodeClass | undefined): ReservationInput[] => {
-    if (!input.settings.featureGates.reservedCapacity || !nc) return [];
-    return opts.reservations.filter((r) =>
-      nc.capacityReservationSelectorTerms.some(
-        (t) =>
-          (typeof t.id === 'string' && t.id === r.id) ||
-          (isObject(t.tags) && Object.entries(t.tags).every(([k, v]) => r.tags?.[k] === String(v))),
-      ),
-    );
-  };
+/**
+ * Capacity reservations an EC2NodeClass selects (karpenter-provider-aws
+ * pkg/controllers/nodeclass/capacityreservation.go Reconcile), by its capacityReservationSelectorTerms.
+ */
+function reservationsFor(ctx: StepContext, nc: EC2NodeClass | undefined): ReservationInput[] {
+  if (!ctx.input.settings.featureGates.reservedCapacity || !nc) return [];
+  return ctx.opts.reservations.filter((r) =>
+    nc.capacityReservationSelectorTerms.some(
+      (t) =>
+        (typeof t.id === 'string' && t.id === r.id) ||
+        (isObject(t.tags) && Object.entries(t.tags).every(([k, v]) => r.tags?.[k] === String(v))),
+    ),
+  );
+}
 
-  // NodeOverlays (pkg/controllers/nodeoverlay/controller.go Reconcile), one global pass. Evaluated whenever overlays
-  // exist (the rules read the outcome); prices change only with the NodeOverlay gate on (karpenter
-  // pkg/cloudprovider/overlay/cloudprovider.go GetInstanceTypes).
-  let overlays: OverlayOutcome | null = null;
+/**
+ * NodeOverlays (karpenter pkg/controllers/nodeoverlay/controller.go Reconcile), one global pass. Evaluated whenever
+ * overlays exist (the rules read the outcome); prices change only with the NodeOverlay gate on (karpenter
+ * pkg/cloudprovider/overlay/cloudprovider.go GetInstanceTypes). Returns the price changes per NodePool, keyed by
+ * typeOfferingKey.
+ */
+function applyNodeOverlays(
+  ctx: StepContext,
+  eligible: NodePool[],
+  assumptions: string[],
+): { outcome: OverlayOutcome | null; priceChanges: Map<string, Map<string, string>> } {
+  const { input, opts } = ctx;
   const priceChanges = new Map<string, Map<string, string>>();
-  if (input.overlays.length) {
-    const targets: OverlayTarget[] = [];
-    const baseTypes = new Map<string, InstanceType[]>();
-    for (const np of eligible) {
-      const nc = classes.get(np.nodeClassRef!.name);
-      // Overlays match on requirements and offerings only, which depend on the EC2NodeClass, not the pool.
-      const key = np.nodeClassRef!.name;
-      let its = baseTypes.get(key);
-      if (!its)
-        baseTypes.set(
-          key,
-          (its = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, {
-            zones,
-            spotPriceFactor: opts.spotPriceFactor,
-            reservations: reservationsFor(nc),
-          })),
-        );
-      for (const it of its) {
-        targets.push({
-          nodePool: np.name,
-          templateLabels: np.labels,
-          typeName: it.name,
-          typeRequirements: it.requirements,
-          offerings: it.offerings.map((o) => ({
-            zone: o.zone,
-            capacityType: o.capacityType,
-            ...(o.reservationId ? { reservationId: o.reservationId } : {}),
-          })),
-        });
-      }
+  if (!input.overlays.length) return { outcome: null, priceChanges };
+  const targets: OverlayTarget[] = [];
+  const baseTypes = new Map<string, InstanceType[]>();
+  for (const np of eligible) {
+    const nc = ctx.classes.get(np.nodeClassRef!.name);
+    // Overlays match on requirements and offerings only, which depend on the EC2NodeClass, not the pool.
+    const key = np.nodeClassRef!.name;
+    let its = baseTypes.get(key);
+    if (!its) {
+      its = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, {
+        zones: ctx.zones,
+        spotPriceFactor: opts.spotPriceFactor,
+        reservations: reservationsFor(ctx, nc),
+      });
+      baseTypes.set(key, its);
     }
-    overlays = evaluateOverlays(input.overlays, targets);
-    if (input.settings.featureGates.nodeOverlay)
-      for (const [key, v] of overlays.prices) {
-        const [pool, type, off] = key.split('|');
-        if (!priceChanges.has(pool)) priceChanges.set(pool, new Map());
-        priceChanges.get(pool)!.set(`${type}|${off}`, v.change);
-      }
-    if (!input.settings.featureGates.nodeOverlay)
-      assumptions.push(
-        `NodeOverlays: ${input.overlays.length} present but the NodeOverlay feature gate is off; Karpenter ignores them.`,
-      );
+    for (const it of its) {
+      targets.push({
+        nodePool: np.name,
+        templateLabels: np.labels,
+        typeName: it.name,
+        typeRequirements: it.requirements,
+        offerings: it.offerings.map((o) => ({
+          zone: o.zone,
+          capacityType: o.capacityType,
+          ...(o.reservationId ? { reservationId: o.reservationId } : {}),
+        })),
+      });
+    }
   }
+  const outcome = evaluateOverlays(input.overlays, targets);
+  if (input.settings.featureGates.nodeOverlay) {
+    for (const [key, v] of outcome.prices) {
+      const { nodePool, typeOffering } = parsePoolOfferingKey(key);
+      if (!priceChanges.has(nodePool)) priceChanges.set(nodePool, new Map());
+      priceChanges.get(nodePool)!.set(typeOffering, v.change);
+    }
+  } else {
+    assumptions.push(
+      `NodeOverlays: ${input.overlays.length} present but the NodeOverlay feature gate is off; Karpenter ignores them.`,
+    );
+  }
+  return { outcome, priceChanges };
+}
 
-  // Templates (nodeclaimtemplate.go NewNodeClaimTemplate, scheduler.go NewScheduler) in weight order
-  // (pkg/utils/nodepool/nodepool.go OrderByWeight).
+/**
+ * One NodeClaim template per eligible NodePool (nodeclaimtemplate.go NewNodeClaimTemplate, scheduler.go
+ * NewScheduler), in weight order (pkg/utils/nodepool/nodepool.go OrderByWeight), with the instance types that pass
+ * the template's requirements, offerings and (Strict) minValues. A NodePool left with none is marked ineligible.
+ */
+function nodeClaimTemplates(
+  ctx: StepContext,
+  eligible: NodePool[],
+  pools: PoolStatus[],
+  priceChanges: Map<string, Map<string, string>>,
+): Template[] {
+  const { input, opts } = ctx;
   const typeCache = new Map<string, InstanceType[]>();
   const templates: Template[] = [];
   for (const np of orderByWeight(eligible)) {
-    const nc = classes.get(np.nodeClassRef!.name);
+    const nc = ctx.classes.get(np.nodeClassRef!.name);
     const changes = priceChanges.get(np.name);
-    const res = reservationsFor(nc);
     // Pools that share an EC2NodeClass and the same price changes (e.g. an unscoped overlay) share their instance
     // types.
     const cacheKey = `${np.nodeClassRef!.name}|${
@@ -256,9 +376,9 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     let its = typeCache.get(cacheKey);
     if (!its) {
       its = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, {
-        zones,
+        zones: ctx.zones,
         spotPriceFactor: opts.spotPriceFactor,
-        reservations: res,
+        reservations: reservationsFor(ctx, nc),
         ...(changes ? { priceChanges: changes, adjust: adjustedPrice } : {}),
         ...(opts.unavailable ? { unavailable: opts.unavailable } : {}),
       });
@@ -274,21 +394,18 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
         it.offerings.some((o) => o.available && offeringCompatible(reqs, o)) &&
         Object.values(it.allocatable).every((v) => v >= 0),
     );
-    if (
-      options.length &&
-      reqs.hasMinValues() &&
-      input.settings.minValuesPolicy === 'Strict' &&
-      !satisfiesMinValues(options, reqs).ok
-    )
-      options = [];
+    const strictMinValues = reqs.hasMinValues() && input.settings.minValuesPolicy === 'Strict';
+    if (options.length && strictMinValues && !satisfiesMinValues(options, reqs).ok) options = [];
     const status = pools.find((p) => p.name === np.name)!;
     status.instanceTypes = options.length;
     if (options.length === 0) {
       status.eligible = false;
-      status.reason =
-        reqs.hasMinValues() && input.settings.minValuesPolicy === 'Strict'
-          ? "nodepool requirements filtered out all instance types (minValues can't be met)"
-          : 'nodepool requirements filtered out all instance types';
+      status.reason = strictMinValues
+        ? {
+            code: 'min-values-unsatisfiable',
+            message: "nodepool requirements filtered out all instance types (minValues can't be met)",
+          }
+        : { code: 'no-instance-types', message: 'nodepool requirements filtered out all instance types' };
       continue;
     }
     templates.push({
@@ -302,9 +419,12 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       ...(Object.keys(np.limits).length ? { limits: np.limits } : {}),
     });
   }
+  return templates;
+}
 
-  // Workloads, or probes when the state has none.
-  const workloads = input.workloads.map((w) => ({
+/** The state's workloads, or probe pods when it has none (and probes are on). */
+function workloadsToPlace(input: ModelInput, opts: SimulationOptions, assumptions: string[]): WorkloadToPlace[] {
+  const workloads: WorkloadToPlace[] = input.workloads.map((w) => ({
     key: workloadKey(w.kind, w.namespace, w.name),
     kind: w.kind as string,
     namespace: w.namespace,
@@ -319,35 +439,40 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       'Workloads: the state has none, so probe pods are placed (generic sizes, and one probe per NodePool selecting it and tolerating its taints).',
     );
   }
-  const groups: PodGroup[] = workloads
-    .filter((w) => w.replicas > 0)
-    .map((w, i) => ({ key: w.key, pod: w.pod, count: w.replicas, order: i }));
-  const result = schedule(templates, groups, {
-    preferencePolicy: input.settings.preferencePolicy,
-    minValuesPolicy: input.settings.minValuesPolicy,
-  });
+  return workloads;
+}
 
-  // Launch each NodeClaim and assemble the fleet.
+type GroupNodes = Map<string, Map<string, { n: number; node: SimNode }>>;
+
+/**
+ * The launch of every NodeClaim the scheduler made (karpenter-provider-aws pkg/cloudprovider/cloudprovider.go
+ * Create): the provider's decision, reservations consumed one instance per NodeClaim until their count is used up
+ * (pkg/providers/capacityreservation/types.go MarkLaunched), and the resulting node's labels.
+ */
+function launchNodeClaims(
+  ctx: StepContext,
+  result: ReturnType<typeof schedule>,
+): { fleet: SimNode[]; perGroup: GroupNodes; errors: Map<string, SchedulingError> } {
+  const { input, opts } = ctx;
   const fleet: SimNode[] = [];
-  const perGroup = new Map<string, Map<string, { n: number; node: SimNode }>>();
+  const perGroup: GroupNodes = new Map();
   const errors = new Map(result.errors);
-  const addError = (key: string, count: number, error: string): void => {
+  const addError = (key: string, count: number, error: string, code: SchedulingErrorCode): void => {
     const e = errors.get(key);
-    errors.set(key, { count: (e?.count ?? 0) + count, error: e?.error ?? error });
+    const codes = e ? (e.codes.includes(code) ? e.codes : [...e.codes, code]) : [code];
+    errors.set(key, { count: (e?.count ?? 0) + count, error: e?.error ?? error, codes });
   };
-  // Reservations are consumed one instance per NodeClaim until their count is used up (karpenter-provider-aws
-  // pkg/providers/capacityreservation/types.go MarkLaunched).
   const reservationCount = new Map(opts.reservations.map((r) => [r.id, r.count]));
   const used = new Map<string, number>();
   const exhausted = new Set<string>([...reservationCount].filter(([, n]) => n <= 0).map(([id]) => id));
   for (const nc of result.nodeClaims) {
     if (nc.dropped) {
-      for (const [g, n] of nc.groups) addError(g, n, nc.dropped);
+      for (const [g, n] of nc.groups) addError(g, n, nc.dropped, 'min-values');
       continue;
     }
     const r = launch(nc.finalOptions!, nc.requirements, input.settings.minValuesPolicy, exhausted);
     if (!r.ok) {
-      for (const [g, n] of nc.groups) addError(g, n, r.error);
+      for (const [g, n] of nc.groups) addError(g, n, r.error, 'launch-failed');
       continue;
     }
     const d = r.decision;
@@ -393,6 +518,15 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       else m.set(k, { n, node });
     }
   }
+  return { fleet, perGroup, errors };
+}
+
+/** Each workload's placement: where most of its pods landed, or why none could be placed (with the error codes). */
+function placementsOf(
+  workloads: WorkloadToPlace[],
+  perGroup: GroupNodes,
+  errors: Map<string, SchedulingError>,
+): Map<string, SimPlacement> {
   const placements = new Map<string, SimPlacement>();
   for (const w of workloads) {
     if (w.replicas === 0) continue;
@@ -408,6 +542,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
         candidates: 0,
         allocationStrategy: null,
         reason: err?.error ?? 'not scheduled',
+        reasonCodes: err?.codes ?? ['no-nodepool'],
       });
       continue;
     }
@@ -421,37 +556,10 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       candidates: best.candidates,
       allocationStrategy: best.allocationStrategy,
       reason: err ? `${err.count} of ${w.replicas} pods unschedulable: ${err.error}` : null,
+      reasonCodes: err?.codes ?? [],
     });
   }
-  const hourlyCost = Math.round(fleet.reduce((s, n) => s + n.pricePerHour, 0) * 1e6) / 1e6;
-  if (fleet.some((n) => n.capacityType === 'spot'))
-    assumptions.push(
-      `Spot: prices are estimated as ${opts.spotPriceFactor} × on-demand; the spot instance type shown is the cheapest candidate, while EC2's price-capacity-optimized strategy also weighs capacity.`,
-    );
-  if (fleet.some((n) => n.allocationStrategy === 'lowest-price'))
-    assumptions.push(
-      "On-demand lowest-price: resolved with Karpenter's static price table; EC2 uses its own current prices.",
-    );
-  return {
-    placements,
-    templates,
-    podTemplates: new Map(workloads.map((w) => [w.key, w.pod])),
-    workloads: workloads.map(({ key, kind, namespace, name, replicas, probe }) => ({
-      key,
-      kind,
-      namespace,
-      name,
-      replicas,
-      probe,
-    })),
-    fleet,
-    hourlyCost,
-    pools,
-    region,
-    zones,
-    overlays,
-    assumptions,
-  };
+  return placements;
 }
 
 /** Daemon overhead per instance type (scheduler.go buildDaemonOverheadGroups): daemonsets that tolerate the taints and are compatible. */

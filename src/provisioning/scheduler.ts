@@ -67,7 +67,7 @@ export interface NodeClaimSim {
 export interface ScheduleResult {
   nodeClaims: NodeClaimSim[];
   /** Pods per group that found no place, with Karpenter's error. */
-  errors: Map<string, { count: number; error: string }>;
+  errors: Map<string, SchedulingError>;
 }
 
 interface Attempt {
@@ -78,12 +78,36 @@ interface Attempt {
 }
 interface Failure {
   ok: false;
+  code: SchedulingErrorCode;
   error: string;
+}
+
+/**
+ * Why a pod found no place, as a closed set (Karpenter's scheduler errors: taints, incompatible
+ * requirements, limits, resources, minValues; pkg/controllers/provisioning/scheduling/scheduler.go).
+ * Consumers branch on these codes; the message is for people.
+ */
+export type SchedulingErrorCode =
+  | 'taint'
+  | 'incompatible-requirements'
+  | 'no-compatible-offering'
+  | 'limits-exhausted'
+  | 'limits-exceeded'
+  | 'insufficient-resources'
+  | 'min-values'
+  | 'no-nodepool'
+  | 'invalid-pod'
+  | 'launch-failed';
+
+export interface SchedulingError {
+  count: number;
+  error: string;
+  codes: SchedulingErrorCode[];
 }
 
 export function schedule(templates: Template[], groups: PodGroup[], opts: SchedulerOptions): ScheduleResult {
   const nodeClaims: NodeClaimSim[] = [];
-  const errors = new Map<string, { count: number; error: string }>();
+  const errors = new Map<string, SchedulingError>();
   const anyPreferNoSchedule = templates.some((t) => t.taints.some((x) => x.effect === 'PreferNoSchedule'));
   const remaining = new Map<string, ResourceList | undefined>(
     templates.map((t) => [t.nodePool, t.limits ? { ...t.limits } : undefined]),
@@ -114,9 +138,9 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
     }
   };
 
-  const placeOne = (g: PodGroup): string | null => {
+  const placeOne = (g: PodGroup): { error: string; codes: SchedulingErrorCode[] } | null => {
     let st: PodState | null = initialPodState(g.pod, opts.preferencePolicy);
-    let lastError = 'no nodepool could host the pod';
+    let lastError = { error: 'no nodepool could host the pod', codes: ['no-nodepool'] as SchedulingErrorCode[] };
     while (st) {
       const reqs = podRequirements(g.pod, st);
       const levelKey = `${g.key}#${st.level}`;
@@ -137,11 +161,13 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
       let cached = templateCache.get(levelKey);
       if (!cached) templateCache.set(levelKey, (cached = templates.map((t) => templateAttempt(t, st!, reqs))));
       const errs: string[] = [];
+      const codes = new Set<SchedulingErrorCode>();
       for (let i = 0; i < templates.length; i++) {
         const t = templates[i];
         const base = cached[i];
         if (!base.ok) {
           errs.push(`nodepool "${t.nodePool}": ${base.error}`);
+          codes.add(base.code);
           continue;
         }
         const rem = remaining.get(t.nodePool);
@@ -149,22 +175,26 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
         if (rem) {
           if (rem.nodes !== undefined && rem.nodes === 0) {
             errs.push(`nodepool "${t.nodePool}": node limits have been exhausted`);
+            codes.add('limits-exhausted');
             continue;
           }
           options = options.filter((it) => withinLimits(it, rem));
           if (options.length === 0) {
             errs.push(`nodepool "${t.nodePool}": all available instance types exceed limits for nodepool`);
+            codes.add('limits-exceeded');
             continue;
           }
         }
         options = options.filter((it) => fitsOn(it, t, g.pod.requests, {}));
         if (options.length === 0) {
           errs.push(`nodepool "${t.nodePool}": no instance type has enough resources for the pod's requests`);
+          codes.add('insufficient-resources');
           continue;
         }
         const mv = minValuesCheck(options, base.reqs, opts.minValuesPolicy);
         if (mv.error) {
           errs.push(`nodepool "${t.nodePool}": ${mv.error}`);
+          codes.add('min-values');
           continue;
         }
         const nc: NodeClaimSim = {
@@ -185,18 +215,21 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
         return null;
       }
       lastError =
-        templates.length === 0 ? 'nodepool requirements filtered out all available instance types' : errs.join('; ');
+        templates.length === 0
+          ? { error: 'nodepool requirements filtered out all available instance types', codes: ['no-nodepool'] }
+          : { error: errs.join('; '), codes: [...codes] };
       st = relax(st, anyPreferNoSchedule);
     }
     return lastError;
   };
 
-  const failed: { g: PodGroup; count: number; error: string }[] = [];
+  const failed: { g: PodGroup; count: number; error: { error: string; codes: SchedulingErrorCode[] } }[] = [];
   for (const g of queue) {
     if (g.pod.invalid.length) {
       errors.set(g.key, {
         count: g.count,
         error: `the pod fails Karpenter's validation and is ignored: ${g.pod.invalid[0]}`,
+        codes: ['invalid-pod'],
       });
       continue;
     }
@@ -220,7 +253,7 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
         break;
       }
     }
-    if (left > 0) errors.set(f.g.key, { count: left, error });
+    if (left > 0) errors.set(f.g.key, { count: left, ...error });
   }
   for (const nc of nodeClaims) finalize(nc, opts);
   return { nodeClaims, errors };
@@ -281,16 +314,21 @@ function templateAttempt(t: Template, st: PodState, podReqs: Requirements): Atte
   if (taint)
     return {
       ok: false,
+      code: 'taint',
       error: `did not tolerate taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`,
     };
   const err = t.requirements.compatible(podReqs, true);
-  if (err) return { ok: false, error: `incompatible requirements, ${err}` };
+  if (err) return { ok: false, code: 'incompatible-requirements', error: `incompatible requirements, ${err}` };
   // A pod without requirements keeps the template's requirements, whose instance types the
   // pre-filter already checked (scheduler.go NewScheduler): no need to filter them again.
   const reqs = podReqs.size === 0 ? t.requirements : t.requirements.clone().addAll(podReqs);
   const options = podReqs.size === 0 ? t.instanceTypes : compatibleOptions(t.instanceTypes, reqs);
   if (options.length === 0)
-    return { ok: false, error: 'no instance type satisfied the requirements with an available offering' };
+    return {
+      ok: false,
+      code: 'no-compatible-offering',
+      error: 'no instance type satisfied the requirements with an available offering',
+    };
   return { ok: true, reqs, options, relaxedMinValues: false };
 }
 
@@ -302,21 +340,21 @@ function canAdd(
   opts: SchedulerOptions,
 ): Attempt | Failure {
   if (g.pod.hostnameAntiAffinity && (nc.groups.get(g.key) ?? 0) > 0)
-    return { ok: false, error: 'hostname anti-affinity' };
+    return { ok: false, code: 'incompatible-requirements', error: 'hostname anti-affinity' };
   const taint = untolerated(nc.template.taints, st.tolerations);
-  if (taint) return { ok: false, error: 'taint' };
+  if (taint) return { ok: false, code: 'taint', error: 'taint' };
   let reqs = nc.requirements;
   let options = nc.options;
   if (podReqs.size > 0) {
     const err = reqs.compatible(podReqs, true);
-    if (err) return { ok: false, error: err };
+    if (err) return { ok: false, code: 'incompatible-requirements', error: err };
     reqs = reqs.clone().addAll(podReqs);
     options = compatibleOptions(options, reqs);
   }
   options = options.filter((it) => fitsOn(it, nc.template, nc.requests, g.pod.requests));
-  if (options.length === 0) return { ok: false, error: 'no instance type fits' };
+  if (options.length === 0) return { ok: false, code: 'insufficient-resources', error: 'no instance type fits' };
   const mv = minValuesCheck(options, reqs, opts.minValuesPolicy);
-  if (mv.error) return { ok: false, error: mv.error };
+  if (mv.error) return { ok: false, code: 'min-values', error: mv.error };
   return { ok: true, reqs: mv.reqs, options, relaxedMinValues: mv.relaxed };
 }
 

@@ -21,6 +21,7 @@ import {
   REQS_PATH,
   requirementIndex,
 } from './helpers.js';
+import { parsePoolOfferingKey, unavailableKey } from '../cloudprovider/offering-key.js';
 
 const MONTH_MS = 720 * 3_600_000;
 
@@ -111,7 +112,7 @@ export const requirementsFilterAllTypes: Rule = {
     "A NodePool's requirements (with its EC2NodeClass) leave no instance type with an available offering: it never launches.",
   check(ctx, report) {
     for (const st of ctx.sim.pools) {
-      if (st.eligible || st.reason !== 'nodepool requirements filtered out all instance types') continue;
+      if (st.eligible || st.reason?.code !== 'no-instance-types') continue;
       const np = nodePoolByName(ctx, st.name)!;
       const nc = ctx.head.nodeClasses.find((c) => c.name === np.nodeClassRef?.name);
       report(
@@ -131,7 +132,7 @@ export const minValuesUnsatisfiable: Rule = {
     "A NodePool's minValues cannot be met by the instance types its requirements allow (Strict policy): it never launches.",
   check(ctx, report) {
     for (const st of ctx.sim.pools) {
-      if (st.eligible || !st.reason?.includes('minValues')) continue;
+      if (st.eligible || st.reason?.code !== 'min-values-unsatisfiable') continue;
       const np = nodePoolByName(ctx, st.name)!;
       const i = np.requirements.findIndex((r) => r.minValues !== undefined);
       report(
@@ -323,7 +324,7 @@ export const spotMixedWithPreference: Rule = {
     'A generation preference (weights or an overlay) is built on a NodePool that allows both spot and on-demand: spot wins and EC2 picks by capacity.',
   check(ctx, report) {
     const overlaid = new Set<string>();
-    for (const k of ctx.sim.overlays?.prices.keys() ?? []) overlaid.add(k.split('|')[0]);
+    for (const k of ctx.sim.overlays?.prices.keys() ?? []) overlaid.add(parsePoolOfferingKey(k).nodePool);
     const weights = new Set(ctx.sim.templates.map((t) => t.weight));
     for (const t of ctx.sim.templates) {
       const np = nodePoolByName(ctx, t.nodePool)!;
@@ -393,7 +394,7 @@ export const limitsBlockFallback: Rule = {
       // ICE scenario: every offering of the preferred pool's instance types is unavailable.
       const unavailable = new Set<string>();
       for (const it of pref.instanceTypes)
-        for (const o of it.offerings) unavailable.add(`${o.capacityType}:${it.name}:${o.zone}`);
+        for (const o of it.offerings) unavailable.add(unavailableKey(o.capacityType, it.name, o.zone));
       const others = new Set(
         ctx.sim.templates.filter((t) => t !== pref).flatMap((t) => t.instanceTypes.map((it) => it.name)),
       );
@@ -402,7 +403,9 @@ export const limitsBlockFallback: Rule = {
       for (const fb of fallbacks) {
         if (seen.has(fb.nodePool)) continue;
         const blocked = [...r.placements.entries()].filter(
-          ([k, p]) => (p.reason ?? '').match(/limits/) && ctx.sim.placements.get(k)?.nodePool === pref.nodePool,
+          ([k, p]) =>
+            (p.reasonCodes.includes('limits-exhausted') || p.reasonCodes.includes('limits-exceeded')) &&
+            ctx.sim.placements.get(k)?.nodePool === pref.nodePool,
         );
         if (!blocked.length) continue;
         seen.add(fb.nodePool);

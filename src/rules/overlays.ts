@@ -4,6 +4,7 @@ import { cheapestOffering } from '../cloudprovider/instancetype.js';
 import { MAX_LAUNCH_TYPES } from '../cloudprovider/launch.js';
 import type { Rule } from './engine.js';
 import { probePod } from './helpers.js';
+import { parsePoolOfferingKey, poolOfferingKey } from '../cloudprovider/offering-key.js';
 
 export const overlayGateDisabled: Rule = {
   id: 'overlay-gate-disabled',
@@ -33,7 +34,7 @@ export const overlayUnscoped: Rule = {
         continue;
       const hit = new Set<string>();
       for (const k of ctx.sim.overlays?.prices.keys() ?? [])
-        if (ctx.sim.overlays!.prices.get(k)!.overlay === o.name) hit.add(k.split('|')[0]);
+        if (ctx.sim.overlays!.prices.get(k)!.overlay === o.name) hit.add(parsePoolOfferingKey(k).nodePool);
       report(
         `NodeOverlay ${o.name} has no karpenter.sh/nodepool requirement: NodeOverlays are cluster-scoped, so it changes the prices every NodePool sees${hit.size ? ` (here: ${[...hit].sort().join(', ')})` : ''} — including their consolidation decisions. Add a karpenter.sh/nodepool In [...] requirement.`,
         o.source,
@@ -86,9 +87,7 @@ export const overlayPenaltyTooLarge: Rule = {
       for (const it of penalised)
         for (const o of it.offerings)
           if (o.overlaid) {
-            const v = ctx.sim.overlays?.prices.get(
-              `${t.nodePool}|${it.name}|${o.capacityType}/${o.zone}${o.reservationId ? `/${o.reservationId}` : ''}`,
-            );
+            const v = ctx.sim.overlays?.prices.get(poolOfferingKey(t.nodePool, it.name, o));
             if (v) names.add(v.overlay);
           }
       for (const name of names) {

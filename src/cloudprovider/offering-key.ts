@@ -1,0 +1,38 @@
+/**
+ * The one place that writes and reads the string keys of offerings. An offering is an (instance
+ * type, zone, capacity type[, capacity reservation]) a NodeClaim can launch (karpenter
+ * pkg/cloudprovider/types.go Offering); maps keyed by these strings are how overlay prices, ICE
+ * what-ifs and rules find the same offering.
+ */
+
+export interface OfferingRef {
+  capacityType: string;
+  zone: string;
+  reservationId?: string;
+}
+
+/** `capacityType/zone[/reservationId]`: one offering of an instance type. */
+export function offeringKey(o: OfferingRef): string {
+  return `${o.capacityType}/${o.zone}${o.reservationId ? `/${o.reservationId}` : ''}`;
+}
+
+/** `type|offeringKey`: an offering of a named type (a NodePool's price changes). */
+export function typeOfferingKey(type: string, o: OfferingRef): string {
+  return `${type}|${offeringKey(o)}`;
+}
+
+/** `nodePool|type|offeringKey`: an offering as one NodePool sees it (NodeOverlay outcomes). */
+export function poolOfferingKey(nodePool: string, type: string, o: OfferingRef): string {
+  return `${nodePool}|${typeOfferingKey(type, o)}`;
+}
+
+/** The parts of a `poolOfferingKey` (NodePool names and type names contain no `|`). */
+export function parsePoolOfferingKey(key: string): { nodePool: string; typeOffering: string } {
+  const i = key.indexOf('|');
+  return { nodePool: key.slice(0, i), typeOffering: key.slice(i + 1) };
+}
+
+/** `capacityType:type:zone`: an offering made unavailable (an ICE what-if). */
+export function unavailableKey(capacityType: string, type: string, zone: string): string {
+  return `${capacityType}:${type}:${zone}`;
+}
