@@ -14,7 +14,7 @@ import {
   renderMarkdown,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-YEGRC7ID.js";
+} from "./chunks/chunk-OBHGLYT7.js";
 import "./chunks/chunk-2V6GYMAN.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import {

@@ -9,7 +9,8 @@ import { offeringCompatible, type InstanceType, type Offering } from '../cloudpr
 import { LABEL_CAPACITY_TYPE } from '../api/labels.js';
 import { launch } from '../cloudprovider/launch.js';
 import { Requirement } from '../scheduling/requirements.js';
-import { schedule, type PodGroup, type Template } from '../provisioning/scheduler.js';
+import { type PodGroup, type Template } from '../provisioning/nodeclaim.js';
+import { schedule } from '../provisioning/scheduler.js';
 import type { PodTemplate } from '../api/workload.js';
 
 export const MIN_SPOT_TO_SPOT_TYPES = 15;

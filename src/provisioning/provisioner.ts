@@ -28,7 +28,8 @@ import {
 import { addResources, type ResourceList } from '../common/quantity.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { satisfiesMinValues } from '../cloudprovider/instancetype.js';
-import { schedule, type PodGroup, type SchedulingError, type SchedulingErrorCode, type Template } from './scheduler.js';
+import { type PodGroup, type SchedulingError, type SchedulingErrorCode, type Template } from './nodeclaim.js';
+import { schedule } from './scheduler.js';
 import type { ControllerSettings } from '../api/settings.js';
 import { untolerated } from '../scheduling/taints.js';
 import type { Workload } from '../api/workload.js';

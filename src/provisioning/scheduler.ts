@@ -12,108 +12,40 @@
  * replica counts cheap.
  */
 import type { InstanceType } from '../cloudprovider/instancetype.js';
-import { cheapestOffering, offeringCompatible, satisfiesMinValues } from '../cloudprovider/instancetype.js';
-import { initialPodState, podRequirements, relax, type PodState } from './preferences.js';
 import type { ResourceList } from '../common/quantity.js';
-import { Requirements } from '../scheduling/requirements.js';
+import type { Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
-import type { Taint } from '../api/validation.js';
 import type { PodTemplate } from '../api/workload.js';
-
-export const MAX_INSTANCE_TYPES = 600;
-
-export interface Template {
-  nodePool: string;
-  weight: number;
-  /** Template requirements ∧ labels ∧ nodepool/nodeclass labels (nodeclaimtemplate.go NewNodeClaimTemplate). */
-  requirements: Requirements;
-  labels: Record<string, string>;
-  taints: Taint[];
-  /** Instance types that survive the template pre-filter (scheduler.go NewScheduler). */
-  instanceTypes: InstanceType[];
-  /** Daemon overhead per instance type name (scheduler.go buildDaemonOverheadGroups). */
-  daemonOverhead: Map<string, ResourceList>;
-  /** Remaining `spec.limits` (scheduler.go Scheduler.remainingResources); undefined = unlimited. */
-  limits?: ResourceList;
-}
-
-export interface PodGroup {
-  key: string;
-  pod: PodTemplate;
-  count: number;
-  /** Creation order (queue tie-break after cpu and memory, queue.go byCPUAndMemoryDescending). */
-  order: number;
-}
-
-export interface SchedulerOptions {
-  preferencePolicy: 'Respect' | 'Ignore';
-  minValuesPolicy: 'Strict' | 'BestEffort';
-}
-
-export interface NodeClaimSim {
-  id: number;
-  template: Template;
-  requirements: Requirements;
-  options: InstanceType[];
-  requests: ResourceList;
-  pods: number;
-  groups: Map<string, number>;
-  minValuesRelaxed: boolean;
-  /** Set by finalisation: the ≤600 price-ordered options (scheduler.go TruncateInstanceTypes). */
-  finalOptions?: InstanceType[];
-  dropped?: string;
-}
+import { initialPodState, podRequirements, relax, type PodState } from './preferences.js';
+import {
+  compatibleOptions,
+  fitsOn,
+  minValuesCheck,
+  NodeClaim,
+  type Attempt,
+  type Failure,
+  type PodGroup,
+  type SchedulerOptions,
+  type SchedulingError,
+  type SchedulingErrorCode,
+  type Template,
+} from './nodeclaim.js';
 
 export interface ScheduleResult {
-  nodeClaims: NodeClaimSim[];
+  nodeClaims: NodeClaim[];
   /** Pods per group that found no place, with Karpenter's error. */
   errors: Map<string, SchedulingError>;
 }
 
-interface Attempt {
-  ok: true;
-  reqs: Requirements;
-  options: InstanceType[];
-  relaxedMinValues: boolean;
-}
-interface Failure {
-  ok: false;
-  code: SchedulingErrorCode;
-  error: string;
-}
-
-/**
- * Why a pod found no place, as a closed set (Karpenter's scheduler errors: taints, incompatible
- * requirements, limits, resources, minValues; pkg/controllers/provisioning/scheduling/scheduler.go).
- * Consumers branch on these codes; the message is for people.
- */
-export type SchedulingErrorCode =
-  | 'taint'
-  | 'incompatible-requirements'
-  | 'no-compatible-offering'
-  | 'limits-exhausted'
-  | 'limits-exceeded'
-  | 'insufficient-resources'
-  | 'min-values'
-  | 'no-nodepool'
-  | 'invalid-pod'
-  | 'launch-failed';
-
-export interface SchedulingError {
-  count: number;
-  error: string;
-  codes: SchedulingErrorCode[];
-}
-
 export function schedule(templates: Template[], groups: PodGroup[], opts: SchedulerOptions): ScheduleResult {
-  const nodeClaims: NodeClaimSim[] = [];
+  const nodeClaims: NodeClaim[] = [];
   const errors = new Map<string, SchedulingError>();
   const anyPreferNoSchedule = templates.some((t) => t.taints.some((x) => x.effect === 'PreferNoSchedule'));
   const remaining = new Map<string, ResourceList | undefined>(
     templates.map((t) => [t.nodePool, t.limits ? { ...t.limits } : undefined]),
   );
   // In-flight NodeClaims ordered by pod count ascending (ties: creation order) (scheduler.go add).
-  const byPods: NodeClaimSim[] = [];
+  const byPods: NodeClaim[] = [];
   // Per group and relaxation level: NodeClaims that already refused it, and cached template attempts.
   const refused = new Map<string, Set<number>>();
   const templateCache = new Map<string, (Attempt | Failure)[]>();
@@ -126,7 +58,7 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
       a.order - b.order,
   );
 
-  const moveUp = (nc: NodeClaimSim): void => {
+  const moveUp = (nc: NodeClaim): void => {
     let i = byPods.indexOf(nc);
     while (
       i + 1 < byPods.length &&
@@ -149,9 +81,9 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
       // 1-2: in-flight NodeClaims, fewest pods first.
       for (const nc of byPods) {
         if (refusedHere.has(nc.id)) continue;
-        const r = canAdd(nc, g, st, reqs, opts);
+        const r = nc.canAdd(g, st, reqs, opts);
         if (r.ok) {
-          commit(nc, g, r);
+          nc.add(g, r);
           moveUp(nc);
           return null;
         }
@@ -197,17 +129,8 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
           codes.add('min-values');
           continue;
         }
-        const nc: NodeClaimSim = {
-          id: nodeClaims.length,
-          template: t,
-          requirements: mv.reqs,
-          options,
-          requests: {},
-          pods: 0,
-          groups: new Map(),
-          minValuesRelaxed: base.relaxedMinValues || mv.relaxed,
-        };
-        commit(nc, g, { ok: true, reqs: mv.reqs, options, relaxedMinValues: nc.minValuesRelaxed });
+        const nc = new NodeClaim(nodeClaims.length, t, mv.reqs, options);
+        nc.add(g, { ok: true, reqs: mv.reqs, options, relaxedMinValues: base.relaxedMinValues || mv.relaxed });
         nodeClaims.push(nc);
         byPods.push(nc);
         moveUp(nc);
@@ -255,7 +178,7 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
     }
     if (left > 0) errors.set(f.g.key, { count: left, ...error });
   }
-  for (const nc of nodeClaims) finalize(nc, opts);
+  for (const nc of nodeClaims) nc.finalizeScheduling(opts);
   return { nodeClaims, errors };
 }
 
@@ -289,25 +212,6 @@ function subtractMax(rem: ResourceList, options: InstanceType[]): void {
   }
 }
 
-function fitsOn(it: InstanceType, t: Template, requests: ResourceList, extra: ResourceList): boolean {
-  const daemon = t.daemonOverhead.get(it.name);
-  const alloc = it.allocatable;
-  for (const k in alloc) if (alloc[k] < 0) return false;
-  const keys = new Set([...Object.keys(requests), ...Object.keys(extra), ...(daemon ? Object.keys(daemon) : [])]);
-  for (const k of keys) {
-    const need = (requests[k] ?? 0) + (extra[k] ?? 0) + (daemon?.[k] ?? 0);
-    if (need > (alloc[k] ?? 0)) return false;
-  }
-  return true;
-}
-
-function compatibleOptions(options: InstanceType[], reqs: Requirements): InstanceType[] {
-  return options.filter(
-    (it) =>
-      it.requirements.intersects(reqs) === null && it.offerings.some((o) => o.available && offeringCompatible(reqs, o)),
-  );
-}
-
 /** The requirement and offering part of CanAdd on a fresh NodeClaim of template `t` (nodeclaim.go NodeClaim.CanAdd: taints, requirements). */
 function templateAttempt(t: Template, st: PodState, podReqs: Requirements): Attempt | Failure {
   const taint = untolerated(t.taints, st.tolerations);
@@ -330,79 +234,4 @@ function templateAttempt(t: Template, st: PodState, podReqs: Requirements): Atte
       error: 'no instance type satisfied the requirements with an available offering',
     };
   return { ok: true, reqs, options, relaxedMinValues: false };
-}
-
-function canAdd(
-  nc: NodeClaimSim,
-  g: PodGroup,
-  st: PodState,
-  podReqs: Requirements,
-  opts: SchedulerOptions,
-): Attempt | Failure {
-  if (g.pod.hostnameAntiAffinity && (nc.groups.get(g.key) ?? 0) > 0)
-    return { ok: false, code: 'incompatible-requirements', error: 'hostname anti-affinity' };
-  const taint = untolerated(nc.template.taints, st.tolerations);
-  if (taint) return { ok: false, code: 'taint', error: 'taint' };
-  let reqs = nc.requirements;
-  let options = nc.options;
-  if (podReqs.size > 0) {
-    const err = reqs.compatible(podReqs, true);
-    if (err) return { ok: false, code: 'incompatible-requirements', error: err };
-    reqs = reqs.clone().addAll(podReqs);
-    options = compatibleOptions(options, reqs);
-  }
-  options = options.filter((it) => fitsOn(it, nc.template, nc.requests, g.pod.requests));
-  if (options.length === 0) return { ok: false, code: 'insufficient-resources', error: 'no instance type fits' };
-  const mv = minValuesCheck(options, reqs, opts.minValuesPolicy);
-  if (mv.error) return { ok: false, code: 'min-values', error: mv.error };
-  return { ok: true, reqs: mv.reqs, options, relaxedMinValues: mv.relaxed };
-}
-
-function commit(nc: NodeClaimSim, g: PodGroup, r: Attempt): void {
-  nc.requirements = r.reqs;
-  nc.options = r.options;
-  nc.pods++;
-  nc.groups.set(g.key, (nc.groups.get(g.key) ?? 0) + 1);
-  for (const [k, v] of Object.entries(g.pod.requests)) nc.requests[k] = (nc.requests[k] ?? 0) + v;
-  if (r.relaxedMinValues) nc.minValuesRelaxed = true;
-}
-
-/** minValues under the policy (nodeclaim.go filterInstanceTypesByRequirements, NodeClaim.CanAdd): Strict fails; BestEffort lowers minValues to what is reached. */
-function minValuesCheck(
-  options: InstanceType[],
-  reqs: Requirements,
-  policy: 'Strict' | 'BestEffort',
-): { reqs: Requirements; relaxed: boolean; error?: string } {
-  if (!reqs.hasMinValues()) return { reqs, relaxed: false };
-  const r = satisfiesMinValues(options, reqs);
-  if (r.ok) return { reqs, relaxed: false };
-  if (policy === 'Strict') {
-    const short = [...r.reached]
-      .filter(([k, n]) => n < reqs.get(k).minValues!)
-      .map(([k, n]) => `${k} has ${n} of minValues ${reqs.get(k).minValues}`);
-    return { reqs, relaxed: false, error: `minValues requirement is not met (${short.join(', ')})` };
-  }
-  const relaxed = reqs.clone();
-  for (const [k, n] of r.reached) {
-    const req = relaxed.get(k);
-    if (req.minValues !== undefined && n < req.minValues) {
-      relaxed.delete(k);
-      relaxed.add(req.withMinValues(n));
-    }
-  }
-  return { reqs: relaxed, relaxed: true };
-}
-
-/** Truncation after Solve (scheduler.go TruncateInstanceTypes, nodeclaimtemplate.go ToNodeClaim): price-ordered options cut to 600, minValues re-checked. */
-function finalize(nc: NodeClaimSim, opts: SchedulerOptions): void {
-  const priced = nc.options.map((it) => ({ it, p: cheapestOffering(it, nc.requirements)?.price ?? Infinity }));
-  priced.sort((a, b) => a.p - b.p || (a.it.name < b.it.name ? -1 : 1));
-  nc.finalOptions = priced.slice(0, MAX_INSTANCE_TYPES).map((x) => x.it);
-  if (
-    nc.requirements.hasMinValues() &&
-    opts.minValuesPolicy !== 'BestEffort' &&
-    !satisfiesMinValues(nc.finalOptions, nc.requirements).ok
-  ) {
-    nc.dropped = "NodePool couldn't meet minValues requirements";
-  }
 }

@@ -1,7 +1,8 @@
 /** Shared helpers of the rules: probe pods, field paths, hosting checks. */
 import { LABEL_CAPACITY_TYPE } from '../api/labels.js';
 import type { NodePool } from '../api/nodepool.js';
-import { hostingTemplates, type Template } from '../provisioning/scheduler.js';
+import { type Template } from '../provisioning/nodeclaim.js';
+import { hostingTemplates } from '../provisioning/scheduler.js';
 import type { PodTemplate } from '../api/workload.js';
 import type { RuleContext } from './engine.js';
 

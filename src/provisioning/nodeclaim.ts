@@ -1,0 +1,200 @@
+/**
+ * A NodeClaim being scheduled (karpenter pkg/controllers/provisioning/scheduling/nodeclaim.go): it starts from a
+ * NodePool's template, accepts pods while its requirements stay compatible and one of its instance types still fits
+ * them all (NodeClaim.CanAdd), narrows with each pod (NodeClaim.Add), and is truncated to the cheapest 600 instance
+ * types when scheduling ends (NodeClaim.FinalizeScheduling, scheduler.go TruncateInstanceTypes).
+ */
+import type { Taint } from '../api/validation.js';
+import type { PodTemplate } from '../api/workload.js';
+import {
+  cheapestOffering,
+  offeringCompatible,
+  satisfiesMinValues,
+  type InstanceType,
+} from '../cloudprovider/instancetype.js';
+import type { ResourceList } from '../common/quantity.js';
+import type { Requirements } from '../scheduling/requirements.js';
+import { untolerated } from '../scheduling/taints.js';
+import type { PodState } from './preferences.js';
+
+export const MAX_INSTANCE_TYPES = 600;
+
+export interface Template {
+  nodePool: string;
+  weight: number;
+  /** Template requirements ∧ labels ∧ nodepool/nodeclass labels (nodeclaimtemplate.go NewNodeClaimTemplate). */
+  requirements: Requirements;
+  labels: Record<string, string>;
+  taints: Taint[];
+  /** Instance types that survive the template pre-filter (scheduler.go NewScheduler). */
+  instanceTypes: InstanceType[];
+  /** Daemon overhead per instance type name (scheduler.go buildDaemonOverheadGroups). */
+  daemonOverhead: Map<string, ResourceList>;
+  /** Remaining `spec.limits` (scheduler.go Scheduler.remainingResources); undefined = unlimited. */
+  limits?: ResourceList;
+}
+
+export interface PodGroup {
+  key: string;
+  pod: PodTemplate;
+  count: number;
+  /** Creation order (queue tie-break after cpu and memory, queue.go byCPUAndMemoryDescending). */
+  order: number;
+}
+
+export interface SchedulerOptions {
+  preferencePolicy: 'Respect' | 'Ignore';
+  minValuesPolicy: 'Strict' | 'BestEffort';
+}
+
+export interface Attempt {
+  ok: true;
+  reqs: Requirements;
+  options: InstanceType[];
+  relaxedMinValues: boolean;
+}
+export interface Failure {
+  ok: false;
+  code: SchedulingErrorCode;
+  error: string;
+}
+
+/**
+ * Why a pod found no place, as a closed set (Karpenter's scheduler errors: taints, incompatible
+ * requirements, limits, resources, minValues; pkg/controllers/provisioning/scheduling/scheduler.go).
+ * Consumers branch on these codes; the message is for people.
+ */
+export type SchedulingErrorCode =
+  | 'taint'
+  | 'incompatible-requirements'
+  | 'no-compatible-offering'
+  | 'limits-exhausted'
+  | 'limits-exceeded'
+  | 'insufficient-resources'
+  | 'min-values'
+  | 'no-nodepool'
+  | 'invalid-pod'
+  | 'launch-failed';
+
+export interface SchedulingError {
+  count: number;
+  error: string;
+  codes: SchedulingErrorCode[];
+}
+
+export class NodeClaim {
+  requirements: Requirements;
+  options: InstanceType[];
+  readonly requests: ResourceList = {};
+  pods = 0;
+  /** Pods per group (workload key). */
+  readonly groups = new Map<string, number>();
+  minValuesRelaxed = false;
+  /** Set by finalizeScheduling: the ≤600 price-ordered options (scheduler.go TruncateInstanceTypes). */
+  finalOptions?: InstanceType[];
+  /** Set by finalizeScheduling when the truncated options no longer meet minValues: the NodeClaim is not launched. */
+  dropped?: string;
+
+  constructor(
+    readonly id: number,
+    readonly template: Template,
+    requirements: Requirements,
+    options: InstanceType[],
+  ) {
+    this.requirements = requirements;
+    this.options = options;
+  }
+
+  /** NodeClaim.CanAdd: whether one more pod of `g` fits, and the narrowed requirements and options if so. */
+  canAdd(g: PodGroup, st: PodState, podReqs: Requirements, opts: SchedulerOptions): Attempt | Failure {
+    if (g.pod.hostnameAntiAffinity && (this.groups.get(g.key) ?? 0) > 0)
+      return { ok: false, code: 'incompatible-requirements', error: 'hostname anti-affinity' };
+    const taint = untolerated(this.template.taints, st.tolerations);
+    if (taint) return { ok: false, code: 'taint', error: 'taint' };
+    let reqs = this.requirements;
+    let options = this.options;
+    if (podReqs.size > 0) {
+      const err = reqs.compatible(podReqs, true);
+      if (err) return { ok: false, code: 'incompatible-requirements', error: err };
+      reqs = reqs.clone().addAll(podReqs);
+      options = compatibleOptions(options, reqs);
+    }
+    options = options.filter((it) => fitsOn(it, this.template, this.requests, g.pod.requests));
+    if (options.length === 0) return { ok: false, code: 'insufficient-resources', error: 'no instance type fits' };
+    const mv = minValuesCheck(options, reqs, opts.minValuesPolicy);
+    if (mv.error) return { ok: false, code: 'min-values', error: mv.error };
+    return { ok: true, reqs: mv.reqs, options, relaxedMinValues: mv.relaxed };
+  }
+
+  /** NodeClaim.Add: the pod is placed; the NodeClaim takes the narrowed requirements and options. */
+  add(g: PodGroup, r: Attempt): void {
+    this.requirements = r.reqs;
+    this.options = r.options;
+    this.pods++;
+    this.groups.set(g.key, (this.groups.get(g.key) ?? 0) + 1);
+    for (const [k, v] of Object.entries(g.pod.requests)) this.requests[k] = (this.requests[k] ?? 0) + v;
+    if (r.relaxedMinValues) this.minValuesRelaxed = true;
+  }
+
+  /**
+   * NodeClaim.FinalizeScheduling with scheduler.go TruncateInstanceTypes: options ordered by price and cut to 600,
+   * minValues re-checked (nodeclaimtemplate.go ToNodeClaim).
+   */
+  finalizeScheduling(opts: SchedulerOptions): void {
+    const priced = this.options.map((it) => ({ it, p: cheapestOffering(it, this.requirements)?.price ?? Infinity }));
+    priced.sort((a, b) => a.p - b.p || (a.it.name < b.it.name ? -1 : 1));
+    this.finalOptions = priced.slice(0, MAX_INSTANCE_TYPES).map((x) => x.it);
+    if (
+      this.requirements.hasMinValues() &&
+      opts.minValuesPolicy !== 'BestEffort' &&
+      !satisfiesMinValues(this.finalOptions, this.requirements).ok
+    ) {
+      this.dropped = "NodePool couldn't meet minValues requirements";
+    }
+  }
+}
+
+export function fitsOn(it: InstanceType, t: Template, requests: ResourceList, extra: ResourceList): boolean {
+  const daemon = t.daemonOverhead.get(it.name);
+  const alloc = it.allocatable;
+  for (const k in alloc) if (alloc[k] < 0) return false;
+  const keys = new Set([...Object.keys(requests), ...Object.keys(extra), ...(daemon ? Object.keys(daemon) : [])]);
+  for (const k of keys) {
+    const need = (requests[k] ?? 0) + (extra[k] ?? 0) + (daemon?.[k] ?? 0);
+    if (need > (alloc[k] ?? 0)) return false;
+  }
+  return true;
+}
+
+export function compatibleOptions(options: InstanceType[], reqs: Requirements): InstanceType[] {
+  return options.filter(
+    (it) =>
+      it.requirements.intersects(reqs) === null && it.offerings.some((o) => o.available && offeringCompatible(reqs, o)),
+  );
+}
+
+/** minValues under the policy (nodeclaim.go filterInstanceTypesByRequirements, NodeClaim.CanAdd): Strict fails; BestEffort lowers minValues to what is reached. */
+export function minValuesCheck(
+  options: InstanceType[],
+  reqs: Requirements,
+  policy: 'Strict' | 'BestEffort',
+): { reqs: Requirements; relaxed: boolean; error?: string } {
+  if (!reqs.hasMinValues()) return { reqs, relaxed: false };
+  const r = satisfiesMinValues(options, reqs);
+  if (r.ok) return { reqs, relaxed: false };
+  if (policy === 'Strict') {
+    const short = [...r.reached]
+      .filter(([k, n]) => n < reqs.get(k).minValues!)
+      .map(([k, n]) => `${k} has ${n} of minValues ${reqs.get(k).minValues}`);
+    return { reqs, relaxed: false, error: `minValues requirement is not met (${short.join(', ')})` };
+  }
+  const relaxed = reqs.clone();
+  for (const [k, n] of r.reached) {
+    const req = relaxed.get(k);
+    if (req.minValues !== undefined && n < req.minValues) {
+      relaxed.delete(k);
+      relaxed.add(req.withMinValues(n));
+    }
+  }
+  return { reqs: relaxed, relaxed: true };
+}
