@@ -14,7 +14,7 @@ import {
   renderMarkdown,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-OBHGLYT7.js";
+} from "./chunks/chunk-F572VACU.js";
 import "./chunks/chunk-2V6GYMAN.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import {

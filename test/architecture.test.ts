@@ -51,3 +51,20 @@ test('no import points to a layer above (or across the two entry points)', () =>
   }
   expect(violations).toEqual([]);
 });
+
+test('the model, rules, plan and report do no I/O: only sources and the entry points touch files, processes or the network', () => {
+  const pure = [
+    'common',
+    'api',
+    'scheduling',
+    'cloudprovider',
+    'provisioning',
+    'disruption',
+    'rules',
+    'plan',
+    'report',
+  ];
+  const io = /from '(node:)?(fs|fs\/promises|child_process|net|http|https|os)'/;
+  const offenders = walk('src').filter((f) => pure.includes(layerOf(f)) && io.test(readFileSync(f, 'utf8')));
+  expect(offenders).toEqual([]);
+});

@@ -6,9 +6,6 @@ import type { Finding } from '../common/findings.js';
 import type { Config } from '../sources/config.js';
 import { loadState, type LoadOptions, type State } from '../sources/state.js';
 import type { FileTree } from '../sources/tree.js';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { decodeCatalog, embeddedCatalog, type Catalog } from '../cloudprovider/catalog.js';
 import { simulate, type SimulationOptions } from '../provisioning/provisioner.js';
 import { RULES, runRules } from '../rules/index.js';
 import { iceTimeline, unavailableOfferings } from '../cloudprovider/unavailable-offerings.js';
@@ -19,8 +16,8 @@ import { consolidationMoves } from '../disruption/consolidation.js';
 import type { Replacement } from './contract.js';
 import type { Fleet, FleetNode } from '../disruption/fleet.js';
 import type { SimulationResult } from '../provisioning/provisioner.js';
-import { parseFleetText } from '../sources/fleet-snapshot.js';
-import { errorMessage } from '../common/errors.js';
+import { readCatalog } from '../sources/catalog-file.js';
+import { readFleet } from '../sources/fleet.js';
 
 export interface ExecuteInput {
   /** null: a single-state run (simulate/validate): base is empty. */
@@ -37,7 +34,7 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
   const head = loadState(input.head, input.config, opts);
   head.findings.unshift(...input.configFindings);
   const base: State = input.base ? loadState(input.base, input.config, opts) : emptyState(head);
-  const catalog = loadCatalog(input.config, input.cwd, head.findings);
+  const catalog = readCatalog(input.config, input.cwd, head.findings);
   const assumptions = [
     `Catalog: ${catalog.types.length} instance types from ${catalog.source}; prices for ${catalog.region} dated ${catalog.pricesDate.slice(0, 10)} (${catalog.currency}, on-demand, Linux).`,
     `Placement: all workloads are scheduled in one provisioning batch onto an empty cluster; host ports, volume limits, topology spread and pod (anti-)affinity other than hostname anti-affinity are not modelled.`,
@@ -55,7 +52,7 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
   assumptions.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
   let replacements: PlanInput['replacements'];
   if (input.base && baseSim) {
-    const fleet = await loadFleet(input.config, input.cwd, head.findings, baseSim);
+    const fleet = await fleetFor(input.config, input.cwd, head.findings, baseSim);
     const a = input.config.assumptions;
     const at = a.at ? Date.parse(a.at) : Date.now();
     const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
@@ -169,49 +166,10 @@ function consolidation(
     }));
 }
 
-/** The fleet: snapshot files when given, else a live cluster when configured, else the base state's simulated fleet. */
-async function loadFleet(config: Config, cwd: string, findings: Finding[], baseSim: SimulationResult): Promise<Fleet> {
-  if (config.fleet.length) {
-    const merged: Fleet = { source: 'snapshot', nodes: [], notes: [] };
-    for (const f of config.fleet) {
-      let text: string;
-      try {
-        text = readFileSync(resolve(cwd, f), 'utf8');
-      } catch (e) {
-        findings.push({
-          rule: 'unreadable-file',
-          severity: 'error',
-          file: f,
-          line: null,
-          object: null,
-          message: `fleet snapshot ${f} could not be read: ${errorMessage(e)}`,
-        });
-        continue;
-      }
-      const fl = parseFleetText(f, text, findings);
-      merged.nodes.push(...fl.nodes);
-      for (const n of fl.notes) if (!merged.notes.includes(n)) merged.notes.push(n);
-    }
-    return merged;
-  }
-  if (config.cluster) {
-    try {
-      const { readClusterFleet } = await import('../sources/fleet-live.js');
-      return await readClusterFleet({
-        ...(config.cluster.kubeconfig ? { kubeconfig: resolve(cwd, config.cluster.kubeconfig) } : {}),
-        ...(config.cluster.context ? { context: config.cluster.context } : {}),
-      });
-    } catch (e) {
-      findings.push({
-        rule: 'cluster-unreachable',
-        severity: 'error',
-        file: null,
-        line: null,
-        object: null,
-        message: `the live cluster could not be read (${errorMessage(e).split('\n')[0]}); the base state's simulated fleet is used instead`,
-      });
-    }
-  }
+/** The fleet the replacements act on: what the sources read, else the base state's simulated fleet. */
+async function fleetFor(config: Config, cwd: string, findings: Finding[], baseSim: SimulationResult): Promise<Fleet> {
+  const read = await readFleet(config, cwd, findings);
+  if (read) return read;
   const nodes: FleetNode[] = baseSim.fleet.map((n) => ({
     name: n.name,
     nodeName: n.name,
@@ -229,24 +187,6 @@ async function loadFleet(config: Config, cwd: string, findings: Finding[], baseS
     createdAt: null,
   }));
   return { source: 'simulated', nodes, notes: [] };
-}
-
-function loadCatalog(config: Config, cwd: string, findings: Finding[]): Catalog {
-  if (!config.catalog) return embeddedCatalog();
-  const file = resolve(cwd, config.catalog);
-  try {
-    return decodeCatalog(JSON.parse(readFileSync(file, 'utf8')));
-  } catch (e) {
-    findings.push({
-      rule: 'invalid-catalog',
-      severity: 'error',
-      file: config.catalog,
-      line: null,
-      object: null,
-      message: `catalog ${config.catalog} could not be read (${errorMessage(e)}); the embedded catalog is used instead`,
-    });
-    return embeddedCatalog();
-  }
 }
 
 function emptyState(head: State): State {

@@ -1,0 +1,25 @@
+/** The instance-type catalog of a run: a file made by `catalog refresh` when configured, else the embedded one. */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { decodeCatalog, embeddedCatalog, type Catalog } from '../cloudprovider/catalog.js';
+import { errorMessage } from '../common/errors.js';
+import type { Finding } from '../common/findings.js';
+import type { Config } from './config.js';
+
+export function readCatalog(config: Config, cwd: string, findings: Finding[]): Catalog {
+  if (!config.catalog) return embeddedCatalog();
+  const file = resolve(cwd, config.catalog);
+  try {
+    return decodeCatalog(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (e) {
+    findings.push({
+      rule: 'invalid-catalog',
+      severity: 'error',
+      file: config.catalog,
+      line: null,
+      object: null,
+      message: `catalog ${config.catalog} could not be read (${errorMessage(e)}); the embedded catalog is used instead`,
+    });
+    return embeddedCatalog();
+  }
+}
