@@ -5,6 +5,9 @@ import {
   DirTree,
   GitTree,
   InputError,
+  STDIN_FILE,
+  TextTree,
+  UnknownTargetError,
   checkFailOn,
   checkNonNegative,
   checkTime,
@@ -14,7 +17,7 @@ import {
   renderMarkdown,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-F572VACU.js";
+} from "./chunks/chunk-SRPPND76.js";
 import "./chunks/chunk-2V6GYMAN.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import {
@@ -24,7 +27,7 @@ import "./chunks/chunk-X7VZIAXS.js";
 import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/run.ts
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 
@@ -34,6 +37,19 @@ function renderText(plan) {
   out.push(`karpenter-plan: ${plan.verdict.toUpperCase()}`);
   out.push(summarySentence(plan));
   if (plan.verdictReasons.length) out.push(`failing because: ${plan.verdictReasons.join("; ")}`);
+  if (plan.clusters) {
+    for (const t of plan.clusters) {
+      out.push("", `== target ${t.key} (${t.source}): ${t.plan ? t.plan.verdict.toUpperCase() : "not affected"}`);
+      if (t.plan) out.push(...planBody(t.plan).map((l) => l ? `  ${l}` : l));
+    }
+    out.push(...tail(plan));
+    return out.join("\n") + "\n";
+  }
+  out.push(...planBody(plan), ...tail(plan));
+  return out.join("\n") + "\n";
+}
+function planBody(plan) {
+  const out = [];
   out.push("");
   out.push("NodePools:");
   if (!plan.nodePools.length) out.push("  (none)");
@@ -71,6 +87,10 @@ function renderText(plan) {
     for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n))
       out.push(`  ${g.n} \xD7 ${k}  $${g.cost.toFixed(4)}/h`);
   }
+  return out;
+}
+function tail(plan) {
+  const out = [];
   if (plan.findings.length) {
     out.push("", "Findings:");
     for (const f of plan.findings)
@@ -80,7 +100,7 @@ function renderText(plan) {
     out.push("", "Assumptions:");
     for (const a of plan.assumptions) out.push(`  - ${a}`);
   }
-  return out.join("\n") + "\n";
+  return out;
 }
 
 // src/cli/run.ts
@@ -97,7 +117,10 @@ States:
   --base DIR --head DIR           two directories
   --base-ref REV --head-ref REV   two git revisions of the repository at --repo (default: cwd)
   --state DIR | --ref REV         the one state of simulate / validate (default: the current directory)
+  -                               in place of DIR: read a multi-document YAML stream from standard input
+                                  (e.g. kustomize build overlays/prod | karpenter-plan validate -); once per run
   --path SUBDIR                   with git revisions: only this folder of the repository is the state
+  --target KEY                    plan one target (a kustomization folder, e.g. overlays/prod; '.' = the root)
 
 Options:
   --config FILE      configuration (default: .karpenter-plan.yaml at the state's root)
@@ -132,6 +155,7 @@ var OPTIONS = {
   fleet: { type: "string", multiple: true },
   catalog: { type: "string" },
   at: { type: "string" },
+  target: { type: "string" },
   "fail-on": { type: "string" },
   "max-replaced-nodes": { type: "string" },
   "max-replaced-percent": { type: "string" },
@@ -141,7 +165,13 @@ var OPTIONS = {
   help: { type: "boolean", short: "h" },
   debug: { type: "boolean" }
 };
-async function runCli(argv, cwd = process.cwd()) {
+async function runCli(argv, cwd = process.cwd(), readStdin = () => readFileSync(0, "utf8")) {
+  let stdinUsed = false;
+  const stdin = () => {
+    if (stdinUsed) throw new UsageError("standard input (-) can stand for only one state per run");
+    stdinUsed = true;
+    return readStdin();
+  };
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -156,10 +186,10 @@ ${USAGE}` };
   try {
     switch (command) {
       case "diff":
-        return await diffCommand(v, cwd);
+        return await diffCommand(v, cwd, stdin);
       case "simulate":
       case "validate":
-        return await singleCommand(command, v, positionals[1], cwd);
+        return await singleCommand(command, v, positionals[1], cwd, stdin);
       case "catalog": {
         if (positionals[1] !== "refresh")
           return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
@@ -170,7 +200,7 @@ ${USAGE}` };
         return usage(`unknown command "${command}"`);
     }
   } catch (e) {
-    if (e instanceof UsageError || e instanceof InputError) return usage(e.message);
+    if (e instanceof UsageError || e instanceof InputError || e instanceof UnknownTargetError) return usage(e.message);
     if (e instanceof ConfigError)
       return { exitCode: 2, stdout: "", stderr: `karpenter-plan: invalid configuration:
 ${e.message}
@@ -186,7 +216,8 @@ function usage(msg) {
 
 ${USAGE}` };
 }
-function openTree(dir, ref, v, cwd) {
+function openTree(dir, ref, v, cwd, stdin) {
+  if (dir === "-" && !ref) return new TextTree("standard input", /* @__PURE__ */ new Map([[STDIN_FILE, stdin()]]));
   if (ref) {
     const repoDir = resolve(cwd, v.repo ?? ".");
     const top = gitTopLevel(repoDir);
@@ -196,6 +227,10 @@ function openTree(dir, ref, v, cwd) {
   const d = resolve(cwd, dir ?? ".");
   if (!existsSync(d)) throw new UsageError(`${dir} does not exist`);
   return new DirTree(d, dir ?? ".");
+}
+function target(v) {
+  if (typeof v.target !== "string") return {};
+  return { target: v.target === "." ? "" : v.target.replace(/^\.\//, "").replace(/\/$/, "") };
 }
 function overrides(v) {
   const o = {};
@@ -216,26 +251,28 @@ function overrides(v) {
     o.maxReplacedPercent = checkNonNegative(v["max-replaced-percent"], "--max-replaced-percent", 100);
   return o;
 }
-async function diffCommand(v, cwd) {
+async function diffCommand(v, cwd, stdin) {
   const gitMode = v["base-ref"] !== void 0 || v["head-ref"] !== void 0;
   if (gitMode && (!v["base-ref"] || !v["head-ref"])) throw new UsageError("--base-ref and --head-ref go together");
   if (!gitMode && (!v.base || !v.head))
     throw new UsageError("diff needs --base DIR --head DIR, or --base-ref REV --head-ref REV");
-  const base = openTree(v.base, v["base-ref"], v, cwd);
-  const head = openTree(v.head, v["head-ref"], v, cwd);
+  const base = openTree(v.base, v["base-ref"], v, cwd, stdin);
+  const head = openTree(v.head, v["head-ref"], v, cwd, stdin);
   const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v));
-  const plan = await executePlan({ base, head, config, configFindings, cwd });
+  const plan = await executePlan({ base, head, config, configFindings, cwd, ...target(v) });
   return emit(plan, v.format ?? "markdown", v);
 }
-async function singleCommand(command, v, positional, cwd) {
+async function singleCommand(command, v, positional, cwd, stdin) {
   const tree = openTree(
     v.state ?? positional ?? v.head,
     v.ref ?? v["head-ref"],
     v,
-    cwd
+    cwd,
+    stdin
   );
   const { config, findings: configFindings } = resolveConfig(tree, cwd, overrides(v));
   const plan = await executePlan({
+    ...target(v),
     base: null,
     head: tree,
     config,
@@ -252,7 +289,7 @@ function emit(plan, format, v) {
   else if (format === "text") body = renderText(plan);
   else throw new UsageError(`unknown --format "${format}" (markdown, json or text)`);
   if (typeof v["json-out"] === "string") writeFileSync(v["json-out"], JSON.stringify(plan, null, 2) + "\n");
-  const exitCode = plan.verdict === "pass" ? 0 : 1;
+  const exitCode = plan.nothingEvaluated ? 2 : plan.verdict === "pass" ? 0 : 1;
   const debug = v.debug ? ["base", "head"].map(
     (side) => `debug: ${side} read ${plan.inputs[side].files.length} file(s) [${plan.inputs[side].files.join(", ")}]; other kinds ignored: ${JSON.stringify(plan.inputs[side].ignoredKinds)}
 `

@@ -8,11 +8,12 @@ import {
   checkTime,
   executePlan,
   gitTopLevel,
+  isRenderedSource,
   renderMarkdown,
   require_ajv,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-F572VACU.js";
+} from "./chunks/chunk-SRPPND76.js";
 import "./chunks/chunk-2V6GYMAN.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import {
@@ -25877,7 +25878,21 @@ var plan_schema_default = {
     "workloads",
     "nodePools",
     "replacements",
-    "findings"
+    "findings",
+    "kind",
+    "changed",
+    "verdictDetails",
+    "alerts",
+    "newlyUnschedulable",
+    "nothingEvaluated",
+    "base",
+    "head",
+    "objects",
+    "verdictReasons",
+    "assumptions",
+    "inputs",
+    "scenarios",
+    "fleet"
   ],
   definitions: {
     placement: {
@@ -26331,6 +26346,44 @@ var plan_schema_default = {
           }
         }
       }
+    },
+    clusters: {
+      type: "array",
+      description: "Present when the run has several targets (e.g. kustomize overlays): each target with its own plan (null when not affected). The top-level fields combine them.",
+      items: {
+        type: "object",
+        required: [
+          "key",
+          "source",
+          "affected",
+          "plan"
+        ],
+        properties: {
+          key: {
+            type: "string"
+          },
+          source: {
+            type: "string"
+          },
+          affected: {
+            type: "boolean"
+          },
+          plan: {
+            anyOf: [
+              {
+                $ref: "#"
+              },
+              {
+                type: "null"
+              }
+            ]
+          }
+        }
+      }
+    },
+    nothingEvaluated: {
+      type: "boolean",
+      description: "No Karpenter object was read in base or head while inputs were left unevaluated (the CLI exits 2)."
     }
   }
 };
@@ -26466,6 +26519,7 @@ function readInputs(get = (n) => getInput(n)) {
     prNumber: prNumber || null,
     workingDirectory: get("working-directory") || ".",
     path: get("path"),
+    target: get("target") ? get("target") === "." ? "" : get("target").replace(/^\.\//, "").replace(/\/$/, "") : null,
     baseRef: opt("base-ref"),
     headRef: opt("head-ref"),
     overrides,
@@ -26855,7 +26909,7 @@ var ANNOTATIONS_PER_REQUEST = 50;
 var CHECK_TEXT_LIMIT = 65535;
 function annotationsOf(plan, prefix) {
   const level = { error: "failure", warning: "warning", info: "notice" };
-  return plan.findings.filter((f) => f.file && !f.file.startsWith("helm:") && f.line).map((f) => ({
+  return plan.findings.filter((f) => f.file && !isRenderedSource(f.file) && f.line).map((f) => ({
     path: prefix ? `${prefix.replace(/\/$/, "")}/${f.file}` : f.file,
     start_line: f.line,
     end_line: f.line,
@@ -26948,12 +27002,19 @@ async function computePlan(inputs, event, workdir) {
   const base = new GitTree(top, baseRef, inputs.path);
   const head = new GitTree(top, headRef, inputs.path);
   const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides);
-  return executePlan({ base, head, config, configFindings, cwd: workdir });
+  return executePlan({
+    base,
+    head,
+    config,
+    configFindings,
+    cwd: workdir,
+    ...inputs.target !== null ? { target: inputs.target } : {}
+  });
 }
 async function publish(plan, inputs, event, workdir) {
-  const server = context2.serverUrl;
-  const repoFull = process.env.GITHUB_REPOSITORY ?? "";
-  const [owner, repo] = repoFull.split("/");
+  const server = process.env.GITHUB_SERVER_URL || "https://github.com";
+  const { owner, repo } = repository();
+  const repoFull = owner && repo ? `${owner}/${repo}` : "";
   const subdir = inputs.path;
   const headSha = plan.head.sha ?? context2.sha ?? "";
   const blobUrl = repoFull && headSha ? `${server}/${repoFull}/blob/${headSha}${subdir ? `/${subdir.replace(/\/$/, "")}` : ""}` : null;
@@ -26980,7 +27041,11 @@ async function publish(plan, inputs, event, workdir) {
   const token = inputs.githubToken;
   const prNumber = inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
   if (token && owner && repo) {
-    const gh = createClient({ token, baseUrl: context2.apiUrl, log: (m) => info(m) });
+    const gh = createClient({
+      token,
+      baseUrl: process.env.GITHUB_API_URL || "https://api.github.com",
+      log: (m) => info(m)
+    });
     const modeInput = inputs.comment;
     if (prNumber && modeInput !== "off") {
       const runUrl = context2.runId ? `${server}/${repoFull}/actions/runs/${context2.runId}` : null;
@@ -27030,6 +27095,13 @@ async function publish(plan, inputs, event, workdir) {
     }
   }
   if (plan.verdict === "fail") setFailed(`karpenter-plan: ${plan.verdictReasons.join("; ")}`);
+}
+function repository() {
+  try {
+    return context2.repo;
+  } catch {
+    return { owner: "", repo: "" };
+  }
 }
 
 // src/github/main.ts

@@ -16,8 +16,9 @@ const LAYERS: Record<string, number> = {
   rules: 7,
   plan: 8,
   report: 9,
-  github: 10,
-  cli: 10,
+  run: 10,
+  github: 11,
+  cli: 11,
 };
 
 function walk(dir: string): string[] {
@@ -52,7 +53,7 @@ test('no import points to a layer above (or across the two entry points)', () =>
   expect(violations).toEqual([]);
 });
 
-test('the model, rules, plan and report do no I/O: only sources and the entry points touch files, processes or the network', () => {
+test('the model, rules, plan and report do no I/O: only sources, run and the entry points touch files, processes or the network', () => {
   const pure = [
     'common',
     'api',
@@ -65,6 +66,12 @@ test('the model, rules, plan and report do no I/O: only sources and the entry po
     'report',
   ];
   const io = /from '(node:)?(fs|fs\/promises|child_process|net|http|https|os)'/;
-  const offenders = walk('src').filter((f) => pure.includes(layerOf(f)) && io.test(readFileSync(f, 'utf8')));
+  // Types of the sources (a State, a Config) may be named; their functions (which read files) may not be called.
+  const sourcesValue = /^import (?!type )[^;]*from '(\.\.\/)+sources\//m;
+  const offenders = walk('src').filter((f) => {
+    if (!pure.includes(layerOf(f))) return false;
+    const text = readFileSync(f, 'utf8');
+    return io.test(text) || sourcesValue.test(text);
+  });
   expect(offenders).toEqual([]);
 });

@@ -2,7 +2,9 @@
  * Every decision is made once, in the plan: the report's headline and alerts are renderings of the
  * plan's verdict and alerts, never decisions of their own.
  */
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
 import { renderMarkdown } from '../src/report/markdown.js';
 import { renderText } from '../src/report/text.js';
@@ -112,4 +114,27 @@ test('single-state and diff runs say which they are; an unchanged diff is not "c
   expect(same.changed).toBe(false);
   const state = await planOf(['validate', dir]);
   expect(state.kind).toBe('state');
+});
+
+test('nodes of a NodePool defined in neither state are managed elsewhere: never removed, no finding, no alert', async () => {
+  const fleet = JSON.parse(readFileSync('examples/drift-budgets/fleet.json', 'utf8')) as {
+    items: { kind: string; metadata: { labels: Record<string, string> } }[];
+  };
+  // Part of the snapshot (NodeClaims and their Nodes) belongs to a pool that another repository (or Terraform) manages.
+  fleet.items.slice(0, 10).forEach((n) => (n.metadata.labels['karpenter.sh/nodepool'] = 'system'));
+  const moved = fleet.items.slice(0, 10).filter((n) => n.kind === 'NodeClaim').length;
+  const file = join(mkdtempSync(join(tmpdir(), 'kp-ghost-')), 'fleet.json');
+  writeFileSync(file, JSON.stringify(fleet));
+  const dir = 'examples/drift-budgets/base';
+  const plan = await planOf(['diff', '--base', dir, '--head', dir, '--fleet', file, '--at', '2026-01-05T10:00:00Z']);
+  expect(plan.summary.nodesRemoved).toBe(0);
+  expect(plan.summary.nodesReplaced).toBe(0);
+  expect(plan.findings.filter((f) => f.rule === 'pool-removed-with-nodes')).toEqual([]);
+  expect(plan.alerts).toEqual([]);
+  expect(plan.nodePools.map((p) => p.name)).toEqual(['general']);
+  expect(moved).toBeGreaterThan(0);
+  expect(plan.assumptions).toContain(
+    `Fleet: ${moved} node(s) belong to NodePools defined in neither base nor head (system: ${moved}): they are managed elsewhere, and this change neither replaces nor removes them.`,
+  );
+  expectAgreement(plan);
 });

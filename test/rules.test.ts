@@ -2,7 +2,7 @@
  * The rules (issue 6): for every rule id, a case where it fires (at the right place) and one
  * where it does not. Each rule is decided with the model; see docs/rules/<id>.md.
  */
-import { executePlan } from '../src/plan/execute.js';
+import { executePlan } from '../src/run/execute.js';
 import { defaultConfig, parseConfig } from '../src/sources/config.js';
 import { DirTree } from '../src/sources/tree.js';
 import type { Finding } from '../src/common/findings.js';

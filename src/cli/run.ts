@@ -2,7 +2,7 @@
  * The CLI: `karpenter-plan diff | simulate | validate | catalog refresh`.
  * Exit codes: 0 = plan produced and policy passed, 1 = policy failed, 2 = the tool could not run.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../sources/config.js';
@@ -14,8 +14,8 @@ import {
   resolveConfig,
   type ConfigOverrides,
 } from '../sources/resolve-config.js';
-import { DirTree, GitTree, gitTopLevel, type FileTree } from '../sources/tree.js';
-import { executePlan } from '../plan/execute.js';
+import { DirTree, GitTree, gitTopLevel, STDIN_FILE, TextTree, type FileTree } from '../sources/tree.js';
+import { executePlan, UnknownTargetError } from '../run/execute.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderText } from '../report/text.js';
 import { errorMessage } from '../common/errors.js';
@@ -39,7 +39,10 @@ States:
   --base DIR --head DIR           two directories
   --base-ref REV --head-ref REV   two git revisions of the repository at --repo (default: cwd)
   --state DIR | --ref REV         the one state of simulate / validate (default: the current directory)
+  -                               in place of DIR: read a multi-document YAML stream from standard input
+                                  (e.g. kustomize build overlays/prod | karpenter-plan validate -); once per run
   --path SUBDIR                   with git revisions: only this folder of the repository is the state
+  --target KEY                    plan one target (a kustomization folder, e.g. overlays/prod; '.' = the root)
 
 Options:
   --config FILE      configuration (default: .karpenter-plan.yaml at the state's root)
@@ -75,6 +78,7 @@ const OPTIONS = {
   fleet: { type: 'string', multiple: true },
   catalog: { type: 'string' },
   at: { type: 'string' },
+  target: { type: 'string' },
   'fail-on': { type: 'string' },
   'max-replaced-nodes': { type: 'string' },
   'max-replaced-percent': { type: 'string' },
@@ -85,7 +89,17 @@ const OPTIONS = {
   debug: { type: 'boolean' },
 } as const;
 
-export async function runCli(argv: string[], cwd = process.cwd()): Promise<CliResult> {
+export async function runCli(
+  argv: string[],
+  cwd = process.cwd(),
+  readStdin: () => string = () => readFileSync(0, 'utf8'),
+): Promise<CliResult> {
+  let stdinUsed = false;
+  const stdin: Stdin = () => {
+    if (stdinUsed) throw new UsageError('standard input (-) can stand for only one state per run');
+    stdinUsed = true;
+    return readStdin();
+  };
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -98,10 +112,10 @@ export async function runCli(argv: string[], cwd = process.cwd()): Promise<CliRe
   try {
     switch (command) {
       case 'diff':
-        return await diffCommand(v, cwd);
+        return await diffCommand(v, cwd, stdin);
       case 'simulate':
       case 'validate':
-        return await singleCommand(command, v, positionals[1], cwd);
+        return await singleCommand(command, v, positionals[1], cwd, stdin);
       case 'catalog': {
         if (positionals[1] !== 'refresh')
           return usage(`unknown catalog command "${positionals[1] ?? ''}" (catalog refresh)`);
@@ -112,7 +126,7 @@ export async function runCli(argv: string[], cwd = process.cwd()): Promise<CliRe
         return usage(`unknown command "${command}"`);
     }
   } catch (e) {
-    if (e instanceof UsageError || e instanceof InputError) return usage(e.message);
+    if (e instanceof UsageError || e instanceof InputError || e instanceof UnknownTargetError) return usage(e.message);
     if (e instanceof ConfigError)
       return { exitCode: 2, stdout: '', stderr: `karpenter-plan: invalid configuration:\n${e.message}\n` };
     return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${errorMessage(e)}\n` };
@@ -127,7 +141,11 @@ function usage(msg: string): CliResult {
 
 type Values = Record<string, string | string[] | boolean | undefined>;
 
-function openTree(dir: string | undefined, ref: string | undefined, v: Values, cwd: string): FileTree {
+/** Reads standard input once per run: `-` may stand for at most one state. */
+type Stdin = () => string;
+
+function openTree(dir: string | undefined, ref: string | undefined, v: Values, cwd: string, stdin: Stdin): FileTree {
+  if (dir === '-' && !ref) return new TextTree('standard input', new Map([[STDIN_FILE, stdin()]]));
   if (ref) {
     const repoDir = resolve(cwd, (v.repo as string) ?? '.');
     const top = gitTopLevel(repoDir);
@@ -137,6 +155,12 @@ function openTree(dir: string | undefined, ref: string | undefined, v: Values, c
   const d = resolve(cwd, dir ?? '.');
   if (!existsSync(d)) throw new UsageError(`${dir} does not exist`);
   return new DirTree(d, dir ?? '.');
+}
+
+/** `--target KEY`: one target ('.' is the root folder's kustomization). */
+function target(v: Values): { target?: string } {
+  if (typeof v.target !== 'string') return {};
+  return { target: v.target === '.' ? '' : v.target.replace(/^\.\//, '').replace(/\/$/, '') };
 }
 
 function overrides(v: Values): ConfigOverrides {
@@ -159,15 +183,15 @@ function overrides(v: Values): ConfigOverrides {
   return o;
 }
 
-async function diffCommand(v: Values, cwd: string): Promise<CliResult> {
+async function diffCommand(v: Values, cwd: string, stdin: Stdin): Promise<CliResult> {
   const gitMode = v['base-ref'] !== undefined || v['head-ref'] !== undefined;
   if (gitMode && (!v['base-ref'] || !v['head-ref'])) throw new UsageError('--base-ref and --head-ref go together');
   if (!gitMode && (!v.base || !v.head))
     throw new UsageError('diff needs --base DIR --head DIR, or --base-ref REV --head-ref REV');
-  const base = openTree(v.base as string, v['base-ref'] as string, v, cwd);
-  const head = openTree(v.head as string, v['head-ref'] as string, v, cwd);
+  const base = openTree(v.base as string, v['base-ref'] as string, v, cwd, stdin);
+  const head = openTree(v.head as string, v['head-ref'] as string, v, cwd, stdin);
   const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v));
-  const plan = await executePlan({ base, head, config, configFindings, cwd });
+  const plan = await executePlan({ base, head, config, configFindings, cwd, ...target(v) });
   return emit(plan, (v.format as string) ?? 'markdown', v);
 }
 
@@ -176,15 +200,18 @@ async function singleCommand(
   v: Values,
   positional: string | undefined,
   cwd: string,
+  stdin: Stdin,
 ): Promise<CliResult> {
   const tree = openTree(
     (v.state as string) ?? positional ?? (v.head as string),
     (v.ref as string) ?? (v['head-ref'] as string),
     v,
     cwd,
+    stdin,
   );
   const { config, findings: configFindings } = resolveConfig(tree, cwd, overrides(v));
   const plan = await executePlan({
+    ...target(v),
     base: null,
     head: tree,
     config,
@@ -202,7 +229,8 @@ function emit(plan: Awaited<ReturnType<typeof executePlan>>, format: string, v: 
   else if (format === 'text') body = renderText(plan);
   else throw new UsageError(`unknown --format "${format}" (markdown, json or text)`);
   if (typeof v['json-out'] === 'string') writeFileSync(v['json-out'], JSON.stringify(plan, null, 2) + '\n');
-  const exitCode = plan.verdict === 'pass' ? 0 : 1;
+  // Nothing evaluated while inputs were left unread: the tool could not do its job (never a pass).
+  const exitCode = plan.nothingEvaluated ? 2 : plan.verdict === 'pass' ? 0 : 1;
   const debug = v.debug
     ? (['base', 'head'] as const)
         .map(

@@ -73,3 +73,11 @@ export class FindingSink {
     this.add(rule, 'error', message, path);
   }
 }
+
+/**
+ * Whether a finding's file is the output of a renderer (`helm:<chart>`, `kustomize:<folder>`): its lines are lines of
+ * the rendering, not of a file in the repository, so reports do not link or annotate them.
+ */
+export function isRenderedSource(file: string | null): boolean {
+  return file !== null && /^(helm|kustomize):/.test(file);
+}

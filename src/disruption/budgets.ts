@@ -17,21 +17,30 @@ export interface CompiledBudget {
   schedule: Schedule | null;
   durationMs: number;
   error: string | null;
+  /** What the error is about: the cron schedule or the nodes value. */
+  errorCode: 'invalid-schedule' | 'invalid-nodes' | null;
 }
 
 export function compileBudgets(budgets: readonly Budget[]): CompiledBudget[] {
   return budgets.map((b, index) => {
     let error: string | null = null;
+    let errorCode: CompiledBudget['errorCode'] = null;
     let schedule: Schedule | null = null;
     let durationMs = 0;
     if (b.schedule !== undefined) {
       const p = parseSchedule(b.schedule);
       if (p.ok) schedule = p.schedule;
-      else error = `invalid schedule "${b.schedule}": ${p.error}`;
+      else {
+        error = `invalid schedule "${b.schedule}": ${p.error}`;
+        errorCode = 'invalid-schedule';
+      }
       durationMs = b.duration !== undefined ? (parseDurationMs(b.duration.replace(/0s$/, '') || '0m') ?? 0) : 0;
     }
-    if (!/^((100|[0-9]{1,2})%|[0-9]+)$/.test(b.nodes)) error ??= `invalid nodes value "${b.nodes}"`;
-    return { budget: b, index, schedule, durationMs, error };
+    if (!/^((100|[0-9]{1,2})%|[0-9]+)$/.test(b.nodes) && error === null) {
+      error = `invalid nodes value "${b.nodes}"`;
+      errorCode = 'invalid-nodes';
+    }
+    return { budget: b, index, schedule, durationMs, error, errorCode };
   });
 }
 

@@ -166,6 +166,9 @@ export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
   };
   for (const node of fleet.nodes) {
     if (!node.nodePool) continue;
+    // A node of a NodePool defined in neither state is managed elsewhere (another repository, Terraform): this change
+    // does not touch it (see unmanagedNodes).
+    if (!baseNP.has(node.nodePool) && !headNP.has(node.nodePool)) continue;
     const pd = poolDrift(node.nodePool);
     const head = headNP.get(node.nodePool);
     if (node.deleting) {
@@ -205,4 +208,12 @@ export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
     pd.nodes.push({ node, reason: null, because: [] });
   }
   return [...pools.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Nodes of the fleet whose NodePool is defined in neither state, by NodePool: not managed by these inputs. */
+export function unmanagedNodes(fleet: Fleet, input: DriftInput): Record<string, number> {
+  const known = new Set([...input.baseNodePools, ...input.headNodePools].map((p) => p.name));
+  const out: Record<string, number> = {};
+  for (const n of fleet.nodes) if (n.nodePool && !known.has(n.nodePool)) out[n.nodePool] = (out[n.nodePool] ?? 0) + 1;
+  return out;
 }

@@ -3,7 +3,7 @@
  * NodePool's head budgets allow (model/rollout.ts), shaped into the plan's rows.
  */
 import { compileBudgets } from './budgets.js';
-import { evaluateDrift, type DriftReason, type PoolDrift } from './drift.js';
+import { evaluateDrift, unmanagedNodes, type DriftReason, type PoolDrift } from './drift.js';
 import type { Fleet } from './fleet.js';
 import type { NodePool } from '../api/nodepool.js';
 import { estimateRollout, type RolloutEstimate } from './rollout.js';
@@ -72,18 +72,19 @@ export function planReplacements(
   base: { nodePools: NodePool[]; nodeClasses: EC2NodeClass[] },
   head: { nodePools: NodePool[]; nodeClasses: EC2NodeClass[] },
   opts: ReplacementOptions,
-): { pools: PoolRollout[]; replacements: Replacement[] } {
-  const drift = evaluateDrift(fleet, {
+): { pools: PoolRollout[]; replacements: Replacement[]; unmanaged: Record<string, number> } {
+  const input = {
     baseNodePools: base.nodePools,
     headNodePools: head.nodePools,
     baseNodeClasses: base.nodeClasses,
     headNodeClasses: head.nodeClasses,
-  });
+  };
+  const drift = evaluateDrift(fleet, input);
   const headNP = new Map(head.nodePools.map((p) => [p.name, p]));
   const pools: PoolRollout[] = [];
   const replacements: Replacement[] = [];
   for (const pd of drift) pools.push(poolRollout(pd, headNP.get(pd.name), opts, replacements));
-  return { pools, replacements };
+  return { pools, replacements, unmanaged: unmanagedNodes(fleet, input) };
 }
 
 function poolRollout(

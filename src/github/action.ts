@@ -12,7 +12,7 @@ import { errorMessage } from '../common/errors.js';
 import { resolveConfig } from '../sources/resolve-config.js';
 import { GitTree, gitTopLevel } from '../sources/tree.js';
 import { parsePlanDocument } from '../plan/plan-document.js';
-import { executePlan } from '../plan/execute.js';
+import { executePlan } from '../run/execute.js';
 import type { Plan } from '../plan/contract.js';
 import { renderMarkdown, summarySentence } from '../report/markdown.js';
 import { publishComment } from './comment.js';
@@ -30,6 +30,7 @@ interface EventPayload {
 export async function runAction(): Promise<void> {
   try {
     const inputs = readInputs();
+    // @actions/github parses GITHUB_EVENT_PATH when it loads; GitHub always writes it as JSON.
     const event = (context.payload ?? {}) as EventPayload;
     const workdir = resolve(inputs.workingDirectory);
     let plan: Plan;
@@ -54,13 +55,20 @@ async function computePlan(inputs: ActionInputs, event: EventPayload, workdir: s
   const base = new GitTree(top, baseRef, inputs.path);
   const head = new GitTree(top, headRef, inputs.path);
   const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides);
-  return executePlan({ base, head, config, configFindings, cwd: workdir });
+  return executePlan({
+    base,
+    head,
+    config,
+    configFindings,
+    cwd: workdir,
+    ...(inputs.target !== null ? { target: inputs.target } : {}),
+  });
 }
 
 async function publish(plan: Plan, inputs: ActionInputs, event: EventPayload, workdir: string): Promise<void> {
-  const server = context.serverUrl;
-  const repoFull = process.env.GITHUB_REPOSITORY ?? '';
-  const [owner, repo] = repoFull.split('/');
+  const server = process.env.GITHUB_SERVER_URL || 'https://github.com';
+  const { owner, repo } = repository();
+  const repoFull = owner && repo ? `${owner}/${repo}` : '';
   const subdir = inputs.path;
   const headSha = plan.head.sha ?? context.sha ?? '';
   const blobUrl =
@@ -93,7 +101,11 @@ async function publish(plan: Plan, inputs: ActionInputs, event: EventPayload, wo
   const token = inputs.githubToken;
   const prNumber = inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
   if (token && owner && repo) {
-    const gh = createClient({ token, baseUrl: context.apiUrl, log: (m) => core.info(m) });
+    const gh = createClient({
+      token,
+      baseUrl: process.env.GITHUB_API_URL || 'https://api.github.com',
+      log: (m) => core.info(m),
+    });
     const modeInput = inputs.comment;
     if (prNumber && modeInput !== 'off') {
       const runUrl = context.runId ? `${server}/${repoFull}/actions/runs/${context.runId}` : null;
@@ -145,4 +157,13 @@ async function publish(plan: Plan, inputs: ActionInputs, event: EventPayload, wo
     }
   }
   if (plan.verdict === 'fail') core.setFailed(`karpenter-plan: ${plan.verdictReasons.join('; ')}`);
+}
+
+/** owner/repo from @actions/github's context (GITHUB_REPOSITORY); empty when it is not set. */
+function repository(): { owner: string; repo: string } {
+  try {
+    return context.repo;
+  } catch {
+    return { owner: '', repo: '' };
+  }
 }

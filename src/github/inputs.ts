@@ -24,6 +24,8 @@ export interface ActionInputs {
   path: string;
   baseRef: string | null;
   headRef: string | null;
+  /** One target to plan (a kustomization folder; '' = the root); null: every target. */
+  target: string | null;
   /** Config file and overrides, resolved by the same function as the CLI's flags. */
   overrides: ConfigOverrides;
   comment: CommentMode;
@@ -81,6 +83,7 @@ export function readInputs(get: (name: string) => string = (n) => core.getInput(
     prNumber: prNumber || null,
     workingDirectory: get('working-directory') || '.',
     path: get('path'),
+    target: get('target') ? (get('target') === '.' ? '' : get('target').replace(/^\.\//, '').replace(/\/$/, '')) : null,
     baseRef: opt('base-ref'),
     headRef: opt('head-ref'),
     overrides,

@@ -5,6 +5,7 @@
  */
 import type { Plan } from '../plan/contract.js';
 import { statusOf, type GitHubClient } from './octokit.js';
+import { isRenderedSource } from '../common/findings.js';
 
 export const ANNOTATIONS_PER_REQUEST = 50;
 export const CHECK_TEXT_LIMIT = 65_535;
@@ -26,7 +27,7 @@ type Level = 'failure' | 'warning' | 'notice';
 export function annotationsOf(plan: Plan, prefix: string) {
   const level: Record<string, Level> = { error: 'failure', warning: 'warning', info: 'notice' };
   return plan.findings
-    .filter((f) => f.file && !f.file.startsWith('helm:') && f.line)
+    .filter((f) => f.file && !isRenderedSource(f.file) && f.line)
     .map((f) => ({
       path: prefix ? `${prefix.replace(/\/$/, '')}/${f.file}` : f.file!,
       start_line: f.line!,

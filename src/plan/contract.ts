@@ -1,5 +1,5 @@
 /**
- * The JSON plan: a public, versioned contract (docs/plan-schema.md, schema/plan.schema.json).
+ * The JSON plan: a public, versioned contract (docs/plan.md, schema/plan.schema.json).
  * Keys listed here are never renamed; fields may be added.
  */
 import type { Finding } from '../common/findings.js';
@@ -112,6 +112,25 @@ export interface WorkloadRef {
   name: string;
 }
 
+/** One target of a run over several (a kustomize overlay, a chart and values stack, a cluster). */
+export interface TargetPlan {
+  /** The target's key (e.g. the kustomization folder). */
+  key: string;
+  /** What the target is, in words (e.g. `kustomization overlays/prod`). */
+  source: string;
+  /** Whether the change touches anything Karpenter-relevant of this target. */
+  affected: boolean;
+  /** The target's own plan; null when it is not affected (not planned twice). */
+  plan: Plan | null;
+}
+
+export interface StateInputs {
+  files: string[];
+  ignoredKinds: Record<string, number>;
+  /** Renderers run for this state, e.g. `kubectl kustomize overlays/prod`, `helm template charts/pools`. */
+  renderers?: string[];
+}
+
 export interface Plan {
   schemaVersion: number;
   verdict: 'pass' | 'fail';
@@ -124,6 +143,8 @@ export interface Plan {
   alerts: Alert[];
   /** Workloads that base places and head cannot (probe pods excluded). */
   newlyUnschedulable: WorkloadRef[];
+  /** No Karpenter object was read in base or head while inputs were left unevaluated: the tool could not run. */
+  nothingEvaluated: boolean;
   summary: {
     workloadsChanged: number;
     nodesReplaced: number;
@@ -143,10 +164,10 @@ export interface Plan {
   objects: ObjectChange[];
   verdictReasons: string[];
   assumptions: string[];
-  /** What each state read: manifest files and the kinds present but not modelled (debug). */
+  /** What each state read: manifest files, the renderers run, and the kinds present but not modelled (debug). */
   inputs: {
-    base: { files: string[]; ignoredKinds: Record<string, number> };
-    head: { files: string[]; ignoredKinds: Record<string, number> };
+    base: StateInputs;
+    head: StateInputs;
   };
   /** ICE what-if scenarios on head (config `scenarios`). */
   scenarios: {
@@ -175,4 +196,6 @@ export interface Plan {
     /** The simulated fleets, node by node (labels omitted). */
     simulated: { base: SimulatedNode[]; head: SimulatedNode[] };
   };
+  /** Present when the run has several targets: each with its own plan. The fields above combine them. */
+  clusters?: TargetPlan[];
 }

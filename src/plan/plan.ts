@@ -94,6 +94,7 @@ export function buildPlan(input: PlanInput): Plan {
     verdictDetails,
     alerts,
     newlyUnschedulable,
+    nothingEvaluated: objects.length === 0 && findings.some((f) => f.rule === 'input-not-evaluated'),
     summary: {
       workloadsChanged: workloads.filter((w) => w.changed).length,
       nodesReplaced,
@@ -112,8 +113,8 @@ export function buildPlan(input: PlanInput): Plan {
     verdictReasons: verdictDetails.map((r) => r.message),
     assumptions,
     inputs: {
-      base: { files: base.files, ignoredKinds: base.ignoredKinds },
-      head: { files: head.files, ignoredKinds: head.ignoredKinds },
+      base: { files: base.files, ignoredKinds: base.ignoredKinds, renderers: base.renderers },
+      head: { files: head.files, ignoredKinds: head.ignoredKinds, renderers: head.renderers },
     },
     scenarios: (input.scenarios ?? []).map((sc) => ({
       name: sc.name,

@@ -3,9 +3,10 @@
  * Layout follows the conventions of the tools users know (Infracost, Atlantis, tfcmt PR comments): one sentence,
  * an alert when something dangerous happens, then folded sections.
  */
-import type { Alert, Plan } from '../plan/contract.js';
+import type { Alert, Plan, TargetPlan } from '../plan/contract.js';
 import { cell, code, escapeHtml, money, signedMoney } from './escape.js';
 import { compositionCharts, rolloutGantt } from './charts.js';
+import { isRenderedSource } from '../common/findings.js';
 
 export const COMMENT_LIMIT = 65_000;
 
@@ -21,6 +22,10 @@ export interface MarkdownOptions {
 export function summarySentence(plan: Plan): string {
   const s = plan.summary;
   const parts: string[] = [];
+  if (plan.clusters) {
+    const n = plan.clusters.length;
+    parts.push(`${n} target${n === 1 ? '' : 's'}, ${plan.clusters.filter((t) => t.plan).length} affected`);
+  }
   parts.push(`${s.workloadsChanged} workload${s.workloadsChanged === 1 ? '' : 's'} change placement`);
   const replacedPools = new Set(plan.replacements.filter((r) => r.reason !== 'NodePoolRemoved').map((r) => r.nodePool));
   parts.push(
@@ -67,15 +72,11 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
   }
 
   // Sections in order of importance; the last ones are shortened first.
-  const sections: { title: string; body: string }[] = [];
-  if (plan.workloads.length) sections.push({ title: 'Fleet outcome', body: workloadSection(plan) });
-  sections.push({ title: 'Expected replacements', body: nodePoolSection(plan) });
-  if (plan.scenarios?.length) sections.push({ title: 'What-if', body: scenarioSection(plan) });
-  const charts = chartsSection(plan);
-  if (charts) sections.push({ title: 'Charts', body: charts });
-  if (plan.findings.length) sections.push({ title: 'Findings', body: findingsSection(plan, opts.blobUrl ?? null) });
-  const changed = plan.objects.filter((o) => o.change !== 'unchanged');
-  if (changed.length) sections.push({ title: 'Manifest changes', body: manifestSection(plan) });
+  const findings = plan.findings.length
+    ? { title: 'Findings', body: findingsSection(plan, opts.blobUrl ?? null) }
+    : null;
+  const sections = plan.clusters ? targetSections(plan.clusters) : planSections(plan, findings);
+  if (plan.clusters && findings) sections.push(findings);
   sections.push({ title: 'Assumptions', body: assumptionsSection(plan) });
 
   const footer = `\n<sub>base ${code(plan.base.label)} → head ${code(plan.head.label)} · karpenter-plan</sub>`;
@@ -95,6 +96,65 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
   }
   if (out.length > limit) out = out.slice(0, limit - 200) + '\n\n… (truncated)\n';
   return out;
+}
+
+/** The sections that describe one plan's outcome, with its findings section in place (assumptions come last). */
+function planSections(
+  plan: Plan,
+  findings: { title: string; body: string } | null = null,
+): { title: string; body: string }[] {
+  const sections: { title: string; body: string }[] = [];
+  if (plan.workloads.length) sections.push({ title: 'Fleet outcome', body: workloadSection(plan) });
+  sections.push({ title: 'Expected replacements', body: nodePoolSection(plan) });
+  if (plan.scenarios?.length) sections.push({ title: 'What-if', body: scenarioSection(plan) });
+  const charts = chartsSection(plan);
+  if (charts) sections.push({ title: 'Charts', body: charts });
+  if (findings) sections.push(findings);
+  const changed = plan.objects.filter((o) => o.change !== 'unchanged');
+  if (changed.length) sections.push({ title: 'Manifest changes', body: manifestSection(plan) });
+  return sections;
+}
+
+const BUDGET_ORDER = ['blocked', 'slow', 'unlimited', 'ok', 'none'] as const;
+
+/** A run over several targets: one row per affected target, a folded section each, unaffected ones in a line. */
+function targetSections(targets: TargetPlan[]): { title: string; body: string }[] {
+  const affected = targets.filter((t) => t.plan);
+  const rows = [
+    '| target | workloads changed | nodes replaced / removed | worst rollout | errors / warnings |',
+    '|---|---|---|---|---|',
+  ];
+  for (const t of affected) {
+    const p = t.plan!;
+    const verdicts = p.nodePools.map((n) => n.budget?.verdict).filter((v): v is (typeof BUDGET_ORDER)[number] => !!v);
+    const worst = BUDGET_ORDER.find((v) => verdicts.includes(v) && v !== 'none');
+    rows.push(
+      `| ${p.verdict === 'pass' ? '✅' : '❌'} ${code(t.key)} | ${p.summary.workloadsChanged} | ${p.summary.nodesReplaced} / ${p.summary.nodesRemoved} | ${worst ? `${VERDICT_ICON[worst]} ${worst}` : '–'} | ${p.summary.findings.error} / ${p.summary.findings.warning} |`,
+    );
+  }
+  const unaffected = targets.filter((t) => !t.plan);
+  const table =
+    (affected.length ? rows.join('\n') : '_No target is affected by this change._') +
+    (unaffected.length ? `\n\nNot affected: ${unaffected.map((t) => code(t.key)).join(', ')}.` : '');
+  const sections = [
+    {
+      title: 'Targets',
+      body: details(`<b>Targets</b>: ${affected.length} of ${targets.length} affected`, table, true),
+    },
+  ];
+  for (const t of affected) {
+    const body = planSections(t.plan!)
+      .map((x) => x.body)
+      .join('\n\n');
+    sections.push({
+      title: `Target ${t.key}`,
+      body: details(
+        `<b>${escapeHtml(t.key)}</b> (${escapeHtml(t.source)}): ${escapeHtml(summarySentence(t.plan!))}`,
+        body,
+      ),
+    });
+  }
+  return sections;
 }
 
 /** The plan's alerts as a GitHub alert block: CAUTION when any is a caution, else WARNING. */
@@ -246,7 +306,7 @@ function findingsSection(plan: Plan, blobUrl: string | null): string {
   for (const f of plan.findings) {
     const loc = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}` : '–';
     const where =
-      blobUrl && f.file && !f.file.startsWith('helm:')
+      blobUrl && f.file && !isRenderedSource(f.file)
         ? `[${cell(loc)}](${blobUrl}/${encodeURI(f.file)}${f.line ? `#L${f.line}` : ''})`
         : cell(loc);
     lines.push(`| ${icon[f.severity]} ${f.severity} | ${code(f.rule)} | ${where} | ${cell(f.message)} |`);

@@ -7,6 +7,21 @@ export function renderText(plan: Plan): string {
   out.push(`karpenter-plan: ${plan.verdict.toUpperCase()}`);
   out.push(summarySentence(plan));
   if (plan.verdictReasons.length) out.push(`failing because: ${plan.verdictReasons.join('; ')}`);
+  if (plan.clusters) {
+    for (const t of plan.clusters) {
+      out.push('', `== target ${t.key} (${t.source}): ${t.plan ? t.plan.verdict.toUpperCase() : 'not affected'}`);
+      if (t.plan) out.push(...planBody(t.plan).map((l) => (l ? `  ${l}` : l)));
+    }
+    out.push(...tail(plan));
+    return out.join('\n') + '\n';
+  }
+  out.push(...planBody(plan), ...tail(plan));
+  return out.join('\n') + '\n';
+}
+
+/** NodePools, workloads and the simulated fleet of one plan. */
+function planBody(plan: Plan): string[] {
+  const out: string[] = [];
   out.push('');
   out.push('NodePools:');
   if (!plan.nodePools.length) out.push('  (none)');
@@ -51,6 +66,12 @@ export function renderText(plan: Plan): string {
     for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n))
       out.push(`  ${g.n} × ${k}  $${g.cost.toFixed(4)}/h`);
   }
+  return out;
+}
+
+/** Findings and assumptions. */
+function tail(plan: Plan): string[] {
+  const out: string[] = [];
   if (plan.findings.length) {
     out.push('', 'Findings:');
     for (const f of plan.findings)
@@ -60,5 +81,5 @@ export function renderText(plan: Plan): string {
     out.push('', 'Assumptions:');
     for (const a of plan.assumptions) out.push(`  - ${a}`);
   }
-  return out.join('\n') + '\n';
+  return out;
 }

@@ -15,7 +15,7 @@ export const budgetInvalidSchedule: Rule = {
         if (
           !b.error ||
           b.budget.schedule === undefined ||
-          !b.error.startsWith('invalid schedule') ||
+          b.errorCode !== 'invalid-schedule' ||
           !BUDGET_SCHEDULE.test(b.budget.schedule)
         )
           continue;

@@ -39,6 +39,8 @@ export interface Config {
   values: ValuesAdapter[];
   charts: ChartSource[];
   helm: { binary: string };
+  /** How long a renderer (kustomize, helm) may run, in seconds. */
+  renderTimeoutSeconds: number;
   controller: { values?: string; settings?: Record<string, unknown> };
   region?: string;
   zones?: string[];
@@ -73,6 +75,7 @@ export function defaultConfig(): Config {
     values: [],
     charts: [],
     helm: { binary: 'helm' },
+    renderTimeoutSeconds: 60,
     controller: {},
     spotPriceFactor: 0.35,
     reservations: [],
@@ -158,6 +161,8 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   if (v.helm && typeof v.helm === 'object' && typeof (v.helm as { binary?: unknown }).binary === 'string')
     cfg.helm.binary = (v.helm as { binary: string }).binary;
   if (v.controller && typeof v.controller === 'object') cfg.controller = v.controller as Config['controller'];
+  if (typeof v.renderTimeoutSeconds === 'number' && v.renderTimeoutSeconds > 0)
+    cfg.renderTimeoutSeconds = Math.min(v.renderTimeoutSeconds, 3600);
   if (typeof v.region === 'string') cfg.region = v.region;
   if (Array.isArray(v.zones)) cfg.zones = v.zones.map(String);
   if (typeof v.catalog === 'string') cfg.catalog = v.catalog;

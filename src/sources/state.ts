@@ -16,6 +16,17 @@ import { CONFIG_FILE, type Config } from './config.js';
 import { readControllerSettings } from './controller.js';
 import { helmAvailable, renderChart } from './helm.js';
 import { GitTree, type FileTree } from './tree.js';
+import {
+  Checkout,
+  closure,
+  filesOf,
+  findKustomizations,
+  findKustomizeRenderer,
+  kustomizationRoots,
+  renderKustomization,
+  type Kustomization,
+  type KustomizeRenderer,
+} from './kustomize.js';
 import { readValuesAdapter } from './values.js';
 import { applicationCharts } from './argocd.js';
 import { parseYamlDocuments } from './yaml.js';
@@ -32,6 +43,10 @@ export interface State extends ModelInput {
   ignoredKinds: Record<string, number>;
   /** Notes for the report's assumptions (e.g. helm missing, fallback used). */
   notes: string[];
+  /** Files whose content was evaluated: read as manifests, or inputs of a rendered kustomization or chart. */
+  evaluated: Set<string>;
+  /** Renderers used (e.g. `kubectl kustomize overlays/prod`). */
+  renderers: string[];
 }
 
 const EXPECTED_API: Record<string, string> = {
@@ -43,6 +58,13 @@ const EXPECTED_API: Record<string, string> = {
 export interface LoadOptions {
   /** Cached answer to "is helm on PATH?" (asked once per run). */
   helm?: { available: boolean };
+  /** Cached kustomize renderer (looked up once per run); null when neither kustomize nor kubectl is there. */
+  kustomize?: { renderer: KustomizeRenderer | null };
+  /**
+   * The kustomization folder to render ('' = the root folder). Undefined: every kustomization no other one uses.
+   * Null: none (the state's plain manifests only).
+   */
+  target?: string | null;
 }
 
 export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}): State {
@@ -60,8 +82,12 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     files: [],
     ignoredKinds: {},
     notes: [],
+    evaluated: new Set(),
+    renderers: [],
   };
   state.settings = readControllerSettings(tree, config, state.findings);
+  if (config.controller.values) state.evaluated.add(config.controller.values);
+  state.evaluated.add(CONFIG_FILE);
 
   // Files that belong to adapters, charts or the controller are never read as manifests.
   const special = new Set<string>([CONFIG_FILE]);
@@ -78,8 +104,12 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   for (const c of config.charts) c.values.forEach((f) => special.add(f));
   const include = picomatch(config.manifests, { dot: false });
   const exclude = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
+  // Kustomizations own their folders and the files they name: patches are partial objects, not manifests.
+  const kustomizations = findKustomizations(tree);
+  const kustomized = filesOf(kustomizations, allFiles);
   const manifestFiles = allFiles.filter(
-    (f) => include(f) && !exclude(f) && !special.has(f) && !chartPrefixes.some((p) => f.startsWith(p)),
+    (f) =>
+      include(f) && !exclude(f) && !special.has(f) && !kustomized.has(f) && !chartPrefixes.some((p) => f.startsWith(p)),
   );
   if (tree instanceof GitTree) tree.readMany(manifestFiles);
 
@@ -102,8 +132,11 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
       continue;
     }
     state.files.push(file);
+    state.evaluated.add(file);
     for (const doc of parseYamlDocuments(file, text, state.findings)) accept(doc.value, doc.source);
   }
+
+  renderKustomizations(tree, config, opts, state, kustomizations, allFiles, accept);
 
   // Helm charts rendered with the real helm (or the configured values adapter as a fallback):
   // the configured ones, then those of Argo CD Applications found among the manifests.
@@ -148,6 +181,9 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
       continue;
     }
     const file = `helm:${chart.path}`;
+    state.renderers.push(`helm template ${chart.path}`);
+    const chartPrefix = chart.path.replace(/\/$/, '') + '/';
+    for (const f of allFiles) if (f.startsWith(chartPrefix) || chart.values.includes(f)) state.evaluated.add(f);
     for (const doc of parseYamlDocuments(file, r.output, state.findings)) accept(doc.value, doc.source);
   }
 
@@ -173,6 +209,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   config.values.forEach((adapter, i) => {
     const isFallback = config.charts.some((c) => c.fallbackValues === i);
     if (isFallback && !usedFallback.has(i)) return;
+    for (const f of adapter.files) if (fileSet.has(f)) state.evaluated.add(f);
     for (const obj of readValuesAdapter(tree, adapter, state.findings)) accept(obj.value, obj.source);
   });
   return state;
@@ -286,4 +323,72 @@ function classify(
     return;
   }
   state.ignoredKinds[kind] = (state.ignoredKinds[kind] ?? 0) + 1;
+}
+
+/**
+ * Renders the state's kustomizations (see kustomize.ts): the target, or every kustomization no other one uses.
+ * Objects of the output are read as manifests of the file `kustomize:<folder>`; the inputs of a rendered
+ * kustomization count as evaluated. What cannot be rendered is an `input-not-evaluated` error on its file.
+ */
+function renderKustomizations(
+  tree: FileTree,
+  config: Config,
+  opts: LoadOptions,
+  state: State,
+  all: Kustomization[],
+  allFiles: string[],
+  accept: (value: Record<string, unknown>, source: SourceRef) => void,
+): void {
+  if (!all.length || opts.target === null) return;
+  const roots = opts.target === undefined ? kustomizationRoots(all) : all.filter((k) => k.dir === opts.target);
+  if (!roots.length) return;
+  const notEvaluated = (k: Kustomization, message: string): void => {
+    state.findings.push({
+      rule: 'input-not-evaluated',
+      severity: 'error',
+      file: k.file,
+      line: null,
+      object: null,
+      message: `kustomization ${k.dir || '.'} was not evaluated: ${message}`,
+    });
+  };
+  let checkout: Checkout | null = null;
+  try {
+    for (const root of roots) {
+      const parts = closure(root, all);
+      const broken = parts.find((k) => k.invalid !== null);
+      if (broken) {
+        notEvaluated(root, `${broken.file} is not a valid kustomization (${broken.invalid})`);
+        continue;
+      }
+      const remote = parts.flatMap((k) => k.remote.map((r) => `${r} (in ${k.file})`));
+      if (remote.length) {
+        notEvaluated(root, `it names remote resources, which are never fetched: ${remote.slice(0, 3).join(', ')}`);
+        continue;
+      }
+      if (!opts.kustomize) opts.kustomize = { renderer: findKustomizeRenderer() };
+      const renderer = opts.kustomize.renderer;
+      if (!renderer) {
+        notEvaluated(
+          root,
+          'neither kustomize nor kubectl is on the PATH (install one, or pipe a rendering to `karpenter-plan -`)',
+        );
+        continue;
+      }
+      checkout ??= new Checkout(tree, allFiles);
+      const r = renderKustomization(checkout, root.dir, renderer, config.renderTimeoutSeconds * 1000);
+      if (!r.ok) {
+        notEvaluated(root, r.message);
+        continue;
+      }
+      const file = `kustomize:${root.dir || '.'}`;
+      state.renderers.push(
+        `${renderer.name === 'kubectl' ? 'kubectl kustomize' : 'kustomize build'} ${root.dir || '.'}`,
+      );
+      for (const f of filesOf(parts, allFiles)) state.evaluated.add(f);
+      for (const doc of parseYamlDocuments(file, r.output, state.findings)) accept(doc.value, doc.source);
+    }
+  } finally {
+    checkout?.dispose();
+  }
 }

@@ -144,3 +144,24 @@ export function gitTopLevel(dir: string): string | null {
   const r = spawnSync('git', ['-C', dir, 'rev-parse', '--show-toplevel'], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;
 }
+
+/** A state given as text, e.g. a rendering piped to standard input (`karpenter-plan validate -`). */
+export class TextTree implements FileTree {
+  readonly sha = null;
+  readonly committedAt = null;
+  constructor(
+    readonly label: string,
+    private readonly files: ReadonlyMap<string, string>,
+  ) {}
+
+  list(): string[] {
+    return [...this.files.keys()].sort();
+  }
+
+  read(path: string): string | null {
+    return this.files.get(path) ?? null;
+  }
+}
+
+/** The file name a state read from standard input has in findings and reports. */
+export const STDIN_FILE = 'stdin.yaml';

@@ -9,15 +9,18 @@ import type { FileTree } from '../sources/tree.js';
 import { simulate, type SimulationOptions } from '../provisioning/provisioner.js';
 import { RULES, runRules } from '../rules/index.js';
 import { iceTimeline, unavailableOfferings } from '../cloudprovider/unavailable-offerings.js';
-import type { Plan } from './contract.js';
-import { buildPlan, type PlanInput } from './plan.js';
+import type { Plan } from '../plan/contract.js';
+import { buildPlan, type PlanInput } from '../plan/plan.js';
 import { planReplacements } from '../disruption/replacements.js';
 import { consolidationMoves } from '../disruption/consolidation.js';
-import type { Replacement } from './contract.js';
+import type { Replacement } from '../plan/contract.js';
 import type { Fleet, FleetNode } from '../disruption/fleet.js';
 import type { SimulationResult } from '../provisioning/provisioner.js';
 import { readCatalog } from '../sources/catalog-file.js';
 import { readFleet } from '../sources/fleet.js';
+import { discoverTargets } from '../sources/targets.js';
+import { changedFiles, notEvaluated } from '../sources/coverage.js';
+import { combineTargets, stateFingerprint, type TargetOutcome } from '../plan/targets.js';
 
 export interface ExecuteInput {
   /** null: a single-state run (simulate/validate): base is empty. */
@@ -27,13 +30,98 @@ export interface ExecuteInput {
   configFindings: Finding[];
   cwd: string;
   validateOnly?: boolean;
+  /**
+   * One target (a kustomization folder, '' for the root) to plan. Undefined: every target; when the states hold
+   * more than one, each is planned on its own and the plan lists them under `clusters`.
+   */
+  target?: string;
 }
+
+export class UnknownTargetError extends Error {}
 
 export async function executePlan(input: ExecuteInput): Promise<Plan> {
   const opts: LoadOptions = {};
-  const head = loadState(input.head, input.config, opts);
+  const keys = [
+    ...new Set([...discoverTargets(input.head), ...(input.base ? discoverTargets(input.base) : [])]),
+  ].sort();
+  if (input.target !== undefined) {
+    if (!keys.includes(input.target))
+      throw new UnknownTargetError(
+        `target "${input.target}" is not a kustomization of base or head (targets: ${keys.map((k) => k || '.').join(', ') || 'none'})`,
+      );
+    const states = loadStates(input, opts, input.target);
+    states.head.findings.push(...coverage(input, [states]));
+    return planStates(input, states);
+  }
+  if (keys.length <= 1) {
+    const states = loadStates(input, opts, undefined);
+    states.head.findings.push(...coverage(input, [states]));
+    return planStates(input, states);
+  }
+  // Several targets (e.g. kustomize overlays per environment): each is planned on its own. The fleet given for the
+  // run cannot belong to all of them, so it applies only when one target is selected.
+  const perTarget = { ...input, config: { ...input.config, fleet: [] as string[] } };
+  delete perTarget.config.cluster;
+  const targets: TargetOutcome[] = [];
+  const loaded: { base: State; head: State }[] = [];
+  for (const key of keys) {
+    const states = loadStates(perTarget, opts, key);
+    loaded.push(states);
+    const affected = !input.base || stateFingerprint(states.base) !== stateFingerprint(states.head);
+    const source = `kustomization ${key || '.'}`;
+    targets.push({ key: key || '.', source, affected, plan: affected ? await planStates(perTarget, states) : null });
+  }
+  const notes: string[] = [];
+  if (input.config.fleet.length || input.config.cluster)
+    notes.push(
+      `Fleet: the run has ${keys.length} targets, so the fleet snapshot or cluster given applies to none of them; plan one target with --target (action input \`target\`) to use it.`,
+    );
+  return combineTargets(targets, {
+    kind: input.base ? 'diff' : 'state',
+    base: input.base ? treeRef(input.base) : { label: '(none)', sha: null, committedAt: null },
+    head: treeRef(input.head),
+    extraFindings: [...input.configFindings, ...coverage(input, loaded)],
+    failOn: input.config.policy.failOn,
+    notes,
+  });
+}
+
+/**
+ * Files that hold or feed Karpenter objects and that no state of the run evaluated: changed files for a diff, every
+ * file for a single state (sources/coverage.ts). Levelled by the config's `rules: { input-not-evaluated: … }`.
+ */
+function coverage(input: ExecuteInput, states: { base: State; head: State }[]): Finding[] {
+  const level = input.config.rules['input-not-evaluated'];
+  if (level === 'off') return [];
+  const evaluated = new Set<string>();
+  for (const st of states) for (const side of [st.base, st.head]) for (const f of side.evaluated) evaluated.add(f);
+  // A file a renderer already reported as not evaluated (with its reason) is not reported twice.
+  for (const st of states)
+    for (const side of [st.base, st.head])
+      for (const f of side.findings) if (f.rule === 'input-not-evaluated' && f.file) evaluated.add(f.file);
+  const candidates = input.base ? changedFiles(input.base, input.head) : input.head.list();
+  const read = (f: string): string | null => input.head.read(f) ?? input.base?.read(f) ?? null;
+  const out = notEvaluated(candidates, evaluated, read, input.base !== null);
+  return level ? out.map((f) => ({ ...f, severity: level })) : out;
+}
+
+function treeRef(t: FileTree): { label: string; sha: string | null; committedAt: string | null } {
+  return { label: t.label, sha: t.sha, committedAt: t.committedAt };
+}
+
+function loadStates(input: ExecuteInput, opts: LoadOptions, target: string | undefined): { base: State; head: State } {
+  const o: LoadOptions = { ...opts, ...(target !== undefined ? { target } : {}) };
+  const head = loadState(input.head, input.config, o);
   head.findings.unshift(...input.configFindings);
-  const base: State = input.base ? loadState(input.base, input.config, opts) : emptyState(head);
+  const base: State = input.base ? loadState(input.base, input.config, o) : emptyState(head);
+  // Renderer lookups are shared by every target of the run.
+  if (o.helm) opts.helm = o.helm;
+  if (o.kustomize) opts.kustomize = o.kustomize;
+  return { base, head };
+}
+
+async function planStates(input: ExecuteInput, states: { base: State; head: State }): Promise<Plan> {
+  const { base, head } = states;
   const catalog = readCatalog(input.config, input.cwd, head.findings);
   const assumptions = [
     `Catalog: ${catalog.types.length} instance types from ${catalog.source}; prices for ${catalog.region} dated ${catalog.pricesDate.slice(0, 10)} (${catalog.currency}, on-demand, Linux).`,
@@ -86,8 +174,15 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
       `Rollout: starts ${new Date(at).toISOString()}; each replacement takes ${a.minutesPerReplacement} min (the replacement is initialised after ${minutesToInitialize} min); horizon ${a.horizonDays} days; slower than ${a.slowAfterHours} h is "slow"; schedules in UTC.`,
     );
     for (const n of fleet.notes) assumptions.push(n);
+    const unmanaged = Object.entries(r.unmanaged);
+    if (unmanaged.length)
+      assumptions.push(
+        `Fleet: ${unmanaged.reduce((x, [, n]) => x + n, 0)} node(s) belong to NodePools defined in neither base nor head (${unmanaged
+          .map(([p, n]) => `${p}: ${n}`)
+          .join(', ')}): they are managed elsewhere, and this change neither replaces nor removes them.`,
+      );
   }
-  // Model-based rules (issue 6) over head, and over the base→head change where they say so.
+  // Model-based rules over head, and over the base→head change where they say so.
   head.findings.push(
     ...runRules(RULES, {
       head,
@@ -204,5 +299,7 @@ function emptyState(head: State): State {
     files: [],
     ignoredKinds: {},
     notes: [],
+    evaluated: new Set(),
+    renderers: [],
   };
 }

@@ -1,0 +1,256 @@
+/**
+ * Kustomize repositories (a base with dev, staging and production overlays using `patches:`), rendered with the real
+ * `kubectl kustomize` (or `kustomize`) from temporary copies of each state; standard input as a state; and the rule
+ * that a Karpenter-relevant input the tool did not evaluate is an error, never a pass.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../src/cli/run.js';
+import type { Plan } from '../src/plan/contract.js';
+
+const FIXTURE = 'test/fixtures/kustomize-repo';
+
+function copyFixture(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kp-kustomize-'));
+  cpSync(FIXTURE, dir, { recursive: true });
+  return dir;
+}
+
+async function plan(args: string[], stdin?: string): Promise<{ plan: Plan; exitCode: number }> {
+  const r = await runCli([...args, '--format', 'json'], process.cwd(), () => stdin ?? '');
+  if (r.exitCode === 2 && !r.stdout) throw new Error(r.stderr);
+  return { plan: JSON.parse(r.stdout) as Plan, exitCode: r.exitCode };
+}
+
+const NARROW_PRODUCTION = `# Production: m6i is no longer allowed.
+apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata:
+  name: general
+spec:
+  limits:
+    cpu: "2000"
+  template:
+    spec:
+      requirements:
+        - key: karpenter.k8s.aws/instance-family
+          operator: In
+          values: ["m7i", "m8i"]
+        - key: karpenter.k8s.aws/instance-size
+          operator: In
+          values: ["xlarge", "2xlarge"]
+        - key: karpenter.sh/capacity-type
+          operator: In
+          values: ["on-demand"]
+`;
+
+describe('a kustomize base with three overlays', () => {
+  test('each overlay is a target rendered on its own; patch files are not read as standalone manifests', async () => {
+    const { plan: p, exitCode } = await plan(['validate', FIXTURE]);
+    expect(exitCode).toBe(0);
+    expect(p.clusters?.map((c) => c.key)).toEqual(['overlays/dev', 'overlays/production', 'overlays/staging']);
+    // A patch (a partial NodePool without a nodeClassRef) read as a whole object would be an error.
+    expect(p.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    for (const c of p.clusters!) {
+      expect(c.plan?.nodePools.map((n) => n.name)).toEqual(['general']);
+      expect(c.plan?.inputs.head.renderers?.[0]).toMatch(new RegExp(`kustomize(?: build)? ${c.key}$`));
+    }
+  });
+
+  test('a change to one overlay affects exactly that target', async () => {
+    const base = copyFixture();
+    const head = copyFixture();
+    writeFileSync(join(head, 'overlays/production/nodepool-patch.yaml'), NARROW_PRODUCTION);
+    const { plan: p } = await plan(['diff', '--base', base, '--head', head]);
+    expect(p.clusters?.filter((c) => c.affected).map((c) => c.key)).toEqual(['overlays/production']);
+    expect(p.clusters?.filter((c) => !c.affected).every((c) => c.plan === null)).toBe(true);
+    const prod = p.clusters!.find((c) => c.key === 'overlays/production')!.plan!;
+    expect(prod.nodePools[0]).toMatchObject({ name: 'general', change: 'modified' });
+    expect(prod.nodePools[0].changedFields).toContain('spec.template.spec.requirements');
+    expect(p.changed).toBe(true);
+  });
+
+  test('a change to the base affects all three targets', async () => {
+    const base = copyFixture();
+    const head = copyFixture();
+    const np = join(head, 'base/nodepool.yaml');
+    writeFileSync(np, readFileSync(np, 'utf8').replace('expireAfter: 720h', 'expireAfter: 360h'));
+    const { plan: p } = await plan(['diff', '--base', base, '--head', head]);
+    expect(p.clusters?.filter((c) => c.affected).map((c) => c.key)).toEqual([
+      'overlays/dev',
+      'overlays/production',
+      'overlays/staging',
+    ]);
+  });
+
+  test('an unrelated change affects no target, and the plan says nothing changed (skip-no-diff)', async () => {
+    const base = copyFixture();
+    const head = copyFixture();
+    writeFileSync(join(head, 'README.md'), 'Changed prose.\n');
+    const { plan: p, exitCode } = await plan(['diff', '--base', base, '--head', head]);
+    expect(exitCode).toBe(0);
+    expect(p.clusters?.filter((c) => c.affected)).toEqual([]);
+    expect(p.changed).toBe(false);
+  });
+
+  test('--target plans one overlay; an unknown target is a usage error', async () => {
+    const { plan: p } = await plan(['validate', FIXTURE, '--target', 'overlays/dev']);
+    expect(p.clusters).toBeUndefined();
+    expect(p.nodePools.map((n) => n.name)).toEqual(['general']);
+    const r = await runCli(['validate', FIXTURE, '--target', 'overlays/qa']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/target "overlays\/qa" is not a kustomization of base or head/);
+  });
+});
+
+describe('an overlay change read from git revisions with a fleet snapshot', () => {
+  // 10 NodeClaims of the production pool: 4 m6i, 3 m7i, 3 m8i. Head drops m6i from the allowed families, so the
+  // 4 m6i nodes drift (requirements drift: karpenter pkg/controllers/nodeclaim/disruption/drift.go
+  // areRequirementsDrifted); a 20% budget of 10 nodes allows 2 at a time (karpenter
+  // pkg/apis/v1/nodepool.go GetAllowedDisruptionsByReason: 20% of 10 = 2). The git-revision run must report exactly
+  // what the pre-rendered run reports.
+  const families = ['m6i', 'm6i', 'm6i', 'm6i', 'm7i', 'm7i', 'm7i', 'm8i', 'm8i', 'm8i'];
+  const fleet = {
+    apiVersion: 'v1',
+    kind: 'List',
+    items: families.map((f, i) => ({
+      apiVersion: 'karpenter.sh/v1',
+      kind: 'NodeClaim',
+      metadata: {
+        name: `general-${i}`,
+        labels: {
+          'karpenter.sh/nodepool': 'general',
+          'karpenter.k8s.aws/instance-family': f,
+          'karpenter.k8s.aws/instance-size': 'xlarge',
+          'node.kubernetes.io/instance-type': `${f}.xlarge`,
+          'karpenter.sh/capacity-type': 'on-demand',
+          'topology.kubernetes.io/zone': 'us-east-1a',
+          'kubernetes.io/arch': 'amd64',
+          'kubernetes.io/os': 'linux',
+        },
+        annotations: { 'karpenter.sh/nodepool-hash-version': 'v3' },
+        creationTimestamp: '2026-01-02T08:00:00Z',
+      },
+      status: {
+        providerID: `aws:///us-east-1a/i-${String(i).padStart(16, '0')}`,
+        nodeName: `node-${i}`,
+        conditions: [
+          { type: 'Launched', status: 'True' },
+          { type: 'Initialized', status: 'True' },
+        ],
+      },
+    })),
+  };
+
+  test('drift and budgets are the same as for the same manifests pre-rendered', async () => {
+    const repo = copyFixture();
+    const git = (...a: string[]) =>
+      execFileSync('git', ['-C', repo, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...a], {
+        encoding: 'utf8',
+      }).trim();
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    const baseSha = git('rev-parse', 'HEAD');
+    const rendered = { base: mkdtempSync(join(tmpdir(), 'kp-r-')), head: mkdtempSync(join(tmpdir(), 'kp-r-')) };
+    writeFileSync(
+      join(rendered.base, 'all.yaml'),
+      execFileSync('kubectl', ['kustomize', join(repo, 'overlays/production')], { encoding: 'utf8' }),
+    );
+    writeFileSync(join(repo, 'overlays/production/nodepool-patch.yaml'), NARROW_PRODUCTION);
+    git('commit', '-q', '-am', 'narrow production');
+    writeFileSync(
+      join(rendered.head, 'all.yaml'),
+      execFileSync('kubectl', ['kustomize', join(repo, 'overlays/production')], { encoding: 'utf8' }),
+    );
+    const fleetFile = join(mkdtempSync(join(tmpdir(), 'kp-f-')), 'fleet.json');
+    writeFileSync(fleetFile, JSON.stringify(fleet));
+    const at = ['--at', '2026-01-05T10:00:00Z', '--fleet', fleetFile];
+    const fromGit = (
+      await plan([
+        'diff',
+        '--repo',
+        repo,
+        '--base-ref',
+        baseSha,
+        '--head-ref',
+        'HEAD',
+        '--target',
+        'overlays/production',
+        ...at,
+      ])
+    ).plan;
+    const preRendered = (await plan(['diff', '--base', rendered.base, '--head', rendered.head, ...at])).plan;
+    expect(fromGit.summary.nodesReplaced).toBe(4);
+    expect(fromGit.nodePools[0]).toMatchObject({ name: 'general', drift: 'requirements', nodes: 10, nodesDrifted: 4 });
+    expect(fromGit.nodePools[0].budget).toMatchObject({ allowed: 2 });
+    expect(fromGit.nodePools).toEqual(preRendered.nodePools);
+    expect(fromGit.replacements).toEqual(preRendered.replacements);
+    expect(fromGit.summary).toEqual(preRendered.summary);
+  });
+});
+
+describe('inputs that are not evaluated are never a pass', () => {
+  test('a kustomization with a remote base is reported as not evaluated, never fetched', async () => {
+    const dir = copyFixture();
+    writeFileSync(
+      join(dir, 'overlays/dev/kustomization.yaml'),
+      'resources:\n  - ../../base\n  - https://github.com/example/karpenter-pools//pools?ref=v1\n',
+    );
+    const { plan: p, exitCode } = await plan(['validate', dir]);
+    expect(exitCode).toBe(1);
+    const f = p.findings.find((x) => x.rule === 'input-not-evaluated' && x.file === 'overlays/dev/kustomization.yaml');
+    expect(f?.severity).toBe('error');
+    expect(f?.message).toMatch(/remote resources, which are never fetched/);
+  });
+
+  test('a changed NodePool in a file no manifest glob matches fails the check with input-not-evaluated', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'kp-cov-'));
+    const head = mkdtempSync(join(tmpdir(), 'kp-cov-'));
+    cpSync('examples/generation-split/base', base, { recursive: true });
+    cpSync('examples/generation-split/base', head, { recursive: true });
+    writeFileSync(
+      join(head, 'extra.json'),
+      JSON.stringify({ apiVersion: 'karpenter.sh/v1', kind: 'NodePool', metadata: { name: 'extra' }, spec: {} }),
+    );
+    const { plan: p, exitCode } = await plan(['diff', '--base', base, '--head', head]);
+    expect(exitCode).toBe(1);
+    expect(p.findings).toContainEqual(
+      expect.objectContaining({ rule: 'input-not-evaluated', severity: 'error', file: 'extra.json' }),
+    );
+  });
+
+  test('validate on a chart that cannot be rendered exits 2 and reports input-not-evaluated, never PASS', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kp-chart-'));
+    cpSync('examples/generation-split/base/nodepools.yaml', join(dir, 'chart/templates/nodepools.yaml'));
+    writeFileSync(join(dir, 'chart/Chart.yaml'), 'apiVersion: v2\nname: pools\nversion: 0.1.0\n');
+    const r = await runCli(['validate', dir, '--format', 'text']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).not.toMatch(/^karpenter-plan: PASS/);
+    expect(r.stdout).toMatch(/input-not-evaluated/);
+  });
+});
+
+describe('standard input as a state', () => {
+  test('kubectl kustomize overlays/production | karpenter-plan validate -', async () => {
+    const rendered = execFileSync('kubectl', ['kustomize', join(FIXTURE, 'overlays/production')], { encoding: 'utf8' });
+    const { plan: p, exitCode } = await plan(['validate', '-'], rendered);
+    expect(exitCode).toBe(0);
+    expect(p.nodePools.map((n) => n.name)).toEqual(['general']);
+    expect(p.inputs.head.files).toEqual(['stdin.yaml']);
+  });
+
+  test('diff --base DIR --head - compares a directory with a piped rendering; two - are refused', async () => {
+    const rendered = execFileSync('kubectl', ['kustomize', join(FIXTURE, 'overlays/production')], { encoding: 'utf8' });
+    const { plan: p } = await plan(
+      ['diff', '--base', FIXTURE, '--target', 'overlays/production', '--head', '-'],
+      rendered,
+    );
+    expect(p.nodePools[0]).toMatchObject({ name: 'general', change: 'unchanged' });
+    const r = await runCli(['diff', '--base', '-', '--head', '-'], process.cwd(), () => rendered);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/standard input \(-\) can stand for only one state per run/);
+  });
+});
