@@ -5,6 +5,8 @@ import {
   DirTree,
   GitTree,
   InputError,
+  MergeError,
+  PlanDocumentError,
   STDIN_FILE,
   TextTree,
   UnknownTargetError,
@@ -14,10 +16,12 @@ import {
   executePlan,
   formatMinutes,
   gitTopLevel,
+  listTargets,
+  mergeFiles,
   renderMarkdown,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-SRPPND76.js";
+} from "./chunks/chunk-HMNF3WEC.js";
 import "./chunks/chunk-2V6GYMAN.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import {
@@ -27,9 +31,23 @@ import "./chunks/chunk-X7VZIAXS.js";
 import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/run.ts
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+
+// src/run/output.ts
+import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+function writeFileAtomic(path, text) {
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
 
 // src/report/text.ts
 function renderText(plan) {
@@ -110,6 +128,9 @@ Commands:
   diff       compare base and head: placements, drift, budgets, findings (the main job)
   simulate   model one state: where each workload lands, the simulated fleet
   validate   findings only (API validation and configuration rules)
+  targets    the targets of base and head (kustomize overlays) and which the change affects, as JSON
+  merge --targets FILE PLAN.json...
+             combine per-target plans (diff --target KEY --json-out) into one report
   catalog refresh --region R [--out FILE]
              build an instance-type catalog from the AWS APIs (standard credential chain)
 
@@ -156,6 +177,7 @@ var OPTIONS = {
   catalog: { type: "string" },
   at: { type: "string" },
   target: { type: "string" },
+  targets: { type: "string" },
   "fail-on": { type: "string" },
   "max-replaced-nodes": { type: "string" },
   "max-replaced-percent": { type: "string" },
@@ -190,6 +212,10 @@ ${USAGE}` };
       case "simulate":
       case "validate":
         return await singleCommand(command, v, positionals[1], cwd, stdin);
+      case "targets":
+        return targetsCommand(v, cwd, stdin);
+      case "merge":
+        return mergeCommand(v, positionals.slice(1), cwd);
       case "catalog": {
         if (positionals[1] !== "refresh")
           return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
@@ -201,6 +227,9 @@ ${USAGE}` };
     }
   } catch (e) {
     if (e instanceof UsageError || e instanceof InputError || e instanceof UnknownTargetError) return usage(e.message);
+    if (e instanceof MergeError || e instanceof PlanDocumentError)
+      return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${e.message}
+` };
     if (e instanceof ConfigError)
       return { exitCode: 2, stdout: "", stderr: `karpenter-plan: invalid configuration:
 ${e.message}
@@ -251,15 +280,41 @@ function overrides(v) {
     o.maxReplacedPercent = checkNonNegative(v["max-replaced-percent"], "--max-replaced-percent", 100);
   return o;
 }
-async function diffCommand(v, cwd, stdin) {
+function diffInput(command, v, cwd, stdin) {
   const gitMode = v["base-ref"] !== void 0 || v["head-ref"] !== void 0;
   if (gitMode && (!v["base-ref"] || !v["head-ref"])) throw new UsageError("--base-ref and --head-ref go together");
   if (!gitMode && (!v.base || !v.head))
-    throw new UsageError("diff needs --base DIR --head DIR, or --base-ref REV --head-ref REV");
+    throw new UsageError(`${command} needs --base DIR --head DIR, or --base-ref REV --head-ref REV`);
   const base = openTree(v.base, v["base-ref"], v, cwd, stdin);
   const head = openTree(v.head, v["head-ref"], v, cwd, stdin);
   const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v));
-  const plan = await executePlan({ base, head, config, configFindings, cwd, ...target(v) });
+  return { base, head, config, configFindings, cwd, ...target(v) };
+}
+async function diffCommand(v, cwd, stdin) {
+  const plan = await executePlan(diffInput("diff", v, cwd, stdin));
+  return emit(plan, v.format ?? "markdown", v);
+}
+function targetsCommand(v, cwd, stdin) {
+  const list = listTargets(diffInput("targets", v, cwd, stdin));
+  const body = JSON.stringify(list, null, 2) + "\n";
+  if (typeof v.out === "string") {
+    writeFileAtomic(resolve(cwd, v.out), body);
+    return {
+      exitCode: 0,
+      stdout: `karpenter-plan: ${list.affected.length} of ${list.targets.length} target(s) affected; list written to ${v.out}
+`,
+      stderr: ""
+    };
+  }
+  return { exitCode: 0, stdout: body, stderr: "" };
+}
+function mergeCommand(v, files, cwd) {
+  if (typeof v.targets !== "string")
+    throw new UsageError("merge needs --targets FILE (the output of karpenter-plan targets)");
+  const plan = mergeFiles(
+    resolve(cwd, v.targets),
+    files.map((f) => resolve(cwd, f))
+  );
   return emit(plan, v.format ?? "markdown", v);
 }
 async function singleCommand(command, v, positional, cwd, stdin) {
@@ -288,14 +343,14 @@ function emit(plan, format, v) {
   else if (format === "markdown" || format === "md") body = renderMarkdown(plan) + "\n";
   else if (format === "text") body = renderText(plan);
   else throw new UsageError(`unknown --format "${format}" (markdown, json or text)`);
-  if (typeof v["json-out"] === "string") writeFileSync(v["json-out"], JSON.stringify(plan, null, 2) + "\n");
+  if (typeof v["json-out"] === "string") writeFileAtomic(v["json-out"], JSON.stringify(plan, null, 2) + "\n");
   const exitCode = plan.nothingEvaluated ? 2 : plan.verdict === "pass" ? 0 : 1;
   const debug = v.debug ? ["base", "head"].map(
     (side) => `debug: ${side} read ${plan.inputs[side].files.length} file(s) [${plan.inputs[side].files.join(", ")}]; other kinds ignored: ${JSON.stringify(plan.inputs[side].ignoredKinds)}
 `
   ).join("") : "";
   if (typeof v.out === "string") {
-    writeFileSync(v.out, body);
+    writeFileAtomic(v.out, body);
     return { exitCode, stdout: `karpenter-plan: ${plan.verdict}; report written to ${v.out}
 `, stderr: debug };
   }

@@ -2,18 +2,18 @@ import { createRequire as __kpCreateRequire } from 'node:module'; const require 
 import {
   GitTree,
   InputError,
-  SCHEMA_VERSION,
   checkFailOn,
   checkNonNegative,
   checkTime,
   executePlan,
   gitTopLevel,
   isRenderedSource,
+  mergeFiles,
+  parsePlanDocument,
   renderMarkdown,
-  require_ajv,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-SRPPND76.js";
+} from "./chunks/chunk-HMNF3WEC.js";
 import "./chunks/chunk-2V6GYMAN.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import {
@@ -25862,558 +25862,6 @@ var context2 = new Context();
 import { readFileSync as readFileSync2, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-// src/plan/plan-document.ts
-var import_ajv = __toESM(require_ajv(), 1);
-
-// schema/plan.schema.json
-var plan_schema_default = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "https://github.com/karpenter-plan/karpenter-plan/schema/plan.schema.json",
-  title: "karpenter-plan JSON plan, schemaVersion 1",
-  type: "object",
-  required: [
-    "schemaVersion",
-    "verdict",
-    "summary",
-    "workloads",
-    "nodePools",
-    "replacements",
-    "findings",
-    "kind",
-    "changed",
-    "verdictDetails",
-    "alerts",
-    "newlyUnschedulable",
-    "nothingEvaluated",
-    "base",
-    "head",
-    "objects",
-    "verdictReasons",
-    "assumptions",
-    "inputs",
-    "scenarios",
-    "fleet"
-  ],
-  definitions: {
-    placement: {
-      type: [
-        "object",
-        "null"
-      ],
-      required: [
-        "schedulable",
-        "nodePool",
-        "instanceType",
-        "capacityType",
-        "pricePerHour",
-        "candidates",
-        "allocationStrategy",
-        "reason"
-      ],
-      properties: {
-        schedulable: {
-          type: "boolean"
-        },
-        nodePool: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        instanceType: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        capacityType: {
-          enum: [
-            "on-demand",
-            "spot",
-            "reserved",
-            null
-          ]
-        },
-        pricePerHour: {
-          type: [
-            "number",
-            "null"
-          ]
-        },
-        candidates: {
-          type: "integer",
-          minimum: 0
-        },
-        allocationStrategy: {
-          type: [
-            "string",
-            "null"
-          ]
-        },
-        reason: {
-          type: [
-            "string",
-            "null"
-          ]
-        }
-      }
-    },
-    budget: {
-      type: [
-        "object",
-        "null"
-      ],
-      required: [
-        "reason",
-        "allowed",
-        "waves",
-        "estimatedMinutes",
-        "verdict"
-      ],
-      properties: {
-        reason: {
-          const: "Drifted"
-        },
-        allowed: {
-          type: [
-            "integer",
-            "null"
-          ]
-        },
-        waves: {
-          type: [
-            "integer",
-            "null"
-          ]
-        },
-        estimatedMinutes: {
-          type: [
-            "number",
-            "null"
-          ]
-        },
-        verdict: {
-          enum: [
-            "ok",
-            "slow",
-            "blocked",
-            "unlimited",
-            "none"
-          ]
-        }
-      }
-    }
-  },
-  properties: {
-    schemaVersion: {
-      const: 1
-    },
-    verdict: {
-      enum: [
-        "pass",
-        "fail"
-      ]
-    },
-    summary: {
-      type: "object",
-      required: [
-        "workloadsChanged",
-        "nodesReplaced",
-        "nodesRemoved",
-        "findings",
-        "hourlyCost"
-      ],
-      properties: {
-        workloadsChanged: {
-          type: "integer"
-        },
-        nodesReplaced: {
-          type: "integer"
-        },
-        nodesRemoved: {
-          type: "integer"
-        },
-        findings: {
-          type: "object",
-          required: [
-            "error",
-            "warning",
-            "info"
-          ],
-          properties: {
-            error: {
-              type: "integer"
-            },
-            warning: {
-              type: "integer"
-            },
-            info: {
-              type: "integer"
-            }
-          }
-        },
-        hourlyCost: {
-          type: "object",
-          required: [
-            "base",
-            "head"
-          ],
-          properties: {
-            base: {
-              type: [
-                "number",
-                "null"
-              ]
-            },
-            head: {
-              type: [
-                "number",
-                "null"
-              ]
-            }
-          }
-        }
-      }
-    },
-    workloads: {
-      type: "array",
-      items: {
-        type: "object",
-        required: [
-          "kind",
-          "namespace",
-          "name",
-          "replicas",
-          "base",
-          "head",
-          "changed"
-        ],
-        properties: {
-          kind: {
-            type: "string"
-          },
-          namespace: {
-            type: "string"
-          },
-          name: {
-            type: "string"
-          },
-          replicas: {
-            type: "integer"
-          },
-          base: {
-            $ref: "#/definitions/placement"
-          },
-          head: {
-            $ref: "#/definitions/placement"
-          },
-          changed: {
-            type: "boolean"
-          }
-        }
-      }
-    },
-    nodePools: {
-      type: "array",
-      items: {
-        type: "object",
-        required: [
-          "name",
-          "change",
-          "changedFields",
-          "drift",
-          "nodes",
-          "nodesDrifted",
-          "budget"
-        ],
-        properties: {
-          name: {
-            type: "string"
-          },
-          change: {
-            enum: [
-              "added",
-              "removed",
-              "modified",
-              "unchanged"
-            ]
-          },
-          changedFields: {
-            type: "array",
-            items: {
-              type: "string"
-            }
-          },
-          drift: {
-            enum: [
-              "none",
-              "requirements",
-              "static",
-              "nodeclass",
-              "removed"
-            ]
-          },
-          nodes: {
-            type: "integer"
-          },
-          nodesDrifted: {
-            type: "integer"
-          },
-          budget: {
-            $ref: "#/definitions/budget"
-          }
-        }
-      }
-    },
-    replacements: {
-      type: "array",
-      items: {
-        type: "object",
-        required: [
-          "nodeClaim",
-          "nodePool",
-          "instanceType",
-          "reason"
-        ],
-        properties: {
-          nodeClaim: {
-            type: "string"
-          },
-          nodePool: {
-            type: "string"
-          },
-          instanceType: {
-            type: [
-              "string",
-              "null"
-            ]
-          },
-          reason: {
-            enum: [
-              "RequirementsDrifted",
-              "NodePoolDrifted",
-              "NodeClassDrifted",
-              "NodePoolRemoved",
-              "Consolidation"
-            ]
-          }
-        }
-      }
-    },
-    findings: {
-      type: "array",
-      items: {
-        type: "object",
-        required: [
-          "rule",
-          "severity",
-          "message",
-          "file",
-          "line",
-          "object"
-        ],
-        properties: {
-          rule: {
-            type: "string"
-          },
-          severity: {
-            enum: [
-              "error",
-              "warning",
-              "info"
-            ]
-          },
-          message: {
-            type: "string"
-          },
-          file: {
-            type: [
-              "string",
-              "null"
-            ]
-          },
-          line: {
-            type: [
-              "integer",
-              "null"
-            ]
-          },
-          object: {
-            type: [
-              "string",
-              "null"
-            ]
-          }
-        }
-      }
-    },
-    kind: {
-      enum: [
-        "diff",
-        "state"
-      ],
-      description: "diff: base and head compared; state: one state modelled (simulate, validate)."
-    },
-    changed: {
-      type: "boolean",
-      description: "Whether anything Karpenter-relevant changed: objects, placements, replaced or removed nodes."
-    },
-    verdictDetails: {
-      type: "array",
-      description: "The verdict's reasons with their codes.",
-      items: {
-        type: "object",
-        required: [
-          "code",
-          "message"
-        ],
-        properties: {
-          code: {
-            enum: [
-              "error-findings",
-              "warning-findings",
-              "workloads-unschedulable",
-              "rollout-blocked",
-              "max-replaced-nodes",
-              "max-replaced-percent"
-            ]
-          },
-          message: {
-            type: "string"
-          }
-        }
-      }
-    },
-    alerts: {
-      type: "array",
-      description: "What the report shows above the fold.",
-      items: {
-        type: "object",
-        required: [
-          "level",
-          "code",
-          "subjects",
-          "count"
-        ],
-        properties: {
-          level: {
-            enum: [
-              "caution",
-              "warning"
-            ]
-          },
-          code: {
-            enum: [
-              "pool-removed",
-              "rollout-blocked",
-              "workloads-unschedulable",
-              "nodes-replaced",
-              "budget-unlimited"
-            ]
-          },
-          subjects: {
-            type: "array",
-            items: {
-              type: "string"
-            }
-          },
-          count: {
-            type: "integer",
-            minimum: 0
-          }
-        }
-      }
-    },
-    newlyUnschedulable: {
-      type: "array",
-      description: "Workloads that base places and head cannot (probe pods excluded).",
-      items: {
-        type: "object",
-        required: [
-          "kind",
-          "namespace",
-          "name"
-        ],
-        properties: {
-          kind: {
-            type: "string"
-          },
-          namespace: {
-            type: "string"
-          },
-          name: {
-            type: "string"
-          }
-        }
-      }
-    },
-    clusters: {
-      type: "array",
-      description: "Present when the run has several targets (e.g. kustomize overlays): each target with its own plan (null when not affected). The top-level fields combine them.",
-      items: {
-        type: "object",
-        required: [
-          "key",
-          "source",
-          "affected",
-          "plan"
-        ],
-        properties: {
-          key: {
-            type: "string"
-          },
-          source: {
-            type: "string"
-          },
-          affected: {
-            type: "boolean"
-          },
-          plan: {
-            anyOf: [
-              {
-                $ref: "#"
-              },
-              {
-                type: "null"
-              }
-            ]
-          }
-        }
-      }
-    },
-    nothingEvaluated: {
-      type: "boolean",
-      description: "No Karpenter object was read in base or head while inputs were left unevaluated (the CLI exits 2)."
-    }
-  }
-};
-
-// src/plan/plan-document.ts
-var PlanDocumentError = class extends Error {
-};
-var validator = null;
-function parsePlanDocument(file, text) {
-  let doc;
-  try {
-    doc = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch (e) {
-    throw new PlanDocumentError(`${file} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  validator ??= new import_ajv.Ajv({ allErrors: true, strict: false }).compile(plan_schema_default);
-  if (!validator(doc)) {
-    const errs = (validator.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`.trim());
-    throw new PlanDocumentError(
-      `${file} is not a karpenter-plan JSON plan (schema/plan.schema.json): ${errs.join("; ")}`
-    );
-  }
-  const plan = doc;
-  if (plan.schemaVersion !== SCHEMA_VERSION)
-    throw new PlanDocumentError(
-      `${file} has schemaVersion ${String(plan.schemaVersion)}; this version reads ${SCHEMA_VERSION}`
-    );
-  return plan;
-}
-
 // src/github/comment.ts
 var COMMENT_MODES = ["update", "new", "hide-and-new", "delete-and-new", "off"];
 var MARKER_RE = /<!-- karpenter-plan key="([^"]*)" head="([0-9a-f]*)" valid-at="([^"]*)" -->/;
@@ -26504,10 +25952,14 @@ function readInputs(get = (n) => getInput(n)) {
     overrides.maxReplacedNodes = checkNonNegative(get("max-replaced-nodes"), "input max-replaced-nodes");
   if (get("max-replaced-percent"))
     overrides.maxReplacedPercent = checkNonNegative(get("max-replaced-percent"), "input max-replaced-percent", 100);
-  const mode = oneOf("mode", get("mode") || "plan", ["plan", "post"]);
+  const mode = oneOf("mode", get("mode") || "plan", ["plan", "post", "merge"]);
   const planFile = opt("plan-file");
   if (mode === "post" && !planFile)
     throw new InputError("mode: post needs plan-file (the JSON plan uploaded by the pull_request workflow)");
+  if (mode === "merge" && (!get("targets-file") || !lines("plan-files").length))
+    throw new InputError(
+      "mode: merge needs targets-file (karpenter-plan targets) and plan-files (the per-target plans)"
+    );
   const pr = get("pr-number");
   const prNumber = pr ? checkNonNegative(pr, "input pr-number") : null;
   if (prNumber !== null && !Number.isInteger(prNumber))
@@ -26516,6 +25968,8 @@ function readInputs(get = (n) => getInput(n)) {
   return {
     mode,
     planFile,
+    targetsFile: opt("targets-file"),
+    planFiles: lines("plan-files"),
     prNumber: prNumber || null,
     workingDirectory: get("working-directory") || ".",
     path: get("path"),
@@ -26985,6 +26439,11 @@ async function runAction() {
     if (inputs.mode === "post") {
       const file = inputs.planFile;
       plan = parsePlanDocument(file, readFileSync2(resolve(workdir, file), "utf8"));
+    } else if (inputs.mode === "merge") {
+      plan = mergeFiles(
+        resolve(workdir, inputs.targetsFile),
+        inputs.planFiles.map((f) => resolve(workdir, f))
+      );
     } else {
       plan = await computePlan(inputs, event, workdir);
     }

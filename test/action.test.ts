@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeGitHub } from './support/fake-github.js';
+import { runCli } from '../src/cli/run.js';
 import { TEST_BUNDLE } from './support/bundle.js';
 import { nodePool, NODECLASS } from './helpers.js';
 
@@ -278,6 +279,54 @@ describe('post mode (fork-safe two-workflow pattern)', () => {
       expect(r.stdout).toMatch(/is not a karpenter-plan JSON plan \(schema\/plan.schema.json\)/);
       expect(gh.comments).toHaveLength(0);
       expect(gh.checkRuns).toHaveLength(0);
+    } finally {
+      await gh.stop();
+    }
+  }, 60_000);
+});
+
+describe('merge mode (a matrix of targets)', () => {
+  test('combines the per-target plans into one comment, job summary and verdict', async () => {
+    const fixture = 'test/fixtures/kustomize-repo';
+    const base = mkdtempSync(join(tmpdir(), 'kp-m-'));
+    const head = mkdtempSync(join(tmpdir(), 'kp-m-'));
+    cpSync(fixture, base, { recursive: true });
+    cpSync(fixture, head, { recursive: true });
+    writeFileSync(
+      join(head, 'overlays/dev/limits.yaml'),
+      readFileSync(join(head, 'overlays/dev/limits.yaml'), 'utf8').replace('"200"', '"100"'),
+    );
+    const out = mkdtempSync(join(tmpdir(), 'kp-m-out-'));
+    const at = ['--at', '2026-01-05T10:00:00Z'];
+    expect(
+      (await runCli(['targets', '--base', base, '--head', head, '--out', join(out, 'targets.json')])).exitCode,
+    ).toBe(0);
+    const plan = join(out, 'plan-dev.json');
+    const r = await runCli([
+      'diff',
+      '--base',
+      base,
+      '--head',
+      head,
+      '--target',
+      'overlays/dev',
+      '--json-out',
+      plan,
+      ...at,
+    ]);
+    expect(r.exitCode).toBe(0);
+    const gh = new FakeGitHub();
+    await gh.start();
+    try {
+      const run = await runAction(gh, { mode: 'merge', 'targets-file': join(out, 'targets.json'), 'plan-files': plan });
+      expect(run.code).toBe(0);
+      expect(gh.comments).toHaveLength(1);
+      expect(gh.comments[0].body).toContain('<b>Targets</b>: 1 of 3 affected');
+      expect(gh.comments[0].body).toContain(
+        'Not affected: <code>overlays/production</code>, <code>overlays/staging</code>',
+      );
+      expect(run.outputs.verdict).toBe('pass');
+      expect(run.summary).toContain('<b>Targets</b>: 1 of 3 affected');
     } finally {
       await gh.stop();
     }

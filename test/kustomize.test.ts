@@ -4,7 +4,7 @@
  * that a Karpenter-relevant input the tool did not evaluate is an error, never a pass.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
@@ -252,5 +252,70 @@ describe('standard input as a state', () => {
     const r = await runCli(['diff', '--base', '-', '--head', '-'], process.cwd(), () => rendered);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/standard input \(-\) can stand for only one state per run/);
+  });
+});
+
+describe('fan-out over a CI matrix: targets, one diff per target, merge', () => {
+  test('targets + per-target diff + merge gives the same plan and report as one process', async () => {
+    const base = copyFixture();
+    const head = copyFixture();
+    writeFileSync(join(head, 'overlays/production/nodepool-patch.yaml'), NARROW_PRODUCTION);
+    writeFileSync(
+      join(head, 'overlays/dev/limits.yaml'),
+      readFileSync(join(head, 'overlays/dev/limits.yaml'), 'utf8').replace('"200"', '"100"'),
+    );
+    const at = ['--at', '2026-01-05T10:00:00Z'];
+    const single = await runCli(['diff', '--base', base, '--head', head, '--format', 'json', ...at]);
+    expect(single.exitCode).toBe(0);
+
+    const out = mkdtempSync(join(tmpdir(), 'kp-matrix-'));
+    mkdirSync(join(out, 'plans'));
+    const t = await runCli(['targets', '--base', base, '--head', head, '--out', join(out, 'targets.json')]);
+    expect(t.exitCode).toBe(0);
+    const list = JSON.parse(readFileSync(join(out, 'targets.json'), 'utf8')) as { affected: string[] };
+    expect(list.affected).toEqual(['overlays/dev', 'overlays/production']);
+    const planFiles: string[] = [];
+    for (const key of list.affected) {
+      const file = join(out, 'plans', `plan-${key.replace(/\//g, '_')}.json`);
+      const r = await runCli([
+        'diff',
+        '--base',
+        base,
+        '--head',
+        head,
+        '--target',
+        key,
+        '--format',
+        'text',
+        '--json-out',
+        file,
+        ...at,
+      ]);
+      expect(r.exitCode).toBe(0);
+      planFiles.push(file);
+    }
+    const merged = await runCli(['merge', '--targets', join(out, 'targets.json'), ...planFiles, '--format', 'json']);
+    expect(merged.exitCode).toBe(0);
+    expect(JSON.parse(merged.stdout)).toEqual(JSON.parse(single.stdout));
+    // A folder of plans (a downloaded artifact) works as well as the files.
+    const md = await runCli(['merge', '--targets', join(out, 'targets.json'), join(out, 'plans')]);
+    const singleMd = await runCli(['diff', '--base', base, '--head', head, ...at]);
+    expect(md.stdout).toBe(singleMd.stdout);
+    expect(md.stdout).toContain('Not affected: <code>overlays/staging</code>');
+  });
+
+  test('merge refuses a missing affected target and a plan that is not a per-target plan', async () => {
+    const base = copyFixture();
+    const head = copyFixture();
+    writeFileSync(join(head, 'overlays/production/nodepool-patch.yaml'), NARROW_PRODUCTION);
+    const out = mkdtempSync(join(tmpdir(), 'kp-matrix-'));
+    await runCli(['targets', '--base', base, '--head', head, '--out', join(out, 'targets.json')]);
+    const none = await runCli(['merge', '--targets', join(out, 'targets.json'), join(out, 'targets.json')]);
+    expect(none.exitCode).toBe(2);
+    const whole = join(out, 'whole.json');
+    await runCli(['diff', '--base', base, '--head', head, '--format', 'text', '--json-out', whole]);
+    const r = await runCli(['merge', '--targets', join(out, 'targets.json'), whole]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/must come from diff --target KEY/);
   });
 });

@@ -2,7 +2,7 @@
  * The CLI: `karpenter-plan diff | simulate | validate | catalog refresh`.
  * Exit codes: 0 = plan produced and policy passed, 1 = policy failed, 2 = the tool could not run.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../sources/config.js';
@@ -15,7 +15,10 @@ import {
   type ConfigOverrides,
 } from '../sources/resolve-config.js';
 import { DirTree, GitTree, gitTopLevel, STDIN_FILE, TextTree, type FileTree } from '../sources/tree.js';
-import { executePlan, UnknownTargetError } from '../run/execute.js';
+import { executePlan, listTargets, UnknownTargetError, type ExecuteInput } from '../run/execute.js';
+import { MergeError, mergeFiles } from '../run/merge.js';
+import { PlanDocumentError } from '../plan/plan-document.js';
+import { writeFileAtomic } from '../run/output.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderText } from '../report/text.js';
 import { errorMessage } from '../common/errors.js';
@@ -32,6 +35,9 @@ Commands:
   diff       compare base and head: placements, drift, budgets, findings (the main job)
   simulate   model one state: where each workload lands, the simulated fleet
   validate   findings only (API validation and configuration rules)
+  targets    the targets of base and head (kustomize overlays) and which the change affects, as JSON
+  merge --targets FILE PLAN.json...
+             combine per-target plans (diff --target KEY --json-out) into one report
   catalog refresh --region R [--out FILE]
              build an instance-type catalog from the AWS APIs (standard credential chain)
 
@@ -79,6 +85,7 @@ const OPTIONS = {
   catalog: { type: 'string' },
   at: { type: 'string' },
   target: { type: 'string' },
+  targets: { type: 'string' },
   'fail-on': { type: 'string' },
   'max-replaced-nodes': { type: 'string' },
   'max-replaced-percent': { type: 'string' },
@@ -116,6 +123,10 @@ export async function runCli(
       case 'simulate':
       case 'validate':
         return await singleCommand(command, v, positionals[1], cwd, stdin);
+      case 'targets':
+        return targetsCommand(v, cwd, stdin);
+      case 'merge':
+        return mergeCommand(v, positionals.slice(1), cwd);
       case 'catalog': {
         if (positionals[1] !== 'refresh')
           return usage(`unknown catalog command "${positionals[1] ?? ''}" (catalog refresh)`);
@@ -127,6 +138,8 @@ export async function runCli(
     }
   } catch (e) {
     if (e instanceof UsageError || e instanceof InputError || e instanceof UnknownTargetError) return usage(e.message);
+    if (e instanceof MergeError || e instanceof PlanDocumentError)
+      return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${e.message}\n` };
     if (e instanceof ConfigError)
       return { exitCode: 2, stdout: '', stderr: `karpenter-plan: invalid configuration:\n${e.message}\n` };
     return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${errorMessage(e)}\n` };
@@ -183,15 +196,46 @@ function overrides(v: Values): ConfigOverrides {
   return o;
 }
 
-async function diffCommand(v: Values, cwd: string, stdin: Stdin): Promise<CliResult> {
+/** The base and head states of `diff` and `targets`, and the configuration. */
+function diffInput(command: string, v: Values, cwd: string, stdin: Stdin): ExecuteInput {
   const gitMode = v['base-ref'] !== undefined || v['head-ref'] !== undefined;
   if (gitMode && (!v['base-ref'] || !v['head-ref'])) throw new UsageError('--base-ref and --head-ref go together');
   if (!gitMode && (!v.base || !v.head))
-    throw new UsageError('diff needs --base DIR --head DIR, or --base-ref REV --head-ref REV');
+    throw new UsageError(`${command} needs --base DIR --head DIR, or --base-ref REV --head-ref REV`);
   const base = openTree(v.base as string, v['base-ref'] as string, v, cwd, stdin);
   const head = openTree(v.head as string, v['head-ref'] as string, v, cwd, stdin);
   const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v));
-  const plan = await executePlan({ base, head, config, configFindings, cwd, ...target(v) });
+  return { base, head, config, configFindings, cwd, ...target(v) };
+}
+
+async function diffCommand(v: Values, cwd: string, stdin: Stdin): Promise<CliResult> {
+  const plan = await executePlan(diffInput('diff', v, cwd, stdin));
+  return emit(plan, (v.format as string) ?? 'markdown', v);
+}
+
+/** `targets`: the targets of base and head and which the change affects, as JSON (a CI matrix reads `affected`). */
+function targetsCommand(v: Values, cwd: string, stdin: Stdin): CliResult {
+  const list = listTargets(diffInput('targets', v, cwd, stdin));
+  const body = JSON.stringify(list, null, 2) + '\n';
+  if (typeof v.out === 'string') {
+    writeFileAtomic(resolve(cwd, v.out), body);
+    return {
+      exitCode: 0,
+      stdout: `karpenter-plan: ${list.affected.length} of ${list.targets.length} target(s) affected; list written to ${v.out}\n`,
+      stderr: '',
+    };
+  }
+  return { exitCode: 0, stdout: body, stderr: '' };
+}
+
+/** `merge --targets FILE PLAN...`: the per-target plans of a fanned-out run, combined into one report. */
+function mergeCommand(v: Values, files: string[], cwd: string): CliResult {
+  if (typeof v.targets !== 'string')
+    throw new UsageError('merge needs --targets FILE (the output of karpenter-plan targets)');
+  const plan = mergeFiles(
+    resolve(cwd, v.targets),
+    files.map((f) => resolve(cwd, f)),
+  );
   return emit(plan, (v.format as string) ?? 'markdown', v);
 }
 
@@ -228,7 +272,7 @@ function emit(plan: Awaited<ReturnType<typeof executePlan>>, format: string, v: 
   else if (format === 'markdown' || format === 'md') body = renderMarkdown(plan) + '\n';
   else if (format === 'text') body = renderText(plan);
   else throw new UsageError(`unknown --format "${format}" (markdown, json or text)`);
-  if (typeof v['json-out'] === 'string') writeFileSync(v['json-out'], JSON.stringify(plan, null, 2) + '\n');
+  if (typeof v['json-out'] === 'string') writeFileAtomic(v['json-out'], JSON.stringify(plan, null, 2) + '\n');
   // Nothing evaluated while inputs were left unread: the tool could not do its job (never a pass).
   const exitCode = plan.nothingEvaluated ? 2 : plan.verdict === 'pass' ? 0 : 1;
   const debug = v.debug
@@ -240,7 +284,7 @@ function emit(plan: Awaited<ReturnType<typeof executePlan>>, format: string, v: 
         .join('')
     : '';
   if (typeof v.out === 'string') {
-    writeFileSync(v.out, body);
+    writeFileAtomic(v.out, body);
     return { exitCode, stdout: `karpenter-plan: ${plan.verdict}; report written to ${v.out}\n`, stderr: debug };
   }
   return { exitCode, stdout: body, stderr: debug };

@@ -12,6 +12,7 @@ import { errorMessage } from '../common/errors.js';
 import { resolveConfig } from '../sources/resolve-config.js';
 import { GitTree, gitTopLevel } from '../sources/tree.js';
 import { parsePlanDocument } from '../plan/plan-document.js';
+import { mergeFiles } from '../run/merge.js';
 import { executePlan } from '../run/execute.js';
 import type { Plan } from '../plan/contract.js';
 import { renderMarkdown, summarySentence } from '../report/markdown.js';
@@ -37,6 +38,11 @@ export async function runAction(): Promise<void> {
     if (inputs.mode === 'post') {
       const file = inputs.planFile!;
       plan = parsePlanDocument(file, readFileSync(resolve(workdir, file), 'utf8'));
+    } else if (inputs.mode === 'merge') {
+      plan = mergeFiles(
+        resolve(workdir, inputs.targetsFile!),
+        inputs.planFiles.map((f) => resolve(workdir, f)),
+      );
     } else {
       plan = await computePlan(inputs, event, workdir);
     }

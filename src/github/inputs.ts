@@ -13,12 +13,15 @@ import {
 } from '../sources/resolve-config.js';
 import { COMMENT_MODES, type CommentMode } from './comment.js';
 
-export type ActionMode = 'plan' | 'post';
+export type ActionMode = 'plan' | 'post' | 'merge';
 export type StatusMode = 'check' | 'off';
 
 export interface ActionInputs {
   mode: ActionMode;
   planFile: string | null;
+  /** mode merge: the target list (`karpenter-plan targets`) and the per-target plans (files or folders). */
+  targetsFile: string | null;
+  planFiles: string[];
   prNumber: number | null;
   workingDirectory: string;
   path: string;
@@ -68,10 +71,14 @@ export function readInputs(get: (name: string) => string = (n) => core.getInput(
     overrides.maxReplacedNodes = checkNonNegative(get('max-replaced-nodes'), 'input max-replaced-nodes');
   if (get('max-replaced-percent'))
     overrides.maxReplacedPercent = checkNonNegative(get('max-replaced-percent'), 'input max-replaced-percent', 100);
-  const mode = oneOf('mode', get('mode') || 'plan', ['plan', 'post'] as const);
+  const mode = oneOf('mode', get('mode') || 'plan', ['plan', 'post', 'merge'] as const);
   const planFile = opt('plan-file');
   if (mode === 'post' && !planFile)
     throw new InputError('mode: post needs plan-file (the JSON plan uploaded by the pull_request workflow)');
+  if (mode === 'merge' && (!get('targets-file') || !lines('plan-files').length))
+    throw new InputError(
+      'mode: merge needs targets-file (karpenter-plan targets) and plan-files (the per-target plans)',
+    );
   const pr = get('pr-number');
   const prNumber = pr ? checkNonNegative(pr, 'input pr-number') : null;
   if (prNumber !== null && !Number.isInteger(prNumber))
@@ -80,6 +87,8 @@ export function readInputs(get: (name: string) => string = (n) => core.getInput(
   return {
     mode,
     planFile,
+    targetsFile: opt('targets-file'),
+    planFiles: lines('plan-files'),
     prNumber: prNumber || null,
     workingDirectory: get('working-directory') || '.',
     path: get('path'),

@@ -198,4 +198,6 @@ export interface Plan {
   };
   /** Present when the run has several targets: each with its own plan. The fields above combine them. */
   clusters?: TargetPlan[];
+  /** The target this plan is about, when it is one of several (`--target KEY`, or a plan inside `clusters`). */
+  target?: string;
 }

@@ -12,6 +12,44 @@ import { SCHEMA_VERSION } from './contract.js';
 
 export type TargetOutcome = TargetPlan;
 
+/**
+ * The targets of a run (`karpenter-plan targets`): which are affected (the CI matrix to fan out over), the run's own
+ * findings, and the states compared — what `merge` needs to rebuild the single-process plan from per-target plans.
+ */
+export interface TargetList {
+  schemaVersion: 1;
+  kind: Plan['kind'];
+  base: Plan['base'];
+  head: Plan['head'];
+  failOn: 'error' | 'warning' | 'never';
+  targets: { key: string; source: string; affected: boolean }[];
+  affected: string[];
+  findings: Finding[];
+}
+
+/**
+ * The plan of a fanned-out run: the per-target plans (`diff --target KEY --json-out`) combined as one process would
+ * combine them. Targets of the list without a plan are the unaffected ones.
+ */
+export function mergeTargetPlans(list: TargetList, plans: Plan[]): Plan {
+  const byKey = new Map(plans.map((p) => [p.target ?? '', p]));
+  const targets: TargetOutcome[] = list.targets.map((t) => {
+    const plan = byKey.get(t.key) ?? null;
+    return { key: t.key, source: t.source, affected: t.affected, plan };
+  });
+  for (const p of plans)
+    if (!list.targets.some((t) => t.key === p.target))
+      throw new Error(`plan of target "${p.target ?? '(none)'}" is not in the target list`);
+  return combineTargets(targets, {
+    kind: list.kind,
+    base: list.base,
+    head: list.head,
+    extraFindings: list.findings,
+    failOn: list.failOn,
+    notes: [],
+  });
+}
+
 /** What decides a plan, in a stable text form: two states with the same fingerprint plan the same. */
 export function stateFingerprint(st: State): string {
   return JSON.stringify({

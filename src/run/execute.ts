@@ -18,9 +18,9 @@ import type { Fleet, FleetNode } from '../disruption/fleet.js';
 import type { SimulationResult } from '../provisioning/provisioner.js';
 import { readCatalog } from '../sources/catalog-file.js';
 import { readFleet } from '../sources/fleet.js';
-import { discoverTargets } from '../sources/targets.js';
+import { discoverTargets, filesOfOtherTargets, filesOfTarget } from '../sources/targets.js';
 import { changedFiles, notEvaluated } from '../sources/coverage.js';
-import { combineTargets, stateFingerprint, type TargetOutcome } from '../plan/targets.js';
+import { combineTargets, stateFingerprint, type TargetList, type TargetOutcome } from '../plan/targets.js';
 
 export interface ExecuteInput {
   /** null: a single-state run (simulate/validate): base is empty. */
@@ -39,37 +39,57 @@ export interface ExecuteInput {
 
 export class UnknownTargetError extends Error {}
 
-export async function executePlan(input: ExecuteInput): Promise<Plan> {
+function targetKeys(input: ExecuteInput): string[] {
+  return [...new Set([...discoverTargets(input.head), ...(input.base ? discoverTargets(input.base) : [])])].sort();
+}
+
+/** How a target is named in reports and on the command line ('.' for a kustomization at the root). */
+const displayKey = (key: string): string => key || '.';
+
+/** The run's start time, fixed once so every target's rollout starts at the same instant. */
+function withStartTime(input: ExecuteInput): ExecuteInput {
+  if (input.config.assumptions.at) return input;
+  const at = new Date().toISOString();
+  return { ...input, config: { ...input.config, assumptions: { ...input.config.assumptions, at } } };
+}
+
+export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
+  const input = withStartTime(runInput);
   const opts: LoadOptions = {};
-  const keys = [
-    ...new Set([...discoverTargets(input.head), ...(input.base ? discoverTargets(input.base) : [])]),
-  ].sort();
+  const keys = targetKeys(input);
   if (input.target !== undefined) {
     if (!keys.includes(input.target))
       throw new UnknownTargetError(
-        `target "${input.target}" is not a kustomization of base or head (targets: ${keys.map((k) => k || '.').join(', ') || 'none'})`,
+        `target "${displayKey(input.target)}" is not a kustomization of base or head (targets: ${keys.map(displayKey).join(', ') || 'none'})`,
       );
     const states = loadStates(input, opts, input.target);
-    states.head.findings.push(...coverage(input, [states]));
-    return planStates(input, states);
+    states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, input.target)));
+    return { ...(await planStates(input, states)), target: displayKey(input.target) };
   }
   if (keys.length <= 1) {
     const states = loadStates(input, opts, undefined);
-    states.head.findings.push(...coverage(input, [states]));
+    states.head.findings.push(...coverage(input, [states], new Set()));
     return planStates(input, states);
   }
   // Several targets (e.g. kustomize overlays per environment): each is planned on its own. The fleet given for the
   // run cannot belong to all of them, so it applies only when one target is selected.
   const perTarget = { ...input, config: { ...input.config, fleet: [] as string[] } };
   delete perTarget.config.cluster;
+  const loaded = keys.map((key) => ({ key, states: loadStates(perTarget, opts, key) }));
+  const runFindings = coverage(
+    input,
+    loaded.map((l) => l.states),
+    new Set(),
+  );
   const targets: TargetOutcome[] = [];
-  const loaded: { base: State; head: State }[] = [];
-  for (const key of keys) {
-    const states = loadStates(perTarget, opts, key);
-    loaded.push(states);
-    const affected = !input.base || stateFingerprint(states.base) !== stateFingerprint(states.head);
-    const source = `kustomization ${key || '.'}`;
-    targets.push({ key: key || '.', source, affected, plan: affected ? await planStates(perTarget, states) : null });
+  const changed = changedSet(input);
+  for (const { key, states } of loaded) {
+    const affected = isAffected(input, key, states, changed);
+    // Each target's plan is made exactly as `diff --target KEY` makes it, so that merging the plans of a fanned-out
+    // run gives this same combined plan.
+    if (affected) states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, key)));
+    const plan = affected ? { ...(await planStates(perTarget, states)), target: displayKey(key) } : null;
+    targets.push({ key: displayKey(key), source: targetSource(key), affected, plan });
   }
   const notes: string[] = [];
   if (input.config.fleet.length || input.config.cluster)
@@ -80,17 +100,87 @@ export async function executePlan(input: ExecuteInput): Promise<Plan> {
     kind: input.base ? 'diff' : 'state',
     base: input.base ? treeRef(input.base) : { label: '(none)', sha: null, committedAt: null },
     head: treeRef(input.head),
-    extraFindings: [...input.configFindings, ...coverage(input, loaded)],
+    extraFindings: [...input.configFindings, ...runFindings],
     failOn: input.config.policy.failOn,
     notes,
   });
+}
+
+const targetSource = (key: string): string => `kustomization ${displayKey(key)}`;
+
+/**
+ * Whether the change affects a target: what decides its plan differs, or a file its kustomization uses changed (which
+ * catches a change that could not be rendered on either side: it must be reported, not skipped as unaffected).
+ */
+function isAffected(
+  input: ExecuteInput,
+  key: string,
+  states: { base: State; head: State },
+  changed: ReadonlySet<string>,
+): boolean {
+  if (!input.base) return true;
+  if (stateFingerprint(states.base) !== stateFingerprint(states.head)) return true;
+  for (const tree of [input.base, input.head])
+    for (const f of filesOfTarget(tree, key)) if (changed.has(f)) return true;
+  return false;
+}
+
+function changedSet(input: ExecuteInput): Set<string> {
+  return new Set(input.base ? changedFiles(input.base, input.head) : []);
+}
+
+/**
+ * The targets of a run and whether the change affects each (`karpenter-plan targets`): the list a CI matrix fans out
+ * over, with the findings of the run itself, so that `merge` of the per-target plans equals the single-process plan.
+ */
+export function listTargets(input: ExecuteInput): TargetList {
+  const opts: LoadOptions = {};
+  const keys = targetKeys(input);
+  const perTarget = { ...input, config: { ...input.config, fleet: [] as string[] } };
+  delete perTarget.config.cluster;
+  const loaded = keys.map((key) => ({ key, states: loadStates(perTarget, opts, key) }));
+  const findings = [
+    ...input.configFindings,
+    ...coverage(
+      input,
+      loaded.map((l) => l.states),
+      new Set(),
+    ),
+  ];
+  const changed = changedSet(input);
+  const targets = loaded.map(({ key, states }) => ({
+    key: displayKey(key),
+    source: targetSource(key),
+    affected: isAffected(input, key, states, changed),
+  }));
+  return {
+    schemaVersion: 1,
+    kind: input.base ? 'diff' : 'state',
+    base: input.base ? treeRef(input.base) : { label: '(none)', sha: null, committedAt: null },
+    head: treeRef(input.head),
+    failOn: input.config.policy.failOn,
+    targets,
+    affected: targets.filter((t) => t.affected).map((t) => t.key),
+    findings,
+  };
+}
+
+/** Files that belong to the other targets' kustomizations (and not to this one): their coverage is theirs. */
+function otherTargetsFiles(input: ExecuteInput, key: string): Set<string> {
+  const out = new Set<string>();
+  for (const tree of [input.base, input.head]) if (tree) for (const f of filesOfOtherTargets(tree, key)) out.add(f);
+  return out;
 }
 
 /**
  * Files that hold or feed Karpenter objects and that no state of the run evaluated: changed files for a diff, every
  * file for a single state (sources/coverage.ts). Levelled by the config's `rules: { input-not-evaluated: … }`.
  */
-function coverage(input: ExecuteInput, states: { base: State; head: State }[]): Finding[] {
+function coverage(
+  input: ExecuteInput,
+  states: { base: State; head: State }[],
+  elsewhere: ReadonlySet<string>,
+): Finding[] {
   const level = input.config.rules['input-not-evaluated'];
   if (level === 'off') return [];
   const evaluated = new Set<string>();
@@ -99,7 +189,9 @@ function coverage(input: ExecuteInput, states: { base: State; head: State }[]): 
   for (const st of states)
     for (const side of [st.base, st.head])
       for (const f of side.findings) if (f.rule === 'input-not-evaluated' && f.file) evaluated.add(f.file);
-  const candidates = input.base ? changedFiles(input.base, input.head) : input.head.list();
+  const candidates = (input.base ? changedFiles(input.base, input.head) : input.head.list()).filter(
+    (f) => !elsewhere.has(f),
+  );
   const read = (f: string): string | null => input.head.read(f) ?? input.base?.read(f) ?? null;
   const out = notEvaluated(candidates, evaluated, read, input.base !== null);
   return level ? out.map((f) => ({ ...f, severity: level })) : out;
