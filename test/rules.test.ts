@@ -145,6 +145,38 @@ ${scoped ? '    - { key: karpenter.sh/nodepool, operator: In, values: ["p"] }\n'
       only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10), ...gateOn }), 'overlay-gate-disabled'),
     ).toEqual([]);
   });
+  test('an Argo CD Application of the remote karpenter chart that turns the gate on counts as the gate being on', async () => {
+    const app = (values: string) => `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: { name: karpenter, namespace: argocd }
+spec:
+  project: default
+  destination: { server: https://kubernetes.default.svc, namespace: kube-system }
+  source:
+    repoURL: public.ecr.aws/karpenter
+    chart: karpenter
+    targetRevision: 1.8.0
+    helm:
+${values}
+`;
+    const valuesObject =
+      '      valuesObject:\n        settings:\n          featureGates:\n            nodeOverlay: true';
+    const valuesString = '      values: |\n        settings:\n          featureGates:\n            nodeOverlay: true';
+    for (const v of [valuesObject, valuesString]) {
+      const f = await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10), 'apps/karpenter.yaml': app(v) });
+      expect(only(f, 'overlay-gate-disabled')).toEqual([]);
+      // The controller chart has no NodePools to render: it is not reported as a remote chart left out.
+      expect(only(f, 'argocd-remote-chart')).toEqual([]);
+    }
+    const off = await findings({
+      'a.yaml': pool,
+      'o.yaml': overlay('o', 10),
+      'apps/karpenter.yaml': app(
+        '      valuesObject:\n        settings:\n          featureGates:\n            nodeOverlay: false',
+      ),
+    });
+    expect(only(off, 'overlay-gate-disabled')).toHaveLength(1);
+  });
   test('overlay-unscoped fires without a karpenter.sh/nodepool requirement', async () => {
     expect(
       only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10, false), ...gateOn }), 'overlay-unscoped'),

@@ -5,7 +5,7 @@
  * `helm.valuesObject` on top, as Argo CD does. A remote chart (`spec.source.chart` from a Helm
  * repository) cannot be fetched offline: the report says so.
  */
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import type { Finding, SourceRef } from '../common/findings.js';
 import { isObject } from '../common/fields.js';
 import type { ChartSource } from './config.js';
@@ -35,6 +35,11 @@ export function applicationCharts(
   sources.forEach((src, i) => {
     const path = typeof src.path === 'string' ? src.path.replace(/^\.?\//, '').replace(/\/$/, '') : null;
     if (!path) {
+      if (src.chart === 'karpenter') {
+        // The Karpenter controller chart itself: its values carry the controller settings (feature gates,
+        // preferencePolicy, minValuesPolicy) of the destination cluster; there are no NodePools to render.
+        return;
+      }
       if (typeof src.chart === 'string') {
         findings.push({
           rule: 'argocd-remote-chart',
@@ -88,4 +93,41 @@ function normalize(p: string): string {
     else if (part && part !== '.') out.push(part);
   }
   return out.join('/');
+}
+
+/**
+ * The `settings` of every Application in the state that deploys the Karpenter controller chart (a remote source with
+ * `chart: karpenter`): from `helm.valuesObject`, else `helm.values` (a YAML string), with where they were found.
+ */
+export function karpenterChartSettings(
+  app: Record<string, unknown>,
+  source: SourceRef,
+): { settings: Record<string, unknown>; where: (path: string[]) => string } | null {
+  const spec = isObject(app.spec) ? app.spec : {};
+  const sources = Array.isArray(spec.sources) ? spec.sources : [spec.source];
+  for (let i = 0; i < sources.length; i++) {
+    const src = sources[i];
+    if (!isObject(src) || src.chart !== 'karpenter') continue;
+    const helm = isObject(src.helm) ? src.helm : {};
+    let values: unknown = helm.valuesObject;
+    if (!isObject(values) && typeof helm.values === 'string') {
+      try {
+        values = parse(helm.values);
+      } catch {
+        values = null;
+      }
+    }
+    if (!isObject(values) || !isObject(values.settings)) continue;
+    const base = Array.isArray(spec.sources) ? ['spec', 'sources', i, 'helm'] : ['spec', 'source', 'helm'];
+    const key = isObject(helm.valuesObject) ? 'valuesObject' : 'values';
+    return {
+      settings: values.settings,
+      where: (path) => {
+        const pos =
+          key === 'valuesObject' ? source.locate([...base, key, 'settings', ...path]) : source.locate([...base, key]);
+        return `${source.file ?? '?'}:${pos?.line ?? source.line ?? '?'}`;
+      },
+    };
+  }
+  return null;
 }

@@ -19,7 +19,23 @@ const GATES: Record<string, keyof ControllerSettings['featureGates']> = {
   staticCapacity: 'staticCapacity',
 };
 
-export function readControllerSettings(tree: FileTree, config: Config, findings: Finding[]): ControllerSettings {
+/** Settings found elsewhere in the state, e.g. the values of an Argo CD Application of the karpenter chart. */
+export interface ChartSettings {
+  settings: Record<string, unknown>;
+  where: (path: string[]) => string;
+  file: string | null;
+}
+
+/**
+ * The controller settings: Karpenter's defaults, then the karpenter chart values file (`controller.values`), then the
+ * values of karpenter chart Applications in the state, then the config's `controller.settings` (which wins).
+ */
+export function readControllerSettings(
+  tree: FileTree,
+  config: Config,
+  findings: Finding[],
+  fromApplications: ChartSettings[] = [],
+): ControllerSettings {
   const s = defaultSettings();
   const file = config.controller.values;
   if (file) {
@@ -50,6 +66,7 @@ export function readControllerSettings(tree: FileTree, config: Config, findings:
         );
     }
   }
+  for (const a of fromApplications) apply(s, a.settings, true, a.where, findings, a.file);
   if (config.controller.settings && isObject(config.controller.settings)) {
     apply(
       s,

@@ -13,7 +13,7 @@ import type { ModelInput } from '../provisioning/provisioner.js';
 import { isObject } from '../common/fields.js';
 import { parseWorkload, WORKLOAD_KINDS, type WorkloadKind } from '../api/workload.js';
 import { CONFIG_FILE, type Config } from './config.js';
-import { readControllerSettings } from './controller.js';
+import { readControllerSettings, type ChartSettings } from './controller.js';
 import { helmAvailable, renderChart } from './helm.js';
 import { GitTree, type FileTree } from './tree.js';
 import {
@@ -28,7 +28,7 @@ import {
   type KustomizeRenderer,
 } from './kustomize.js';
 import { readValuesAdapter } from './values.js';
-import { applicationCharts } from './argocd.js';
+import { applicationCharts, karpenterChartSettings } from './argocd.js';
 import { parseYamlDocuments } from './yaml.js';
 
 /** A state is the model's input (NodePools, classes, overlays, workloads, settings) plus where it came from. */
@@ -85,7 +85,10 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     evaluated: new Set(),
     renderers: [],
   };
-  state.settings = readControllerSettings(tree, config, state.findings);
+  // Settings are read again below when an Argo CD Application of the karpenter chart adds its own; their findings
+  // are kept from the last reading only.
+  let settingsFindings: Finding[] = [];
+  state.settings = readControllerSettings(tree, config, settingsFindings);
   if (config.controller.values) state.evaluated.add(config.controller.values);
   state.evaluated.add(CONFIG_FILE);
 
@@ -137,6 +140,18 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   }
 
   renderKustomizations(tree, config, opts, state, kustomizations, allFiles, accept);
+
+  // An Application of the karpenter controller chart sets the controller settings of its cluster.
+  const chartSettings: ChartSettings[] = [];
+  for (const a of applications) {
+    const found = karpenterChartSettings(a.value, a.source);
+    if (found) chartSettings.push({ ...found, file: a.source.file });
+  }
+  if (chartSettings.length) {
+    settingsFindings = [];
+    state.settings = readControllerSettings(tree, config, settingsFindings, chartSettings);
+  }
+  state.findings.unshift(...settingsFindings);
 
   // Helm charts rendered with the real helm (or the configured values adapter as a fallback):
   // the configured ones, then those of Argo CD Applications found among the manifests.
