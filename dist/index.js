@@ -11,9 +11,10 @@ import {
   mergeFiles,
   parsePlanDocument,
   renderMarkdown,
+  renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-HMNF3WEC.js";
+} from "./chunks/chunk-7T4EITIO.js";
 import "./chunks/chunk-2V6GYMAN.js";
 import "./chunks/chunk-QKS7CNDE.js";
 import {
@@ -26482,6 +26483,9 @@ async function publish(plan, inputs, event, workdir) {
   writeFileSync(planPath, JSON.stringify(plan, null, 2) + "\n");
   setOutput("verdict", plan.verdict);
   setOutput("plan-json", planPath);
+  const sarifPath = join(process.env.RUNNER_TEMP || workdir, "karpenter-plan.sarif");
+  writeFileSync(sarifPath, renderSarif(plan));
+  setOutput("sarif", sarifPath);
   setOutput("workloads-changed", plan.summary.workloadsChanged);
   setOutput("nodes-replaced", plan.summary.nodesReplaced);
   setOutput("nodes-removed", plan.summary.nodesRemoved);

@@ -17,10 +17,13 @@ import {
 import { DirTree, GitTree, gitTopLevel, STDIN_FILE, TextTree, type FileTree } from '../sources/tree.js';
 import { executePlan, listTargets, UnknownTargetError, type ExecuteInput } from '../run/execute.js';
 import { MergeError, mergeFiles } from '../run/merge.js';
+import type { Baseline } from '../sources/baseline.js';
 import { PlanDocumentError } from '../plan/plan-document.js';
 import { writeFileAtomic } from '../run/output.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderText } from '../report/text.js';
+import { renderSarif } from '../report/sarif.js';
+import { VERSION } from '../common/version.js';
 import { errorMessage } from '../common/errors.js';
 
 export interface CliResult {
@@ -38,6 +41,7 @@ Commands:
   targets    the targets of base and head (kustomize overlays) and which the change affects, as JSON
   merge --targets FILE PLAN.json...
              combine per-target plans (diff --target KEY --json-out) into one report
+  baseline   the current findings of a state by fingerprint (commit as .karpenter-plan-baseline.json)
   catalog refresh --region R [--out FILE]
              build an instance-type catalog from the AWS APIs (standard credential chain)
 
@@ -52,7 +56,7 @@ States:
 
 Options:
   --config FILE      configuration (default: .karpenter-plan.yaml at the state's root)
-  --format FORMAT    markdown | json | text (default: markdown for diff, text otherwise)
+  --format FORMAT    markdown | json | text | sarif (default: markdown for diff, text otherwise)
   --out FILE         write the report to FILE instead of standard output
   --json-out FILE    also write the JSON plan to FILE
   --fleet FILE       a fleet snapshot (kubectl get nodeclaims,nodes -o json); repeatable
@@ -63,10 +67,50 @@ Options:
   --max-replaced-nodes N, --max-replaced-percent P
                      fail when more nodes (or more than P% of the fleet) are replaced or removed
   --debug            print the files read and the kinds ignored to standard error
-  -h, --help         this help
+  -h, --help         this help (karpenter-plan <command> --help: that command's)
+  -v, --version      the version
 
 Exit codes: 0 = plan produced and policy passed, 1 = policy failed, 2 = the tool could not run.
 `;
+
+const EXIT = 'Exit codes: 0 = plan produced and policy passed, 1 = policy failed, 2 = the tool could not run.\n';
+
+/** `karpenter-plan <command> --help`. */
+const COMMAND_HELP: Record<string, string> = {
+  diff: `Usage: karpenter-plan diff --base DIR --head DIR | --base-ref REV --head-ref REV [--repo DIR] [--path SUBDIR]
+                           [--target KEY] [--fleet FILE]... [--at TIME] [--format markdown|json|text|sarif]
+                           [--out FILE] [--json-out FILE] [--config FILE] [--fail-on LEVEL]
+
+Compares base and head: where each workload lands and at what cost, which nodes drift and how fast the
+budgets let them be replaced, and the findings this change introduces. Either side may be '-' (standard input).
+With several targets (kustomize overlays), each is planned on its own; --target KEY plans one.
+If the git revisions are missing, fetch them (actions/checkout with fetch-depth: 0).
+${EXIT}`,
+  simulate: `Usage: karpenter-plan simulate [DIR | - | --ref REV] [--target KEY] [--format text|json|markdown|sarif]
+
+Models one state: where each workload (or probe pod) lands, the simulated fleet and its cost.
+${EXIT}`,
+  validate: `Usage: karpenter-plan validate [DIR | - | --ref REV] [--target KEY] [--format text|json|markdown|sarif]
+
+Reports findings only: API validation (as the API server would refuse) and the configuration rules.
+${EXIT}`,
+  targets: `Usage: karpenter-plan targets --base DIR --head DIR | --base-ref REV --head-ref REV [--out FILE]
+
+Lists the targets (each kustomization no other one uses) with whether the change affects each, and the findings of
+the run itself, as JSON: '.affected' is the list a CI matrix fans out over.
+`,
+  merge: `Usage: karpenter-plan merge --targets FILE PLAN.json|DIR... [--format markdown|json|text|sarif] [--out FILE]
+
+Combines the per-target plans of a fanned-out run (diff --target KEY --json-out FILE) with the target list into the
+same plan and report one process makes. A folder stands for the .json files in it.
+${EXIT}`,
+  baseline: `Usage: karpenter-plan baseline [DIR | --ref REV] [--out FILE]
+
+Writes every current finding of a state by fingerprint (rule, object, field). Commit it as
+.karpenter-plan-baseline.json (or name it with 'baseline:' in the config): later runs suppress and count the
+findings it records.
+`,
+};
 
 const OPTIONS = {
   base: { type: 'string' },
@@ -93,6 +137,7 @@ const OPTIONS = {
   kubeconfig: { type: 'string' },
   context: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
   debug: { type: 'boolean' },
 } as const;
 
@@ -115,6 +160,8 @@ export async function runCli(
   }
   const { values: v, positionals } = parsed;
   const command = positionals[0];
+  if (v.version) return { exitCode: 0, stdout: `karpenter-plan ${VERSION}\n`, stderr: '' };
+  if (v.help && command && COMMAND_HELP[command]) return { exitCode: 0, stdout: COMMAND_HELP[command], stderr: '' };
   if (v.help || !command) return { exitCode: command || v.help ? 0 : 2, stdout: USAGE, stderr: '' };
   try {
     switch (command) {
@@ -125,6 +172,8 @@ export async function runCli(
         return await singleCommand(command, v, positionals[1], cwd, stdin);
       case 'targets':
         return targetsCommand(v, cwd, stdin);
+      case 'baseline':
+        return await baselineCommand(v, positionals[1], cwd, stdin);
       case 'merge':
         return mergeCommand(v, positionals.slice(1), cwd);
       case 'catalog': {
@@ -266,12 +315,55 @@ async function singleCommand(
   return emit(plan, (v.format as string) ?? 'text', v);
 }
 
+/**
+ * `baseline [DIR]`: every current finding of a state, by fingerprint, to commit as `.karpenter-plan-baseline.json`;
+ * later runs suppress (and count) the findings recorded there.
+ */
+async function baselineCommand(
+  v: Values,
+  positional: string | undefined,
+  cwd: string,
+  stdin: Stdin,
+): Promise<CliResult> {
+  const tree = openTree((v.state as string) ?? positional, v.ref as string, v, cwd, stdin);
+  const { config, findings: configFindings } = resolveConfig(tree, cwd, overrides(v));
+  // A baseline records what is there, not what an older baseline already hides.
+  const plan = await executePlan({
+    base: null,
+    head: tree,
+    config: { ...config, baseline: undefined },
+    configFindings,
+    cwd,
+    validateOnly: true,
+    ...target(v),
+  });
+  const findings = [...plan.findings, ...(plan.suppressedFindings ?? []).filter((f) => f.suppressedBy === 'baseline')];
+  const doc: Baseline = {
+    schemaVersion: 1,
+    findings: findings
+      .filter((f) => f.fingerprint)
+      .map((f) => ({ fingerprint: f.fingerprint!, rule: f.rule, object: f.object, file: f.file, message: f.message }))
+      .sort((a, b) => a.fingerprint.localeCompare(b.fingerprint)),
+  };
+  const body = JSON.stringify(doc, null, 2) + '\n';
+  if (typeof v.out === 'string') {
+    writeFileAtomic(resolve(cwd, v.out), body);
+    return {
+      exitCode: 0,
+      stdout: `karpenter-plan: ${doc.findings.length} finding(s) recorded in ${v.out}\n`,
+      stderr: '',
+    };
+  }
+  return { exitCode: 0, stdout: body, stderr: '' };
+}
+
 function emit(plan: Awaited<ReturnType<typeof executePlan>>, format: string, v: Values): CliResult {
   let body: string;
   if (format === 'json') body = JSON.stringify(plan, null, 2) + '\n';
   else if (format === 'markdown' || format === 'md') body = renderMarkdown(plan) + '\n';
   else if (format === 'text') body = renderText(plan);
-  else throw new UsageError(`unknown --format "${format}" (markdown, json or text)`);
+  else if (format === 'sarif') body = renderSarif(plan);
+  else throw new UsageError(`unknown --format "${format}" (markdown, json, text or sarif)`);
   if (typeof v['json-out'] === 'string') writeFileAtomic(v['json-out'], JSON.stringify(plan, null, 2) + '\n');
   // Nothing evaluated while inputs were left unread: the tool could not do its job (never a pass).
   const exitCode = plan.nothingEvaluated ? 2 : plan.verdict === 'pass' ? 0 : 1;

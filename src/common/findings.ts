@@ -11,6 +11,36 @@ export interface Finding {
   column?: number | null;
   /** `Kind/name` of the object the finding is about. */
   object: string | null;
+  /** The field the finding is about, as a dotted path (`spec.template.spec.requirements.0`), when known. */
+  path?: string;
+  /** Set by the plan: whether the change introduces the finding (it is not in base). */
+  new?: boolean;
+  /** Set by the plan: the finding's identity across revisions (fingerprints), as baselines record it. */
+  fingerprint?: string;
+}
+
+/**
+ * A finding's identity across revisions: the rule, the object (or file) and the field it concerns — never the message
+ * text or the line, which move with unrelated edits. Findings that share it are told apart by their order.
+ */
+export function fingerprintOf(f: Finding): string {
+  return `${f.rule}|${f.object ?? f.file ?? ''}|${f.path ?? ''}`;
+}
+
+/** The fingerprints of a list of findings, each made unique by its occurrence number (`#2` for the second). */
+export function fingerprints(findings: readonly Finding[]): string[] {
+  const seen = new Map<string, number>();
+  return findings.map((f) => {
+    const fp = fingerprintOf(f);
+    const n = (seen.get(fp) ?? 0) + 1;
+    seen.set(fp, n);
+    return n === 1 ? fp : `${fp}#${n}`;
+  });
+}
+
+/** Dotted form of a field path. */
+export function dottedPath(path: readonly (string | number)[]): string | undefined {
+  return path.length ? path.join('.') : undefined;
 }
 
 export interface Position {
@@ -58,6 +88,7 @@ export class FindingSink {
 
   add(rule: string, severity: Severity, message: string, path: readonly (string | number)[] = []): void {
     const pos = this.source.locate(path);
+    const dotted = dottedPath(path);
     this.out.push({
       rule,
       severity,
@@ -66,6 +97,7 @@ export class FindingSink {
       line: pos?.line ?? this.source.line,
       column: pos?.column ?? null,
       object: this.object,
+      ...(dotted ? { path: dotted } : {}),
     });
   }
 
@@ -80,4 +112,34 @@ export class FindingSink {
  */
 export function isRenderedSource(file: string | null): boolean {
   return file !== null && /^(helm|kustomize):/.test(file);
+}
+
+/** What may silence a finding: an annotation on its object, the config's `ignore:` list, or a baseline file. */
+export interface Suppressions {
+  /** `Kind/name` → the rules its `karpenter-plan.io/ignore` annotation names (`*` for all), and the reason after `#`. */
+  annotations: Map<string, { rules: Set<string>; reason: string | null }>;
+  /** The config's `ignore:` entries. */
+  ignore: { rule: string; kind?: string; name?: string; reason?: string }[];
+  /** Fingerprints recorded by `karpenter-plan baseline`, and the file they came from. */
+  baseline: { file: string; fingerprints: Set<string> } | null;
+}
+
+export const NO_SUPPRESSIONS: Suppressions = { annotations: new Map(), ignore: [], baseline: null };
+
+/** The annotation that silences rules on one object: `karpenter-plan.io/ignore: "rule-a,rule-b # why"`. */
+export const IGNORE_ANNOTATION = 'karpenter-plan.io/ignore';
+
+export function parseIgnoreAnnotation(value: string): { rules: Set<string>; reason: string | null } {
+  const hash = value.indexOf('#');
+  const list = hash >= 0 ? value.slice(0, hash) : value;
+  const reason = hash >= 0 ? value.slice(hash + 1).trim() || null : null;
+  return {
+    rules: new Set(
+      list
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+    reason,
+  };
 }

@@ -16,6 +16,7 @@ import { mergeFiles } from '../run/merge.js';
 import { executePlan } from '../run/execute.js';
 import type { Plan } from '../plan/contract.js';
 import { renderMarkdown, summarySentence } from '../report/markdown.js';
+import { renderSarif } from '../report/sarif.js';
 import { publishComment } from './comment.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { createClient, statusOf } from './octokit.js';
@@ -87,6 +88,9 @@ async function publish(plan: Plan, inputs: ActionInputs, event: EventPayload, wo
   writeFileSync(planPath, JSON.stringify(plan, null, 2) + '\n');
   core.setOutput('verdict', plan.verdict);
   core.setOutput('plan-json', planPath);
+  const sarifPath = join(process.env.RUNNER_TEMP || workdir, 'karpenter-plan.sarif');
+  writeFileSync(sarifPath, renderSarif(plan));
+  core.setOutput('sarif', sarifPath);
   core.setOutput('workloads-changed', plan.summary.workloadsChanged);
   core.setOutput('nodes-replaced', plan.summary.nodesReplaced);
   core.setOutput('nodes-removed', plan.summary.nodesRemoved);

@@ -152,12 +152,22 @@ export interface Plan {
     /** Additional: nodes this change makes cheaper to replace (consolidation). */
     nodesConsolidated?: number;
     findings: { error: number; warning: number; info: number };
+    /** Additional: findings this change introduces (not in base), by severity. */
+    newFindings?: { error: number; warning: number; info: number };
+    /** Additional: base findings gone in head. */
+    resolvedFindings?: number;
+    /** Additional: findings silenced by an annotation, the config or a baseline. */
+    suppressedFindings?: number;
     hourlyCost: { base: number | null; head: number | null };
   };
   workloads: WorkloadRow[];
   nodePools: NodePoolRow[];
   replacements: Replacement[];
   findings: Finding[];
+  /** Base findings that head no longer has. */
+  resolvedFindings?: Finding[];
+  /** Findings silenced, with how and why. */
+  suppressedFindings?: (Finding & { suppressedBy: 'annotation' | 'config' | 'baseline'; reason: string | null })[];
   /** Additional fields (free to grow). */
   base: { label: string; sha: string | null; committedAt: string | null };
   head: { label: string; sha: string | null; committedAt: string | null };

@@ -2,7 +2,8 @@
  * Compares the base and head states into the plan object (the JSON contract). Pure: takes the
  * loaded states (and the selection results when available), returns data.
  */
-import { countBySeverity, sortFindings, type Finding } from '../common/findings.js';
+import { countBySeverity, NO_SUPPRESSIONS, type Suppressions } from '../common/findings.js';
+import { classifyFindings } from './findings.js';
 import type { Config } from '../sources/config.js';
 import type { State } from '../sources/state.js';
 import type {
@@ -26,6 +27,8 @@ import type { SimulationResult } from '../provisioning/provisioner.js';
 import { workloadKey } from '../provisioning/provisioner.js';
 
 export interface PlanInput {
+  /** Annotations, config entries and a baseline that silence findings. */
+  suppressions?: Suppressions;
   /** `state` for a single-state run (simulate, validate): base is empty. */
   kind: 'diff' | 'state';
   base: State;
@@ -51,13 +54,15 @@ export function buildPlan(input: PlanInput): Plan {
   const nodesReplaced = (repl?.pools ?? []).reduce((a, p) => a + p.nodesDrifted - p.nodesRemoved, 0);
   const workloads = compareWorkloads(input);
 
-  const findings: Finding[] = [...head.findings];
-  for (const f of base.findings) {
-    if (f.severity !== 'error') continue;
-    findings.push({ ...f, severity: 'warning', rule: f.rule, message: `(base ${base.label}) ${f.message}` });
-  }
-  sortFindings(findings);
+  // New, pre-existing, resolved and suppressed findings (plan/findings.ts); the policy looks at new ones.
+  const classified = classifyFindings(
+    head.findings,
+    input.kind === 'diff' ? base.findings : null,
+    input.suppressions ?? NO_SUPPRESSIONS,
+  );
+  const findings = classified.findings;
   const counts = countBySeverity(findings);
+  const newCounts = countBySeverity(findings.filter((f) => f.new));
 
   const probes = new Set(
     [...(input.baseSim?.workloads ?? []), ...(input.headSim?.workloads ?? [])].filter((w) => w.probe).map((w) => w.key),
@@ -71,7 +76,8 @@ export function buildPlan(input: PlanInput): Plan {
   const blocked = nodePools.filter((p) => p.budget?.verdict === 'blocked').map((p) => p.name);
   const fleetSize = repl?.fleet.nodes.length ?? 0;
   const verdictDetails = decideVerdict(config, {
-    counts,
+    counts: config.policy.failOnExisting ? counts : newCounts,
+    onlyNew: !config.policy.failOnExisting && input.kind === 'diff',
     newlyUnschedulable,
     blocked,
     replacedOrRemoved: nodesReplaced + nodesRemoved,
@@ -101,12 +107,17 @@ export function buildPlan(input: PlanInput): Plan {
       nodesRemoved,
       nodesConsolidated: repl?.consolidation?.length ?? 0,
       findings: counts,
+      newFindings: newCounts,
+      resolvedFindings: classified.resolved.length,
+      suppressedFindings: classified.suppressed.length,
       hourlyCost: { base: input.baseSim?.hourlyCost ?? null, head: input.headSim?.hourlyCost ?? null },
     },
     workloads,
     nodePools,
     replacements: [...(repl?.replacements ?? []), ...(repl?.consolidation ?? [])],
     findings,
+    resolvedFindings: classified.resolved,
+    suppressedFindings: classified.suppressed,
     base: { label: base.label, sha: base.sha, committedAt: base.committedAt },
     head: { label: head.label, sha: head.sha, committedAt: head.committedAt },
     objects,
@@ -152,6 +163,8 @@ export function buildPlan(input: PlanInput): Plan {
 
 interface VerdictFacts {
   counts: Record<'error' | 'warning' | 'info', number>;
+  /** The counts are of the findings this change introduces. */
+  onlyNew: boolean;
   newlyUnschedulable: WorkloadRef[];
   blocked: string[];
   replacedOrRemoved: number;
@@ -163,9 +176,10 @@ function decideVerdict(config: Config, f: VerdictFacts): VerdictReason[] {
   const out: VerdictReason[] = [];
   const { failOn, maxReplacedNodes, maxReplacedPercent } = config.policy;
   if (failOn === 'never') return out;
-  if (f.counts.error > 0) out.push({ code: 'error-findings', message: `${f.counts.error} error finding(s)` });
+  const kind = f.onlyNew ? 'new ' : '';
+  if (f.counts.error > 0) out.push({ code: 'error-findings', message: `${f.counts.error} ${kind}error finding(s)` });
   if (failOn === 'warning' && f.counts.warning > 0)
-    out.push({ code: 'warning-findings', message: `${f.counts.warning} warning finding(s)` });
+    out.push({ code: 'warning-findings', message: `${f.counts.warning} ${kind}warning finding(s)` });
   if (f.newlyUnschedulable.length > 0)
     out.push({
       code: 'workloads-unschedulable',

@@ -7,6 +7,7 @@ import type { Alert, Plan, TargetPlan } from '../plan/contract.js';
 import { cell, code, escapeHtml, money, signedMoney } from './escape.js';
 import { compositionCharts, rolloutGantt } from './charts.js';
 import { isRenderedSource } from '../common/findings.js';
+import { RULES } from '../rules/index.js';
 
 export const COMMENT_LIMIT = 65_000;
 
@@ -46,8 +47,12 @@ export function summarySentence(plan: Plan): string {
           .join(', '),
     );
   }
-  const f = s.findings;
-  parts.push(`findings: ${f.error} error, ${f.warning} warning, ${f.info} info`);
+  const f = plan.kind === 'diff' && s.newFindings ? s.newFindings : s.findings;
+  const existing = plan.findings.filter((x) => x.new === false).length;
+  parts.push(
+    `${plan.kind === 'diff' ? 'new findings' : 'findings'}: ${f.error} error, ${f.warning} warning, ${f.info} info` +
+      (existing ? ` (${existing} pre-existing)` : ''),
+  );
   const { base, head } = s.hourlyCost;
   if (base !== null || head !== null) {
     const delta = base !== null && head !== null ? Math.round((head - base) * 1e6) / 1e6 : null;
@@ -72,9 +77,10 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
   }
 
   // Sections in order of importance; the last ones are shortened first.
-  const findings = plan.findings.length
-    ? { title: 'Findings', body: findingsSection(plan, opts.blobUrl ?? null) }
-    : null;
+  const findings =
+    plan.findings.length || plan.resolvedFindings?.length || plan.suppressedFindings?.length
+      ? { title: 'Findings', body: findingsSection(plan, opts.blobUrl ?? null) }
+      : null;
   const sections = plan.clusters ? targetSections(plan.clusters) : planSections(plan, findings);
   if (plan.clusters && findings) sections.push(findings);
   sections.push({ title: 'Assumptions', body: assumptionsSection(plan) });
@@ -300,23 +306,66 @@ function workloadSection(plan: Plan): string {
   );
 }
 
+/** Where a rule's page is published (docs/rules/<id>.md of this project). */
+export const RULE_DOCS_URL = 'https://github.com/karpenter-plan/karpenter-plan/blob/main/docs/rules/';
+
+/** Rule ids that have a docs page. */
+export const DOCUMENTED_RULES: ReadonlySet<string> = new Set([...RULES.map((r) => r.id), 'input-not-evaluated']);
+
+function ruleCell(rule: string): string {
+  return DOCUMENTED_RULES.has(rule) ? `[${code(rule)}](${RULE_DOCS_URL}${rule}.md)` : code(rule);
+}
+
+/** Counts by rule, most frequent first: `3 × <code>rule</code>, …`. */
+function byRule(findings: readonly { rule: string }[]): string {
+  const c = new Map<string, number>();
+  for (const f of findings) c.set(f.rule, (c.get(f.rule) ?? 0) + 1);
+  return [...c]
+    .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+    .map(([r, n]) => `${n} × ${ruleCell(r)}`)
+    .join(', ');
+}
+
+/**
+ * New findings in full; pre-existing ones (base had them) folded into counts by rule; resolved and suppressed ones
+ * counted. In a single-state run every finding is new.
+ */
 function findingsSection(plan: Plan, blobUrl: string | null): string {
   const icon = { error: '🛑', warning: '⚠️', info: 'ℹ️' } as const;
+  const fresh = plan.findings.filter((f) => f.new !== false);
+  const existing = plan.findings.filter((f) => f.new === false);
   const lines = ['| | rule | where | message |', '|---|---|---|---|'];
-  for (const f of plan.findings) {
+  for (const f of fresh) {
     const loc = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}` : '–';
     const where =
       blobUrl && f.file && !isRenderedSource(f.file)
         ? `[${cell(loc)}](${blobUrl}/${encodeURI(f.file)}${f.line ? `#L${f.line}` : ''})`
         : cell(loc);
-    lines.push(`| ${icon[f.severity]} ${f.severity} | ${code(f.rule)} | ${where} | ${cell(f.message)} |`);
+    lines.push(`| ${icon[f.severity]} ${f.severity} | ${ruleCell(f.rule)} | ${where} | ${cell(f.message)} |`);
   }
-  const c = plan.summary.findings;
-  return details(
-    `<b>Findings</b>: ${c.error} error, ${c.warning} warning, ${c.info} info`,
-    lines.join('\n'),
-    c.error + c.warning > 0,
-  );
+  const parts = [fresh.length ? lines.join('\n') : '_This change introduces no finding._'];
+  if (existing.length)
+    parts.push(
+      details(`${existing.length} pre-existing finding(s), not introduced by this change`, byRule(existing) + '.'),
+    );
+  const resolved = plan.resolvedFindings ?? [];
+  if (resolved.length) parts.push(`Resolved by this change: ${byRule(resolved)}.`);
+  const suppressed = plan.suppressedFindings ?? [];
+  if (suppressed.length) {
+    const how = (['annotation', 'config', 'baseline'] as const)
+      .map((k) => [k, suppressed.filter((f) => f.suppressedBy === k).length] as const)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${n} by ${k}`)
+      .join(', ');
+    parts.push(`Suppressed: ${suppressed.length} (${how}): ${byRule(suppressed)}.`);
+  }
+  const n = plan.summary.newFindings ?? plan.summary.findings;
+  const head =
+    plan.kind === 'diff'
+      ? `<b>Findings</b>: ${n.error} error, ${n.warning} warning, ${n.info} info new` +
+        (existing.length ? ` · ${existing.length} pre-existing` : '')
+      : `<b>Findings</b>: ${n.error} error, ${n.warning} warning, ${n.info} info`;
+  return details(head, parts.join('\n\n'), n.error + n.warning > 0);
 }
 
 function manifestSection(plan: Plan): string {

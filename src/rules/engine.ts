@@ -56,6 +56,7 @@ export function runRules(rules: readonly Rule[], ctx: RuleContext): Finding[] {
         line: pos?.line ?? source?.line ?? null,
         column: pos?.column ?? null,
         object,
+        ...(path.length ? { path: path.join('.') } : {}),
       };
       const key = `${f.file}:${f.line}:${message}`;
       if (seen.has(key)) return;

@@ -2,7 +2,8 @@
  * One run: load the states, run the model on each, build the plan. Shared by the CLI and the
  * action (the two thin entry points).
  */
-import type { Finding } from '../common/findings.js';
+import type { Finding, Suppressions } from '../common/findings.js';
+import { readBaseline } from '../sources/baseline.js';
 import type { Config } from '../sources/config.js';
 import { loadState, type LoadOptions, type State } from '../sources/state.js';
 import type { FileTree } from '../sources/tree.js';
@@ -286,8 +287,26 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
       rollouts: replacements?.pools ?? null,
     }),
   );
+  // The same rules over base alone, so that head's findings can be told apart as new or pre-existing.
+  if (input.base && baseSim)
+    base.findings.push(
+      ...runRules(RULES, {
+        head: base,
+        base: null,
+        config: input.config,
+        catalog,
+        sim: baseSim,
+        simOptions: simOpts,
+        rollouts: null,
+      }),
+    );
   const kind = input.base ? 'diff' : 'state';
-  if (input.validateOnly) return buildPlan({ kind, base, head, config: input.config, assumptions });
+  const suppressions: Suppressions = {
+    annotations: head.ignoreAnnotations,
+    ignore: input.config.ignore,
+    baseline: readBaseline(input.head, input.config, head.findings),
+  };
+  if (input.validateOnly) return buildPlan({ kind, base, head, config: input.config, assumptions, suppressions });
   const scenarios = input.config.scenarios.map((sc) => {
     const unavailable = unavailableOfferings(catalog, headSim.zones, sc);
     return {
@@ -298,6 +317,7 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
     };
   });
   return buildPlan({
+    suppressions,
     kind,
     base,
     head,
@@ -393,5 +413,6 @@ function emptyState(head: State): State {
     notes: [],
     evaluated: new Set(),
     renderers: [],
+    ignoreAnnotations: new Map(),
   };
 }

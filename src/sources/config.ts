@@ -52,7 +52,17 @@ export interface Config {
   fleet: string[];
   /** A live cluster to read the fleet from (read-only lists of NodeClaims and Nodes). */
   cluster?: { kubeconfig?: string; context?: string };
-  policy: { failOn: 'error' | 'warning' | 'never'; maxReplacedNodes?: number; maxReplacedPercent?: number };
+  policy: {
+    failOn: 'error' | 'warning' | 'never';
+    /** Also fail on findings base already had (default: only on findings the change introduces). */
+    failOnExisting?: boolean;
+    maxReplacedNodes?: number;
+    maxReplacedPercent?: number;
+  };
+  /** Findings to silence (`ignore:`). */
+  ignore: { rule: string; kind?: string; name?: string; reason?: string }[];
+  /** A baseline file (`baseline:`); default `.karpenter-plan-baseline.json` when present. */
+  baseline?: string;
   assumptions: {
     minutesPerReplacement: number;
     minutesToInitialize: number;
@@ -85,6 +95,7 @@ export function defaultConfig(): Config {
     policy: { failOn: 'error' },
     assumptions: { minutesPerReplacement: 5, minutesToInitialize: 2, horizonDays: 14, slowAfterHours: 24 },
     rules: {},
+    ignore: [],
     scenarios: [],
     file: null,
   };
@@ -189,6 +200,9 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   if (v.assumptions && typeof v.assumptions === 'object')
     cfg.assumptions = { ...cfg.assumptions, ...(v.assumptions as object) };
   if (v.rules && typeof v.rules === 'object') cfg.rules = v.rules as Config['rules'];
+  if (Array.isArray(v.ignore))
+    cfg.ignore = (v.ignore as Config['ignore']).filter((i) => i && typeof i.rule === 'string');
+  if (typeof v.baseline === 'string') cfg.baseline = v.baseline;
   if (Array.isArray(v.scenarios)) {
     cfg.scenarios = (v.scenarios as Partial<IceScenario>[])
       .filter((x) => x && typeof x.name === 'string' && Array.isArray(x.unavailable))

@@ -4,7 +4,13 @@
  * controller settings are classified, validated and turned into the model's plain objects.
  */
 import picomatch from 'picomatch';
-import type { Finding, SourceRef } from '../common/findings.js';
+import {
+  IGNORE_ANNOTATION,
+  parseIgnoreAnnotation,
+  type Finding,
+  type SourceRef,
+  type Suppressions,
+} from '../common/findings.js';
 import { EC2NODECLASS_API_VERSION, parseEC2NodeClass } from '../api/ec2nodeclass.js';
 import { NODEOVERLAY_API_VERSION, parseNodeOverlay } from '../api/nodeoverlay.js';
 import { NODEPOOL_API_VERSION, parseNodePool } from '../api/nodepool.js';
@@ -47,6 +53,8 @@ export interface State extends ModelInput {
   evaluated: Set<string>;
   /** Renderers used (e.g. `kubectl kustomize overlays/prod`). */
   renderers: string[];
+  /** Rules silenced per object by its `karpenter-plan.io/ignore` annotation. */
+  ignoreAnnotations: Suppressions['annotations'];
 }
 
 const EXPECTED_API: Record<string, string> = {
@@ -84,6 +92,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     notes: [],
     evaluated: new Set(),
     renderers: [],
+    ignoreAnnotations: new Map(),
   };
   // Settings are read again below when an Argo CD Application of the karpenter chart adds its own; their findings
   // are kept from the last reading only.
@@ -261,6 +270,11 @@ function classify(
     state.ignoredKinds['(no kind)'] = (state.ignoredKinds['(no kind)'] ?? 0) + 1;
     return;
   }
+  // `karpenter-plan.io/ignore` silences rules for this object (findings name objects `Kind/name`).
+  const ann = isObject(value.metadata) && isObject(value.metadata.annotations) ? value.metadata.annotations : null;
+  const ignore = ann?.[IGNORE_ANNOTATION];
+  if (typeof ignore === 'string' && isObject(value.metadata) && typeof value.metadata.name === 'string')
+    state.ignoreAnnotations.set(`${kind}/${value.metadata.name}`, parseIgnoreAnnotation(ignore));
   const expected = EXPECTED_API[kind];
   if (expected) {
     const meta = isObject(value.metadata) ? value.metadata : {};

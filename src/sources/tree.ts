@@ -79,7 +79,10 @@ export class GitTree implements FileTree {
     const r = spawnSync('git', ['-C', repo, 'rev-parse', '--verify', '--quiet', `${rev}^{commit}`], {
       encoding: 'utf8',
     });
-    if (r.status !== 0) throw new Error(`git revision "${rev}" not found in ${repo}`);
+    if (r.status !== 0)
+      throw new Error(
+        `git revision "${rev}" not found in ${repo} (a shallow clone? check out with fetch-depth: 0, or git fetch the revision)`,
+      );
     this.sha = r.stdout.trim();
     this.label = `${rev} (${this.sha.slice(0, 7)})`;
     const t = spawnSync('git', ['-C', repo, 'show', '-s', '--format=%cI', this.sha], { encoding: 'utf8' });

@@ -1,0 +1,61 @@
+/**
+ * Which findings this change introduces. Every head finding is matched with the base findings by its fingerprint
+ * (rule, object, field path — see common/findings.ts fingerprintOf) and marked `new: true|false`; base findings that
+ * are gone in head are `resolved`. Findings silenced by an annotation, the config or a baseline are set apart with
+ * the reason, never dropped.
+ */
+import { fingerprints, sortFindings, type Finding, type Suppressions } from '../common/findings.js';
+
+export type SuppressedBy = 'annotation' | 'config' | 'baseline';
+
+export interface SuppressedFinding extends Finding {
+  suppressedBy: SuppressedBy;
+  reason: string | null;
+}
+
+export interface ClassifiedFindings {
+  findings: Finding[];
+  resolved: Finding[];
+  suppressed: SuppressedFinding[];
+}
+
+/** `base` null: a single state, where every finding is new. */
+export function classifyFindings(head: Finding[], base: Finding[] | null, s: Suppressions): ClassifiedFindings {
+  const headFps = fingerprints(head);
+  const baseFps = base ? fingerprints(base) : [];
+  const inBase = new Set(baseFps);
+  const inHead = new Set(headFps);
+  const findings: Finding[] = [];
+  const suppressed: SuppressedFinding[] = [];
+  head.forEach((f, i) => {
+    const marked: Finding = { ...f, new: base === null || !inBase.has(headFps[i]), fingerprint: headFps[i] };
+    const why = suppression(marked, headFps[i], s);
+    if (why) suppressed.push({ ...marked, ...why });
+    else findings.push(marked);
+  });
+  const resolved = base
+    ? base.flatMap((f, i) => (inHead.has(baseFps[i]) ? [] : [{ ...f, new: false, fingerprint: baseFps[i] }]))
+    : [];
+  sortFindings(findings);
+  sortFindings(resolved);
+  return { findings, resolved, suppressed };
+}
+
+function suppression(
+  f: Finding,
+  fp: string,
+  s: Suppressions,
+): { suppressedBy: SuppressedBy; reason: string | null } | null {
+  const a = f.object ? s.annotations.get(f.object) : undefined;
+  if (a && (a.rules.has(f.rule) || a.rules.has('*'))) return { suppressedBy: 'annotation', reason: a.reason };
+  const [kind, ...rest] = (f.object ?? '').split('/');
+  const name = rest.join('/');
+  for (const i of s.ignore) {
+    if (i.rule !== f.rule && i.rule !== '*') continue;
+    if (i.kind !== undefined && i.kind !== kind) continue;
+    if (i.name !== undefined && i.name !== name) continue;
+    return { suppressedBy: 'config', reason: i.reason ?? null };
+  }
+  if (s.baseline?.fingerprints.has(fp)) return { suppressedBy: 'baseline', reason: `recorded in ${s.baseline.file}` };
+  return null;
+}
