@@ -23,9 +23,11 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-7T4EITIO.js";
-import "./chunks/chunk-2V6GYMAN.js";
-import "./chunks/chunk-QKS7CNDE.js";
+} from "./chunks/chunk-EHBFHIY3.js";
+import "./chunks/chunk-YUX2ULRY.js";
+import {
+  own
+} from "./chunks/chunk-N7GVO2GR.js";
 import {
   errorMessage
 } from "./chunks/chunk-WZ5PGY7U.js";
@@ -247,7 +249,8 @@ ${USAGE}` };
   const command = positionals[0];
   if (v.version) return { exitCode: 0, stdout: `karpenter-plan ${VERSION}
 `, stderr: "" };
-  if (v.help && command && COMMAND_HELP[command]) return { exitCode: 0, stdout: COMMAND_HELP[command], stderr: "" };
+  const help = command ? own(COMMAND_HELP, command) : void 0;
+  if (v.help && help) return { exitCode: 0, stdout: help, stderr: "" };
   if (v.help || !command) return { exitCode: command || v.help ? 0 : 2, stdout: USAGE, stderr: "" };
   try {
     switch (command) {
@@ -265,7 +268,7 @@ ${USAGE}` };
       case "catalog": {
         if (positionals[1] !== "refresh")
           return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
-        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-NJ3DGYYT.js");
+        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-2PZMQUR3.js");
         return await catalogRefreshCommand(v.region, v.out, cwd);
       }
       default:

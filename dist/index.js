@@ -14,9 +14,9 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-7T4EITIO.js";
-import "./chunks/chunk-2V6GYMAN.js";
-import "./chunks/chunk-QKS7CNDE.js";
+} from "./chunks/chunk-EHBFHIY3.js";
+import "./chunks/chunk-YUX2ULRY.js";
+import "./chunks/chunk-N7GVO2GR.js";
 import {
   errorMessage
 } from "./chunks/chunk-WZ5PGY7U.js";

@@ -13,6 +13,9 @@ const weird = [
   'apiVersion: v1\nkind: List\nitems: [1, null, { kind: NodePool }]\n',
   '- just\n- a list\n',
   '{{ template }}\n',
+  // Prototype names as kinds, label keys, feature gates and cron descriptors reach no prototype.
+  'apiVersion: v1\nkind: toString\nmetadata: { name: a }\n---\napiVersion: v1\nkind: __proto__\n---\nkind: constructor\n---\nkind: hasOwnProperty\n---\nkind: valueOf\n',
+  'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: p }\nspec: { template: { metadata: { labels: { constructor: x, __proto__: y } }, spec: { nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }, requirements: [{ key: constructor, operator: In, values: [x] }] } }, disruption: { budgets: [{ nodes: "1", schedule: "@toString", duration: 1h }] } }\n',
   'kind: NodePool\napiVersion: karpenter.sh/v1\nmetadata: { name: "" }\n',
 ];
 
@@ -37,3 +40,11 @@ test.each(weird.map((w, i) => [i, w]))(
     expect([0, 1]).toContain(d.exitCode);
   },
 );
+
+test('a command named like a prototype property is an unknown command, not a crash', async () => {
+  const r = await runCli(['constructor', '--help']);
+  expect(r.stdout).toMatch(/^Usage: karpenter-plan <command>/);
+  const u = await runCli(['toString']);
+  expect(u.exitCode).toBe(2);
+  expect(u.stderr).toMatch(/unknown command "toString"/);
+});

@@ -3,6 +3,7 @@ import type { Finding, SourceRef } from '../common/findings.js';
 import { parseResourceList, type ResourceList } from '../common/quantity.js';
 import { isObject, typeName } from '../common/fields.js';
 import { objectHeader } from './validation.js';
+import { own } from '../common/own.js';
 
 export const EC2NODECLASS_API_VERSION = 'karpenter.k8s.aws/v1';
 export const AMI_FAMILIES = ['AL2', 'AL2023', 'Bottlerocket', 'Custom', 'Windows2019', 'Windows2022', 'Windows2025'];
@@ -62,13 +63,13 @@ export function parseEC2NodeClass(
         if ((spec.amiSelectorTerms as unknown[]).length > 1)
           sink.error("spec.amiSelectorTerms: 'alias' must be the only term", ['spec', 'amiSelectorTerms', i]);
         const m = /^([a-z0-9]+)@(.+)$/.exec(t.alias);
-        if (!m || !ALIAS_FAMILIES[m[1]]) {
+        if (!m || !own(ALIAS_FAMILIES, m[1])) {
           sink.error(
             `spec.amiSelectorTerms[${i}].alias "${t.alias}" is invalid: family@version with family al2, al2023, bottlerocket, windows2019, windows2022 or windows2025`,
             ['spec', 'amiSelectorTerms', i, 'alias'],
           );
         } else {
-          aliasFamily = ALIAS_FAMILIES[m[1]];
+          aliasFamily = own(ALIAS_FAMILIES, m[1])!;
           if (aliasFamily.startsWith('Windows') && m[2] !== 'latest')
             sink.error(`spec.amiSelectorTerms[${i}].alias: Windows families only allow @latest`, [
               'spec',

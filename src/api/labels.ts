@@ -3,6 +3,7 @@
  * pkg/apis/v1/labels.go. The AWS provider extends core's sets at start-up (its labels.go `init`), so the sets here are
  * core ∪ AWS.
  */
+import { own } from '../common/own.js';
 
 export const LABEL_NODEPOOL = 'karpenter.sh/nodepool';
 export const LABEL_CAPACITY_TYPE = 'karpenter.sh/capacity-type';
@@ -86,7 +87,7 @@ export const NORMALIZED_LABELS: Readonly<Record<string, string>> = {
 };
 
 export function normalizeKey(key: string): string {
-  return NORMALIZED_LABELS[key] ?? key;
+  return own(NORMALIZED_LABELS, key) ?? key;
 }
 
 export function labelDomain(key: string): string {

@@ -25,6 +25,7 @@ import { renderText } from '../report/text.js';
 import { renderSarif } from '../report/sarif.js';
 import { VERSION } from '../common/version.js';
 import { errorMessage } from '../common/errors.js';
+import { own } from '../common/own.js';
 
 export interface CliResult {
   exitCode: 0 | 1 | 2;
@@ -161,7 +162,8 @@ export async function runCli(
   const { values: v, positionals } = parsed;
   const command = positionals[0];
   if (v.version) return { exitCode: 0, stdout: `karpenter-plan ${VERSION}\n`, stderr: '' };
-  if (v.help && command && COMMAND_HELP[command]) return { exitCode: 0, stdout: COMMAND_HELP[command], stderr: '' };
+  const help = command ? own(COMMAND_HELP, command) : undefined;
+  if (v.help && help) return { exitCode: 0, stdout: help, stderr: '' };
   if (v.help || !command) return { exitCode: command || v.help ? 0 : 2, stdout: USAGE, stderr: '' };
   try {
     switch (command) {

@@ -11,6 +11,7 @@
  */
 import { CronExpressionParser } from 'cron-parser';
 import { errorMessage } from '../common/errors.js';
+import { own } from '../common/own.js';
 
 const DESCRIPTORS: Record<string, string> = {
   '@yearly': '0 0 1 1 *',
@@ -46,7 +47,7 @@ export type ParsedSchedule = { ok: true; schedule: Schedule } | { ok: false; err
 
 export function parseSchedule(input: string): ParsedSchedule {
   const s = input.trim();
-  const expr = s.startsWith('@') ? DESCRIPTORS[s] : s;
+  const expr = s.startsWith('@') ? own(DESCRIPTORS, s) : s;
   if (!expr) return { ok: false, error: `unrecognized descriptor: ${s}` };
   const fields = expr.split(/\s+/);
   if (fields.length !== 5) return { ok: false, error: `expected exactly 5 fields, found ${fields.length}: ${s}` };

@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { FileTree } from './tree.js';
 import { isObject } from '../common/fields.js';
 import { parseYamlMapping } from './yaml.js';
+import { own } from '../common/own.js';
 
 const GATES: Record<string, keyof ControllerSettings['featureGates']> = {
   nodeOverlay: 'nodeOverlay',
@@ -90,7 +91,7 @@ function apply(
 ): void {
   if (isObject(v.featureGates)) {
     for (const [k, val] of Object.entries(v.featureGates)) {
-      const gate = GATES[k];
+      const gate = own(GATES, k);
       if (!gate) continue;
       if (typeof val !== 'boolean') {
         findings.push({

@@ -36,6 +36,7 @@ import {
 import { readValuesAdapter } from './values.js';
 import { applicationCharts, karpenterChartSettings } from './argocd.js';
 import { parseYamlDocuments } from './yaml.js';
+import { counter, own } from '../common/own.js';
 
 /** A state is the model's input (NodePools, classes, overlays, workloads, settings) plus where it came from. */
 export interface State extends ModelInput {
@@ -88,7 +89,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     settings: undefined as unknown as ControllerSettings,
     findings: [],
     files: [],
-    ignoredKinds: {},
+    ignoredKinds: counter(),
     notes: [],
     evaluated: new Set(),
     renderers: [],
@@ -275,7 +276,7 @@ function classify(
   const ignore = ann?.[IGNORE_ANNOTATION];
   if (typeof ignore === 'string' && isObject(value.metadata) && typeof value.metadata.name === 'string')
     state.ignoreAnnotations.set(`${kind}/${value.metadata.name}`, parseIgnoreAnnotation(ignore));
-  const expected = EXPECTED_API[kind];
+  const expected = own(EXPECTED_API, kind);
   if (expected) {
     const meta = isObject(value.metadata) ? value.metadata : {};
     const name = typeof meta.name === 'string' ? meta.name : '?';

@@ -12,6 +12,7 @@ import { isObject } from '../common/fields.js';
 import type { ValuesAdapter } from './config.js';
 import type { FileTree } from './tree.js';
 import { parseYamlMapping, type SourceDocument } from './yaml.js';
+import { own } from '../common/own.js';
 
 /** Helm's coalescing of values files: later maps merge over earlier ones, lists replace, null deletes. */
 export function mergeValues(base: unknown, over: unknown): unknown {
@@ -210,7 +211,7 @@ function fieldsToNodePool(name: string, e: Record<string, unknown>): Record<stri
   const spec: Record<string, unknown> = { template: { spec: tmplSpec } };
   for (const [k, v] of Object.entries(e)) {
     if (k === 'name' || k === 'enabled') continue;
-    const target = NODEPOOL_FIELDS[k];
+    const target = own(NODEPOOL_FIELDS, k);
     if (!target) continue;
     let val = v;
     if (k === 'nodeClassRef' && typeof v === 'string')
