@@ -23,7 +23,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-EHBFHIY3.js";
+} from "./chunks/chunk-QKRIHF7B.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import {
   own

@@ -14,7 +14,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-EHBFHIY3.js";
+} from "./chunks/chunk-QKRIHF7B.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import "./chunks/chunk-N7GVO2GR.js";
 import {

@@ -4,7 +4,7 @@
  * against a fake GitHub API at the HTTP layer, with the real Octokit client.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeGitHub } from './support/fake-github.js';
@@ -56,6 +56,15 @@ function runAction(
   inputs: Record<string, string> = {},
   event?: Record<string, unknown>,
 ): Promise<RunResult> {
+  return runActionIn(repo, gh, inputs, event);
+}
+
+function runActionIn(
+  cwd: string,
+  gh: FakeGitHub,
+  inputs: Record<string, string> = {},
+  event?: Record<string, unknown>,
+): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'kp-run-'));
   writeFileSync(
     join(dir, 'event.json'),
@@ -80,7 +89,7 @@ function runAction(
   };
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
   return new Promise((resolve) => {
-    execFile(process.execPath, [bundle], { cwd: repo, env, timeout: 60_000 }, (err, stdout) => {
+    execFile(process.execPath, [bundle], { cwd, env, timeout: 60_000 }, (err, stdout) => {
       const outputs: Record<string, string> = {};
       const text = readFileSync(join(dir, 'output.txt'), 'utf8');
       for (const m of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) outputs[m[1]] = m[3];
@@ -279,6 +288,51 @@ describe('post mode (fork-safe two-workflow pattern)', () => {
       expect(r.stdout).toMatch(/is not a karpenter-plan JSON plan \(schema\/plan.schema.json\)/);
       expect(gh.comments).toHaveLength(0);
       expect(gh.checkRuns).toHaveLength(0);
+    } finally {
+      await gh.stop();
+    }
+  }, 60_000);
+});
+
+describe('the pull request cannot switch its own check off (policy and programs come from the base revision)', () => {
+  test('exclude: ["**"], failOn: never and a helm.binary script added by the PR are ignored; the broken NodePool still fails', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kp-trust-'));
+    const git = (...a: string[]) =>
+      execFileSync('git', ['-C', dir, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...a], {
+        encoding: 'utf8',
+      }).trim();
+    git('init', '-q', '-b', 'main');
+    cpSync('examples/generation-split/base', dir, { recursive: true });
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    const base = git('rev-parse', 'HEAD');
+    const marker = join(dir, 'pwned');
+    writeFileSync(join(dir, 'evil.sh'), `#!/bin/sh\ntouch ${marker}\necho v3.0.0\n`, { mode: 0o755 });
+    writeFileSync(join(dir, 'broken.yaml'), nodePool('broken', { weight: 500 }));
+    writeFileSync(
+      join(dir, '.karpenter-plan.yaml'),
+      'exclude: ["**"]\npolicy: { failOn: never }\nrules: { input-not-evaluated: off }\nhelm: { binary: ./evil.sh }\ncharts: [{ path: chart }]\n',
+    );
+    mkdirSync(join(dir, 'chart/templates'), { recursive: true });
+    writeFileSync(join(dir, 'chart/Chart.yaml'), 'apiVersion: v2\nname: c\nversion: 0.1.0\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'head');
+    const head = git('rev-parse', 'HEAD');
+    const gh = new FakeGitHub();
+    await gh.start();
+    try {
+      const r = await runActionIn(
+        dir,
+        gh,
+        { 'fail-on': '', comment: 'off' },
+        {
+          pull_request: { number: 9, base: { sha: base }, head: { sha: head } },
+        },
+      );
+      expect(r.code).not.toBe(0);
+      expect(r.outputs.verdict).toBe('fail');
+      expect(r.summary).toMatch(/config-change-deferred/);
+      expect(existsSync(marker)).toBe(false);
     } finally {
       await gh.stop();
     }

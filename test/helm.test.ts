@@ -3,7 +3,7 @@
  * copied out of that state; a stand-in helm (a script on disk, test-only) records its arguments
  * and prints the chart's templates. Without helm, the report says so and the values adapter is used.
  */
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
 import { nodePool, NODECLASS, tempTree } from './helpers.js';
@@ -19,7 +19,9 @@ const fs = require('fs'), path = require('path');
 const args = process.argv.slice(2);
 fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(args) + '\\n');
 if (args[0] === 'version') { console.log('v3.16.0'); process.exit(0); }
-const chart = args[2];
+// Like helm: flags first, then \`--\`, then the release name and the chart.
+const dashes = args.indexOf('--');
+const chart = args[dashes + 2];
 const values = args.filter((a, i) => args[i - 1] === '--values').map((f) => fs.readFileSync(f, 'utf8')).join('\\n');
 const weight = (values.match(/weight: (\\d+)/) || [])[1] || '1';
 for (const f of fs.readdirSync(path.join(chart, 'templates'))) {
@@ -57,7 +59,38 @@ test('the chart is rendered for each state with its own values; never with --val
   for (const c of calls) {
     expect(c).not.toContain('--validate');
     expect(c).toEqual(expect.arrayContaining(['--namespace', 'karpenter', '--values']));
+    // Positional arguments come after `--`: nothing from the input is read as a flag.
+    expect(c.indexOf('--')).toBe(c.length - 3);
   }
+});
+
+test('an Argo CD release name that is a flag is refused; helm is not run with it', async () => {
+  const { bin, log } = fakeHelm();
+  const app = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: { name: pools, namespace: argocd }
+spec:
+  destination: { namespace: karpenter }
+  source:
+    repoURL: https://example.com/repo.git
+    path: charts/pools
+    helm: { releaseName: "--post-renderer=sh" }
+`;
+  const dir = tempTree({
+    ...chartFiles(10),
+    'app.yaml': app,
+    '.karpenter-plan.yaml': `helm: { binary: ${JSON.stringify(bin)} }\n`,
+  });
+  const r = await runCli(['validate', dir, '--format', 'json']);
+  const plan = JSON.parse(r.stdout);
+  expect(plan.findings).toContainEqual(
+    expect.objectContaining({
+      rule: 'helm-template-failed',
+      message: expect.stringMatching(/is not a DNS-1123 label/),
+    }),
+  );
+  const calls = existsSync(log) ? readFileSync(log, 'utf8') : '';
+  expect(calls).not.toContain('post-renderer');
 });
 
 test('helm missing: a clear finding, and the configured values adapter is used instead', async () => {
@@ -100,9 +133,11 @@ spec:
     .split('\n')
     .map((l) => JSON.parse(l) as string[])
     .find((a) => a[0] === 'template')!;
-  expect(call.slice(0, 2)).toEqual(['template', 'karpenter-pools']);
+  // The release name (the Application's name) follows `--`, then the chart.
+  expect(call.slice(-3, -1)).toEqual(['--', 'karpenter-pools']);
   expect(call.filter((a) => a.endsWith('values-prod.yaml'))).toHaveLength(1);
-  expect(call[call.length - 1]).toMatch(/inline-values\.yaml$/); // valuesObject last, over the files
+  const values = call.filter((_a, i) => call[i - 1] === '--values');
+  expect(values[values.length - 1]).toMatch(/inline-values\.yaml$/); // valuesObject last, over the files
 });
 
 test('chart templates are not read as manifests (folders with a Chart.yaml are skipped)', async () => {

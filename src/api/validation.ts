@@ -225,6 +225,8 @@ export function readTaints(v: unknown, sink: FindingSink, path: Path): Taint[] {
   return out;
 }
 
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
 /**
  * The common start of every cluster-scoped Karpenter object: a required `metadata.name` (without
  * it the object cannot exist: null) and a `spec` object (reported when missing; `{}` is modelled).
@@ -242,6 +244,12 @@ export function objectHeader(
     sink.error('metadata.name is required', ['metadata']);
     return null;
   }
+  // Cluster-scoped names are DNS-1123 subdomains (k8s.io/apimachinery pkg/util/validation IsDNS1123Subdomain).
+  if (name.length > 253 || !DNS1123_SUBDOMAIN.test(name))
+    sink.error(
+      `metadata.name ${JSON.stringify(name.slice(0, 80))} is not a valid name: at most 253 lowercase letters, digits, '-' and '.', starting and ending with a letter or digit (the API server refuses it)`,
+      ['metadata', 'name'],
+    );
   if (!isObject(raw.spec)) sink.error('spec is required and must be an object', ['spec']);
   return { name, meta, spec: isObject(raw.spec) ? raw.spec : {}, sink };
 }

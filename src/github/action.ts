@@ -61,8 +61,10 @@ async function computePlan(inputs: ActionInputs, event: EventPayload, workdir: s
   if (!baseRef) throw new Error('base-ref is empty and the event has no pull_request.base.sha');
   const base = new GitTree(top, baseRef, inputs.path);
   const head = new GitTree(top, headRef, inputs.path);
-  const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides);
+  // The pull request never sets its own policy or programs: those come from the base revision (docs/security.md).
+  const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides, base);
   return executePlan({
+    trusted: base,
     base,
     head,
     config,

@@ -4,17 +4,39 @@ export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Safe inside a Markdown table cell: no pipes, no newlines, no HTML, no backtick runs. */
+const ZWSP = '\u200b';
+
+/**
+ * User-derived text made inert in GitHub Markdown: HTML escaped, and no `@mention` (which notifies people), `#123`
+ * reference, bare URL (autolinked), link or image syntax survives — a zero-width space breaks each.
+ */
+export function inert(s: string): string {
+  return escapeHtml(s)
+    .replace(/@/g, `@${ZWSP}`)
+    .replace(/#(?=\w)/g, `#${ZWSP}`)
+    .replace(/:\/\//g, `:${ZWSP}//`)
+    .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
+    .replace(/!\[/g, `!${ZWSP}[`)
+    .replace(/\[/g, '\\[')
+    .replace(/\]/g, '\\]');
+}
+
+/** A code fence longer than any run of backticks in the content, so the content cannot close it. */
+export function fenceFor(content: string): string {
+  let longest = 0;
+  for (const m of content.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+/** Safe inside a Markdown table cell: no pipes, no newlines, no HTML, no backtick runs, nothing that links or notifies. */
 export function cell(s: string | number | null | undefined): string {
   if (s === null || s === undefined || s === '') return '–';
-  return escapeHtml(String(s))
+  return inert(String(s))
     .replace(/\r?\n/g, ' ')
     .replace(/\|/g, '\\|')
     .replace(/`/g, '&#96;')
     .replace(/\*/g, '\\*')
-    .replace(/_/g, '\\_')
-    .replace(/\[/g, '\\[')
-    .replace(/\]/g, '\\]');
+    .replace(/_/g, '\\_');
 }
 
 /** Inline code that cannot be broken out of. */

@@ -4,7 +4,7 @@
  * an alert when something dangerous happens, then folded sections.
  */
 import type { Alert, Plan, TargetPlan } from '../plan/contract.js';
-import { cell, code, escapeHtml, money, signedMoney } from './escape.js';
+import { cell, code, escapeHtml, fenceFor, inert, money, signedMoney } from './escape.js';
 import { compositionCharts, rolloutGantt } from './charts.js';
 import { isRenderedSource } from '../common/findings.js';
 import { RULES } from '../rules/index.js';
@@ -154,10 +154,7 @@ function targetSections(targets: TargetPlan[]): { title: string; body: string }[
       .join('\n\n');
     sections.push({
       title: `Target ${t.key}`,
-      body: details(
-        `<b>${escapeHtml(t.key)}</b> (${escapeHtml(t.source)}): ${escapeHtml(summarySentence(t.plan!))}`,
-        body,
-      ),
+      body: details(`<b>${inert(t.key)}</b> (${inert(t.source)}): ${inert(summarySentence(t.plan!))}`, body),
     });
   }
   return sections;
@@ -216,20 +213,20 @@ function nodePoolSection(plan: Plan): string {
     lines.push(
       `| ${code(p.name)} | ${p.change} | ${fields} | ${p.drift === 'none' ? '–' : p.drift} | ${drifted} | ${b ? (b.allowed === null ? 'unlimited' : `${b.allowed} now`) : '–'} | ${b?.waves || '–'} | ${b?.estimatedMinutes ? formatMinutes(b.estimatedMinutes) : '–'} | ${verdict} |`,
     );
-    for (const x of p.potentialDrift ?? []) notes.push(`- ${code(p.name)}: ${escapeHtml(x)}`);
-    if (p.rollout?.note) notes.push(`- ${code(p.name)}: ${escapeHtml(p.rollout.note)}`);
+    for (const x of p.potentialDrift ?? []) notes.push(`- ${code(p.name)}: ${inert(x)}`);
+    if (p.rollout?.note) notes.push(`- ${code(p.name)}: ${inert(p.rollout.note)}`);
     if (p.drift === 'removed' && p.nodesDrifted)
       notes.push(
         `- ${code(p.name)} is deleted: its ${p.nodesDrifted} node(s) are deleted by garbage collection, without budgets and without pre-spun replacements.`,
       );
     if (p.ineligible && p.change !== 'removed')
-      notes.push(`- ${code(p.name)} is not used for provisioning in head: ${escapeHtml(p.ineligible)}`);
+      notes.push(`- ${code(p.name)} is not used for provisioning in head: ${inert(p.ineligible)}`);
   }
   for (const r of plan.replacements.filter((x) => x.reason === 'Consolidation').slice(0, 20)) {
     const c = r.consolidation!;
     const overlaid = c.fromCost !== null && Math.abs(c.fromCost - c.fromPrice) > 1e-9;
     notes.push(
-      `- consolidation: ${code(r.nodeClaim)} (${code(r.nodePool)}, ${code(r.instanceType ?? '?')}) is priced ${money(c.fromPrice)}/h by Karpenter${overlaid ? ` (with NodeOverlay prices; it costs ${money(c.fromCost)}/h)` : ''}; ${code(c.toInstanceType)} ${escapeHtml(c.toCapacityType)} at ${money(c.toPrice)}/h is strictly cheaper, so consolidation replaces it (budget reason Underutilized)${c.toCost > (c.fromCost ?? c.fromPrice) ? ` — the real cost rises to ${money(c.toCost)}/h` : ''}.`,
+      `- consolidation: ${code(r.nodeClaim)} (${code(r.nodePool)}, ${code(r.instanceType ?? '?')}) is priced ${money(c.fromPrice)}/h by Karpenter${overlaid ? ` (with NodeOverlay prices; it costs ${money(c.fromCost)}/h)` : ''}; ${code(c.toInstanceType)} ${inert(c.toCapacityType)} at ${money(c.toPrice)}/h is strictly cheaper, so consolidation replaces it (budget reason Underutilized)${c.toCost > (c.fromCost ?? c.fromPrice) ? ` — the real cost rises to ${money(c.toCost)}/h` : ''}.`,
     );
   }
   const affected = rows.filter((r) => r.nodesDrifted > 0).length;
@@ -246,7 +243,7 @@ function scenarioSection(plan: Plan): string {
   for (const sc of plan.scenarios) {
     const changed = sc.workloads.filter((w) => w.changed);
     const lines = [
-      `**${escapeHtml(sc.name)}** — ${sc.unavailableOfferings} offerings unavailable · fleet ${money(plan.summary.hourlyCost.head)}/h → ${money(sc.hourlyCost)}/h`,
+      `**${inert(sc.name)}** — ${sc.unavailableOfferings} offerings unavailable · fleet ${money(plan.summary.hourlyCost.head)}/h → ${money(sc.hourlyCost)}/h`,
       '',
       '| workload | head | with this shortage |',
       '|---|---|---|',
@@ -256,7 +253,7 @@ function scenarioSection(plan: Plan): string {
         `| ${cell(`${w.kind} ${w.namespace}/${w.name}`)} | ${placementCell(w.head)} | ${placementCell(w.scenario)} |`,
       );
     if (!changed.length) lines.push('| – | no workload moves | – |');
-    lines.push('', escapeHtml(sc.timeline));
+    lines.push('', inert(sc.timeline));
     parts.push(lines.join('\n'));
   }
   return details(`<b>What-if (insufficient capacity)</b>: ${plan.scenarios.length} scenario(s)`, parts.join('\n\n'));
@@ -372,13 +369,13 @@ function manifestSection(plan: Plan): string {
   const parts: string[] = [];
   for (const o of plan.objects) {
     if (o.change === 'unchanged') continue;
-    const fence = o.diff.includes('```') ? '~~~~' : '```';
-    parts.push(`**${escapeHtml(o.kind)} ${code(o.name)}** (${o.change})\n\n${fence}diff\n${o.diff}\n${fence}`);
+    const fence = fenceFor(o.diff);
+    parts.push(`**${inert(o.kind)} ${code(o.name)}** (${o.change})\n\n${fence}diff\n${o.diff}\n${fence}`);
   }
   return details(`<b>Manifest changes</b>: ${parts.length} object(s)`, parts.join('\n\n'));
 }
 
 function assumptionsSection(plan: Plan): string {
   const items = plan.assumptions.length ? plan.assumptions : ['No selection model assumptions recorded.'];
-  return details('<b>Assumptions</b>', items.map((a) => `- ${escapeHtml(a)}`).join('\n'));
+  return details('<b>Assumptions</b>', items.map((a) => `- ${inert(a)}`).join('\n'));
 }

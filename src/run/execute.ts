@@ -36,6 +36,8 @@ export interface ExecuteInput {
    * more than one, each is planned on its own and the plan lists them under `clusters`.
    */
   target?: string;
+  /** The tree that trusted files (the baseline) are read from: the base revision in the action; default head. */
+  trusted?: FileTree;
 }
 
 export class UnknownTargetError extends Error {}
@@ -304,7 +306,7 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
   const suppressions: Suppressions = {
     annotations: head.ignoreAnnotations,
     ignore: input.config.ignore,
-    baseline: readBaseline(input.head, input.config, head.findings),
+    baseline: readBaseline(input.trusted ?? input.head, input.config, head.findings),
   };
   if (input.validateOnly) return buildPlan({ kind, base, head, config: input.config, assumptions, suppressions });
   const scenarios = input.config.scenarios.map((sc) => {

@@ -56,17 +56,62 @@ export function checkFailOn(value: string, name: string): FailOn {
 }
 
 /**
- * Reads the config (explicit file, else the head state's `.karpenter-plan.yaml`, else defaults)
- * and applies the overrides. Schema violations in the file are findings (located at their key).
+ * Keys of the configuration that never come from the pull request under check (the action reads them from the base
+ * revision): programs to run, clusters and files outside the state, and the policy that decides the verdict.
+ */
+export const TRUSTED_KEYS = [
+  'helm',
+  'cluster',
+  'fleet',
+  'catalog',
+  'policy',
+  'rules',
+  'exclude',
+  'ignore',
+  'baseline',
+  'renderTimeoutSeconds',
+] as const;
+
+/**
+ * Reads the config (explicit file, else the head state's `.karpenter-plan.yaml`, else defaults) and applies the
+ * overrides. Schema violations in the file are findings (located at their key).
+ *
+ * With `trusted` (the action: the base revision), the config is read from both revisions: the inputs it names come
+ * from head, the TRUSTED_KEYS from base; a change of those in the pull request is reported as taking effect after the
+ * merge.
  */
 export function resolveConfig(
   head: FileTree,
   cwd: string,
   o: ConfigOverrides,
+  trusted?: FileTree,
 ): { config: Config; findings: Finding[] } {
   const findings: Finding[] = [];
   let config: Config;
-  if (o.configFile !== undefined) {
+  if (trusted) {
+    const path = o.configFile ?? CONFIG_FILE;
+    const read = (t: FileTree, out: Finding[]): Config => {
+      const text = t.read(path);
+      return text === null ? defaultConfig() : parseConfig(path, text, out);
+    };
+    const fromHead = read(head, findings);
+    const fromBase = read(trusted, []);
+    config = { ...fromHead };
+    const deferred: string[] = [];
+    for (const k of TRUSTED_KEYS) {
+      if (JSON.stringify(fromHead[k]) !== JSON.stringify(fromBase[k])) deferred.push(k);
+      (config as unknown as Record<string, unknown>)[k] = fromBase[k];
+    }
+    if (deferred.length)
+      findings.push({
+        rule: 'config-change-deferred',
+        severity: 'info',
+        file: path,
+        line: null,
+        object: null,
+        message: `this change edits ${deferred.join(', ')} in ${path}; the check of this pull request uses the base revision's values, and the change takes effect after the merge`,
+      });
+  } else if (o.configFile !== undefined) {
     const file = resolve(cwd, o.configFile);
     if (!existsSync(file)) throw new InputError(`config file ${o.configFile} does not exist`);
     config = parseConfig(o.configFile, readFileSync(file, 'utf8'), findings);

@@ -193,7 +193,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
       if (fb !== undefined) usedFallback.add(fb);
       continue;
     }
-    const r = renderChart(tree, chart, config.helm.binary);
+    const r = renderChart(tree, chart, config.helm.binary, config.renderTimeoutSeconds * 1000);
     if (!r.ok) {
       state.findings.push({
         rule: 'helm-template-failed',

@@ -3,8 +3,8 @@
  * `git ls-tree` / `git cat-file` (the work tree is never touched). Nothing is executed but git.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 
 export interface FileTree {
   /** Human description, e.g. `examples/x/base` or `git:main (abc1234)`. */
@@ -55,13 +55,36 @@ export class DirTree implements FileTree {
     return this.files;
   }
 
+  /**
+   * A regular file inside the root, or null: a path that leaves the root (`../`, an absolute path) or a symlink that
+   * resolves outside it is refused, and so are devices and FIFOs.
+   */
   read(path: string): string | null {
     try {
-      return readFileSync(join(this.root, path), 'utf8');
+      const full = resolve(this.rootReal(), path);
+      if (!within(this.rootReal(), full)) return null;
+      const real = realpathSync(full);
+      if (!within(this.rootReal(), real)) return null;
+      const st = statSync(real);
+      if (!st.isFile() || st.size > MAX_FILE_BYTES) return null;
+      return readFileSync(real, 'utf8');
     } catch {
       return null;
     }
   }
+
+  private realRoot: string | null = null;
+  private rootReal(): string {
+    this.realRoot ??= realpathSync(this.root);
+    return this.realRoot;
+  }
+}
+
+/** Files larger than this are not read (no Kubernetes manifest is near it). */
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+function within(root: string, p: string): boolean {
+  return p === root || p.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
 export class GitTree implements FileTree {
