@@ -23,7 +23,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-QKRIHF7B.js";
+} from "./chunks/chunk-UU4SWKGF.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import {
   own

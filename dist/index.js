@@ -14,7 +14,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-QKRIHF7B.js";
+} from "./chunks/chunk-UU4SWKGF.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import "./chunks/chunk-N7GVO2GR.js";
 import {
@@ -26461,8 +26461,9 @@ async function computePlan(inputs, event, workdir) {
   if (!baseRef) throw new Error("base-ref is empty and the event has no pull_request.base.sha");
   const base = new GitTree(top, baseRef, inputs.path);
   const head = new GitTree(top, headRef, inputs.path);
-  const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides);
+  const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides, base);
   return executePlan({
+    trusted: base,
     base,
     head,
     config,
