@@ -23,7 +23,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-UU4SWKGF.js";
+} from "./chunks/chunk-MB5ADWMC.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import {
   own

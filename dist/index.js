@@ -14,7 +14,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-UU4SWKGF.js";
+} from "./chunks/chunk-MB5ADWMC.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import "./chunks/chunk-N7GVO2GR.js";
 import {

@@ -401,6 +401,28 @@ describe('flex-does-not-exist (karpenter-provider-aws pkg/providers/instancetype
 });
 
 describe('ami-alias-latest (karpenter-provider-aws pkg/cloudprovider/drift.go CloudProvider.isAMIDrifted)', () => {
+  const windows = (alias: string) => `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata: { name: windows }
+spec:
+  role: KarpenterNodeRole
+  amiSelectorTerms: [{ alias: ${alias} }]
+  subnetSelectorTerms: [{ tags: { karpenter.sh/discovery: cluster } }]
+  securityGroupSelectorTerms: [{ tags: { karpenter.sh/discovery: cluster } }]
+`;
+  test('does not fire on Windows, whose aliases allow only latest (as in the AWS provider examples/v1/windows2022.yaml)', async () => {
+    const pool = nodePool('win').replace('name: default', 'name: windows');
+    expect(only(await findings({ 'a.yaml': docs(windows('windows2022@latest'), pool) }), 'ami-alias-latest')).toEqual(
+      [],
+    );
+  });
+  test("suggests a version in the family's own format: Bottlerocket v1.x.y, AL2023 vYYYYMMDD", async () => {
+    const pool = nodePool('br').replace('name: default', 'name: windows');
+    const br = only(await findings({ 'a.yaml': docs(windows('bottlerocket@latest'), pool) }), 'ami-alias-latest');
+    expect(br[0].message).toMatch(/bottlerocket@v1\.\d+\.\d+/);
+    const al = only(await findings({ 'a.yaml': docs(windows('al2023@latest'), pool) }), 'ami-alias-latest');
+    expect(al[0].message).toMatch(/al2023@v\d{8}/);
+  });
   test('@latest fires at the alias; a pinned version does not', async () => {
     const f = only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p')) }), 'ami-alias-latest');
     expect(f).toHaveLength(1);
@@ -630,6 +652,35 @@ describe('the 7th/8th-generation situations produce the rules they describe', ()
     expect((await findings({ ...head, 'karpenter/values.yaml': 'settings: {}\n' })).map((x) => x.rule)).toContain(
       'overlay-gate-disabled',
     );
+  });
+  test('mixed-generations-one-pool does not fire on the getting-started NodePool (category In, generation Gt 2)', async () => {
+    // The shape of the NodePool in Karpenter's getting-started guide (website/content/en/docs/getting-started).
+    const gettingStarted = nodePool('default', {
+      requirements: [
+        '        - { key: kubernetes.io/arch, operator: In, values: ["amd64"] }',
+        '        - { key: kubernetes.io/os, operator: In, values: ["linux"] }',
+        '        - { key: karpenter.sh/capacity-type, operator: In, values: ["on-demand"] }',
+        '        - { key: karpenter.k8s.aws/instance-category, operator: In, values: ["c", "m", "r"] }',
+        '        - { key: karpenter.k8s.aws/instance-generation, operator: Gt, values: ["2"] }',
+      ].join('\n'),
+    });
+    expect(only(await findings({ 'a.yaml': docs(NODECLASS, gettingStarted) }), 'mixed-generations-one-pool')).toEqual(
+      [],
+    );
+  });
+  test('a look-alike key that a NodePool declares as a template label is deliberate: no look-alike-label', async () => {
+    const pool = nodePool('compute', {
+      extraTemplateSpec: '',
+    }).replace(
+      '  template:\n    spec:',
+      '  template:\n    metadata:\n      labels: { node.kubernetes.io/instance-category: compute }\n    spec:',
+    );
+    const app = deployment('api', {
+      podSpec: '      nodeSelector: { node.kubernetes.io/instance-category: compute }\n',
+    });
+    const f = await findings({ 'a.yaml': docs(NODECLASS, pool, app) });
+    expect(only(f, 'look-alike-label')).toEqual([]);
+    expect(only(f, 'custom-label-undeclared')).toEqual([]);
   });
   test('label keyword mistakes → look-alike-label and flex-does-not-exist', async () => {
     const f = await findings({

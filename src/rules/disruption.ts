@@ -93,10 +93,14 @@ export const amiAliasLatest: Rule = {
   check(ctx, report) {
     for (const nc of ctx.head.nodeClasses) {
       if (!nc.amiAlias?.endsWith('@latest')) continue;
+      const family = nc.amiAlias.slice(0, nc.amiAlias.indexOf('@'));
+      // Windows aliases allow only `latest` (karpenter-provider-aws pkg/apis/v1/ec2nodeclass.go amiVersionFromAlias and
+      // the CEL rule on amiSelectorTerms): there is no version to pin, so the advice would break the EC2NodeClass.
+      if (family.startsWith('windows')) continue;
       const pools = ctx.head.nodePools.filter((p) => p.nodeClassRef?.name === nc.name).map((p) => p.name);
       const i = Array.isArray((nc.raw.spec as { amiSelectorTerms?: unknown[] })?.amiSelectorTerms) ? 0 : undefined;
       report(
-        `EC2NodeClass ${nc.name} uses ${nc.amiAlias}: within about a day of every EKS AMI release the resolved AMI changes and every node${pools.length ? ` of ${pools.join(', ')}` : ''} drifts (AMIDrift) and is replaced under the Drifted budgets. Pin a version (e.g. ${nc.amiAlias.replace('@latest', '@v20260801')}) and bump it in a PR.`,
+        `EC2NodeClass ${nc.name} uses ${nc.amiAlias}: within about a day of every EKS AMI release the resolved AMI changes and every node${pools.length ? ` of ${pools.join(', ')}` : ''} drifts (AMIDrift) and is replaced under the Drifted budgets. Pin a version (e.g. ${family}@${family === 'bottlerocket' ? 'v1.40.0' : 'v20260801'}) and bump it in a PR.`,
         nc.source,
         i === undefined ? ['spec'] : ['spec', 'amiSelectorTerms', i, 'alias'],
         `EC2NodeClass/${nc.name}`,

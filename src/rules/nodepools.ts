@@ -65,9 +65,10 @@ export const mixedGenerationsOnePool: Rule = {
       const np = nodePoolByName(ctx, t.nodePool)!;
       const ct = allowedCapacityTypes(np);
       if (!(ct.has('on-demand') && !ct.has('spot'))) continue;
-      // Only pools whose requirements express an instance-shape intent (family, generation, category).
-      const intent = np.requirements.findIndex((r) =>
-        [LABEL_INSTANCE_FAMILY, LABEL_INSTANCE_GENERATION, LABEL_INSTANCE_CATEGORY].includes(r.key),
+      // Only pools that enumerate families or generations (`In`): a pool that only bounds them (the getting-started
+      // NodePool's category In [c, m, r] and generation Gt 2) means "any of these", not a preference for one.
+      const intent = np.requirements.findIndex(
+        (r) => [LABEL_INSTANCE_FAMILY, LABEL_INSTANCE_GENERATION].includes(r.key) && r.operator === 'In',
       );
       if (intent < 0) continue;
       if (t.instanceTypes.some((it) => it.offerings.some((o) => o.overlaid || o.capacityType === 'reserved'))) continue;
@@ -433,10 +434,14 @@ export const lookAlikeLabel: Rule = {
     'A key resembles a well-known label but is not one (e.g. node.kubernetes.io/instance-family): not enforced, or pending.',
   check(ctx, report) {
     const known = [...WELL_KNOWN_LABELS, 'kubernetes.io/hostname'];
+    // A key some NodePool sets as a template label is a deliberate custom label (its nodes carry it, and workloads
+    // selecting it schedule): renaming it to the well-known one would break the pool.
+    const declared = new Set(ctx.head.nodePools.flatMap((p) => Object.keys(p.labels)));
     const names = new Map<string, string>();
     for (const k of known) names.set(k.split('/').pop()!, k);
     const suggest = (key: string): string | null => {
       if (
+        declared.has(key) ||
         WELL_KNOWN_LABELS.has(key) ||
         key === 'kubernetes.io/hostname' ||
         key.startsWith('beta.kubernetes.io/') ||
