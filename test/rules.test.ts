@@ -8,6 +8,7 @@ import { DirTree } from '../src/sources/tree.js';
 import type { Finding } from '../src/common/findings.js';
 import { RULES } from '../src/rules/index.js';
 import { deployment, NODECLASS, nodePool, tempTree } from './helpers.js';
+import { runCli } from '../src/cli/run.js';
 
 const OD = '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]';
 const fam = (...f: string[]) =>
@@ -652,6 +653,22 @@ describe('the 7th/8th-generation situations produce the rules they describe', ()
     expect((await findings({ ...head, 'karpenter/values.yaml': 'settings: {}\n' })).map((x) => x.rule)).toContain(
       'overlay-gate-disabled',
     );
+  });
+  test('workloads pinned to managed node groups, Fargate or declared externalLabels are placed outside Karpenter, not errors', async () => {
+    const mng = deployment('coredns-like', {
+      podSpec: '      nodeSelector: { eks.amazonaws.com/nodegroup: system }\n',
+    });
+    const fargate = deployment('fg', { podSpec: '      nodeSelector: { eks.amazonaws.com/compute-type: fargate }\n' });
+    const self = deployment('legacy', { podSpec: '      nodeSelector: { platform.example.com/asg: legacy }\n' });
+    const files = { 'a.yaml': docs(NODECLASS, nodePool('p'), mng, fargate, self) };
+    const without = await findings(files);
+    expect(only(without, 'custom-label-undeclared').map((f) => f.object)).toEqual(['Deployment/legacy']);
+    const cfg = { '.karpenter-plan.yaml': 'externalLabels: [platform.example.com/asg]\n' };
+    expect(only(await findings({ ...files, ...cfg }), 'custom-label-undeclared')).toEqual([]);
+    const dir = tempTree({ ...files, ...cfg });
+    const plan = JSON.parse((await runCli(['simulate', dir, '--format', 'json'])).stdout);
+    expect(plan.workloads.filter((w: { kind: string }) => w.kind === 'Deployment')).toEqual([]);
+    expect(plan.assumptions.join('\n')).toMatch(/Outside Karpenter: 3 workload\(s\)/);
   });
   test('mixed-generations-one-pool does not fire on the getting-started NodePool (category In, generation Gt 2)', async () => {
     // The shape of the NodePool in Karpenter's getting-started guide (website/content/en/docs/getting-started).

@@ -289,6 +289,15 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
       rollouts: replacements?.pools ?? null,
     }),
   );
+  if (head.externalWorkloads.length)
+    assumptions.push(
+      `Outside Karpenter: ${head.externalWorkloads.length} workload(s) require labels of capacity Karpenter does not manage (${[
+        ...new Set(head.externalWorkloads.map((w) => w.label)),
+      ].join(', ')}): ${head.externalWorkloads
+        .slice(0, 5)
+        .map((w) => `${w.kind} ${w.namespace}/${w.name}`)
+        .join(', ')}${head.externalWorkloads.length > 5 ? ', …' : ''}; they are not modelled.`,
+    );
   // The same rules over base alone, so that head's findings can be told apart as new or pre-existing.
   if (input.base && baseSim)
     base.findings.push(
@@ -416,5 +425,6 @@ function emptyState(head: State): State {
     evaluated: new Set(),
     renderers: [],
     ignoreAnnotations: new Map(),
+    externalWorkloads: [],
   };
 }

@@ -59,6 +59,8 @@ export interface Config {
     maxReplacedNodes?: number;
     maxReplacedPercent?: number;
   };
+  /** Label keys of capacity outside Karpenter (`externalLabels:`), added to the EKS ones. */
+  externalLabels: string[];
   /** Findings to silence (`ignore:`). */
   ignore: { rule: string; kind?: string; name?: string; reason?: string }[];
   /** A baseline file (`baseline:`); default `.karpenter-plan-baseline.json` when present. */
@@ -96,6 +98,7 @@ export function defaultConfig(): Config {
     assumptions: { minutesPerReplacement: 5, minutesToInitialize: 2, horizonDays: 14, slowAfterHours: 24 },
     rules: {},
     ignore: [],
+    externalLabels: [],
     scenarios: [],
     file: null,
   };
@@ -203,6 +206,8 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   if (Array.isArray(v.ignore))
     cfg.ignore = (v.ignore as Config['ignore']).filter((i) => i && typeof i.rule === 'string');
   if (typeof v.baseline === 'string') cfg.baseline = v.baseline;
+  if (Array.isArray(v.externalLabels))
+    cfg.externalLabels = v.externalLabels.filter((x): x is string => typeof x === 'string');
   if (Array.isArray(v.scenarios)) {
     cfg.scenarios = (v.scenarios as Partial<IceScenario>[])
       .filter((x) => x && typeof x.name === 'string' && Array.isArray(x.unavailable))

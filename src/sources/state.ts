@@ -56,6 +56,8 @@ export interface State extends ModelInput {
   renderers: string[];
   /** Rules silenced per object by its `karpenter-plan.io/ignore` annotation. */
   ignoreAnnotations: Suppressions['annotations'];
+  /** Workloads that require a label of capacity outside Karpenter (managed node groups, Fargate): not modelled. */
+  externalWorkloads: { kind: string; namespace: string; name: string; label: string }[];
 }
 
 const EXPECTED_API: Record<string, string> = {
@@ -94,6 +96,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     evaluated: new Set(),
     renderers: [],
     ignoreAnnotations: new Map(),
+    externalWorkloads: [],
   };
   // Settings are read again below when an Argo CD Application of the karpenter chart adds its own; their findings
   // are kept from the last reading only.
@@ -237,6 +240,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     for (const f of adapter.files) if (fileSet.has(f)) state.evaluated.add(f);
     for (const obj of readValuesAdapter(tree, adapter, state.findings)) accept(obj.value, obj.source);
   });
+  setAsideExternalWorkloads(state, config);
   return state;
 }
 
@@ -421,4 +425,28 @@ function renderKustomizations(
   } finally {
     checkout?.dispose();
   }
+}
+
+/** Label keys of capacity Karpenter does not manage, always known: EKS managed node groups and Fargate. */
+export const EKS_EXTERNAL_LABELS = ['eks.amazonaws.com/nodegroup', 'eks.amazonaws.com/compute-type'];
+
+/**
+ * Workloads that require (nodeSelector, or every required node-affinity term) a label of capacity outside Karpenter
+ * are placed there, not by Karpenter: they are listed and left out of the model and the rules.
+ */
+function setAsideExternalWorkloads(state: State, config: Config): void {
+  const external = new Set([...EKS_EXTERNAL_LABELS, ...config.externalLabels]);
+  state.workloads = state.workloads.filter((w) => {
+    const bySelector = Object.keys(w.pod.nodeSelector).find((k) => external.has(k));
+    const terms = w.pod.requiredTerms;
+    const byAffinity =
+      terms.length > 0 &&
+      terms.every((t) => t.some((r) => external.has(r.key) && ['In', 'Exists'].includes(r.operator)))
+        ? terms[0].find((r) => external.has(r.key))?.key
+        : undefined;
+    const label = bySelector ?? byAffinity;
+    if (!label) return true;
+    state.externalWorkloads.push({ kind: w.kind, namespace: w.namespace, name: w.name, label });
+    return false;
+  });
 }
