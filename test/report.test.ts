@@ -152,3 +152,10 @@ describe('Markdown snapshots of the examples', () => {
     expect(md).toMatchSnapshot();
   });
 });
+
+test('monthly figures use 730 hours a month: 0.1/h = $73.00, -1/h = -$730, 2/h = $1,460', async () => {
+  const { signedMonthly } = await import('../src/report/escape.js');
+  expect(signedMonthly(0.1)).toBe('+$73.00');
+  expect(signedMonthly(-1)).toBe('-$730');
+  expect(signedMonthly(2)).toBe('+$1,460');
+});

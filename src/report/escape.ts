@@ -54,3 +54,14 @@ export function signedMoney(v: number): string {
   const s = v < 0 ? '-' : '+';
   return `${s}${money(Math.abs(v))}`;
 }
+
+/** Hours in a month as cloud bills count them (AWS pricing pages use 730). */
+export const HOURS_PER_MONTH = 730;
+
+/** A change per hour as a signed monthly figure, rounded to whole dollars from $100 up. */
+export function signedMonthly(perHour: number): string {
+  const m = perHour * HOURS_PER_MONTH;
+  const abs = Math.abs(m);
+  const text = abs >= 100 ? `$${Math.round(abs).toLocaleString('en-US')}` : `$${abs.toFixed(2)}`;
+  return `${m < 0 ? '-' : '+'}${text}`;
+}

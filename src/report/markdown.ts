@@ -4,7 +4,7 @@
  * an alert when something dangerous happens, then folded sections.
  */
 import type { Alert, Plan, TargetPlan } from '../plan/contract.js';
-import { cell, code, escapeHtml, fenceFor, inert, money, signedMoney } from './escape.js';
+import { cell, code, escapeHtml, fenceFor, inert, money, signedMonthly, signedMoney } from './escape.js';
 import { compositionCharts, rolloutGantt } from './charts.js';
 import { isRenderedSource } from '../common/findings.js';
 import { RULES } from '../rules/index.js';
@@ -56,7 +56,8 @@ export function summarySentence(plan: Plan): string {
   const { base, head } = s.hourlyCost;
   if (base !== null || head !== null) {
     const delta = base !== null && head !== null ? Math.round((head - base) * 1e6) / 1e6 : null;
-    const diff = delta === null ? '' : delta === 0 ? ' (no change)' : ` (${signedMoney(delta)})`;
+    const diff =
+      delta === null ? '' : delta === 0 ? ' (no change)' : ` (${signedMoney(delta)}/h, ${signedMonthly(delta)}/month)`;
     parts.push(`cost ${money(base)}/h → ${money(head)}/h${diff}`);
   }
   return parts.join(' · ') + '.';
