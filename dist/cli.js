@@ -23,7 +23,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-UTCIQ2RB.js";
+} from "./chunks/chunk-TJ5EGBCQ.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import {
   own

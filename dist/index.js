@@ -14,7 +14,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-UTCIQ2RB.js";
+} from "./chunks/chunk-TJ5EGBCQ.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import "./chunks/chunk-N7GVO2GR.js";
 import {

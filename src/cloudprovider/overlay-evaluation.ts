@@ -33,6 +33,20 @@ export interface OverlayOutcome {
   invalid: string[];
 }
 
+/** An instance type as overlays see it: its requirements and offerings (shared by the pools of one EC2NodeClass). */
+export interface OverlayType {
+  typeName: string;
+  typeRequirements: Requirements;
+  offerings: OverlayOffering[];
+}
+
+/** A NodePool with the instance types its EC2NodeClass resolves to. */
+export interface OverlayPool {
+  nodePool: string;
+  templateLabels: Record<string, string>;
+  types: readonly OverlayType[];
+}
+
 /** Offering requirements compatible with the overlay (overlay as receiver, AllowUndefined; controller.go getOverlaidOfferings). */
 function offeringMatches(reqs: Requirements, o: OverlayOffering): boolean {
   const offReqs = new Requirements([
@@ -45,9 +59,44 @@ function offeringMatches(reqs: Requirements, o: OverlayOffering): boolean {
   return reqs.isCompatible(offReqs, true);
 }
 
+/**
+ * One key of `base.Compatible(overlay, strict)` (karpenter pkg/scheduling/requirements.go Compatible, Intersects):
+ * an undefined key is accepted only for NotIn/DoesNotExist; a defined one must intersect, unless both are negative.
+ * Compatible is the conjunction of this over the overlay's keys, which lets the pool part and the instance-type part
+ * be decided separately.
+ */
+function keyCompatible(base: Requirement | undefined, incoming: Requirement): boolean {
+  const io = incoming.operator();
+  const negative = io === 'NotIn' || io === 'DoesNotExist';
+  if (!base) return negative;
+  if (base.hasIntersection(incoming)) return true;
+  const eo = base.operator();
+  return negative && (eo === 'NotIn' || eo === 'DoesNotExist');
+}
+
+/** The legacy input shape: one target per (pool, type); consecutive targets of one pool form that pool. */
 export function evaluateOverlays(overlays: readonly NodeOverlay[], targets: Iterable<OverlayTarget>): OverlayOutcome {
+  const pools: OverlayPool[] = [];
+  for (const t of targets) {
+    const last = pools[pools.length - 1];
+    const type = { typeName: t.typeName, typeRequirements: t.typeRequirements, offerings: t.offerings };
+    if (last && last.nodePool === t.nodePool) (last.types as OverlayType[]).push(type);
+    else pools.push({ nodePool: t.nodePool, templateLabels: t.templateLabels, types: [type] });
+  }
+  return evaluateOverlaysOnPools(overlays, pools);
+}
+
+/**
+ * The global pass. Work is shared: the pool part of an overlay's requirements (`karpenter.sh/nodepool` and the
+ * template labels) is decided once per (overlay, pool), the instance-type part once per (overlay, type) for all the
+ * pools that share the type, and offerings once per (overlay, zone, capacity type, reservation). The outcome is the
+ * same as merging pool and type requirements for every target.
+ */
+export function evaluateOverlaysOnPools(
+  overlays: readonly NodeOverlay[],
+  pools: readonly OverlayPool[],
+): OverlayOutcome {
   const ordered = [...overlays].sort((a, b) => b.weight - a.weight || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
-  const targetList = [...targets];
   const stored = new Map<string, { change: string; overlay: string; lowestWeight: number; lowestName: string }>();
   const out: OverlayOutcome = { prices: new Map(), conflicts: [], applied: new Set(), invalid: [] };
   for (const ov of ordered) {
@@ -57,15 +106,55 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], targets: Iter
     }
     const change = ov.price ?? ov.priceAdjustment;
     const reqs = Requirements.fromNodeSelectorRequirements(ov.requirements);
+    const keys = [...reqs.keys()];
+    const offeringCache = new Map<string, boolean>();
+    const offeringOk = (o: OverlayOffering): boolean => {
+      const k = `${o.zone}|${o.capacityType}|${o.reservationId ?? ''}`;
+      let v = offeringCache.get(k);
+      if (v === undefined) offeringCache.set(k, (v = offeringMatches(reqs, o)));
+      return v;
+    };
+    // Per set of keys left to the instance type (those the pool does not define): type → compatible.
+    const typeCache = new Map<string, WeakMap<Requirements, boolean>>();
     const matched: string[] = [];
-    for (const t of targetList) {
-      const base = t.typeRequirements.clone();
-      base.add(Requirement.of(LABEL_NODEPOOL, 'In', [t.nodePool]));
-      for (const [k, v] of Object.entries(t.templateLabels)) base.add(Requirement.of(k, 'In', [v]));
-      // Strict: every overlay key must be defined on the NodePool/instance type (controller.go getOverlaidOfferings).
-      if (!base.isCompatible(reqs, false)) continue;
-      for (const o of t.offerings)
-        if (offeringMatches(reqs, o)) matched.push(poolOfferingKey(t.nodePool, t.typeName, o));
+    for (const pool of pools) {
+      const poolReqs = new Map<string, Requirement>([
+        [LABEL_NODEPOOL, Requirement.of(LABEL_NODEPOOL, 'In', [pool.nodePool])],
+      ]);
+      for (const [k, v] of Object.entries(pool.templateLabels)) {
+        const r = Requirement.of(k, 'In', [v]);
+        const prev = poolReqs.get(r.key);
+        poolReqs.set(r.key, prev ? r.intersection(prev) : r);
+      }
+      const poolKeys = keys.filter((k) => poolReqs.has(k));
+      const typeKeys = keys.filter((k) => !poolReqs.has(k));
+      const signature = typeKeys.join('\u0000');
+      let cache = typeCache.get(signature);
+      if (!cache) typeCache.set(signature, (cache = new WeakMap()));
+      for (const t of pool.types) {
+        // A key both the pool and the type define is merged as Requirements.Add does (rare: a template label that is
+        // also an instance label); otherwise each part is decided on its own.
+        let ok = true;
+        for (const k of poolKeys) {
+          const base = t.typeRequirements.has(k)
+            ? poolReqs.get(k)!.intersection(t.typeRequirements.get(k))
+            : poolReqs.get(k);
+          if (!keyCompatible(base, reqs.get(k))) {
+            ok = false;
+            break;
+          }
+        }
+        if (!ok) continue;
+        let typeOk = cache.get(t.typeRequirements);
+        if (typeOk === undefined) {
+          typeOk = typeKeys.every((k) =>
+            keyCompatible(t.typeRequirements.has(k) ? t.typeRequirements.get(k) : undefined, reqs.get(k)),
+          );
+          cache.set(t.typeRequirements, typeOk);
+        }
+        if (!typeOk) continue;
+        for (const o of t.offerings) if (offeringOk(o)) matched.push(poolOfferingKey(pool.nodePool, t.typeName, o));
+      }
     }
     if (matched.length === 0 || change === undefined) {
       if (matched.length) out.applied.add(ov.name);
@@ -73,7 +162,14 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], targets: Iter
     }
     // Validate against everything first (controller.go validateAndUpdateInstanceTypeOverrides): any same-weight
     // collision drops the overlay.
-    const clash = matched.map((k) => stored.get(k)).find((s) => s && s.lowestWeight === ov.weight);
+    let clash: { lowestName: string } | undefined;
+    for (const k of matched) {
+      const s = stored.get(k);
+      if (s && s.lowestWeight === ov.weight) {
+        clash = s;
+        break;
+      }
+    }
     if (clash) {
       out.conflicts.push({ overlay: ov.name, with: clash.lowestName });
       continue;

@@ -21,9 +21,10 @@ import type { NodeOverlay } from '../api/nodeoverlay.js';
 import { orderByWeight, type NodePool } from '../api/nodepool.js';
 import {
   adjustedPrice,
-  evaluateOverlays,
+  evaluateOverlaysOnPools,
   type OverlayOutcome,
-  type OverlayTarget,
+  type OverlayPool,
+  type OverlayType,
 } from '../cloudprovider/overlay-evaluation.js';
 import { addResources, type ResourceList } from '../common/quantity.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
@@ -303,25 +304,20 @@ function applyNodeOverlays(
   const { input, opts } = ctx;
   const priceChanges = new Map<string, Map<string, string>>();
   if (!input.overlays.length) return { outcome: null, priceChanges };
-  const targets: OverlayTarget[] = [];
-  const baseTypes = new Map<string, InstanceType[]>();
+  // Overlays match on requirements and offerings only, which depend on the EC2NodeClass, not the pool: the pools of
+  // one EC2NodeClass share one list of instance types.
+  const byClass = new Map<string, OverlayType[]>();
+  const pools: OverlayPool[] = [];
   for (const np of eligible) {
-    const nc = ctx.classes.get(np.nodeClassRef!.name);
-    // Overlays match on requirements and offerings only, which depend on the EC2NodeClass, not the pool.
     const key = np.nodeClassRef!.name;
-    let its = baseTypes.get(key);
-    if (!its) {
-      its = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, {
+    let types = byClass.get(key);
+    if (!types) {
+      const nc = ctx.classes.get(key);
+      types = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, {
         zones: ctx.zones,
         spotPriceFactor: opts.spotPriceFactor,
         reservations: reservationsFor(ctx, nc),
-      });
-      baseTypes.set(key, its);
-    }
-    for (const it of its) {
-      targets.push({
-        nodePool: np.name,
-        templateLabels: np.labels,
+      }).map((it) => ({
         typeName: it.name,
         typeRequirements: it.requirements,
         offerings: it.offerings.map((o) => ({
@@ -329,10 +325,12 @@ function applyNodeOverlays(
           capacityType: o.capacityType,
           ...(o.reservationId ? { reservationId: o.reservationId } : {}),
         })),
-      });
+      }));
+      byClass.set(key, types);
     }
+    pools.push({ nodePool: np.name, templateLabels: np.labels, types });
   }
-  const outcome = evaluateOverlays(input.overlays, targets);
+  const outcome = evaluateOverlaysOnPools(input.overlays, pools);
   if (input.settings.featureGates.nodeOverlay) {
     for (const [key, v] of outcome.prices) {
       const { nodePool, typeOffering } = parsePoolOfferingKey(key);
