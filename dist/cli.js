@@ -23,7 +23,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-TJ5EGBCQ.js";
+} from "./chunks/chunk-BTHYMIXW.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import {
   own

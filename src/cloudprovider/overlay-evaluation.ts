@@ -74,6 +74,19 @@ function keyCompatible(base: Requirement | undefined, incoming: Requirement): bo
   return negative && (eo === 'NotIn' || eo === 'DoesNotExist');
 }
 
+const keysOfTypes = new WeakMap<readonly OverlayType[], Set<string>>();
+
+/** Every key some instance type of the list defines (computed once per shared list). */
+function definedKeys(types: readonly OverlayType[]): Set<string> {
+  let keys = keysOfTypes.get(types);
+  if (!keys) {
+    keys = new Set();
+    for (const t of types) for (const k of t.typeRequirements.keys()) keys.add(k);
+    keysOfTypes.set(types, keys);
+  }
+  return keys;
+}
+
 /** The legacy input shape: one target per (pool, type); consecutive targets of one pool form that pool. */
 export function evaluateOverlays(overlays: readonly NodeOverlay[], targets: Iterable<OverlayTarget>): OverlayOutcome {
   const pools: OverlayPool[] = [];
@@ -131,11 +144,15 @@ export function evaluateOverlaysOnPools(
       const signature = typeKeys.join('\u0000');
       let cache = typeCache.get(signature);
       if (!cache) typeCache.set(signature, (cache = new WeakMap()));
+      // A key both the pool and a type define is merged as Requirements.Add does (rare: a template label that is also
+      // an instance label); the other pool keys are decided once for the whole pool.
+      const typeKeysOfPool = definedKeys(pool.types);
+      const shared = poolKeys.filter((k) => typeKeysOfPool.has(k));
+      const poolOnly = poolKeys.filter((k) => !shared.includes(k));
+      if (!poolOnly.every((k) => keyCompatible(poolReqs.get(k), reqs.get(k)))) continue;
       for (const t of pool.types) {
-        // A key both the pool and the type define is merged as Requirements.Add does (rare: a template label that is
-        // also an instance label); otherwise each part is decided on its own.
         let ok = true;
-        for (const k of poolKeys) {
+        for (const k of shared) {
           const base = t.typeRequirements.has(k)
             ? poolReqs.get(k)!.intersection(t.typeRequirements.get(k))
             : poolReqs.get(k);

@@ -168,8 +168,7 @@ export function fitsOn(it: InstanceType, t: Template, requests: ResourceList, ex
 
 export function compatibleOptions(options: InstanceType[], reqs: Requirements): InstanceType[] {
   return options.filter(
-    (it) =>
-      it.requirements.intersects(reqs) === null && it.offerings.some((o) => o.available && offeringCompatible(reqs, o)),
+    (it) => it.requirements.intersectsOk(reqs) && it.offerings.some((o) => o.available && offeringCompatible(reqs, o)),
   );
 }
 

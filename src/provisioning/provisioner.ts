@@ -389,7 +389,7 @@ function nodeClaimTemplates(
     reqs.add(Requirement.of(LABEL_EC2NODECLASS, 'In', [np.nodeClassRef!.name]));
     let options = its.filter(
       (it) =>
-        it.requirements.intersects(reqs) === null &&
+        it.requirements.intersectsOk(reqs) &&
         it.offerings.some((o) => o.available && offeringCompatible(reqs, o)) &&
         Object.values(it.allocatable).every((v) => v >= 0),
     );
@@ -581,7 +581,7 @@ function daemonOverhead(
   for (const it of types) {
     let total: ResourceList = {};
     daemons.forEach((d, i) => {
-      if (reqs.isCompatible(dreqs[i], true) && it.requirements.intersects(dreqs[i]) === null)
+      if (reqs.isCompatible(dreqs[i], true) && it.requirements.intersectsOk(dreqs[i]))
         total = addResources(total, d.pod.requests);
     });
     if (Object.keys(total).length) out.set(it.name, total);

@@ -63,12 +63,7 @@ export class Requirement {
 
   /** requirement.go `withinBounds`: a non-integer is out of bounds when any bound exists. */
   withinBounds(v: string): boolean {
-    if (this.gte === undefined && this.lte === undefined) return true;
-    if (!/^[+-]?\d+$/.test(v)) return false;
-    const n = Number(v);
-    if (this.gte !== undefined && n < this.gte) return false;
-    if (this.lte !== undefined && n > this.lte) return false;
-    return true;
+    return withinRange(v, this.gte, this.lte);
   }
 
   /** requirement.go `Has(v)`. */
@@ -119,18 +114,19 @@ export class Requirement {
     const gte = maxDefined(a.gte, b.gte);
     const lte = minDefined(a.lte, b.lte);
     if (gte !== undefined && lte !== undefined && gte > lte) return false;
-    const bounds = new Requirement(a.key, true, new Set(), gte, lte);
+    // The bounds check of requirement.go withinBounds, without allocating a Requirement for it.
+    const inBounds = (v: string): boolean => withinRange(v, gte, lte);
     if (a.complement && b.complement) return true;
     if (a.complement) {
-      for (const v of b.values) if (!a.values.has(v) && bounds.withinBounds(v)) return true;
+      for (const v of b.values) if (!a.values.has(v) && inBounds(v)) return true;
       return false;
     }
     if (b.complement) {
-      for (const v of a.values) if (!b.values.has(v) && bounds.withinBounds(v)) return true;
+      for (const v of a.values) if (!b.values.has(v) && inBounds(v)) return true;
       return false;
     }
     const [small, big] = a.values.size <= b.values.size ? [a.values, b.values] : [b.values, a.values];
-    for (const v of small) if (big.has(v) && bounds.withinBounds(v)) return true;
+    for (const v of small) if (big.has(v) && inBounds(v)) return true;
     return false;
   }
 
@@ -266,13 +262,49 @@ export class Requirements {
     return this.intersects(incoming);
   }
 
+  /** `compatible(…) === null` without building the error text (requirements.go keeps errors lazy for this reason). */
   isCompatible(incoming: Requirements, allowUndefinedWellKnown: boolean): boolean {
-    return this.compatible(incoming, allowUndefinedWellKnown) === null;
+    for (const [key, r] of incoming.map) {
+      if (allowUndefinedWellKnown && WELL_KNOWN_LABELS.has(key)) continue;
+      if (this.map.has(key)) continue;
+      const op = r.operator();
+      if (op === 'NotIn' || op === 'DoesNotExist') continue;
+      return false;
+    }
+    return this.intersectsOk(incoming);
+  }
+
+  /** `intersects(…) === null` without building the error text (requirements.go HasIntersection spares the allocation). */
+  intersectsOk(incoming: Requirements): boolean {
+    const [small, big, smallIsIncoming] =
+      this.map.size <= incoming.map.size ? [this.map, incoming.map, false] : [incoming.map, this.map, true];
+    for (const [key, r1] of small) {
+      const r2 = big.get(key);
+      if (!r2) continue;
+      const existing = smallIsIncoming ? r2 : r1;
+      const inc = smallIsIncoming ? r1 : r2;
+      if (existing.hasIntersection(inc)) continue;
+      const io = inc.operator();
+      const eo = existing.operator();
+      if ((io === 'NotIn' || io === 'DoesNotExist') && (eo === 'NotIn' || eo === 'DoesNotExist')) continue;
+      return false;
+    }
+    return true;
   }
 
   toString(): string {
     return [...this.map.values()].map((r) => r.toString()).join(', ');
   }
+}
+
+/** requirement.go `withinBounds` over explicit bounds. */
+function withinRange(v: string, gte: number | undefined, lte: number | undefined): boolean {
+  if (gte === undefined && lte === undefined) return true;
+  if (!/^[+-]?\d+$/.test(v)) return false;
+  const n = Number(v);
+  if (gte !== undefined && n < gte) return false;
+  if (lte !== undefined && n > lte) return false;
+  return true;
 }
 
 function atoi(v: string | undefined): number {
