@@ -1,6 +1,10 @@
-// npm run bench: bundles bench/bench.ts with esbuild into .tmp/ and runs it (figures go to docs/performance.md).
+// npm run bench: the selection and drift benchmarks (bench/bench.ts, bundled with esbuild into .tmp/), then the bundled
+// CLI on generated platform repositories (bench/scale.mjs; `npm run bench -- --update` records the plan hashes).
+// Both write their figures to docs/performance.md.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
+
+execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 await build({
   entryPoints: ['bench/bench.ts'],
   bundle: true,
@@ -14,3 +18,4 @@ await build({
   },
 });
 execFileSync(process.execPath, ['.tmp/bench.mjs'], { stdio: 'inherit' });
+execFileSync(process.execPath, ['bench/scale.mjs', ...process.argv.slice(2)], { stdio: 'inherit' });

@@ -1,0 +1,154 @@
+// A generated platform repository of the shape the issue describes, deterministic for a seed:
+//   P NodePools (one per team: a `team` label, 2-4 instance families, on-demand, 10% budget),
+//   O NodeOverlays (the gate on; each raises older generations of one team's pool by 10%),
+//   W Deployments (1-10 replicas, nodeSelector on their team) and an N-node fleet snapshot.
+// Head narrows the families of 10% of the pools and changes expireAfter in 5% of them.
+//   node bench/generate-repo.mjs OUT P O W N [SEED]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const FAMILIES = ['m5', 'm6i', 'm7i', 'c6i', 'c7i', 'r6i', 'r7i'];
+const SIZES = ['large', 'xlarge', '2xlarge', '4xlarge'];
+const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
+
+/** A small deterministic generator (mulberry32). */
+function random(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function generateRepo(out, { pools, overlays, workloads, nodes, seed = 42 }) {
+  const rnd = random(seed);
+  const int = (a, b) => a + Math.floor(rnd() * (b - a + 1));
+  const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
+  const q = JSON.stringify;
+  const families = [];
+  for (let i = 0; i < pools; i++) {
+    const n = int(2, 4);
+    const set = new Set();
+    while (set.size < n) set.add(pick(FAMILIES));
+    families.push([...set].sort());
+  }
+  const narrowed = new Set();
+  while (narrowed.size < Math.max(1, Math.round(pools * 0.1))) narrowed.add(int(0, pools - 1));
+  const expiry = new Set();
+  while (expiry.size < Math.max(1, Math.round(pools * 0.05))) expiry.add(int(0, pools - 1));
+
+  const nodeClass = `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata: { name: default }
+spec:
+  role: KarpenterNodeRole
+  amiSelectorTerms: [{ alias: al2023@v20260801 }]
+  subnetSelectorTerms: [{ tags: { karpenter.sh/discovery: platform } }]
+  securityGroupSelectorTerms: [{ tags: { karpenter.sh/discovery: platform } }]
+`;
+  const nodePool = (i, head) => {
+    const fam = head && narrowed.has(i) && families[i].length > 1 ? families[i].slice(1) : families[i];
+    return `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata: { name: team-${i} }
+spec:
+  template:
+    metadata: { labels: { team: team-${i} } }
+    spec:
+      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }
+      expireAfter: ${head && expiry.has(i) ? '360h' : '720h'}
+      terminationGracePeriod: 24h
+      requirements:
+        - { key: karpenter.k8s.aws/instance-family, operator: In, values: ${q(fam)} }
+        - { key: karpenter.k8s.aws/instance-size, operator: In, values: ${q(SIZES)} }
+        - { key: karpenter.sh/capacity-type, operator: In, values: ["on-demand"] }
+  disruption:
+    consolidationPolicy: WhenEmptyOrUnderutilized
+    budgets: [{ nodes: "10%" }]
+`;
+  };
+  const overlayDocs = [];
+  for (let j = 0; j < overlays; j++)
+    overlayDocs.push(`apiVersion: karpenter.sh/v1alpha1
+kind: NodeOverlay
+metadata: { name: prefer-new-${j} }
+spec:
+  weight: ${int(1, 100)}
+  requirements:
+    - { key: karpenter.sh/nodepool, operator: In, values: ["team-${int(0, pools - 1)}"] }
+    - { key: karpenter.k8s.aws/instance-generation, operator: Lte, values: ["${pick(['5', '6'])}"] }
+  priceAdjustment: "+10%"
+`);
+  const deployments = [];
+  for (let w = 0; w < workloads; w++)
+    deployments.push(`apiVersion: apps/v1
+kind: Deployment
+metadata: { name: app-${w}, namespace: team-${w % pools} }
+spec:
+  replicas: ${int(1, 10)}
+  template:
+    spec:
+      nodeSelector: { team: team-${w % pools} }
+      containers:
+        - name: app
+          image: app
+          resources: { requests: { cpu: "${pick(['250m', '500m', '1', '2'])}", memory: ${pick(['512Mi', '1Gi', '2Gi', '4Gi'])} } }
+`);
+  const config = 'controller: { settings: { featureGates: { nodeOverlay: true } } }\n';
+  for (const side of ['base', 'head']) {
+    const dir = join(out, side);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, '.karpenter-plan.yaml'), config);
+    writeFileSync(join(dir, 'nodeclass.yaml'), nodeClass);
+    writeFileSync(
+      join(dir, 'nodepools.yaml'),
+      Array.from({ length: pools }, (_, i) => nodePool(i, side === 'head')).join('---\n'),
+    );
+    writeFileSync(join(dir, 'overlays.yaml'), overlayDocs.join('---\n') || '# none\n');
+    writeFileSync(join(dir, 'workloads.yaml'), deployments.join('---\n'));
+  }
+  const items = [];
+  for (let n = 0; n < nodes; n++) {
+    const i = n % pools;
+    const family = pick(families[i]);
+    const size = pick(SIZES);
+    const zone = pick(ZONES);
+    items.push({
+      apiVersion: 'karpenter.sh/v1',
+      kind: 'NodeClaim',
+      metadata: {
+        name: `team-${i}-${n}`,
+        labels: {
+          'karpenter.sh/nodepool': `team-${i}`,
+          team: `team-${i}`,
+          'karpenter.k8s.aws/instance-family': family,
+          'karpenter.k8s.aws/instance-size': size,
+          'node.kubernetes.io/instance-type': `${family}.${size}`,
+          'karpenter.sh/capacity-type': 'on-demand',
+          'topology.kubernetes.io/zone': zone,
+          'kubernetes.io/arch': 'amd64',
+          'kubernetes.io/os': 'linux',
+        },
+        annotations: { 'karpenter.sh/nodepool-hash-version': 'v3' },
+        creationTimestamp: '2026-01-02T08:00:00Z',
+      },
+      status: {
+        providerID: `aws:///${zone}/i-${n.toString(16).padStart(17, '0')}`,
+        nodeName: `ip-${n}.ec2.internal`,
+        conditions: [
+          { type: 'Launched', status: 'True' },
+          { type: 'Initialized', status: 'True' },
+        ],
+      },
+    });
+  }
+  writeFileSync(join(out, 'fleet.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items }));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [out, P, O, W, N, seed] = process.argv.slice(2);
+  generateRepo(out, { pools: +P, overlays: +O, workloads: +W, nodes: +N, seed: seed ? +seed : 42 });
+}

@@ -1,0 +1,161 @@
+// npm run bench, second part: the bundled CLI on generated platform repositories (bench/generate-repo.mjs) — wall
+// time, CPU, peak RSS and the ratio to merely parsing the same inputs — plus growth per dimension, the example's CPU
+// cost, replicas 10 vs 1,000,000, and the identity of the JSON plans with the recorded hashes (bench/plan-hashes.json;
+// `--update` records them). Writes the "Scale" section of docs/performance.md.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { generateRepo } from './generate-repo.mjs';
+
+const TMP = '.tmp/scale';
+const AT = '2026-01-05T10:00:00Z';
+const update = process.argv.includes('--update');
+
+function measure(args) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ['bench/measure.mjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const last = r.stderr.trim().split('\n').pop();
+  const m = JSON.parse(last);
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} failed: ${r.stderr.slice(0, 500)}`);
+  return { wallMs, cpuMs: m.cpuMs, rssMb: m.maxRssKb / 1024 };
+}
+
+function repo(name, size) {
+  const dir = join(TMP, name);
+  if (!existsSync(join(dir, 'fleet.json'))) generateRepo(dir, size);
+  return dir;
+}
+
+function inputs(dir) {
+  const files = [];
+  for (const side of ['base', 'head'])
+    for (const f of readdirSync(join(dir, side))) if (f.endsWith('.yaml')) files.push(join(dir, side, f));
+  return [...files, join(dir, 'fleet.json')];
+}
+
+function run(dir) {
+  const out = join(dir, 'plan.json');
+  const r = measure([
+    'cli',
+    'diff',
+    '--base',
+    join(dir, 'base'),
+    '--head',
+    join(dir, 'head'),
+    '--fleet',
+    join(dir, 'fleet.json'),
+    '--format',
+    'json',
+    '--out',
+    out,
+    '--at',
+    AT,
+  ]);
+  const parse = measure(['parse', ...inputs(dir)]);
+  const hash = createHash('sha256').update(readFileSync(out)).digest('hex').slice(0, 16);
+  return { ...r, parseMs: parse.wallMs, hash };
+}
+
+const SIZES = [
+  { name: 'S', pools: 10, overlays: 5, workloads: 100, nodes: 500 },
+  { name: 'M', pools: 40, overlays: 20, workloads: 400, nodes: 2000 },
+  { name: 'L', pools: 200, overlays: 50, workloads: 2000, nodes: 10000 },
+  { name: 'XL', pools: 1000, overlays: 250, workloads: 10000, nodes: 100000 },
+];
+
+mkdirSync(TMP, { recursive: true });
+const rows = [];
+const hashes = {};
+for (const s of SIZES) {
+  const r = run(repo(s.name, s));
+  hashes[s.name] = r.hash;
+  rows.push({ ...s, ...r });
+  console.log(
+    `${s.name}: ${(r.wallMs / 1000).toFixed(2)} s wall, ${(r.cpuMs / 1000).toFixed(2)} s CPU, ${r.rssMb.toFixed(0)} MB, parse ${(r.parseMs / 1000).toFixed(2)} s`,
+  );
+}
+
+// Growth: double one dimension of M at a time.
+const base = SIZES[1];
+const growth = [];
+const baseRun = rows.find((r) => r.name === 'M');
+for (const dim of ['pools', 'overlays', 'workloads', 'nodes']) {
+  const size = { ...base, [dim]: base[dim] * 2 };
+  const r = run(repo(`M-2x-${dim}`, size));
+  growth.push({ dim, ratio: r.cpuMs / baseRun.cpuMs });
+  console.log(`2x ${dim}: CPU ×${(r.cpuMs / baseRun.cpuMs).toFixed(2)}`);
+}
+
+// The README example, and replicas.
+const example = measure([
+  'cli',
+  'diff',
+  '--base',
+  'examples/generation-split/base',
+  '--head',
+  'examples/generation-split/head',
+  '--format',
+  'json',
+  '--out',
+  join(TMP, 'example.json'),
+]);
+const replicas = {};
+for (const n of [10, 1000000]) {
+  const dir = join(TMP, `replicas-${n}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'all.yaml'),
+    readFileSync('examples/generation-split/head/nodepools.yaml', 'utf8') +
+      '---\n' +
+      readFileSync('examples/generation-split/head/nodeclass.yaml', 'utf8') +
+      `---\napiVersion: apps/v1\nkind: Deployment\nmetadata: { name: big, namespace: default }\nspec:\n  replicas: ${n}\n  template:\n    spec:\n      containers: [{ name: c, image: x, resources: { requests: { cpu: 100m, memory: 128Mi } } }]\n`,
+  );
+  replicas[n] = measure(['cli', 'simulate', dir, '--format', 'json', '--out', join(TMP, `replicas-${n}.json`)]);
+  console.log(`replicas ${n}: ${(replicas[n].cpuMs / 1000).toFixed(2)} s CPU`);
+}
+
+// Identity with the recorded hashes.
+const hashFile = 'bench/plan-hashes.json';
+const recorded = existsSync(hashFile) ? JSON.parse(readFileSync(hashFile, 'utf8')) : null;
+let identity;
+if (update || !recorded) {
+  writeFileSync(hashFile, JSON.stringify(hashes, null, 2) + '\n');
+  identity = `recorded in ${hashFile}`;
+} else {
+  const differ = Object.keys(hashes).filter((k) => recorded[k] !== hashes[k]);
+  identity = differ.length
+    ? `DIFFERS for ${differ.join(', ')}`
+    : `identical to ${hashFile} for ${Object.keys(hashes).join(', ')}`;
+}
+console.log(`plan identity: ${identity}`);
+
+const f = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const section = [
+  '## Scale: generated platform repositories',
+  '',
+  `Measured by \`npm run bench\` (bench/scale.mjs) with the bundled CLI in a child process, whole process, on ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Repositories from bench/generate-repo.mjs: one NodePool per team (2-4 families), NodeOverlays with the gate on, Deployments of 1-10 replicas, a fleet snapshot; head narrows 10% of the pools and changes expireAfter in 5%. "parse" is reading the same YAML with the \`yaml\` package and the fleet with JSON.parse.`,
+  '',
+  '| size | pools / overlays / workloads / nodes | wall | CPU | peak RSS | parse | wall ÷ parse |',
+  '|---|---|---|---|---|---|---|',
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${r.pools} / ${r.overlays} / ${r.workloads} / ${r.nodes} | ${f(r.wallMs)} | ${f(r.cpuMs)} | ${r.rssMb.toFixed(0)} MB | ${f(r.parseMs)} | ${(r.wallMs / r.parseMs).toFixed(1)}× |`,
+  ),
+  '',
+  `Growth from M, doubling one dimension (CPU ratio; 2.0 is linear): ${growth.map((g) => `${g.dim} ×${g.ratio.toFixed(2)}`).join(', ')}.`,
+  '',
+  `The README example (\`diff\` of examples/generation-split): ${f(example.cpuMs)} CPU, ${f(example.wallMs)} wall. A Deployment of 10 replicas: ${f(replicas[10].cpuMs)} CPU; of 1,000,000 replicas: ${f(replicas[1000000].cpuMs)} CPU.`,
+  '',
+  `JSON plans: ${identity}.`,
+  '',
+].join('\n');
+const doc = readFileSync('docs/performance.md', 'utf8');
+const marker = '## Scale: generated platform repositories';
+const i = doc.indexOf(marker);
+const j = i >= 0 ? doc.indexOf('\n## ', i + marker.length) : -1;
+const next = i >= 0 ? doc.slice(0, i) + section + (j >= 0 ? doc.slice(j + 1) : '') : doc.trimEnd() + '\n\n' + section;
+writeFileSync('docs/performance.md', next);
