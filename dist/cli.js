@@ -23,7 +23,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-BTHYMIXW.js";
+} from "./chunks/chunk-4TQJNCAB.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import {
   own

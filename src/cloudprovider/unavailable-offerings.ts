@@ -20,15 +20,17 @@ export interface IceScenario {
 export function unavailableOfferings(catalog: Catalog, zones: string[], scenario: IceScenario): Set<string> {
   const out = new Set<string>();
   const sets = scenario.unavailable.map((reqs) => Requirements.fromNodeSelectorRequirements(reqs));
+  const zoneReqs = zones.map((z) => Requirement.of(LABEL_ZONE, 'In', [z]));
+  const capacityReqs = ['on-demand', 'spot', 'reserved'].map((ct) => Requirement.of(LABEL_CAPACITY_TYPE, 'In', [ct]));
   for (const t of catalog.types) {
-    for (const zone of zones) {
-      for (const ct of ['on-demand', 'spot', 'reserved']) {
-        const offering = Requirements.fromLabels(t.labels)
-          .add(Requirement.of(LABEL_ZONE, 'In', [zone]))
-          .add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [ct]));
-        if (sets.some((s) => offering.compatible(s, false) === null)) out.add(unavailableKey(ct, t.name, zone));
-      }
-    }
+    const labels = Requirements.fromLabels(t.labels);
+    zones.forEach((zone, zi) => {
+      capacityReqs.forEach((ctReq, ci) => {
+        const offering = labels.clone().add(zoneReqs[zi]).add(ctReq);
+        if (sets.some((s) => offering.isCompatible(s, false)))
+          out.add(unavailableKey(['on-demand', 'spot', 'reserved'][ci], t.name, zone));
+      });
+    });
   }
   return out;
 }

@@ -279,6 +279,43 @@ function eligibleNodePools(input: ModelInput): { pools: PoolStatus[]; eligible: 
  * Capacity reservations an EC2NodeClass selects (karpenter-provider-aws
  * pkg/controllers/nodeclass/capacityreservation.go Reconcile), by its capacityReservationSelectorTerms.
  */
+/**
+ * Instance types are a function of the catalog, the EC2NodeClass, the settings and the offering inputs; the base and
+ * head states (and the rules' what-ifs) usually share them. Karpenter caches them the same way, by a hash of their
+ * inputs (karpenter-provider-aws pkg/providers/instancetype/instancetype.go List). The lists are never mutated.
+ */
+const instanceTypeMemo = new WeakMap<Catalog, Map<string, InstanceType[]>>();
+
+function instanceTypesFor(
+  ctx: StepContext,
+  nc: EC2NodeClass | undefined,
+  extra: { priceChanges?: Map<string, string>; unavailable?: Set<string> } = {},
+): InstanceType[] {
+  const { input, opts } = ctx;
+  const inputs = {
+    zones: ctx.zones,
+    spotPriceFactor: opts.spotPriceFactor,
+    reservations: reservationsFor(ctx, nc),
+    ...(extra.priceChanges ? { priceChanges: extra.priceChanges, adjust: adjustedPrice } : {}),
+    ...(extra.unavailable ? { unavailable: extra.unavailable } : {}),
+  };
+  if (extra.unavailable) return buildInstanceTypes(opts.catalog, nc ?? null, input.settings, inputs);
+  let memo = instanceTypeMemo.get(opts.catalog);
+  if (!memo) instanceTypeMemo.set(opts.catalog, (memo = new Map()));
+  const key = JSON.stringify([
+    nc ? { ...nc, raw: undefined, source: undefined } : null,
+    input.settings.vmMemoryOverheadPercent,
+    input.settings.reservedENIs,
+    inputs.zones,
+    inputs.spotPriceFactor,
+    inputs.reservations,
+    extra.priceChanges ? [...extra.priceChanges].sort() : null,
+  ]);
+  let types = memo.get(key);
+  if (!types) memo.set(key, (types = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, inputs)));
+  return types;
+}
+
 function reservationsFor(ctx: StepContext, nc: EC2NodeClass | undefined): ReservationInput[] {
   if (!ctx.input.settings.featureGates.reservedCapacity || !nc) return [];
   return ctx.opts.reservations.filter((r) =>
@@ -301,7 +338,7 @@ function applyNodeOverlays(
   eligible: NodePool[],
   assumptions: string[],
 ): { outcome: OverlayOutcome | null; priceChanges: Map<string, Map<string, string>> } {
-  const { input, opts } = ctx;
+  const { input } = ctx;
   const priceChanges = new Map<string, Map<string, string>>();
   if (!input.overlays.length) return { outcome: null, priceChanges };
   // Overlays match on requirements and offerings only, which depend on the EC2NodeClass, not the pool: the pools of
@@ -313,11 +350,7 @@ function applyNodeOverlays(
     let types = byClass.get(key);
     if (!types) {
       const nc = ctx.classes.get(key);
-      types = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, {
-        zones: ctx.zones,
-        spotPriceFactor: opts.spotPriceFactor,
-        reservations: reservationsFor(ctx, nc),
-      }).map((it) => ({
+      types = instanceTypesFor(ctx, nc).map((it) => ({
         typeName: it.name,
         typeRequirements: it.requirements,
         offerings: it.offerings.map((o) => ({
@@ -374,11 +407,8 @@ function nodeClaimTemplates(
     }`;
     let its = typeCache.get(cacheKey);
     if (!its) {
-      its = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, {
-        zones: ctx.zones,
-        spotPriceFactor: opts.spotPriceFactor,
-        reservations: reservationsFor(ctx, nc),
-        ...(changes ? { priceChanges: changes, adjust: adjustedPrice } : {}),
+      its = instanceTypesFor(ctx, nc, {
+        ...(changes ? { priceChanges: changes } : {}),
         ...(opts.unavailable ? { unavailable: opts.unavailable } : {}),
       });
       typeCache.set(cacheKey, its);
