@@ -23,7 +23,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-4TQJNCAB.js";
+} from "./chunks/chunk-USLRDEQA.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import {
   own

@@ -621,15 +621,7 @@ function daemonOverhead(
 
 const GiB = 2 ** 30;
 
-function probeWorkloads(nodePools: NodePool[]): {
-  key: string;
-  kind: string;
-  namespace: string;
-  name: string;
-  replicas: number;
-  probe: boolean;
-  pod: Workload['pod'];
-}[] {
+function probeWorkloads(nodePools: NodePool[]): WorkloadToPlace[] {
   const pod = (
     cpu: number,
     mem: number,

@@ -229,21 +229,12 @@ export class Requirements {
    * is tolerated only when both operators are NotIn/DoesNotExist. Returns an error text or null.
    */
   intersects(incoming: Requirements): string | null {
-    const [small, big, smallIsIncoming] =
-      this.map.size <= incoming.map.size ? [this.map, incoming.map, false] : [incoming.map, this.map, true];
-    for (const [key, r1] of small) {
-      const r2 = big.get(key);
-      if (!r2) continue;
-      const existing = smallIsIncoming ? r2 : r1;
-      const inc = smallIsIncoming ? r1 : r2;
-      if (!existing.hasIntersection(inc)) {
-        const io = inc.operator();
-        const eo = existing.operator();
-        if ((io === 'NotIn' || io === 'DoesNotExist') && (eo === 'NotIn' || eo === 'DoesNotExist')) continue;
-        return `key ${key}, ${inc.toString()} not in ${existing.toString()}`;
-      }
-    }
-    return null;
+    return this.intersection(incoming, true);
+  }
+
+  /** `intersects(…) === null` without building the error text (requirements.go HasIntersection spares the allocation). */
+  intersectsOk(incoming: Requirements): boolean {
+    return this.intersection(incoming, false) === null;
   }
 
   /**
@@ -252,30 +243,28 @@ export class Requirements {
    * Returns an error text (Karpenter's wording) or null.
    */
   compatible(incoming: Requirements, allowUndefinedWellKnown: boolean): string | null {
-    for (const [key, r] of incoming.map) {
-      if (allowUndefinedWellKnown && WELL_KNOWN_LABELS.has(key)) continue;
-      if (this.map.has(key)) continue;
-      const op = r.operator();
-      if (op === 'NotIn' || op === 'DoesNotExist') continue;
-      return `label "${key}" does not have known values`;
-    }
-    return this.intersects(incoming);
+    return this.compatibility(incoming, allowUndefinedWellKnown, true);
   }
 
   /** `compatible(…) === null` without building the error text (requirements.go keeps errors lazy for this reason). */
   isCompatible(incoming: Requirements, allowUndefinedWellKnown: boolean): boolean {
+    return this.compatibility(incoming, allowUndefinedWellKnown, false) === null;
+  }
+
+  /** Compatible; with `explain` false a failure is '' (no text is built). */
+  private compatibility(incoming: Requirements, allowUndefinedWellKnown: boolean, explain: boolean): string | null {
     for (const [key, r] of incoming.map) {
       if (allowUndefinedWellKnown && WELL_KNOWN_LABELS.has(key)) continue;
       if (this.map.has(key)) continue;
       const op = r.operator();
       if (op === 'NotIn' || op === 'DoesNotExist') continue;
-      return false;
+      return explain ? `label "${key}" does not have known values` : '';
     }
-    return this.intersectsOk(incoming);
+    return this.intersection(incoming, explain);
   }
 
-  /** `intersects(…) === null` without building the error text (requirements.go HasIntersection spares the allocation). */
-  intersectsOk(incoming: Requirements): boolean {
+  /** Intersects; with `explain` false a failure is '' (no text is built). */
+  private intersection(incoming: Requirements, explain: boolean): string | null {
     const [small, big, smallIsIncoming] =
       this.map.size <= incoming.map.size ? [this.map, incoming.map, false] : [incoming.map, this.map, true];
     for (const [key, r1] of small) {
@@ -287,9 +276,9 @@ export class Requirements {
       const io = inc.operator();
       const eo = existing.operator();
       if ((io === 'NotIn' || io === 'DoesNotExist') && (eo === 'NotIn' || eo === 'DoesNotExist')) continue;
-      return false;
+      return explain ? `key ${key}, ${inc.toString()} not in ${existing.toString()}` : '';
     }
-    return true;
+    return null;
   }
 
   toString(): string {

@@ -21,32 +21,20 @@ export function readBaseline(
   findings: Finding[],
 ): { file: string; fingerprints: Set<string> } | null {
   const file = config.baseline ?? BASELINE_FILE;
-  const text = tree.read(file);
-  if (text === null) {
-    if (config.baseline)
-      findings.push({
-        rule: 'unreadable-file',
-        severity: 'error',
-        file,
-        line: null,
-        object: null,
-        message: `the baseline file ${file} named by the config does not exist in ${tree.label}`,
-      });
+  const unreadable = (message: string): null => {
+    findings.push({ rule: 'unreadable-file', severity: 'error', file, line: null, object: null, message });
     return null;
-  }
+  };
+  const text = tree.read(file);
+  if (text === null)
+    return config.baseline
+      ? unreadable(`the baseline file ${file} named by the config does not exist in ${tree.label}`)
+      : null;
   try {
     const doc = JSON.parse(text.replace(/^\uFEFF/, '')) as Partial<Baseline>;
     if (doc.schemaVersion !== 1 || !Array.isArray(doc.findings)) throw new Error('not a karpenter-plan baseline');
     return { file, fingerprints: new Set(doc.findings.map((f) => f.fingerprint).filter((f) => typeof f === 'string')) };
   } catch (e) {
-    findings.push({
-      rule: 'unreadable-file',
-      severity: 'error',
-      file,
-      line: null,
-      object: null,
-      message: `the baseline file ${file} could not be read: ${errorMessage(e)}`,
-    });
-    return null;
+    return unreadable(`the baseline file ${file} could not be read: ${errorMessage(e)}`);
   }
 }
