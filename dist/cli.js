@@ -23,7 +23,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-USLRDEQA.js";
+} from "./chunks/chunk-ENDZV5CQ.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import {
   own
@@ -306,8 +306,13 @@ function openTree(dir, ref, v, cwd, stdin) {
   if (!existsSync(d)) throw new UsageError(`${dir} does not exist`);
   return new DirTree(d, dir ?? ".");
 }
+var SAFE_TARGET = /^[A-Za-z0-9._/-]+$/;
 function target(v) {
   if (typeof v.target !== "string") return {};
+  if (!SAFE_TARGET.test(v.target))
+    throw new UsageError(
+      `--target ${JSON.stringify(v.target)} is not a folder name (letters, digits, '.', '_', '-', '/')`
+    );
   return { target: v.target === "." ? "" : v.target.replace(/^\.\//, "").replace(/\/$/, "") };
 }
 function overrides(v) {
@@ -336,8 +341,8 @@ function diffInput(command, v, cwd, stdin) {
     throw new UsageError(`${command} needs --base DIR --head DIR, or --base-ref REV --head-ref REV`);
   const base = openTree(v.base, v["base-ref"], v, cwd, stdin);
   const head = openTree(v.head, v["head-ref"], v, cwd, stdin);
-  const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v));
-  return { base, head, config, configFindings, cwd, ...target(v) };
+  const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v), gitMode ? base : void 0);
+  return { base, head, config, configFindings, cwd, ...target(v), ...gitMode ? { trusted: base } : {} };
 }
 async function diffCommand(v, cwd, stdin) {
   const plan = await executePlan(diffInput("diff", v, cwd, stdin));

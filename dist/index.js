@@ -14,7 +14,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-USLRDEQA.js";
+} from "./chunks/chunk-ENDZV5CQ.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import "./chunks/chunk-N7GVO2GR.js";
 import {
@@ -26558,7 +26558,11 @@ async function publish(plan, inputs, event, workdir) {
       }
     }
   }
-  if (plan.verdict === "fail") setFailed(`karpenter-plan: ${plan.verdictReasons.join("; ")}`);
+  if (plan.nothingEvaluated)
+    setFailed(
+      "karpenter-plan: nothing Karpenter-relevant could be evaluated (see the input-not-evaluated findings)"
+    );
+  else if (plan.verdict === "fail") setFailed(`karpenter-plan: ${plan.verdictReasons.join("; ")}`);
 }
 function repository() {
   try {

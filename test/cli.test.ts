@@ -122,6 +122,8 @@ describe('git revisions', () => {
       }).trim();
     git('init', '-q', '-b', 'main');
     cpSync('examples/generation-split/base', repo, { recursive: true });
+    // The same config in both revisions: comparing git revisions, the policy keys come from base (docs/security.md).
+    cpSync('examples/generation-split/head/.karpenter-plan.yaml', join(repo, '.karpenter-plan.yaml'));
     git('add', '-A');
     git('commit', '-q', '-m', 'base');
     const baseSha = git('rev-parse', 'HEAD');

@@ -149,3 +149,18 @@ test('chart templates are not read as manifests (folders with a Chart.yaml are s
   const plan = JSON.parse((await runCli(['validate', dir, '--format', 'json'])).stdout);
   expect(plan.findings.filter((f: { rule: string }) => f.rule === 'invalid-yaml')).toEqual([]);
 });
+
+test('a values file outside the state is refused: helm never reads it', async () => {
+  const { bin, log } = fakeHelm();
+  const cfg = `charts:\n  - { path: charts/pools, values: ["../../../etc/hostname"] }\nhelm: { binary: ${JSON.stringify(bin)} }\n`;
+  const dir = tempTree({ ...chartFiles(10), '.karpenter-plan.yaml': cfg });
+  const plan = JSON.parse((await runCli(['validate', dir, '--format', 'json'])).stdout);
+  expect(plan.findings).toContainEqual(
+    expect.objectContaining({
+      rule: 'helm-template-failed',
+      message: expect.stringMatching(/are not files of the state/),
+    }),
+  );
+  const calls = existsSync(log) ? readFileSync(log, 'utf8') : '';
+  expect(calls).not.toContain('etc/hostname');
+});

@@ -203,7 +203,7 @@ describe('inputs that are not evaluated are never a pass', () => {
     expect(exitCode).toBe(1);
     const f = p.findings.find((x) => x.rule === 'input-not-evaluated' && x.file === 'overlays/dev/kustomization.yaml');
     expect(f?.severity).toBe('error');
-    expect(f?.message).toMatch(/remote resources, which are never fetched/);
+    expect(f?.message).toMatch(/remote resources or paths outside the state, which are never fetched or read/);
   });
 
   test('a changed NodePool in a file no manifest glob matches fails the check with input-not-evaluated', async () => {
@@ -317,5 +317,41 @@ describe('fan-out over a CI matrix: targets, one diff per target, merge', () => 
     const r = await runCli(['merge', '--targets', join(out, 'targets.json'), whole]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/must come from diff --target KEY/);
+  });
+});
+
+describe('never a pass over a kustomization that could not be rendered', () => {
+  test('a change to a patch of a kustomization with a remote base (not renderable before or after) fails the check', async () => {
+    const remote =
+      'resources:\n  - ../../base\n  - https://github.com/example/pools//x?ref=v1\npatches:\n  - path: limits.yaml\n';
+    const base = copyFixture();
+    writeFileSync(join(base, 'overlays/dev/kustomization.yaml'), remote);
+    const head = copyFixture();
+    writeFileSync(join(head, 'overlays/dev/kustomization.yaml'), remote);
+    writeFileSync(join(head, 'overlays/dev/limits.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: x }\n');
+    const { plan: p, exitCode } = await plan(['diff', '--base', base, '--head', head]);
+    expect(exitCode).toBe(1);
+    expect(p.findings).toContainEqual(
+      expect.objectContaining({ rule: 'input-not-evaluated', file: 'overlays/dev/limits.yaml', severity: 'error' }),
+    );
+  });
+
+  test('a resource path that leaves the state is not read: the kustomization is reported, not rendered', async () => {
+    const dir = copyFixture();
+    writeFileSync(join(dir, 'overlays/dev/kustomization.yaml'), 'resources:\n  - ../../base\n  - ../../../../etc\n');
+    const { plan: p } = await plan(['validate', dir]);
+    expect(p.findings).toContainEqual(
+      expect.objectContaining({
+        rule: 'input-not-evaluated',
+        file: 'overlays/dev/kustomization.yaml',
+        message: expect.stringMatching(/paths outside the state/),
+      }),
+    );
+  });
+
+  test('a --target that is not a plain folder name is refused', async () => {
+    const r = await runCli(['validate', FIXTURE, '--target', "x';touch /tmp/p;'"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/is not a folder name/);
   });
 });

@@ -221,9 +221,15 @@ function openTree(dir: string | undefined, ref: string | undefined, v: Values, c
   return new DirTree(d, dir ?? '.');
 }
 
+const SAFE_TARGET = /^[A-Za-z0-9._/-]+$/;
+
 /** `--target KEY`: one target ('.' is the root folder's kustomization). */
 function target(v: Values): { target?: string } {
   if (typeof v.target !== 'string') return {};
+  if (!SAFE_TARGET.test(v.target))
+    throw new UsageError(
+      `--target ${JSON.stringify(v.target)} is not a folder name (letters, digits, '.', '_', '-', '/')`,
+    );
   return { target: v.target === '.' ? '' : v.target.replace(/^\.\//, '').replace(/\/$/, '') };
 }
 
@@ -255,8 +261,10 @@ function diffInput(command: string, v: Values, cwd: string, stdin: Stdin): Execu
     throw new UsageError(`${command} needs --base DIR --head DIR, or --base-ref REV --head-ref REV`);
   const base = openTree(v.base as string, v['base-ref'] as string, v, cwd, stdin);
   const head = openTree(v.head as string, v['head-ref'] as string, v, cwd, stdin);
-  const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v));
-  return { base, head, config, configFindings, cwd, ...target(v) };
+  // Comparing git revisions (a pull request), the base revision's config decides the policy and the programs that
+  // run, as in the action (docs/security.md); two directories are both the user's own.
+  const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v), gitMode ? base : undefined);
+  return { base, head, config, configFindings, cwd, ...target(v), ...(gitMode ? { trusted: base } : {}) };
 }
 
 async function diffCommand(v: Values, cwd: string, stdin: Stdin): Promise<CliResult> {

@@ -168,7 +168,11 @@ async function publish(plan: Plan, inputs: ActionInputs, event: EventPayload, wo
       }
     }
   }
-  if (plan.verdict === 'fail') core.setFailed(`karpenter-plan: ${plan.verdictReasons.join('; ')}`);
+  if (plan.nothingEvaluated)
+    core.setFailed(
+      'karpenter-plan: nothing Karpenter-relevant could be evaluated (see the input-not-evaluated findings)',
+    );
+  else if (plan.verdict === 'fail') core.setFailed(`karpenter-plan: ${plan.verdictReasons.join('; ')}`);
 }
 
 /** owner/repo from @actions/github's context (GITHUB_REPOSITORY); empty when it is not set. */

@@ -83,7 +83,7 @@ export function combineTargets(targets: TargetOutcome[], input: CombineInput): P
   const planned = targets.filter((t): t is TargetOutcome & { plan: Plan } => t.plan !== null);
   const seen = new Set<string>();
   const findings: Finding[] = [];
-  for (const f of [...input.extraFindings, ...planned.flatMap((t) => t.plan.findings)]) {
+  for (const f of [...planned.flatMap((t) => t.plan.findings), ...input.extraFindings]) {
     const key = `${f.rule}|${f.file}|${f.line}|${f.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -163,7 +163,9 @@ export function combineTargets(targets: TargetOutcome[], input: CombineInput): P
       generations: { base: {}, head: {} },
       simulated: { base: [], head: [] },
     },
-    nothingEvaluated: planned.length > 0 && planned.every((t) => t.plan.nothingEvaluated),
+    // Only when no target at all could be evaluated: unaffected targets were read and rendered.
+    nothingEvaluated:
+      planned.length === targets.length && planned.length > 0 && planned.every((t) => t.plan.nothingEvaluated),
     clusters: targets,
   };
 }

@@ -11,7 +11,7 @@ const ZWSP = '\u200b';
  * reference, bare URL (autolinked), link or image syntax survives — a zero-width space breaks each.
  */
 export function inert(s: string): string {
-  return escapeHtml(s)
+  return escapeHtml(s.replace(/\r?\n/g, ' '))
     .replace(/@/g, `@${ZWSP}`)
     .replace(/#(?=\w)/g, `#${ZWSP}`)
     .replace(/:\/\//g, `:${ZWSP}//`)

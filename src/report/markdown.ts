@@ -74,7 +74,7 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
   const alerts = alertLines(plan);
   if (alerts.length) head.push(...alerts, '');
   if (plan.verdict === 'fail' && plan.verdictReasons.length) {
-    head.push(`Failing because: ${plan.verdictReasons.map(escapeHtml).join('; ')}.`, '');
+    head.push(`Failing because: ${plan.verdictReasons.map(inert).join('; ')}.`, '');
   }
 
   // Sections in order of importance; the last ones are shortened first.
@@ -337,7 +337,7 @@ function findingsSection(plan: Plan, blobUrl: string | null): string {
     const loc = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}` : '–';
     const where =
       blobUrl && f.file && !isRenderedSource(f.file)
-        ? `[${cell(loc)}](${blobUrl}/${encodeURI(f.file)}${f.line ? `#L${f.line}` : ''})`
+        ? `[${cell(loc)}](${blobUrl}/${f.file.split('/').map(encodeURIComponent).join('/')}${f.line ? `#L${f.line}` : ''})`
         : cell(loc);
     lines.push(`| ${icon[f.severity]} ${f.severity} | ${ruleCell(f.rule)} | ${where} | ${cell(f.message)} |`);
   }

@@ -142,7 +142,17 @@ export function listTargets(input: ExecuteInput): TargetList {
   const perTarget = { ...input, config: { ...input.config, fleet: [] as string[] } };
   delete perTarget.config.cluster;
   const loaded = keys.map((key) => ({ key, states: loadStates(perTarget, opts, key) }));
-  const findings = [
+  // A target key goes into CI matrices and shell commands: one that is not a plain folder name is refused.
+  const unsafe = keys.filter((k) => k !== '' && !/^[A-Za-z0-9._/-]+$/.test(k));
+  const findings: Finding[] = [
+    ...unsafe.map((k) => ({
+      rule: 'input-not-evaluated',
+      severity: 'error' as const,
+      file: k,
+      line: null,
+      object: null,
+      message: `the kustomization folder ${JSON.stringify(k)} has characters a CI matrix cannot carry safely (letters, digits, '.', '_', '-', '/'); rename it`,
+    })),
     ...input.configFindings,
     ...coverage(
       input,
@@ -151,11 +161,13 @@ export function listTargets(input: ExecuteInput): TargetList {
     ),
   ];
   const changed = changedSet(input);
-  const targets = loaded.map(({ key, states }) => ({
-    key: displayKey(key),
-    source: targetSource(key),
-    affected: isAffected(input, key, states, changed),
-  }));
+  const targets = loaded
+    .filter(({ key }) => !unsafe.includes(key))
+    .map(({ key, states }) => ({
+      key: displayKey(key),
+      source: targetSource(key),
+      affected: isAffected(input, key, states, changed),
+    }));
   return {
     schemaVersion: 1,
     kind: input.base ? 'diff' : 'state',
@@ -196,7 +208,12 @@ function coverage(
     (f) => !elsewhere.has(f),
   );
   const read = (f: string): string | null => input.head.read(f) ?? input.base?.read(f) ?? null;
-  const out = notEvaluated(candidates, evaluated, read, input.base !== null);
+  // In a diff, a changed file of a kustomization that could not be rendered (on either side) was not evaluated,
+  // whatever it holds (an inline patch, a generator's input), even when the failure itself is not new.
+  const unrendered = new Set<string>();
+  if (input.base)
+    for (const st of states) for (const side of [st.base, st.head]) for (const f of side.unrendered) unrendered.add(f);
+  const out = notEvaluated(candidates, evaluated, read, input.base !== null, unrendered);
   return level ? out.map((f) => ({ ...f, severity: level })) : out;
 }
 
@@ -424,6 +441,7 @@ function emptyState(head: State): State {
     notes: [],
     evaluated: new Set(),
     renderers: [],
+    unrendered: new Set(),
     ignoreAnnotations: new Map(),
     externalWorkloads: [],
   };

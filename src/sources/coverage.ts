@@ -49,10 +49,11 @@ export function notEvaluated(
   evaluated: ReadonlySet<string>,
   read: (path: string) => string | null,
   diff: boolean,
+  unrendered: ReadonlySet<string> = new Set(),
 ): Finding[] {
   const out: Finding[] = [];
   for (const file of candidates) {
-    if (evaluated.has(file) || !karpenterRelevant(file, read(file))) continue;
+    if (!unrendered.has(file) && (evaluated.has(file) || !karpenterRelevant(file, read(file)))) continue;
     out.push({
       rule: 'input-not-evaluated',
       severity: 'error',

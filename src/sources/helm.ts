@@ -43,6 +43,14 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string, 
   const root = mkdtempSync(join(tmpdir(), 'karpenter-plan-helm-'));
   try {
     const prefix = chart.path.replace(/\/$/, '') + '/';
+    const listed = new Set(tree.list());
+    const outside = chart.values.filter((v) => !listed.has(v));
+    if (outside.length)
+      return {
+        ok: false,
+        missing: false,
+        message: `values file(s) ${outside.map((v) => JSON.stringify(v)).join(', ')} of chart ${chart.path} are not files of the state; the chart is not rendered`,
+      };
     const wanted = tree.list().filter((f) => f.startsWith(prefix) || chart.values.includes(f));
     if (!wanted.some((f) => f.startsWith(prefix)))
       return { ok: false, missing: false, message: `chart folder ${chart.path} does not exist in ${tree.label}` };

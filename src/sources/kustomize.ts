@@ -85,8 +85,10 @@ function readKustomization(dir: string, file: string, text: string | null): Kust
     if (typeof g.env === 'string') paths.push(g.env);
   }
   for (const p of paths) {
-    if (REMOTE.test(p)) k.remote.push(p);
-    else k.refs.push(posix.normalize(posix.join(dir, p)).replace(/\/$/, ''));
+    const local = posix.normalize(posix.join(dir, p)).replace(/\/$/, '');
+    // A remote resource is never fetched; a path that leaves the state (absolute, or ../ above its root) is never read.
+    if (REMOTE.test(p) || p.startsWith('/') || local === '..' || local.startsWith('../')) k.remote.push(p);
+    else k.refs.push(local);
   }
   return k;
 }

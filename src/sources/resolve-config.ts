@@ -70,6 +70,11 @@ export const TRUSTED_KEYS = [
   'ignore',
   'baseline',
   'renderTimeoutSeconds',
+  'externalLabels',
+  'assumptions',
+  'probes',
+  'manifests',
+  'scenarios',
 ] as const;
 
 /**
@@ -118,6 +123,17 @@ export function resolveConfig(
   } else {
     const text = head.read(CONFIG_FILE);
     config = text === null ? defaultConfig() : parseConfig(CONFIG_FILE, text, findings);
+  }
+  if (config.assumptions.at !== undefined && Number.isNaN(Date.parse(config.assumptions.at))) {
+    findings.push({
+      rule: 'invalid-config',
+      severity: 'error',
+      file: config.file,
+      line: null,
+      object: null,
+      message: `assumptions.at ${JSON.stringify(config.assumptions.at)} is not a time; the rollout starts now instead`,
+    });
+    delete config.assumptions.at;
   }
   if (o.manifests?.length) config.manifests = [...o.manifests];
   if (o.fleet?.length) config.fleet = [...config.fleet, ...o.fleet];

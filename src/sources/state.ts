@@ -54,6 +54,8 @@ export interface State extends ModelInput {
   evaluated: Set<string>;
   /** Renderers used (e.g. `kubectl kustomize overlays/prod`). */
   renderers: string[];
+  /** Files of kustomizations that could not be rendered: a change to any of them was not evaluated. */
+  unrendered: Set<string>;
   /** Rules silenced per object by its `karpenter-plan.io/ignore` annotation. */
   ignoreAnnotations: Suppressions['annotations'];
   /** Workloads that require a label of capacity outside Karpenter (managed node groups, Fargate): not modelled. */
@@ -95,6 +97,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     notes: [],
     evaluated: new Set(),
     renderers: [],
+    unrendered: new Set(),
     ignoreAnnotations: new Map(),
     externalWorkloads: [],
   };
@@ -377,6 +380,7 @@ function renderKustomizations(
   const roots = opts.target === undefined ? kustomizationRoots(all) : all.filter((k) => k.dir === opts.target);
   if (!roots.length) return;
   const notEvaluated = (k: Kustomization, message: string): void => {
+    for (const f of filesOf(closure(k, all), allFiles)) state.unrendered.add(f);
     state.findings.push({
       rule: 'input-not-evaluated',
       severity: 'error',
@@ -397,7 +401,10 @@ function renderKustomizations(
       }
       const remote = parts.flatMap((k) => k.remote.map((r) => `${r} (in ${k.file})`));
       if (remote.length) {
-        notEvaluated(root, `it names remote resources, which are never fetched: ${remote.slice(0, 3).join(', ')}`);
+        notEvaluated(
+          root,
+          `it names remote resources or paths outside the state, which are never fetched or read: ${remote.slice(0, 3).join(', ')}`,
+        );
         continue;
       }
       if (!opts.kustomize) opts.kustomize = { renderer: findKustomizeRenderer() };
