@@ -13,6 +13,7 @@ import {
   VERSION,
   checkFailOn,
   checkNonNegative,
+  checkTarget,
   checkTime,
   executePlan,
   formatMinutes,
@@ -23,7 +24,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-ENDZV5CQ.js";
+} from "./chunks/chunk-FFLNXPVS.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import {
   own
@@ -306,14 +307,8 @@ function openTree(dir, ref, v, cwd, stdin) {
   if (!existsSync(d)) throw new UsageError(`${dir} does not exist`);
   return new DirTree(d, dir ?? ".");
 }
-var SAFE_TARGET = /^[A-Za-z0-9._/-]+$/;
 function target(v) {
-  if (typeof v.target !== "string") return {};
-  if (!SAFE_TARGET.test(v.target))
-    throw new UsageError(
-      `--target ${JSON.stringify(v.target)} is not a folder name (letters, digits, '.', '_', '-', '/')`
-    );
-  return { target: v.target === "." ? "" : v.target.replace(/^\.\//, "").replace(/\/$/, "") };
+  return typeof v.target === "string" ? { target: checkTarget(v.target, "--target") } : {};
 }
 function overrides(v) {
   const o = {};

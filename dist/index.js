@@ -4,6 +4,7 @@ import {
   InputError,
   checkFailOn,
   checkNonNegative,
+  checkTarget,
   checkTime,
   executePlan,
   gitTopLevel,
@@ -14,7 +15,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-ENDZV5CQ.js";
+} from "./chunks/chunk-FFLNXPVS.js";
 import "./chunks/chunk-YUX2ULRY.js";
 import "./chunks/chunk-N7GVO2GR.js";
 import {
@@ -25974,7 +25975,7 @@ function readInputs(get = (n) => getInput(n)) {
     prNumber: prNumber || null,
     workingDirectory: get("working-directory") || ".",
     path: get("path"),
-    target: get("target") ? get("target") === "." ? "" : get("target").replace(/^\.\//, "").replace(/\/$/, "") : null,
+    target: get("target") ? checkTarget(get("target"), "input target") : null,
     baseRef: opt("base-ref"),
     headRef: opt("head-ref"),
     overrides,

@@ -5,7 +5,7 @@
  * pkg/controllers/nodeoverlay/controller.go (cases: pkg/controllers/nodeoverlay/suite_test.go).
  */
 import { Requirement, Requirements } from '../src/scheduling/requirements.js';
-import { adjustedPrice, evaluateOverlays, type OverlayTarget } from '../src/cloudprovider/overlay-evaluation.js';
+import { adjustedPrice, evaluateOverlays, type OverlayPool } from '../src/cloudprovider/overlay-evaluation.js';
 import type { NodeOverlay } from '../src/api/nodeoverlay.js';
 import { NO_SOURCE } from '../src/common/findings.js';
 
@@ -101,32 +101,47 @@ describe('overlay precedence and conflicts (nodeoverlay/controller.go; nodeoverl
     raw: {},
     source: NO_SOURCE,
   });
-  const target = (type: string): OverlayTarget => ({
-    nodePool: 'np',
-    templateLabels: {},
+  const typeOf = (type: string, labels: Record<string, string> = {}) => ({
     typeName: type,
-    typeRequirements: new Requirements([Requirement.of('node.kubernetes.io/instance-type', 'In', [type])]),
+    typeRequirements: Requirements.fromLabels({ 'node.kubernetes.io/instance-type': type, ...labels }),
     offerings: [{ zone: 'z1', capacityType: 'on-demand' }],
   });
+  const pool = (...types: string[]): OverlayPool[] => [
+    { nodePool: 'np', templateLabels: {}, types: types.map((t) => typeOf(t)) },
+  ];
   const it = { key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['t1'] };
   test('equal weight, overlapping → the earlier name conflicts, the later is applied', () => {
-    const out = evaluateOverlays([ov('overlay-a', 10, [it], '+1'), ov('overlay-b', 10, [it], '+2')], [target('t1')]);
+    const out = evaluateOverlays([ov('overlay-a', 10, [it], '+1'), ov('overlay-b', 10, [it], '+2')], pool('t1'));
     expect(out.conflicts).toEqual([{ overlay: 'overlay-a', with: 'overlay-b' }]);
     expect([...out.prices.values()][0]).toEqual({ change: '+2', overlay: 'overlay-b' });
   });
   test('identical values still conflict', () => {
-    expect(evaluateOverlays([ov('a', 10, [it]), ov('b', 10, [it])], [target('t1')]).conflicts).toHaveLength(1);
+    expect(evaluateOverlays([ov('a', 10, [it]), ov('b', 10, [it])], pool('t1')).conflicts).toHaveLength(1);
   });
   test('disjoint requirements (In vs NotIn) do not conflict', () => {
-    const out = evaluateOverlays(
-      [ov('a', 10, [it]), ov('b', 10, [{ ...it, operator: 'NotIn' }])],
-      [target('t1'), target('t2')],
-    );
+    const out = evaluateOverlays([ov('a', 10, [it]), ov('b', 10, [{ ...it, operator: 'NotIn' }])], pool('t1', 't2'));
     expect(out.conflicts).toEqual([]);
     expect(out.prices.size).toBe(2);
   });
+  test('a key both a template label and the instance type define is intersected first, as Requirements.Add does', () => {
+    // karpenter pkg/controllers/nodeoverlay/controller.go getOverlaidOfferings compares the overlay with the pool's
+    // template requirements added to the instance type's (pkg/scheduling/requirements.go Add intersects a key): a pool
+    // labelled family=c7i offers no m7i type to an overlay, and its c7i type matches an overlay on c7i.
+    const family = 'karpenter.k8s.aws/instance-family';
+    const pools: OverlayPool[] = [
+      {
+        nodePool: 'np',
+        templateLabels: { [family]: 'c7i' },
+        types: [typeOf('c7i.large', { [family]: 'c7i' }), typeOf('m7i.large', { [family]: 'm7i' })],
+      },
+    ];
+    const onM = evaluateOverlays([ov('m', 10, [{ key: family, operator: 'In', values: ['m7i'] }])], pools);
+    expect([...onM.prices.keys()]).toEqual([]);
+    const onC = evaluateOverlays([ov('c', 10, [{ key: family, operator: 'In', values: ['c7i'] }])], pools);
+    expect([...onC.prices.keys()]).toEqual(['np|c7i.large|on-demand/z1']);
+  });
   test('different weights never conflict; the higher weight wins', () => {
-    const out = evaluateOverlays([ov('low', 10, [it], '+1'), ov('high', 20, [it], '+5')], [target('t1')]);
+    const out = evaluateOverlays([ov('low', 10, [it], '+1'), ov('high', 20, [it], '+5')], pool('t1'));
     expect(out.conflicts).toEqual([]);
     expect([...out.prices.values()][0].overlay).toBe('high');
   });

@@ -742,3 +742,9 @@ describe('the 7th/8th-generation situations produce the rules they describe', ()
     expect(f.map((x) => x.rule)).toContain('fallback-without-expiry');
   });
 });
+
+test('every rule linked from reports has its docs page', async () => {
+  const { DOCUMENTED_RULES } = await import('../src/report/rule-docs.js');
+  const { existsSync } = await import('node:fs');
+  expect([...DOCUMENTED_RULES].filter((id) => !existsSync(`docs/rules/${id}.md`))).toEqual([]);
+});

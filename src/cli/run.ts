@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../sources/config.js';
 import {
   checkFailOn,
+  checkTarget,
   checkNonNegative,
   checkTime,
   InputError,
@@ -221,16 +222,9 @@ function openTree(dir: string | undefined, ref: string | undefined, v: Values, c
   return new DirTree(d, dir ?? '.');
 }
 
-const SAFE_TARGET = /^[A-Za-z0-9._/-]+$/;
-
 /** `--target KEY`: one target ('.' is the root folder's kustomization). */
 function target(v: Values): { target?: string } {
-  if (typeof v.target !== 'string') return {};
-  if (!SAFE_TARGET.test(v.target))
-    throw new UsageError(
-      `--target ${JSON.stringify(v.target)} is not a folder name (letters, digits, '.', '_', '-', '/')`,
-    );
-  return { target: v.target === '.' ? '' : v.target.replace(/^\.\//, '').replace(/\/$/, '') };
+  return typeof v.target === 'string' ? { target: checkTarget(v.target, '--target') } : {};
 }
 
 function overrides(v: Values): ConfigOverrides {

@@ -15,14 +15,6 @@ export interface OverlayOffering {
   reservationId?: string;
 }
 
-export interface OverlayTarget {
-  nodePool: string;
-  templateLabels: Record<string, string>;
-  typeName: string;
-  typeRequirements: Requirements;
-  offerings: OverlayOffering[];
-}
-
 export interface OverlayOutcome {
   /** poolOfferingKey → the price change (price or priceAdjustment) and overlay name. */
   prices: Map<string, { change: string; overlay: string }>;
@@ -87,28 +79,13 @@ function definedKeys(types: readonly OverlayType[]): Set<string> {
   return keys;
 }
 
-/** The legacy input shape: one target per (pool, type); consecutive targets of one pool form that pool. */
-export function evaluateOverlays(overlays: readonly NodeOverlay[], targets: Iterable<OverlayTarget>): OverlayOutcome {
-  const pools: OverlayPool[] = [];
-  for (const t of targets) {
-    const last = pools[pools.length - 1];
-    const type = { typeName: t.typeName, typeRequirements: t.typeRequirements, offerings: t.offerings };
-    if (last && last.nodePool === t.nodePool) (last.types as OverlayType[]).push(type);
-    else pools.push({ nodePool: t.nodePool, templateLabels: t.templateLabels, types: [type] });
-  }
-  return evaluateOverlaysOnPools(overlays, pools);
-}
-
 /**
  * The global pass. Work is shared: the pool part of an overlay's requirements (`karpenter.sh/nodepool` and the
  * template labels) is decided once per (overlay, pool), the instance-type part once per (overlay, type) for all the
  * pools that share the type, and offerings once per (overlay, zone, capacity type, reservation). The outcome is the
  * same as merging pool and type requirements for every target.
  */
-export function evaluateOverlaysOnPools(
-  overlays: readonly NodeOverlay[],
-  pools: readonly OverlayPool[],
-): OverlayOutcome {
+export function evaluateOverlays(overlays: readonly NodeOverlay[], pools: readonly OverlayPool[]): OverlayOutcome {
   const ordered = [...overlays].sort((a, b) => b.weight - a.weight || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
   const stored = new Map<string, { change: string; overlay: string; lowestWeight: number; lowestName: string }>();
   const out: OverlayOutcome = { prices: new Map(), conflicts: [], applied: new Set(), invalid: [] };

@@ -4,7 +4,7 @@
  * ICE error (key `capacityType:instanceType:zone`, 3-minute TTL).
  */
 import type { Catalog } from './catalog.js';
-import { LABEL_CAPACITY_TYPE, LABEL_ZONE } from '../api/labels.js';
+import { CAPACITY_TYPES, LABEL_CAPACITY_TYPE, LABEL_ZONE } from '../api/labels.js';
 import { type NodeSelectorRequirement } from '../api/nodeselector.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { unavailableKey } from './offering-key.js';
@@ -21,14 +21,14 @@ export function unavailableOfferings(catalog: Catalog, zones: string[], scenario
   const out = new Set<string>();
   const sets = scenario.unavailable.map((reqs) => Requirements.fromNodeSelectorRequirements(reqs));
   const zoneReqs = zones.map((z) => Requirement.of(LABEL_ZONE, 'In', [z]));
-  const capacityReqs = ['on-demand', 'spot', 'reserved'].map((ct) => Requirement.of(LABEL_CAPACITY_TYPE, 'In', [ct]));
+  const capacityReqs = CAPACITY_TYPES.map((ct) => Requirement.of(LABEL_CAPACITY_TYPE, 'In', [ct]));
   for (const t of catalog.types) {
     const labels = Requirements.fromLabels(t.labels);
     zones.forEach((zone, zi) => {
       capacityReqs.forEach((ctReq, ci) => {
         const offering = labels.clone().add(zoneReqs[zi]).add(ctReq);
         if (sets.some((s) => offering.isCompatible(s, false)))
-          out.add(unavailableKey(['on-demand', 'spot', 'reserved'][ci], t.name, zone));
+          out.add(unavailableKey(CAPACITY_TYPES[ci], t.name, zone));
       });
     });
   }

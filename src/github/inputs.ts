@@ -6,6 +6,7 @@
 import * as core from '@actions/core';
 import {
   checkFailOn,
+  checkTarget,
   checkNonNegative,
   checkTime,
   InputError,
@@ -92,7 +93,7 @@ export function readInputs(get: (name: string) => string = (n) => core.getInput(
     prNumber: prNumber || null,
     workingDirectory: get('working-directory') || '.',
     path: get('path'),
-    target: get('target') ? (get('target') === '.' ? '' : get('target').replace(/^\.\//, '').replace(/\/$/, '')) : null,
+    target: get('target') ? checkTarget(get('target'), 'input target') : null,
     baseRef: opt('base-ref'),
     headRef: opt('head-ref'),
     overrides,

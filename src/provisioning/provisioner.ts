@@ -21,7 +21,7 @@ import type { NodeOverlay } from '../api/nodeoverlay.js';
 import { orderByWeight, type NodePool } from '../api/nodepool.js';
 import {
   adjustedPrice,
-  evaluateOverlaysOnPools,
+  evaluateOverlays,
   type OverlayOutcome,
   type OverlayPool,
   type OverlayType,
@@ -363,7 +363,7 @@ function applyNodeOverlays(
     }
     pools.push({ nodePool: np.name, templateLabels: np.labels, types });
   }
-  const outcome = evaluateOverlaysOnPools(input.overlays, pools);
+  const outcome = evaluateOverlays(input.overlays, pools);
   if (input.settings.featureGates.nodeOverlay) {
     for (const [key, v] of outcome.prices) {
       const { nodePool, typeOffering } = parsePoolOfferingKey(key);

@@ -7,7 +7,7 @@ import type { Alert, Plan, TargetPlan } from '../plan/contract.js';
 import { cell, code, escapeHtml, fenceFor, inert, money, signedMonthly, signedMoney } from './escape.js';
 import { compositionCharts, rolloutGantt } from './charts.js';
 import { isRenderedSource } from '../common/findings.js';
-import { RULES } from '../rules/index.js';
+import { DOCUMENTED_RULES, RULE_DOCS_URL } from './rule-docs.js';
 
 export const COMMENT_LIMIT = 65_000;
 
@@ -303,12 +303,6 @@ function workloadSection(plan: Plan): string {
     changed > 0 && plan.workloads.length <= 30,
   );
 }
-
-/** Where a rule's page is published (docs/rules/<id>.md of this project). */
-export const RULE_DOCS_URL = 'https://github.com/karpenter-plan/karpenter-plan/blob/main/docs/rules/';
-
-/** Rule ids that have a docs page. */
-export const DOCUMENTED_RULES: ReadonlySet<string> = new Set([...RULES.map((r) => r.id), 'input-not-evaluated']);
 
 function ruleCell(rule: string): string {
   return DOCUMENTED_RULES.has(rule) ? `[${code(rule)}](${RULE_DOCS_URL}${rule}.md)` : code(rule);

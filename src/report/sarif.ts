@@ -8,7 +8,7 @@ import { isRenderedSource, type Finding, type Severity } from '../common/finding
 import { VERSION } from '../common/version.js';
 import type { Plan } from '../plan/contract.js';
 import { RULES } from '../rules/index.js';
-import { DOCUMENTED_RULES, RULE_DOCS_URL } from './markdown.js';
+import { DOCUMENTED_RULES, RULE_DOCS_URL } from './rule-docs.js';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 

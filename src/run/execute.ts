@@ -5,7 +5,7 @@
 import type { Finding, Suppressions } from '../common/findings.js';
 import { readBaseline } from '../sources/baseline.js';
 import type { Config } from '../sources/config.js';
-import { loadState, type LoadOptions, type State } from '../sources/state.js';
+import { emptyState, loadState, type LoadOptions, type State } from '../sources/state.js';
 import type { FileTree } from '../sources/tree.js';
 import { simulate, type SimulationOptions } from '../provisioning/provisioner.js';
 import { RULES, runRules } from '../rules/index.js';
@@ -22,6 +22,7 @@ import { readFleet } from '../sources/fleet.js';
 import { discoverTargets, filesOfOtherTargets, filesOfTarget } from '../sources/targets.js';
 import { changedFiles, notEvaluated } from '../sources/coverage.js';
 import { combineTargets, stateFingerprint, type TargetList, type TargetOutcome } from '../plan/targets.js';
+import { isPlainFolderName } from '../sources/resolve-config.js';
 
 export interface ExecuteInput {
   /** null: a single-state run (simulate/validate): base is empty. */
@@ -74,11 +75,8 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
     states.head.findings.push(...coverage(input, [states], new Set()));
     return planStates(input, states);
   }
-  // Several targets (e.g. kustomize overlays per environment): each is planned on its own. The fleet given for the
-  // run cannot belong to all of them, so it applies only when one target is selected.
-  const perTarget = { ...input, config: { ...input.config, fleet: [] as string[] } };
-  delete perTarget.config.cluster;
-  const loaded = keys.map((key) => ({ key, states: loadStates(perTarget, opts, key) }));
+  // Several targets (e.g. kustomize overlays per environment): each is planned on its own.
+  const { perTarget, loaded } = loadTargets(input, opts, keys);
   const runFindings = coverage(
     input,
     loaded.map((l) => l.states),
@@ -107,6 +105,20 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
     failOn: input.config.policy.failOn,
     notes,
   });
+}
+
+/**
+ * The states of every target. The fleet given for the run cannot belong to all of them, so it applies only when one
+ * target is selected (`diff --target`).
+ */
+function loadTargets(
+  input: ExecuteInput,
+  opts: LoadOptions,
+  keys: string[],
+): { perTarget: ExecuteInput; loaded: { key: string; states: { base: State; head: State } }[] } {
+  const perTarget = { ...input, config: { ...input.config, fleet: [] as string[] } };
+  delete perTarget.config.cluster;
+  return { perTarget, loaded: keys.map((key) => ({ key, states: loadStates(perTarget, opts, key) })) };
 }
 
 const targetSource = (key: string): string => `kustomization ${displayKey(key)}`;
@@ -139,11 +151,9 @@ function changedSet(input: ExecuteInput): Set<string> {
 export function listTargets(input: ExecuteInput): TargetList {
   const opts: LoadOptions = {};
   const keys = targetKeys(input);
-  const perTarget = { ...input, config: { ...input.config, fleet: [] as string[] } };
-  delete perTarget.config.cluster;
-  const loaded = keys.map((key) => ({ key, states: loadStates(perTarget, opts, key) }));
+  const { loaded } = loadTargets(input, opts, keys);
   // A target key goes into CI matrices and shell commands: one that is not a plain folder name is refused.
-  const unsafe = keys.filter((k) => k !== '' && !/^[A-Za-z0-9._/-]+$/.test(k));
+  const unsafe = keys.filter((k) => k !== '' && !isPlainFolderName(k));
   const findings: Finding[] = [
     ...unsafe.map((k) => ({
       rule: 'input-not-evaluated',
@@ -225,7 +235,9 @@ function loadStates(input: ExecuteInput, opts: LoadOptions, target: string | und
   const o: LoadOptions = { ...opts, ...(target !== undefined ? { target } : {}) };
   const head = loadState(input.head, input.config, o);
   head.findings.unshift(...input.configFindings);
-  const base: State = input.base ? loadState(input.base, input.config, o) : emptyState(head);
+  const base: State = input.base
+    ? loadState(input.base, input.config, o)
+    : emptyState({ label: '(none)', sha: null, committedAt: null }, head.settings);
   // Renderer lookups are shared by every target of the run.
   if (o.helm) opts.helm = o.helm;
   if (o.kustomize) opts.kustomize = o.kustomize;
@@ -422,27 +434,4 @@ async function fleetFor(config: Config, cwd: string, findings: Finding[], baseSi
     createdAt: null,
   }));
   return { source: 'simulated', nodes, notes: [] };
-}
-
-function emptyState(head: State): State {
-  return {
-    ...head,
-    label: '(none)',
-    sha: null,
-    committedAt: null,
-    nodePools: [],
-    nodeClasses: [],
-    overlays: [],
-    workloads: [],
-    daemonSets: [],
-    findings: [],
-    files: [],
-    ignoredKinds: {},
-    notes: [],
-    evaluated: new Set(),
-    renderers: [],
-    unrendered: new Set(),
-    ignoreAnnotations: new Map(),
-    externalWorkloads: [],
-  };
 }

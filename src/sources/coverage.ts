@@ -13,8 +13,18 @@ import { GitTree, type FileTree } from './tree.js';
 const KARPENTER_CONTENT =
   /(apiVersion["']?\s*:\s*["']?(karpenter\.sh|karpenter\.k8s\.aws)\/)|(kind["']?\s*:\s*["']?(NodePool|EC2NodeClass|NodeOverlay|Application|ApplicationSet)\b)/;
 
-/** Files that differ between two trees (added, removed or modified). */
+const changedMemo = new WeakMap<FileTree, WeakMap<FileTree, string[]>>();
+
+/** Files that differ between two trees (added, removed or modified); computed once per pair of trees. */
 export function changedFiles(base: FileTree, head: FileTree): string[] {
+  let byHead = changedMemo.get(base);
+  if (!byHead) changedMemo.set(base, (byHead = new WeakMap()));
+  let out = byHead.get(head);
+  if (!out) byHead.set(head, (out = diffTrees(base, head)));
+  return out;
+}
+
+function diffTrees(base: FileTree, head: FileTree): string[] {
   if (base instanceof GitTree && head instanceof GitTree && base.repo === head.repo && base.subdir === head.subdir) {
     const args = ['-C', base.repo, 'diff', '--name-only', '--no-renames', '-z', base.sha, head.sha];
     if (base.subdir) args.push('--', base.subdir);

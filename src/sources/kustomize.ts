@@ -33,8 +33,16 @@ export interface Kustomization {
 
 const REMOTE = /^(https?:\/\/|git@|ssh:\/\/|git::|github\.com\/|gitlab\.com\/|bitbucket\.org\/)|\?ref=|\.git(\/\/|$)/;
 
-/** Every kustomization of a state, with the paths it names. */
+const found = new WeakMap<FileTree, Kustomization[]>();
+
+/** Every kustomization of a state, with the paths it names (read once per tree: targets and states share it). */
 export function findKustomizations(tree: FileTree): Kustomization[] {
+  let out = found.get(tree);
+  if (!out) found.set(tree, (out = readKustomizations(tree)));
+  return out;
+}
+
+function readKustomizations(tree: FileTree): Kustomization[] {
   const out: Kustomization[] = [];
   for (const file of tree.list()) {
     const base = file.slice(file.lastIndexOf('/') + 1);

@@ -47,6 +47,21 @@ export function checkNonNegative(value: string, name: string, max = Number.MAX_S
   return n;
 }
 
+/** Letters, digits, '.', '_', '-' and '/' only: safe in a CI matrix and a shell word. */
+export function isPlainFolderName(value: string): boolean {
+  return /^[A-Za-z0-9._/-]+$/.test(value);
+}
+
+/**
+ * A target key as given (`--target`, the action's `target`): a kustomization folder, `.` for the root. Keys go into
+ * CI matrices and shell commands, so only plain folder names are accepted.
+ */
+export function checkTarget(value: string, name: string): string {
+  if (!isPlainFolderName(value))
+    throw new InputError(`${name} ${JSON.stringify(value)} is not a folder name (letters, digits, '.', '_', '-', '/')`);
+  return value === '.' ? '' : value.replace(/^\.\//, '').replace(/\/$/, '');
+}
+
 export const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'never'];
 
 export function checkFailOn(value: string, name: string): FailOn {

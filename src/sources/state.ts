@@ -14,7 +14,7 @@ import {
 import { EC2NODECLASS_API_VERSION, parseEC2NodeClass } from '../api/ec2nodeclass.js';
 import { NODEOVERLAY_API_VERSION, parseNodeOverlay } from '../api/nodeoverlay.js';
 import { NODEPOOL_API_VERSION, parseNodePool } from '../api/nodepool.js';
-import type { ControllerSettings } from '../api/settings.js';
+import { defaultSettings, type ControllerSettings } from '../api/settings.js';
 import type { ModelInput } from '../provisioning/provisioner.js';
 import { isObject } from '../common/fields.js';
 import { parseWorkload, WORKLOAD_KINDS, type WorkloadKind } from '../api/workload.js';
@@ -80,17 +80,19 @@ export interface LoadOptions {
   target?: string | null;
 }
 
-export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}): State {
-  const state: State = {
-    label: tree.label,
-    sha: tree.sha,
-    committedAt: tree.committedAt,
+/** A state with nothing in it (the base of a single-state run, and the start of every loaded state). */
+export function emptyState(
+  from: { label: string; sha: string | null; committedAt: string | null },
+  settings: ControllerSettings,
+): State {
+  return {
+    ...from,
     nodePools: [],
     nodeClasses: [],
     overlays: [],
     workloads: [],
     daemonSets: [],
-    settings: undefined as unknown as ControllerSettings,
+    settings,
     findings: [],
     files: [],
     ignoredKinds: counter(),
@@ -101,6 +103,10 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     ignoreAnnotations: new Map(),
     externalWorkloads: [],
   };
+}
+
+export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}): State {
+  const state = emptyState({ label: tree.label, sha: tree.sha, committedAt: tree.committedAt }, defaultSettings());
   // Settings are read again below when an Argo CD Application of the karpenter chart adds its own; their findings
   // are kept from the last reading only.
   let settingsFindings: Finding[] = [];
