@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { FakeGitHub } from './support/fake-github.js';
 import { runCli } from '../src/cli/run.js';
 import { TEST_BUNDLE } from './support/bundle.js';
+import { ANNOTATION_MESSAGE_BYTES, truncateBytes } from '../src/github/status.js';
 import { nodePool, NODECLASS } from './helpers.js';
 
 let bundle: string;
@@ -134,15 +135,44 @@ describe('sticky comment', () => {
     expect(gh.mutating().filter((r) => r.path.includes('/comments'))).toEqual([]);
   }, 60_000);
 
-  test('a comment written for a newer head commit is left untouched', async () => {
+  test("a run whose head SHA is no longer the pull request's head (from the API) posts no comment", async () => {
+    gh.pulls = [{ number: 7, headSha: 'f'.repeat(40), baseSha, head: 'o:feature' }];
+    const r = await runAction(gh);
+    expect(gh.comments).toHaveLength(0);
+    expect(r.stdout).toMatch(/out of date and not posted/);
+    // The check run still belongs to the commit it was computed for.
+    expect(gh.checkRuns[0].body).toMatchObject({ head_sha: headSha });
+  }, 60_000);
+
+  test('a marker pasted into a comment by someone else is neither edited nor trusted', async () => {
+    gh.addComments(1, () => `<!-- karpenter-plan key="default" head="${'f'.repeat(40)}" -->\nforged`, {
+      login: 'mallory',
+      type: 'User',
+    });
+    await runAction(gh);
+    expect(gh.comments).toHaveLength(2);
+    expect(gh.comments[0].body).toMatch(/forged$/);
+    expect(gh.comments[1].body).toMatch(/karpenter-plan: pass/);
+  }, 60_000);
+
+  test('a comment from an earlier version (marker with valid-at, even far in the future) is updated in place', async () => {
     gh.addComments(
       1,
-      () => `<!-- karpenter-plan key="default" head="ffffffff" valid-at="2999-01-01T00:00:00.000Z" -->\nnewer`,
+      () => `<!-- karpenter-plan key="default" head="ffffffff" valid-at="2999-01-01T00:00:00.000Z" -->\nold`,
     );
-    const r = await runAction(gh);
+    await runAction(gh);
     expect(gh.comments).toHaveLength(1);
-    expect(gh.comments[0].body).toMatch(/newer$/);
-    expect(r.stdout).toMatch(/newer head commit/);
+    expect(gh.comments[0].body).toMatch(/karpenter-plan: pass/);
+  }, 60_000);
+
+  test('hide-and-new: when the new comment cannot be posted, the old one stays visible and the job fails', async () => {
+    gh.addComments(1, () => `<!-- karpenter-plan key="default" head="aaaa" -->\nold`);
+    gh.fail('POST', /comments$/, 422, Infinity, 'Validation Failed');
+    const r = await runAction(gh, { comment: 'hide-and-new' });
+    expect(r.code).toBe(1);
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.comments[0].minimized).toBeUndefined();
+    expect(r.stdout).toMatch(/could not comment/);
   }, 60_000);
 
   test('hide-and-new minimises the old comment through GraphQL and creates a new one', async () => {
@@ -187,17 +217,48 @@ describe('sticky comment', () => {
     expect(gh.comments[150].body).toMatch(/karpenter-plan: pass/);
   }, 60_000);
 
-  test('a fork: 403 on commenting and on statuses → job summary, outputs and exit status, no crash', async () => {
+  test('a fork: 403 on commenting and on statuses → job summary and outputs, and the job fails because no result was reported', async () => {
     gh.fail('GET', /comments$/, 403);
     gh.fail('POST', /comments$/, 403);
     gh.fail('POST', /check-runs$/, 403);
     gh.fail('POST', /statuses/, 403);
-    const r = await runAction(gh, { 'fail-on': 'error' });
-    expect(r.code).toBe(1); // the 60 invalid weights fail the policy
+    const r = await runAction(gh, { 'fail-on': 'never' });
+    expect(r.code).toBe(1);
     expect(r.summary).toMatch(/karpenter-plan/);
-    expect(r.outputs.verdict).toBe('fail');
+    expect(r.outputs.verdict).toBe('pass');
     expect(r.stdout).toMatch(/read-only/);
+    expect(r.stdout).toMatch(/could not report the status: the token may neither create check runs/);
     expect(r.stdout).not.toMatch(/could not run/);
+  }, 60_000);
+
+  test('a rejected token (401) fails the job with a message saying so', async () => {
+    gh.fail('GET', /pulls\/\d+$/, 401, Infinity, 'Bad credentials');
+    gh.fail('POST', /check-runs$/, 401, Infinity, 'Bad credentials');
+    const r = await runAction(gh);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/could not comment: GitHub rejected the token \(401 Bad credentials\)/);
+    expect(r.stdout).toMatch(/could not report the status: GitHub rejected the token/);
+  }, 60_000);
+
+  test('an empty github-token fails before any work, naming the input', async () => {
+    const r = await runAction(gh, { 'github-token': '' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/github-token is empty/);
+    expect(gh.requests).toHaveLength(0);
+  }, 60_000);
+
+  test('a primary rate limit an hour from its reset is not waited for past rate-limit-wait; the job fails', async () => {
+    const reset = String(Math.floor(Date.now() / 1000) + 3600);
+    gh.fail('GET', /pulls\/\d+$/, 429, Infinity, 'API rate limit exceeded', {
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': reset,
+    });
+    const started = Date.now();
+    const r = await runAction(gh, { 'rate-limit-wait': '5', status: 'off' });
+    expect(Date.now() - started).toBeLessThan(50_000);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/past the 5s wait budget/);
+    expect(r.stdout).toMatch(/could not comment/);
   }, 60_000);
 
   test('502 then success → retried', async () => {
@@ -212,6 +273,19 @@ describe('sticky comment', () => {
     expect(gh.comments).toHaveLength(0);
     expect(r.stdout).toMatch(/skip-no-diff/);
   }, 60_000);
+});
+
+describe('GitHub limits are in bytes', () => {
+  test('truncateBytes cuts on a character boundary and stays within the byte limit', () => {
+    const euro = '€'.repeat(30_000); // 3 bytes each: 90,000 bytes
+    const cut = truncateBytes(euro, ANNOTATION_MESSAGE_BYTES);
+    expect(Buffer.byteLength(cut, 'utf8')).toBeLessThanOrEqual(64_000);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(cut).not.toMatch(/\uFFFD/); // no broken character
+    // (64,000 − 3) bytes of text hold 21,332 whole euro signs.
+    expect(cut.length).toBe(21_332 + 1);
+    expect(truncateBytes('short', 10)).toBe('short');
+  });
 });
 
 describe('status check', () => {
@@ -251,7 +325,7 @@ describe('status check', () => {
   }, 60_000);
 });
 
-describe('post mode (fork-safe two-workflow pattern)', () => {
+describe('post mode (a plan made by an earlier trusted job)', () => {
   test('publishes a plan file made by an earlier job', async () => {
     const gh = new FakeGitHub();
     await gh.start();
@@ -259,11 +333,7 @@ describe('post mode (fork-safe two-workflow pattern)', () => {
       const first = await runAction(gh, { comment: 'off', status: 'off' });
       const planFile = first.outputs['plan-json'];
       expect(planFile).toBeTruthy();
-      const r = await runAction(
-        gh,
-        { mode: 'post', 'plan-file': planFile, 'pr-number': '7' },
-        { workflow_run: { id: 1 } },
-      );
+      const r = await runAction(gh, { mode: 'post', 'plan-file': planFile, 'pr-number': '7' }, {});
       expect(r.code).toBe(0);
       expect(gh.comments).toHaveLength(1);
       expect(gh.checkRuns).toHaveLength(1);
@@ -279,11 +349,7 @@ describe('post mode (fork-safe two-workflow pattern)', () => {
       const dir = mkdtempSync(join(tmpdir(), 'kp-forged-'));
       const forged = join(dir, 'plan.json');
       writeFileSync(forged, JSON.stringify({ schemaVersion: 1, verdict: 'pass', summary: {} }));
-      const r = await runAction(
-        gh,
-        { mode: 'post', 'plan-file': forged, 'pr-number': '7' },
-        { workflow_run: { id: 1 } },
-      );
+      const r = await runAction(gh, { mode: 'post', 'plan-file': forged, 'pr-number': '7' }, {});
       expect(r.code).not.toBe(0);
       expect(r.stdout).toMatch(/is not a karpenter-plan JSON plan \(schema\/plan.schema.json\)/);
       expect(gh.comments).toHaveLength(0);
@@ -291,6 +357,75 @@ describe('post mode (fork-safe two-workflow pattern)', () => {
     } finally {
       await gh.stop();
     }
+  }, 60_000);
+});
+
+describe('fork-safe workflow_run: the plan is recomputed from git objects, the pull request comes from the event and the API', () => {
+  let gh: FakeGitHub;
+  let work: string;
+  beforeEach(async () => {
+    gh = new FakeGitHub();
+    await gh.start();
+    // origin: main at the base commit, the fork's head only under refs/pull/7/head (as GitHub serves it).
+    const dir = mkdtempSync(join(tmpdir(), 'kp-wfr-'));
+    const origin = join(dir, 'origin.git');
+    execFileSync('git', ['clone', '-q', '--bare', repo, origin]);
+    execFileSync('git', ['-C', origin, 'update-ref', 'refs/pull/7/head', headSha]);
+    execFileSync('git', ['-C', origin, 'update-ref', 'refs/heads/main', baseSha]);
+    work = join(dir, 'work');
+    execFileSync('git', ['clone', '-q', '--no-local', origin, work]); // --no-local: only what origin advertises
+  }, 60_000);
+  afterEach(async () => {
+    await gh.stop();
+  });
+
+  const forkEvent = () => ({
+    workflow_run: {
+      id: 99,
+      head_sha: headSha,
+      head_branch: 'feature',
+      head_repository: { owner: { login: 'fork' } },
+      pull_requests: [],
+    },
+  });
+
+  test('a fork pull request: found by head owner:branch and SHA, head fetched but never checked out, comment and check on that SHA', async () => {
+    expect(() =>
+      execFileSync('git', ['-C', work, 'cat-file', '-e', `${headSha}^{commit}`], { stdio: 'ignore' }),
+    ).toThrow();
+    gh.pulls = [{ number: 7, headSha, baseSha, head: 'fork:feature' }];
+    const r = await runActionIn(work, gh, { 'fail-on': 'error' }, forkEvent());
+    expect(r.code).toBe(1); // the head's 60 invalid weights fail the policy: the head was really read
+    expect(r.outputs.verdict).toBe('fail');
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.requests.some((q) => q.method === 'POST' && q.path === '/repos/o/r/issues/7/comments')).toBe(true);
+    expect(gh.checkRuns[0].body).toMatchObject({ head_sha: headSha, conclusion: 'failure' });
+    // Objects only: the working tree is still the base.
+    expect(existsSync(join(work, 'broken.yaml'))).toBe(false);
+    expect(execFileSync('git', ['-C', work, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim()).toBe(baseSha);
+  }, 60_000);
+
+  test('no open pull request with that head (pushed again): nothing is reported, the job succeeds', async () => {
+    gh.pulls = [{ number: 7, headSha: 'e'.repeat(40), baseSha, head: 'fork:feature' }];
+    const r = await runActionIn(work, gh, {}, forkEvent());
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/no open pull request has/);
+    expect(gh.comments).toHaveLength(0);
+    expect(gh.checkRuns).toHaveLength(0);
+  }, 60_000);
+
+  test("mode: post is refused under workflow_run (an artifact's verdict is never published)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kp-forged-'));
+    writeFileSync(join(dir, 'plan.json'), '{}');
+    const r = await runActionIn(
+      work,
+      gh,
+      { mode: 'post', 'plan-file': join(dir, 'plan.json'), 'pr-number': '7' },
+      forkEvent(),
+    );
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/under workflow_run use mode: plan/);
+    expect(gh.mutating()).toHaveLength(0);
   }, 60_000);
 });
 

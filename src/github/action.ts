@@ -1,16 +1,19 @@
 /**
  * The GitHub Action. Mode `plan` (default): compute the plan for the PR's base and head
- * revisions. Mode `post`: read a JSON plan made by an earlier job (the fork-safe two-workflow
- * pattern). Then: the job summary (full report), the sticky PR comment, the status check,
- * outputs and the exit status. The plan logic is shared with the CLI (plan/execute.ts).
+ * revisions — under `workflow_run` (the fork-safe setup) the pull request and its SHAs come from the event and the
+ * API, and the head is read from git objects fetched into the trusted checkout, never checked out. Mode `post`: read a
+ * JSON plan made by an earlier trusted job. Mode `merge`: combine per-target plans. Then: the job summary (full report),
+ * the sticky PR comment, the status check, outputs and the exit status. The plan logic is shared with the CLI
+ * (run/execute.ts). A report that reaches nobody (no check run and no status, a rejected token, a failed comment) fails
+ * the job.
  */
 import * as core from '@actions/core';
 import { context } from '@actions/github';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { errorMessage } from '../common/errors.js';
-import { resolveConfig } from '../sources/resolve-config.js';
-import { GitTree, gitTopLevel } from '../sources/tree.js';
+import { InputError, resolveConfig } from '../sources/resolve-config.js';
+import { fetchPullRequestHead, GitTree, gitTopLevel, hasCommit } from '../sources/tree.js';
 import { parsePlanDocument } from '../plan/plan-document.js';
 import { mergeFiles } from '../run/merge.js';
 import { executePlan } from '../run/execute.js';
@@ -19,14 +22,29 @@ import { renderMarkdown, summarySentence } from '../report/markdown.js';
 import { renderSarif } from '../report/sarif.js';
 import { publishComment } from './comment.js';
 import { readInputs, type ActionInputs } from './inputs.js';
-import { createClient, statusOf } from './octokit.js';
+import { createClient, statusOf, type GitHubClient } from './octokit.js';
 import { publishStatus } from './status.js';
+
+interface WorkflowRun {
+  head_sha?: string;
+  head_branch?: string;
+  head_repository?: { owner?: { login?: string } };
+  pull_requests?: { number?: number }[];
+}
 
 interface EventPayload {
   pull_request?: { number?: number; base?: { sha?: string }; head?: { sha?: string } };
   number?: number;
   before?: string;
   after?: string;
+  workflow_run?: WorkflowRun;
+}
+
+/** The pull request a run is about, with the SHAs to compare. */
+interface PullRequestRef {
+  number: number;
+  baseSha: string;
+  headSha: string;
 }
 
 export async function runAction(): Promise<void> {
@@ -35,6 +53,33 @@ export async function runAction(): Promise<void> {
     // @actions/github parses GITHUB_EVENT_PATH when it loads; GitHub always writes it as JSON.
     const event = (context.payload ?? {}) as EventPayload;
     const workdir = resolve(inputs.workingDirectory);
+    const { owner, repo } = repository();
+    const reports = inputs.comment !== 'off' || inputs.status !== 'off';
+    if (reports && !inputs.githubToken)
+      throw new InputError(
+        'github-token is empty, so neither the comment nor the check could be reported; pass a token (the default is ${{ github.token }}) or set comment: off and status: off',
+      );
+    const gh =
+      inputs.githubToken && owner && repo
+        ? createClient({
+            token: inputs.githubToken,
+            baseUrl: process.env.GITHUB_API_URL || 'https://api.github.com',
+            maxRateLimitWaitSeconds: inputs.rateLimitWait,
+            log: (m) => core.info(m),
+          })
+        : null;
+    let pr: PullRequestRef | null = null;
+    if (event.workflow_run) {
+      if (inputs.mode === 'post')
+        throw new InputError(
+          "mode: post publishes a plan computed elsewhere; under workflow_run use mode: plan, which recomputes the plan from the pull request's git objects (see docs/security.md)",
+        );
+      if (inputs.mode === 'plan') {
+        if (!gh) throw new InputError('under workflow_run the action needs github-token to find the pull request');
+        pr = await workflowRunPullRequest(gh, owner, repo, event.workflow_run);
+        if (!pr) return;
+      }
+    }
     let plan: Plan;
     if (inputs.mode === 'post') {
       const file = inputs.planFile!;
@@ -45,20 +90,68 @@ export async function runAction(): Promise<void> {
         inputs.planFiles.map((f) => resolve(workdir, f)),
       );
     } else {
-      plan = await computePlan(inputs, event, workdir);
+      plan = await computePlan(inputs, event, workdir, pr);
     }
-    await publish(plan, inputs, event, workdir);
+    await publish(plan, inputs, event, workdir, gh, pr);
   } catch (e) {
     core.setFailed(`karpenter-plan could not run: ${errorMessage(e)}`);
   }
 }
 
-async function computePlan(inputs: ActionInputs, event: EventPayload, workdir: string): Promise<Plan> {
+/**
+ * The pull request behind a `workflow_run` event: its number from the event (same-repository pull requests) or from
+ * the API by the head repository's owner and branch (forks, for which GitHub leaves `pull_requests` empty), matched on
+ * the head SHA; the base SHA from the API. Null when no open pull request has that head any more (pushed again or
+ * closed): a newer run reports for the new head.
+ */
+async function workflowRunPullRequest(
+  gh: GitHubClient,
+  owner: string,
+  repo: string,
+  run: WorkflowRun,
+): Promise<PullRequestRef | null> {
+  const headSha = run.head_sha ?? '';
+  if (!/^[0-9a-f]{40}$/.test(headSha)) throw new Error('the workflow_run event has no head_sha');
+  let number = run.pull_requests?.find((p) => Number.isInteger(p.number))?.number ?? null;
+  if (number === null) {
+    const headOwner = run.head_repository?.owner?.login;
+    if (!headOwner || !run.head_branch) throw new Error('the workflow_run event names no head repository and branch');
+    const open = await gh.paginate(gh.rest.pulls.list, {
+      owner,
+      repo,
+      state: 'open',
+      head: `${headOwner}:${run.head_branch}`,
+      per_page: 100,
+    });
+    number = open.find((p) => p.head.sha === headSha)?.number ?? null;
+  }
+  if (number === null) {
+    core.info(
+      `no open pull request has ${headSha.slice(0, 7)} as its head (pushed again, or closed); nothing to report`,
+    );
+    return null;
+  }
+  const pr = (await gh.rest.pulls.get({ owner, repo, pull_number: number })).data;
+  if (pr.head.sha !== headSha) {
+    core.info(`pull request #${number}'s head is now ${pr.head.sha.slice(0, 7)}; a newer run reports for it`);
+    return null;
+  }
+  return { number, baseSha: pr.base.sha, headSha };
+}
+
+async function computePlan(
+  inputs: ActionInputs,
+  event: EventPayload,
+  workdir: string,
+  pr: PullRequestRef | null,
+): Promise<Plan> {
   const top = gitTopLevel(workdir);
   if (!top) throw new Error(`${workdir} is not inside a git checkout (use actions/checkout with fetch-depth: 0)`);
-  const baseRef = inputs.baseRef ?? event.pull_request?.base?.sha ?? event.before ?? '';
-  const headRef = inputs.headRef ?? event.pull_request?.head?.sha ?? (context.sha || 'HEAD');
+  const baseRef = inputs.baseRef ?? pr?.baseSha ?? event.pull_request?.base?.sha ?? event.before ?? '';
+  const headRef = inputs.headRef ?? pr?.headSha ?? event.pull_request?.head?.sha ?? (context.sha || 'HEAD');
   if (!baseRef) throw new Error('base-ref is empty and the event has no pull_request.base.sha');
+  // The fork-safe job: the head's objects are fetched into the trusted checkout, never checked out.
+  if (pr && !inputs.headRef && !hasCommit(top, headRef)) fetchPullRequestHead(top, pr.number);
   const base = new GitTree(top, baseRef, inputs.path);
   const head = new GitTree(top, headRef, inputs.path);
   // The pull request never sets its own policy or programs: those come from the base revision (docs/security.md).
@@ -74,7 +167,14 @@ async function computePlan(inputs: ActionInputs, event: EventPayload, workdir: s
   });
 }
 
-async function publish(plan: Plan, inputs: ActionInputs, event: EventPayload, workdir: string): Promise<void> {
+async function publish(
+  plan: Plan,
+  inputs: ActionInputs,
+  event: EventPayload,
+  workdir: string,
+  gh: GitHubClient | null,
+  pr: PullRequestRef | null,
+): Promise<void> {
   const server = process.env.GITHUB_SERVER_URL || 'https://github.com';
   const { owner, repo } = repository();
   const repoFull = owner && repo ? `${owner}/${repo}` : '';
@@ -110,14 +210,14 @@ async function publish(plan: Plan, inputs: ActionInputs, event: EventPayload, wo
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(full).write();
   else core.info(full);
 
-  const token = inputs.githubToken;
-  const prNumber = inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
-  if (token && owner && repo) {
-    const gh = createClient({
-      token,
-      baseUrl: process.env.GITHUB_API_URL || 'https://api.github.com',
-      log: (m) => core.info(m),
-    });
+  const prNumber = pr?.number ?? inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
+  // Reporting failures that leave the pull request without a result fail the job (never a silent exit 0).
+  const failures: string[] = [];
+  const rejected = (what: string, e: unknown): string =>
+    statusOf(e) === 401
+      ? `karpenter-plan could not ${what}: GitHub rejected the token (401 Bad credentials); check github-token`
+      : `karpenter-plan could not ${what}: ${errorMessage(e)}`;
+  if (gh) {
     const modeInput = inputs.comment;
     if (prNumber && modeInput !== 'off') {
       const runUrl = context.runId ? `${server}/${repoFull}/actions/runs/${context.runId}` : null;
@@ -135,21 +235,18 @@ async function publish(plan: Plan, inputs: ActionInputs, event: EventPayload, wo
             body,
             hasDiff: plan.changed,
             skipNoDiff: inputs.skipNoDiff,
-            marker: {
-              key: inputs.commentKey ?? (subdir || 'default'),
-              headSha,
-              validAt: plan.head.committedAt ?? new Date(0).toISOString(),
-            },
+            author: inputs.commentAuthor,
+            marker: { key: inputs.commentKey ?? (subdir || 'default'), headSha },
           },
         );
         core.info(r.action === 'skipped' ? `comment skipped: ${r.reason}` : `comment ${r.action}: ${r.url}`);
         if (r.action !== 'skipped') core.setOutput('comment-url', r.url);
       } catch (e) {
-        core.warning(
-          statusOf(e) === 403
-            ? 'karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup.'
-            : `karpenter-plan could not comment: ${errorMessage(e)}`,
-        );
+        if (statusOf(e) === 403 && !/rate limit/i.test(errorMessage(e)))
+          core.warning(
+            'karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup.',
+          );
+        else failures.push(rejected('comment', e));
       }
     }
     if (inputs.status === 'check' && headSha) {
@@ -162,12 +259,17 @@ async function publish(plan: Plan, inputs: ActionInputs, event: EventPayload, wo
           summarySentence(plan),
           full,
         );
-        core.info(r.kind === 'none' ? `no status reported: ${r.reason}` : `status reported as a ${r.kind}`);
+        if (r.kind === 'none')
+          failures.push(
+            `karpenter-plan could not report the status: ${r.reason} (a pull request from a fork? see the README's fork-safe setup)`,
+          );
+        else core.info(`status reported as a ${r.kind}`);
       } catch (e) {
-        core.warning(`karpenter-plan could not report the status: ${errorMessage(e)}`);
+        failures.push(rejected('report the status', e));
       }
     }
   }
+  if (failures.length) core.setFailed(failures.join('; '));
   if (plan.nothingEvaluated)
     core.setFailed(
       'karpenter-plan: nothing Karpenter-relevant could be evaluated (see the input-not-evaluated findings)',

@@ -34,6 +34,10 @@ export interface ActionInputs {
   overrides: ConfigOverrides;
   comment: CommentMode;
   commentKey: string | null;
+  /** Login whose comments are the sticky comment's candidates; null: the token's own identity. */
+  commentAuthor: string | null;
+  /** Seconds the client may wait in total for GitHub rate limits to reset (then the request fails). */
+  rateLimitWait: number;
   skipNoDiff: boolean;
   status: StatusMode;
   checkName: string | null;
@@ -99,6 +103,8 @@ export function readInputs(get: (name: string) => string = (n) => core.getInput(
     overrides,
     comment: oneOf('comment', get('comment') || 'update', COMMENT_MODES),
     commentKey: opt('comment-key'),
+    commentAuthor: opt('comment-author'),
+    rateLimitWait: get('rate-limit-wait') ? checkNonNegative(get('rate-limit-wait'), 'input rate-limit-wait') : 300,
     skipNoDiff: bool('skip-no-diff', get('skip-no-diff')),
     status: oneOf('status', get('status') || 'check', ['check', 'off'] as const),
     checkName: opt('check-name'),

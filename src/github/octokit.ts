@@ -1,6 +1,7 @@
 /**
  * The GitHub client: @octokit/rest with retries (5xx, bounded) and throttling (primary and
- * secondary rate limits, honouring retry-after, bounded attempts).
+ * secondary rate limits, honouring retry-after, bounded attempts, and a cap on the total time spent waiting: a
+ * primary limit an hour from its reset fails the request rather than holding the job for an hour).
  */
 import { Octokit } from '@octokit/rest';
 import { retry } from '@octokit/plugin-retry';
@@ -15,33 +16,42 @@ export interface ClientOptions {
   /** Milliseconds per retry unit (plugin-retry waits unit × attempt²); 1000 in production. */
   retryBaseMs?: number;
   maxRetries?: number;
+  /** Seconds the client may spend in total waiting for rate limits to reset; past that, the request fails. */
+  maxRateLimitWaitSeconds?: number;
   log?: (msg: string) => void;
 }
 
 export function createClient(opts: ClientOptions): GitHubClient {
   const log = opts.log ?? (() => undefined);
   const maxRetries = opts.maxRetries ?? 3;
+  const maxWait = opts.maxRateLimitWaitSeconds ?? 300;
+  let waited = 0;
+  const mayWait = (kind: string, retryAfter: number, options: { method: string; url: string }, retryCount: number) => {
+    if (retryCount >= maxRetries) return false;
+    if (waited + retryAfter > maxWait) {
+      log(
+        `GitHub ${kind} on ${options.method} ${options.url} resets in ${retryAfter}s, past the ${maxWait}s wait budget (rate-limit-wait); not waiting`,
+      );
+      return false;
+    }
+    waited += retryAfter;
+    log(`GitHub ${kind} on ${options.method} ${options.url}; retry ${retryCount + 1} after ${retryAfter}s`);
+    return true;
+  };
   return new PlanOctokit({
     auth: opts.token,
     ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
     userAgent: 'karpenter-plan',
     retry: { retries: maxRetries, retryAfterBaseValue: opts.retryBaseMs ?? 1000 },
     throttle: {
-      onRateLimit: (retryAfter: number, options: { method: string; url: string }, _o: unknown, retryCount: number) => {
-        log(`GitHub rate limit on ${options.method} ${options.url}; retry ${retryCount + 1} after ${retryAfter}s`);
-        return retryCount < maxRetries;
-      },
+      onRateLimit: (retryAfter: number, options: { method: string; url: string }, _o: unknown, retryCount: number) =>
+        mayWait('rate limit', retryAfter, options, retryCount),
       onSecondaryRateLimit: (
         retryAfter: number,
         options: { method: string; url: string },
         _o: unknown,
         retryCount: number,
-      ) => {
-        log(
-          `GitHub secondary rate limit on ${options.method} ${options.url}; retry ${retryCount + 1} after ${retryAfter}s`,
-        );
-        return retryCount < maxRetries;
-      },
+      ) => mayWait('secondary rate limit', retryAfter, options, retryCount),
     },
     log: { debug: () => undefined, info: () => undefined, warn: (m: string) => log(m), error: (m: string) => log(m) },
   });

@@ -8,7 +8,18 @@ import { statusOf, type GitHubClient } from './octokit.js';
 import { isRenderedSource } from '../common/findings.js';
 
 export const ANNOTATIONS_PER_REQUEST = 50;
-export const CHECK_TEXT_LIMIT = 65_535;
+/** GitHub's limits are in bytes: 65,535 for a check run's summary and text, 64 KB for an annotation's message. */
+export const CHECK_TEXT_BYTES = 65_535;
+export const ANNOTATION_MESSAGE_BYTES = 64_000;
+
+/** `s` cut to at most `max` UTF-8 bytes, on a character boundary, with `…` when cut. */
+export function truncateBytes(s: string, max: number): string {
+  if (Buffer.byteLength(s, 'utf8') <= max) return s;
+  const buf = Buffer.from(s, 'utf8');
+  let end = max - 3; // room for the ellipsis (3 bytes)
+  while (end > 0 && (buf[end] & 0xc0) === 0x80) end--; // not inside a multi-byte character
+  return buf.subarray(0, end).toString('utf8') + '…';
+}
 
 export interface StatusTarget {
   owner: string;
@@ -33,8 +44,8 @@ export function annotationsOf(plan: Plan, prefix: string) {
       start_line: f.line!,
       end_line: f.line!,
       annotation_level: level[f.severity],
-      title: f.rule,
-      message: f.message.slice(0, 64_000),
+      title: truncateBytes(f.rule, 255),
+      message: truncateBytes(f.message, ANNOTATION_MESSAGE_BYTES),
     }));
 }
 
@@ -55,8 +66,8 @@ export async function publishStatus(
   const annotations = annotationsOf(plan, t.pathPrefix);
   const output = (batch: typeof annotations) => ({
     title,
-    summary: summary.slice(0, CHECK_TEXT_LIMIT),
-    text: text.slice(0, CHECK_TEXT_LIMIT),
+    summary: truncateBytes(summary, CHECK_TEXT_BYTES),
+    text: truncateBytes(text, CHECK_TEXT_BYTES),
     annotations: batch,
   });
   try {

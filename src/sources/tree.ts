@@ -165,6 +165,36 @@ export class GitTree implements FileTree {
   }
 }
 
+/** Whether `sha` names a commit present in the repository at `repo`. */
+export function hasCommit(repo: string, sha: string): boolean {
+  return spawnSync('git', ['-C', repo, 'cat-file', '-e', `${sha}^{commit}`]).status === 0;
+}
+
+/**
+ * Fetches a pull request's head commits (`refs/pull/N/head`) from `origin` into the trusted checkout as objects only:
+ * nothing is checked out, so the fork-safe `workflow_run` job reads the head with git plumbing as any revision.
+ */
+export function fetchPullRequestHead(repo: string, prNumber: number): void {
+  if (!Number.isInteger(prNumber) || prNumber <= 0) throw new Error(`not a pull request number: ${prNumber}`);
+  const r = spawnSync(
+    'git',
+    [
+      '-C',
+      repo,
+      'fetch',
+      '--no-tags',
+      '--quiet',
+      'origin',
+      `+refs/pull/${prNumber}/head:refs/karpenter-plan/pull/${prNumber}`,
+    ],
+    { encoding: 'utf8', timeout: 300_000 },
+  );
+  if (r.status !== 0)
+    throw new Error(
+      `git fetch of pull request #${prNumber}'s head failed: ${(r.stderr || r.error?.message || '').trim()}`,
+    );
+}
+
 /** The repository root containing `dir`, or null. */
 export function gitTopLevel(dir: string): string | null {
   const r = spawnSync('git', ['-C', dir, 'rev-parse', '--show-toplevel'], { encoding: 'utf8' });

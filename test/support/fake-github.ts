@@ -16,16 +16,37 @@ export interface Comment {
   node_id: string;
   body: string;
   html_url: string;
+  user: { login: string; type: string };
   minimized?: boolean;
 }
+
+export interface FakePull {
+  number: number;
+  headSha: string;
+  baseSha: string;
+  /** `owner:branch` of the head, as `GET /pulls?head=` filters. */
+  head: string;
+}
+
+/** The identity of the token: REST spells a GitHub App's bot `name[bot]`, GraphQL's viewer `name`. */
+export const BOT = { login: 'github-actions[bot]', type: 'Bot' };
 
 export class FakeGitHub {
   requests: RecordedRequest[] = [];
   comments: Comment[] = [];
   checkRuns: { id: number; body: Record<string, unknown>; updates: Record<string, unknown>[] }[] = [];
   statuses: Record<string, unknown>[] = [];
+  pulls: FakePull[] = [];
+  viewer = 'github-actions';
   /** `METHOD path-regex` → remaining failures with this status. */
-  failures: { method: string; path: RegExp; status: number; times: number; message?: string }[] = [];
+  failures: {
+    method: string;
+    path: RegExp;
+    status: number;
+    times: number;
+    message?: string;
+    headers?: Record<string, string>;
+  }[] = [];
   private server: Server | null = null;
   private nextId = 1000;
   url = '';
@@ -40,7 +61,7 @@ export class FakeGitHub {
     await new Promise<void>((r) => this.server?.close(() => r()));
   }
 
-  addComments(n: number, body: (i: number) => string): void {
+  addComments(n: number, body: (i: number) => string, user = BOT): void {
     for (let i = 0; i < n; i++) {
       const id = this.nextId++;
       this.comments.push({
@@ -48,12 +69,27 @@ export class FakeGitHub {
         node_id: `IC_${id}`,
         body: body(i),
         html_url: `https://github.test/o/r/pull/1#issuecomment-${id}`,
+        user,
       });
     }
   }
 
-  fail(method: string, path: RegExp, status: number, times = Infinity, message?: string): void {
-    this.failures.push({ method, path, status, times, ...(message ? { message } : {}) });
+  fail(
+    method: string,
+    path: RegExp,
+    status: number,
+    times = Infinity,
+    message?: string,
+    headers?: Record<string, string>,
+  ): void {
+    this.failures.push({
+      method,
+      path,
+      status,
+      times,
+      ...(message ? { message } : {}),
+      ...(headers ? { headers } : {}),
+    });
   }
 
   mutating(): RecordedRequest[] {
@@ -74,9 +110,11 @@ export class FakeGitHub {
     const f = this.failures.find((x) => x.method === method && x.path.test(url.pathname) && x.times > 0);
     if (f) {
       f.times--;
-      return send(f.status, {
-        message: f.message ?? (f.status === 403 ? 'Resource not accessible by integration' : 'Bad Gateway'),
-      });
+      return send(
+        f.status,
+        { message: f.message ?? (f.status === 403 ? 'Resource not accessible by integration' : 'Bad Gateway') },
+        f.headers ?? {},
+      );
     }
     let m: RegExpExecArray | null;
     if (method === 'GET' && (m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(url.pathname))) {
@@ -96,6 +134,7 @@ export class FakeGitHub {
         node_id: `IC_${id}`,
         body: body.body,
         html_url: `https://github.test/o/r/pull/1#issuecomment-${id}`,
+        user: BOT,
       };
       this.comments.push(c);
       return send(201, c);
@@ -111,6 +150,24 @@ export class FakeGitHub {
         this.comments.splice(idx, 1);
         return send(204, null);
       }
+    }
+    if (method === 'GET' && (m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(url.pathname))) {
+      const p = this.pulls.find((x) => x.number === Number(m![1]));
+      // Without a configured pull request, its head is whatever the run says (the common case in these tests).
+      if (!p) return send(200, { number: Number(m[1]), head: { sha: '' }, base: { sha: '' } });
+      return send(200, { number: p.number, head: { sha: p.headSha }, base: { sha: p.baseSha } });
+    }
+    if (method === 'GET' && /^\/repos\/[^/]+\/[^/]+\/pulls$/.test(url.pathname)) {
+      const head = url.searchParams.get('head');
+      return send(
+        200,
+        this.pulls
+          .filter((p) => !head || p.head === head)
+          .map((p) => ({ number: p.number, head: { sha: p.headSha }, base: { sha: p.baseSha } })),
+      );
+    }
+    if (method === 'POST' && url.pathname === '/graphql' && /viewer/.test(String(body.query))) {
+      return send(200, { data: { viewer: { login: this.viewer } } });
     }
     if (method === 'POST' && url.pathname === '/graphql') {
       const id = body.variables?.id;
