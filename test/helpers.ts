@@ -89,14 +89,22 @@ import { parseConfig } from '../src/sources/config.js';
 /** A Deployment manifest. */
 export function deployment(
   name: string,
-  opts: { replicas?: number; cpu?: string; memory?: string; podSpec?: string } = {},
+  opts: {
+    replicas?: number;
+    cpu?: string;
+    memory?: string;
+    podSpec?: string;
+    labels?: Record<string, string>;
+    namespace?: string;
+  } = {},
 ): string {
   return `apiVersion: apps/v1
 kind: Deployment
-metadata: { name: ${name}, namespace: default }
+metadata: { name: ${name}, namespace: ${opts.namespace ?? 'default'} }
 spec:
   replicas: ${opts.replicas ?? 1}
   template:
+    metadata: { labels: ${JSON.stringify(opts.labels ?? { app: name })} }
     spec:
 ${opts.podSpec ?? ''}      containers:
         - name: c

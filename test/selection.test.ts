@@ -440,7 +440,7 @@ describe('reserved capacity is consumed', () => {
   test('two reserved slots: two NodeClaims reserved, the rest on-demand, on the same (primary) pool', () => {
     const nc = NODECLASS + '  capacityReservationSelectorTerms:\n    - id: cr-9\n';
     const anti =
-      '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: kubernetes.io/hostname\n              labelSelector: { matchLabels: { app: a } }\n';
+      '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: kubernetes.io/hostname\n              labelSelector: { matchLabels: { app: app } }\n';
     const both =
       '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand", "reserved"]';
     const { sim } = simulateYaml(

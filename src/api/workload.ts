@@ -10,6 +10,7 @@ import { addResources, parseResourceList, type ResourceList } from '../common/qu
 import type { NodeSelectorRequirement } from './nodeselector.js';
 import { isObject } from '../common/fields.js';
 import { readRequirements } from './validation.js';
+import { parsePodConstraints, type PodConstraints } from './pod-constraints.js';
 
 export const WORKLOAD_KINDS = [
   'Deployment',
@@ -42,8 +43,8 @@ export interface PodTemplate {
   tolerations: Toleration[];
   /** Effective requests including `pods: 1` (resources.go RequestsForPods). */
   requests: ResourceList;
-  /** Required pod anti-affinity on kubernetes.io/hostname against its own pods: one pod per node. */
-  hostnameAntiAffinity: boolean;
+  /** Pod labels, topology spread, pod (anti-)affinity and host ports (pod-constraints.ts). */
+  constraints: PodConstraints;
   /** Validation errors that make Karpenter drop the pod from provisioning (karpenter pkg/controllers/provisioning/provisioner.go Validate). */
   invalid: string[];
 }
@@ -73,11 +74,13 @@ export function parseWorkload(
   }
   const spec = isObject(raw.spec) ? raw.spec : {};
   let podSpec: Record<string, unknown> | undefined;
+  let podMeta: Record<string, unknown>;
   let podPath: string[];
   let replicas = 1;
   switch (kind) {
     case 'Pod':
       podSpec = spec;
+      podMeta = meta;
       podPath = ['spec'];
       break;
     case 'CronJob': {
@@ -86,17 +89,20 @@ export function parseWorkload(
       replicas = intOr(js.parallelism, 1);
       const t = isObject(js.template) ? js.template : {};
       podSpec = isObject(t.spec) ? t.spec : undefined;
+      podMeta = isObject(t.metadata) ? t.metadata : {};
       podPath = ['spec', 'jobTemplate', 'spec', 'template', 'spec'];
       break;
     }
     case 'Job':
       replicas = intOr(spec.parallelism, 1);
       podSpec = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : undefined;
+      podMeta = isObject(spec.template) && isObject(spec.template.metadata) ? spec.template.metadata : {};
       podPath = ['spec', 'template', 'spec'];
       break;
     default:
       replicas = kind === 'DaemonSet' ? 1 : intOr(spec.replicas, 1);
       podSpec = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : undefined;
+      podMeta = isObject(spec.template) && isObject(spec.template.metadata) ? spec.template.metadata : {};
       podPath = ['spec', 'template', 'spec'];
   }
   if (!podSpec) {
@@ -104,14 +110,19 @@ export function parseWorkload(
     return null;
   }
   if (replicas < 0) replicas = 0;
-  return { kind, namespace, name, replicas, pod: parsePodSpec(podSpec, sink, podPath), source };
+  return { kind, namespace, name, replicas, pod: parsePodSpec(podSpec, sink, podPath, podMeta), source };
 }
 
 function intOr(v: unknown, d: number): number {
   return typeof v === 'number' && Number.isInteger(v) ? v : d;
 }
 
-export function parsePodSpec(spec: Record<string, unknown>, sink: FindingSink, path: string[]): PodTemplate {
+export function parsePodSpec(
+  spec: Record<string, unknown>,
+  sink: FindingSink,
+  path: string[],
+  meta: Record<string, unknown> = {},
+): PodTemplate {
   const invalid: string[] = [];
   const nodeSelector: Record<string, string> = {};
   if (isObject(spec.nodeSelector)) {
@@ -173,20 +184,13 @@ export function parsePodSpec(spec: Record<string, unknown>, sink: FindingSink, p
         ...(typeof t.effect === 'string' ? { effect: t.effect } : {}),
       }))
     : [];
-  let hostnameAntiAffinity = false;
-  const paa = isObject(affinity.podAntiAffinity) ? affinity.podAntiAffinity : {};
-  if (Array.isArray(paa.requiredDuringSchedulingIgnoredDuringExecution)) {
-    hostnameAntiAffinity = paa.requiredDuringSchedulingIgnoredDuringExecution.some(
-      (t) => isObject(t) && t.topologyKey === LABEL_HOSTNAME,
-    );
-  }
   return {
     nodeSelector,
     requiredTerms,
     preferredTerms,
     tolerations,
     requests: podRequests(spec, sink, path),
-    hostnameAntiAffinity,
+    constraints: parsePodConstraints(meta, spec, sink, path),
     invalid,
   };
 }

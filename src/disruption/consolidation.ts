@@ -71,7 +71,8 @@ export function consolidationMoves(
     if (price === null) continue;
     const groups: PodGroup[] = Object.entries(n.pods).flatMap(([key, count], order) => {
       const pod = pods.get(key);
-      return pod ? [{ key, pod, count, order }] : [];
+      // Workload keys are Kind/namespace/name (provisioner.ts workloadKey).
+      return pod ? [{ key, namespace: key.split('/')[1] ?? '', pod, count, order }] : [];
     });
     if (!groups.length || groups.length !== Object.keys(n.pods).length) continue;
     const r = schedule(templates, groups, {

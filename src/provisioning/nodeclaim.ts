@@ -15,7 +15,9 @@ import {
 import type { ResourceList } from '../common/quantity.js';
 import type { Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
-import type { PodState } from './preferences.js';
+import { strictPodRequirements, type PodState } from './preferences.js';
+import type { Topology } from './topology.js';
+import { hostPortsConflict, type HostPort } from '../api/pod-constraints.js';
 
 export const MAX_INSTANCE_TYPES = 600;
 
@@ -36,6 +38,7 @@ export interface Template {
 
 export interface PodGroup {
   key: string;
+  namespace: string;
   pod: PodTemplate;
   count: number;
   /** Creation order (queue tie-break after cpu and memory, queue.go byCPUAndMemoryDescending). */
@@ -72,6 +75,8 @@ export type SchedulingErrorCode =
   | 'limits-exceeded'
   | 'insufficient-resources'
   | 'min-values'
+  | 'topology'
+  | 'host-port'
   | 'no-nodepool'
   | 'invalid-pod'
   | 'launch-failed';
@@ -94,6 +99,10 @@ export class NodeClaim {
   finalOptions?: InstanceType[];
   /** Set by finalizeScheduling when the truncated options no longer meet minValues: the NodeClaim is not launched. */
   dropped?: string;
+  /** NewNodeClaim's hostname placeholder: the NodeClaim's domain for kubernetes.io/hostname topologies. */
+  readonly hostname: string;
+  /** Host ports of the pods placed (hostportusage.go). */
+  readonly hostPorts: HostPort[] = [];
 
   constructor(
     readonly id: number,
@@ -103,14 +112,21 @@ export class NodeClaim {
   ) {
     this.requirements = requirements;
     this.options = options;
+    this.hostname = hostnamePlaceholder(id);
   }
 
   /** NodeClaim.CanAdd: whether one more pod of `g` fits, and the narrowed requirements and options if so. */
-  canAdd(g: PodGroup, st: PodState, podReqs: Requirements, opts: SchedulerOptions): Attempt | Failure {
-    if (g.pod.hostnameAntiAffinity && (this.groups.get(g.key) ?? 0) > 0)
-      return { ok: false, code: 'incompatible-requirements', error: 'hostname anti-affinity' };
+  canAdd(
+    g: PodGroup,
+    st: PodState,
+    podReqs: Requirements,
+    opts: SchedulerOptions,
+    topology: Topology | null = null,
+  ): Attempt | Failure {
     const taint = untolerated(this.template.taints, st.tolerations);
     if (taint) return { ok: false, code: 'taint', error: 'taint' };
+    if (g.pod.constraints.hostPorts.length && hostPortsConflict(this.hostPorts, g.pod.constraints.hostPorts))
+      return { ok: false, code: 'host-port', error: 'a host port is already in use on the NodeClaim' };
     let reqs = this.requirements;
     let options = this.options;
     if (podReqs.size > 0) {
@@ -118,6 +134,12 @@ export class NodeClaim {
       if (err) return { ok: false, code: 'incompatible-requirements', error: err };
       reqs = reqs.clone().addAll(podReqs);
       options = compatibleOptions(options, reqs);
+    }
+    if (topology) {
+      const t = applyTopology(topology, g, st, this.template.taints, reqs, options, this.hostname);
+      if (!t.ok) return t;
+      reqs = t.reqs;
+      options = t.options;
     }
     options = options.filter((it) => fitsOn(it, this.template, this.requests, g.pod.requests));
     if (options.length === 0) return { ok: false, code: 'insufficient-resources', error: 'no instance type fits' };
@@ -132,6 +154,7 @@ export class NodeClaim {
     this.options = r.options;
     this.pods++;
     this.groups.set(g.key, (this.groups.get(g.key) ?? 0) + 1);
+    if (g.pod.constraints.hostPorts.length) this.hostPorts.push(...g.pod.constraints.hostPorts);
     for (const [k, v] of Object.entries(g.pod.requests)) this.requests[k] = (this.requests[k] ?? 0) + v;
     if (r.relaxedMinValues) this.minValuesRelaxed = true;
   }
@@ -152,6 +175,33 @@ export class NodeClaim {
       this.dropped = "NodePool couldn't meet minValues requirements";
     }
   }
+}
+
+/** nodeclaim.go NewNodeClaim: each NodeClaim is its own hostname domain until it launches. */
+export function hostnamePlaceholder(id: number): string {
+  return `hostname-placeholder-${String(id).padStart(4, '0')}`;
+}
+
+/**
+ * The pod's topology requirements on a NodeClaim (or template) whose requirements are `reqs` (already narrowed by the
+ * pod's), as nodeclaim.go CanAdd applies them: Topology.AddRequirements, compatibility, then the options narrowed.
+ */
+export function applyTopology(
+  topology: Topology,
+  g: PodGroup,
+  st: PodState,
+  taints: readonly Taint[],
+  reqs: Requirements,
+  options: InstanceType[],
+  hostname: string,
+): { ok: true; reqs: Requirements; options: InstanceType[] } | Failure {
+  const t = topology.addRequirements(g, st, taints, strictPodRequirements(g.pod, st), reqs, hostname);
+  if (!t.ok) return { ok: false, code: 'topology', error: t.error };
+  if (!t.reqs || t.reqs.size === 0) return { ok: true, reqs, options };
+  const err = reqs.compatible(t.reqs, true);
+  if (err) return { ok: false, code: 'topology', error: err };
+  const narrowed = reqs.clone().addAll(t.reqs);
+  return { ok: true, reqs: narrowed, options: compatibleOptions(options, narrowed) };
 }
 
 export function fitsOn(it: InstanceType, t: Template, requests: ResourceList, extra: ResourceList): boolean {

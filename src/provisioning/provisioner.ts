@@ -5,6 +5,7 @@
  * decision (karpenter-provider-aws pkg/providers/instance/instance.go Create). Returns a placement per workload and the
  * simulated fleet. Pure: no I/O.
  */
+import { EMPTY_CONSTRAINTS } from '../api/pod-constraints.js';
 import type { Catalog } from '../cloudprovider/catalog.js';
 import type { EC2NodeClass } from '../api/ec2nodeclass.js';
 import { buildInstanceTypes, offeringCompatible, type InstanceType } from '../cloudprovider/instancetype.js';
@@ -165,11 +166,12 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   const workloads = workloadsToPlace(input, opts, assumptions);
   const groups: PodGroup[] = workloads
     .filter((w) => w.replicas > 0)
-    .map((w, i) => ({ key: w.key, pod: w.pod, count: w.replicas, order: i }));
+    .map((w, i) => ({ key: w.key, namespace: w.namespace, pod: w.pod, count: w.replicas, order: i }));
   const result = schedule(templates, groups, {
     preferencePolicy: input.settings.preferencePolicy,
     minValuesPolicy: input.settings.minValuesPolicy,
   });
+  assumptions.push(...result.notes);
   const { fleet, perGroup, errors } = launchNodeClaims(ctx, result);
   const placements = placementsOf(workloads, perGroup, errors);
   const hourlyCost = Math.round(fleet.reduce((s, n) => s + n.pricePerHour, 0) * 1e6) / 1e6;
@@ -633,7 +635,7 @@ function probeWorkloads(nodePools: NodePool[]): WorkloadToPlace[] {
     preferredTerms: [],
     tolerations,
     requests: { cpu, memory: mem, pods: 1 },
-    hostnameAntiAffinity: false,
+    constraints: EMPTY_CONSTRAINTS,
     invalid: [],
   });
   const out = [

@@ -7,9 +7,14 @@
  * daemonset overhead per template and instance type (buildDaemonOverheadGroups); preference relaxation (preferences.go
  * Relax); truncation to 600 with the minValues re-check (scheduler.go TruncateInstanceTypes).
  *
+ * Pod-to-pod constraints (topology spread, pod (anti-)affinity, host ports) go through topology.ts as
+ * Topology.AddRequirements and Topology.Record do.
+ *
  * Identical pods of one workload are a group; a node that once refused a pod of a group (at one
  * relaxation level) refuses every later one (nodes only fill up and narrow), which keeps large
- * replica counts cheap.
+ * replica counts cheap — except for pods whose placement depends on other pods' (topology), which
+ * are always tried afresh. Failed pods are retried while a pass over them places any (queue.go: a
+ * pod is retried until a whole cycle makes no progress).
  */
 import type { InstanceType } from '../cloudprovider/instancetype.js';
 import type { ResourceList } from '../common/quantity.js';
@@ -17,8 +22,11 @@ import type { Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
 import type { PodTemplate } from '../api/workload.js';
 import { initialPodState, podRequirements, relax, type PodState } from './preferences.js';
+import { Topology } from './topology.js';
 import {
+  applyTopology,
   compatibleOptions,
+  hostnamePlaceholder,
   fitsOn,
   minValuesCheck,
   NodeClaim,
@@ -35,6 +43,8 @@ export interface ScheduleResult {
   nodeClaims: NodeClaim[];
   /** Pods per group that found no place, with Karpenter's error. */
   errors: Map<string, SchedulingError>;
+  /** Approximations this run made (for the report's assumptions). */
+  notes: string[];
 }
 
 export function schedule(templates: Template[], groups: PodGroup[], opts: SchedulerOptions): ScheduleResult {
@@ -49,6 +59,17 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
   // Per group and relaxation level: NodeClaims that already refused it, and cached template attempts.
   const refused = new Map<string, Set<number>>();
   const templateCache = new Map<string, (Attempt | Failure)[]>();
+  const topology = Topology.build(templates, groups, opts.preferencePolicy);
+  const notes: string[] = [];
+  if (topology) {
+    notes.push(
+      'Pod-to-pod constraints (topology spread, pod affinity and anti-affinity) count the pods of this simulation only; pods already running in the cluster are not counted.',
+    );
+    if (topology.namespaceSelectorsApproximated)
+      notes.push(
+        'Pod affinity namespaceSelector with labels: namespace labels are not read, so every namespace is selected.',
+      );
+  }
 
   // Queue order (queue.go byCPUAndMemoryDescending): CPU descending, memory descending, creation order.
   const queue = [...groups].sort(
@@ -71,6 +92,9 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
   };
 
   const placeOne = (g: PodGroup): { error: string; codes: SchedulingErrorCode[] } | null => {
+    // A pod whose placement depends on other pods' may be refused now and accepted later: no refusal cache for it.
+    const involved = topology?.involved(g) ?? false;
+    const topo = involved ? topology : null;
     let st: PodState | null = initialPodState(g.pod, opts.preferencePolicy);
     let lastError = { error: 'no nodepool could host the pod', codes: ['no-nodepool'] as SchedulingErrorCode[] };
     while (st) {
@@ -81,13 +105,14 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
       // 1-2: in-flight NodeClaims, fewest pods first.
       for (const nc of byPods) {
         if (refusedHere.has(nc.id)) continue;
-        const r = nc.canAdd(g, st, reqs, opts);
+        const r = nc.canAdd(g, st, reqs, opts, topo);
         if (r.ok) {
           nc.add(g, r);
+          topology?.record(g, nc.template.taints, nc.requirements, nc.hostname);
           moveUp(nc);
           return null;
         }
-        refusedHere.add(nc.id);
+        if (!involved) refusedHere.add(nc.id);
       }
       // 3: a new NodeClaim from the templates, lowest index that succeeds (scheduler.go addToNewNodeClaim).
       let cached = templateCache.get(levelKey);
@@ -104,6 +129,17 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
         }
         const rem = remaining.get(t.nodePool);
         let options = base.options;
+        let reqs0 = base.reqs;
+        if (topo) {
+          const tr = applyTopology(topo, g, st, t.taints, base.reqs, options, hostnamePlaceholder(nodeClaims.length));
+          if (!tr.ok) {
+            errs.push(`nodepool "${t.nodePool}": ${tr.error}`);
+            codes.add(tr.code);
+            continue;
+          }
+          options = tr.options;
+          reqs0 = tr.reqs;
+        }
         if (rem) {
           if (rem.nodes !== undefined && rem.nodes === 0) {
             errs.push(`nodepool "${t.nodePool}": node limits have been exhausted`);
@@ -123,7 +159,7 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
           codes.add('insufficient-resources');
           continue;
         }
-        const mv = minValuesCheck(options, base.reqs, opts.minValuesPolicy);
+        const mv = minValuesCheck(options, reqs0, opts.minValuesPolicy);
         if (mv.error) {
           errs.push(`nodepool "${t.nodePool}": ${mv.error}`);
           codes.add('min-values');
@@ -131,6 +167,8 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
         }
         const nc = new NodeClaim(nodeClaims.length, t, mv.reqs, options);
         nc.add(g, { ok: true, reqs: mv.reqs, options, relaxedMinValues: base.relaxedMinValues || mv.relaxed });
+        topology?.register(nc.hostname);
+        topology?.record(g, t.taints, nc.requirements, nc.hostname);
         nodeClaims.push(nc);
         byPods.push(nc);
         moveUp(nc);
@@ -165,21 +203,25 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
       }
     }
   }
-  // The queue re-tries failed pods after progress (scheduler.go Solve, queue.go Queue.Pop): one more pass.
-  for (const f of failed) {
-    let left = f.count;
-    let error = f.error;
-    for (; left > 0; left--) {
-      const err = placeOne(f.g);
-      if (err) {
-        error = err;
-        break;
+  // The queue re-tries failed pods while a cycle makes progress (scheduler.go Solve, queue.go Queue.Pop).
+  let pending = failed.map((f) => ({ ...f }));
+  for (let progress = true; progress && pending.length;) {
+    progress = false;
+    for (const f of pending) {
+      for (; f.count > 0; f.count--) {
+        const err = placeOne(f.g);
+        if (err) {
+          f.error = err;
+          break;
+        }
+        progress = true;
       }
     }
-    if (left > 0) errors.set(f.g.key, { count: left, ...error });
+    pending = pending.filter((f) => f.count > 0);
   }
+  for (const f of pending) errors.set(f.g.key, { count: f.count, ...f.error });
   for (const nc of nodeClaims) nc.finalizeScheduling(opts);
-  return { nodeClaims, errors };
+  return { nodeClaims, errors, notes };
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Shared helpers of the rules: probe pods, field paths, hosting checks. */
+import { EMPTY_CONSTRAINTS } from '../api/pod-constraints.js';
 import { LABEL_CAPACITY_TYPE } from '../api/labels.js';
 import type { NodePool } from '../api/nodepool.js';
 import { type Template } from '../provisioning/nodeclaim.js';
@@ -16,7 +17,7 @@ export function probePod(cpu = 500, memoryMiB = 1024): PodTemplate {
     preferredTerms: [],
     tolerations: [],
     requests: { cpu, memory: memoryMiB * 2 ** 20, pods: 1 },
-    hostnameAntiAffinity: false,
+    constraints: EMPTY_CONSTRAINTS,
     invalid: [],
   };
 }

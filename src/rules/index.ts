@@ -28,6 +28,7 @@ import {
   customLabelUndeclared,
   nodepoolSelectorPinsPool,
   preferredAffinityGeneration,
+  topologyUnsatisfiable,
 } from './workloads.js';
 
 export const RULES: readonly Rule[] = [
@@ -57,6 +58,7 @@ export const RULES: readonly Rule[] = [
   limitsBlockFallback,
   preferredAffinityGeneration,
   spotToSpotFewTypes,
+  topologyUnsatisfiable,
 ];
 
 export { runRules, type Rule, type RuleContext } from './engine.js';

@@ -6,6 +6,7 @@ import {
   LABEL_INSTANCE_GENERATION,
   LABEL_INSTANCE_TYPE,
   LABEL_NODEPOOL,
+  LABEL_ZONE,
   normalizeKey,
   WELL_KNOWN_LABELS,
 } from '../api/labels.js';
@@ -131,6 +132,40 @@ export const preferredAffinityGeneration: Rule = {
         `${w.kind} ${w.namespace}/${w.name} prefers ${keys.join(', ')} through preferred node affinity. Karpenter treats the heaviest preferred term as required, relaxes it away when it does not fit (after the required OR-terms, in a fixed order), and ignores it entirely with PreferencePolicy Ignore; within one NodeClaim the cheapest type still wins. For a reliable generation preference, split the NodePool and use weights.`,
         w.source,
         [...AFFINITY, 'preferredDuringSchedulingIgnoredDuringExecution', i],
+        `${w.kind}/${w.name}`,
+      );
+    }
+  },
+};
+
+export const topologyUnsatisfiable: Rule = {
+  id: 'topology-unsatisfiable',
+  severity: 'error',
+  summary:
+    'Pods of a workload stay pending because a topology spread constraint or pod (anti-)affinity cannot be met with the NodePools there are.',
+  check(ctx, report) {
+    const placed = new Map<string, number>();
+    for (const n of ctx.sim.fleet) for (const [k, c] of Object.entries(n.pods)) placed.set(k, (placed.get(k) ?? 0) + c);
+    for (const w of ctx.head.workloads) {
+      const key = `${w.kind}/${w.namespace}/${w.name}`;
+      const p = ctx.sim.placements.get(key);
+      if (!p || !p.reasonCodes.includes('topology')) continue;
+      const pending = w.replicas - (placed.get(key) ?? 0);
+      if (pending <= 0) continue;
+      const zonesByPool = ctx.sim.templates
+        .map((t) => {
+          const zones = new Set<string>();
+          for (const it of t.instanceTypes)
+            for (const o of it.offerings)
+              if (o.available && t.requirements.get(LABEL_ZONE).has(o.zone)) zones.add(o.zone);
+          return `${t.nodePool}: ${[...zones].sort().join(', ') || 'none'}`;
+        })
+        .join('; ');
+      const spread = w.pod.constraints.spread.length > 0;
+      report(
+        `${pending} of ${w.replicas} pods of ${w.kind} ${w.namespace}/${w.name} stay pending: ${(p.reason ?? '').replace(/^\d+ of \d+ pods unschedulable: /, '')}. Karpenter counts every domain (zone) that some NodePool's instance types offer${spread ? ' — including pools this workload cannot use unless nodeTaintsPolicy/nodeAffinityPolicy say otherwise' : ''} — and will not launch a node that breaks the constraint. Zones per NodePool: ${zonesByPool}. Widen the pools this workload can use, or relax the constraint (whenUnsatisfiable: ScheduleAnyway, a larger maxSkew, or a preferred term).`,
+        w.source,
+        spread ? ['spec', 'template', 'spec', 'topologySpreadConstraints'] : ['spec', 'template', 'spec', 'affinity'],
         `${w.kind}/${w.name}`,
       );
     }

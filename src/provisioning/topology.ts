@@ -1,0 +1,430 @@
+/**
+ * Pod-to-pod constraints in the provisioning scheduler (karpenter pkg/controllers/provisioning/scheduling/topology.go,
+ * topologygroup.go, topologynodefilter.go, topologydomaingroup.go).
+ *
+ * - Groups (Topology.Update, newForTopologies, newForAffinities): one per topology spread constraint, required pod
+ *   (anti-)affinity term and — until relaxation removes it — preferred term, shared by every pod whose constraint hashes
+ *   the same (TopologyGroup.Hash: key, type, namespaces, maxSkew, node filter, selector; minDomains is not part of it,
+ *   so the first pod's value wins). Under PreferencePolicy=Ignore, ScheduleAnyway constraints and preferred terms make
+ *   no group. Required anti-affinity terms also make an "inverse" group counting where their owners are, which keeps
+ *   pods the term selects away from them.
+ * - Domains (buildDomainGroups): for each key, the values that NodePool requirements ∩ instance-type requirements
+ *   (zones from offerings) and NodePool labels allow, filtered by the creating pod's tolerations unless the group's
+ *   taint policy is Ignore (TopologyDomainGroup.ForEachDomain); hostnames are registered as NodeClaims are created
+ *   (Topology.Register, with NewNodeClaim's hostname placeholder).
+ * - Choice (AddRequirements): spread takes the one least-loaded domain within maxSkew of the minimum over the pod's
+ *   own domains (nextDomainTopologySpread, domainMinCount: hostname's minimum is 0, and below minDomains eligible
+ *   domains it is 0); affinity the domains that already hold a selected pod, or for a self-selecting pod the first
+ *   domain (nextDomainAffinity); anti-affinity every domain that holds none (nextDomainAntiAffinity).
+ * - Counting (Topology.Record): a placed pod counts in every group that selects it and whose node filter matches; for
+ *   spread and affinity only once its NodeClaim's domain is a single value, for anti-affinity in every domain it could
+ *   still be in.
+ *
+ * Not modelled, and said so in the assumptions: pods already running on a fleet snapshot's nodes (the cluster's
+ * existing pods and domains); label-based namespace selectors (read as every namespace).
+ */
+import type { Taint } from '../api/validation.js';
+import type { Toleration } from '../api/workload.js';
+import { LABEL_HOSTNAME } from '../api/labels.js';
+import {
+  selectorKey,
+  selectorMatches,
+  type LabelSelector,
+  type PodAffinityTerm,
+  type TopologySpreadConstraint,
+} from '../api/pod-constraints.js';
+import { Requirement, Requirements } from '../scheduling/requirements.js';
+import { untolerated } from '../scheduling/taints.js';
+import type { PodGroup, Template } from './nodeclaim.js';
+import type { PodState } from './preferences.js';
+
+export type TopologyType = 'spread' | 'affinity' | 'antiAffinity';
+
+/** topologynodefilter.go TopologyNodeFilter: which nodes a spread constraint counts. */
+interface NodeFilter {
+  /** OR-ed: nodeSelector ∧ each required node-affinity term (just nodeSelector without terms). */
+  sets: Requirements[];
+  taintPolicy: 'Honor' | 'Ignore';
+  affinityPolicy: 'Honor' | 'Ignore';
+  tolerations: readonly Toleration[];
+}
+
+export class TopologyGroup {
+  readonly domains = new Map<string, number>();
+  readonly emptyDomains = new Set<string>();
+
+  constructor(
+    readonly key: string,
+    readonly type: TopologyType,
+    readonly maxSkew: number,
+    readonly minDomains: number | undefined,
+    readonly namespaces: ReadonlySet<string> | 'all',
+    readonly selector: LabelSelector | null,
+    readonly filter: NodeFilter | null,
+  ) {}
+
+  /** TopologyGroup.selects: the pod's namespace is one of the group's and the selector matches its labels. */
+  selects(namespace: string, labels: Readonly<Record<string, string>>): boolean {
+    return (this.namespaces === 'all' || this.namespaces.has(namespace)) && selectorMatches(this.selector, labels);
+  }
+
+  /** TopologyNodeFilter.Matches (a group without a filter matches every node). */
+  nodeMatches(taints: readonly Taint[], reqs: Requirements): boolean {
+    const f = this.filter;
+    if (!f) return true;
+    if (f.affinityPolicy === 'Honor' && !f.sets.some((s) => reqs.isCompatible(s, true))) return false;
+    if (f.taintPolicy === 'Honor' && untolerated(taints, f.tolerations)) return false;
+    return true;
+  }
+
+  register(domain: string): void {
+    if (!this.domains.has(domain)) {
+      this.domains.set(domain, 0);
+      this.emptyDomains.add(domain);
+    }
+  }
+
+  record(domain: string): void {
+    this.domains.set(domain, (this.domains.get(domain) ?? 0) + 1);
+    this.emptyDomains.delete(domain);
+  }
+
+  /** The domains the pod may go to (TopologyGroup.Get); an empty In set means none. */
+  next(self: boolean, podDomains: Requirement, nodeDomains: Requirement): string[] {
+    switch (this.type) {
+      case 'spread':
+        return this.nextSpread(self, podDomains, nodeDomains);
+      case 'affinity':
+        return this.nextAffinity(self, podDomains, nodeDomains);
+      default:
+        return this.nextAntiAffinity(podDomains, nodeDomains);
+    }
+  }
+
+  private single(nodeDomains: Requirement): string | null {
+    return this.key === LABEL_HOSTNAME && !nodeDomains.complement && nodeDomains.values.size === 1
+      ? nodeDomains.values.values().next().value!
+      : null;
+  }
+
+  /** topologygroup.go domainMinCount. */
+  private minCount(podDomains: Requirement): number {
+    if (this.key === LABEL_HOSTNAME) return 0;
+    let min = Infinity;
+    let n = 0;
+    for (const [d, c] of this.domains) {
+      if (!podDomains.has(d)) continue;
+      n++;
+      if (c < min) min = c;
+    }
+    if (this.minDomains !== undefined && n < this.minDomains) return 0;
+    return min;
+  }
+
+  /** topologygroup.go nextDomainTopologySpread: one domain, the least loaded within maxSkew. */
+  private nextSpread(self: boolean, podDomains: Requirement, nodeDomains: Requirement): string[] {
+    const add = self ? 1 : 0;
+    const h = this.single(nodeDomains);
+    if (h !== null) return (this.domains.get(h) ?? 0) + add <= this.maxSkew ? [h] : [];
+    const min = this.minCount(podDomains);
+    const candidates =
+      nodeDomains.operator() === 'In'
+        ? [...nodeDomains.values].filter((d) => this.domains.has(d))
+        : [...this.domains.keys()].filter((d) => podDomains.has(d) && nodeDomains.has(d));
+    let best: string | null = null;
+    let bestCount = Infinity;
+    for (const d of candidates.sort()) {
+      const c = this.domains.get(d)! + add;
+      if (c - min <= this.maxSkew && c < bestCount) {
+        best = d;
+        bestCount = c;
+      }
+    }
+    return best === null ? [] : [best];
+  }
+
+  /** topologygroup.go nextDomainAffinity, with the bootstrap of a self-selecting pod. */
+  private nextAffinity(self: boolean, podDomains: Requirement, nodeDomains: Requirement): string[] {
+    const anyCompatible = [...this.domains].some(([d, c]) => c > 0 && podDomains.has(d));
+    const bootstrap = self && (this.domains.size === this.emptyDomains.size || !anyCompatible);
+    const h = this.single(nodeDomains);
+    if (h !== null) {
+      if (!podDomains.has(h)) return [];
+      if ((this.domains.get(h) ?? 0) > 0 || bootstrap) return [h];
+      return [];
+    }
+    const sorted = [...this.domains.keys()].sort();
+    const opts = sorted.filter((d) => podDomains.has(d) && nodeDomains.has(d) && this.domains.get(d)! > 0);
+    if (opts.length || !bootstrap) return opts;
+    const first = sorted.find((d) => podDomains.has(d) && nodeDomains.has(d));
+    return first === undefined ? [] : [first];
+  }
+
+  /** topologygroup.go nextDomainAntiAffinity: every domain that holds no selected pod. */
+  private nextAntiAffinity(podDomains: Requirement, nodeDomains: Requirement): string[] {
+    const h = this.single(nodeDomains);
+    if (h !== null) return (this.domains.get(h) ?? 0) === 0 ? [h] : [];
+    return [...this.emptyDomains].filter((d) => nodeDomains.has(d) && podDomains.has(d)).sort();
+  }
+}
+
+/** What AddRequirements returns: the topology requirements to add, or the group that cannot be satisfied. */
+export type TopologyResult = { ok: true; reqs: Requirements | null } | { ok: false; error: string };
+
+interface Owned {
+  group: TopologyGroup;
+  /** The term that made the group: relaxation removes ownership when it removes the term. */
+  term: TopologySpreadConstraint | PodAffinityTerm;
+  required: boolean;
+}
+
+export class Topology {
+  private readonly groups = new Map<string, TopologyGroup>();
+  private readonly inverse = new Map<string, TopologyGroup>();
+  private readonly owned = new Map<string, Owned[]>();
+  private readonly inverseOwned = new Map<string, TopologyGroup[]>();
+  private readonly selecting = new Map<string, TopologyGroup[]>();
+  private readonly inverseSelecting = new Map<string, TopologyGroup[]>();
+  private readonly universe = new Map<string, Map<string, Taint[][]>>();
+  /** Whether some namespace selector with labels was read as every namespace (for the assumptions). */
+  namespaceSelectorsApproximated = false;
+
+  /** Null when no pod has a pod-to-pod constraint (nothing to track). */
+  static build(templates: Template[], groups: PodGroup[], policy: 'Respect' | 'Ignore'): Topology | null {
+    if (!groups.some((g) => termsOf(g, policy).length > 0)) return null;
+    return new Topology(templates, groups, policy);
+  }
+
+  private constructor(
+    private readonly templates: Template[],
+    groups: PodGroup[],
+    policy: 'Respect' | 'Ignore',
+  ) {
+    for (const g of groups) {
+      const owned: Owned[] = [];
+      for (const t of termsOf(g, policy)) owned.push({ ...t, group: this.groupFor(g, t, this.groups) });
+      this.owned.set(g.key, owned);
+      // Inverse anti-affinity: only required terms (topology.go updateInverseAntiAffinity).
+      const inv = g.pod.constraints.antiAffinity.map((term) =>
+        this.groupFor(g, { type: 'antiAffinity', term, required: true }, this.inverse),
+      );
+      this.inverseOwned.set(g.key, inv);
+    }
+    for (const g of groups) {
+      const { labels } = g.pod.constraints;
+      this.selecting.set(
+        g.key,
+        [...this.groups.values()].filter((x) => x.selects(g.namespace, labels)),
+      );
+      this.inverseSelecting.set(
+        g.key,
+        [...this.inverse.values()].filter((x) => x.selects(g.namespace, labels)),
+      );
+    }
+  }
+
+  /** Whether the pod group's placement depends on other pods (it owns a group, or an inverse group selects it). */
+  involved(g: PodGroup): boolean {
+    return (this.owned.get(g.key)?.length ?? 0) > 0 || (this.inverseSelecting.get(g.key)?.length ?? 0) > 0;
+  }
+
+  private groupFor(
+    g: PodGroup,
+    t: { type: TopologyType; term: TopologySpreadConstraint | PodAffinityTerm; required: boolean },
+    into: Map<string, TopologyGroup>,
+  ): TopologyGroup {
+    let tg: TopologyGroup;
+    if (t.type === 'spread') {
+      const c = t.term as TopologySpreadConstraint;
+      // matchLabelKeys: `key In [pod's value]` for each key the pod has (topology.go newForTopologies).
+      const selector = c.selector
+        ? {
+            matchLabels: c.selector.matchLabels,
+            matchExpressions: [
+              ...c.selector.matchExpressions,
+              ...c.matchLabelKeys
+                .filter((k) => Object.hasOwn(g.pod.constraints.labels, k))
+                .map((k) => ({ key: k, operator: 'In' as const, values: [g.pod.constraints.labels[k]] })),
+            ],
+          }
+        : null;
+      const base = new Requirements();
+      for (const [k, v] of Object.entries(g.pod.nodeSelector)) base.add(Requirement.of(k, 'In', [v]));
+      const sets = g.pod.requiredTerms.length
+        ? g.pod.requiredTerms.map((term) => {
+            const r = base.clone();
+            for (const x of term) r.add(Requirement.fromNodeSelector(x));
+            return r;
+          })
+        : [base];
+      tg = new TopologyGroup(c.topologyKey, 'spread', c.maxSkew, c.minDomains, new Set([g.namespace]), selector, {
+        sets,
+        taintPolicy: c.nodeTaintsPolicy,
+        affinityPolicy: c.nodeAffinityPolicy,
+        tolerations: g.pod.tolerations,
+      });
+    } else {
+      const a = t.term as PodAffinityTerm;
+      if (a.namespaceSelectorApproximated) this.namespaceSelectorsApproximated = true;
+      const ns = a.namespaces === 'all' ? 'all' : new Set(a.namespaces.length ? a.namespaces : [g.namespace]);
+      tg = new TopologyGroup(a.topologyKey, t.type, Number.MAX_SAFE_INTEGER, undefined, ns, a.selector, null);
+    }
+    const hash = JSON.stringify([
+      tg.key,
+      tg.type,
+      tg.namespaces === 'all' ? 'all' : [...tg.namespaces].sort(),
+      tg.maxSkew,
+      tg.filter
+        ? [
+            tg.filter.sets.map((s) => s.toString()),
+            tg.filter.taintPolicy,
+            tg.filter.affinityPolicy,
+            JSON.stringify(tg.filter.tolerations),
+          ]
+        : null,
+      selectorKey(tg.selector),
+    ]);
+    const existing = into.get(hash);
+    if (existing) return existing;
+    // Seed the domains (TopologyDomainGroup.ForEachDomain): affinity groups have no filter and honour taints.
+    const honourTaints = tg.filter ? tg.filter.taintPolicy === 'Honor' : true;
+    for (const [domain, taintSets] of this.domainsOf(tg.key)) {
+      if (!honourTaints || taintSets.some((ts) => !untolerated(ts, g.pod.tolerations))) tg.register(domain);
+    }
+    into.set(hash, tg);
+    return tg;
+  }
+
+  /** buildDomainGroups: each key's domains with the taint sets of the NodePools that can produce them. */
+  private domainsOf(key: string): Map<string, Taint[][]> {
+    let m = this.universe.get(key);
+    if (m) return m;
+    m = new Map();
+    const insert = (d: string, taints: Taint[]) => {
+      const sets = m!.get(d);
+      if (!sets || taints.length === 0) m!.set(d, [taints]);
+      else if (sets[0].length > 0) sets.push(taints);
+    };
+    if (key !== LABEL_HOSTNAME) {
+      for (const t of this.templates) {
+        const tr = t.requirements.get(key);
+        const seen = new Set<string>();
+        for (const it of t.instanceTypes) {
+          const r = tr.intersection(it.requirements.get(key));
+          if (r.complement) continue;
+          for (const v of r.values) if (!seen.has(v)) seen.add(v);
+        }
+        if (t.requirements.has(key) && tr.operator() === 'In') for (const v of tr.values) seen.add(v);
+        for (const v of seen) insert(v, t.taints);
+      }
+    }
+    this.universe.set(key, m);
+    return m;
+  }
+
+  /** The groups a pod in state `st` owns: required terms always, preferred ones until relaxed away. */
+  private ownedAt(g: PodGroup, st: PodState): TopologyGroup[] {
+    const owned = this.owned.get(g.key) ?? [];
+    if (!owned.length) return [];
+    const remaining = new Set<object>([
+      ...st.spreadAnyway,
+      ...st.preferredAffinity.map((w) => w.term),
+      ...st.preferredAntiAffinity.map((w) => w.term),
+    ]);
+    return owned.filter((o) => o.required || remaining.has(o.term)).map((o) => o.group);
+  }
+
+  /** Topology.Register: a new hostname (a NodeClaim's placeholder) becomes a domain of every hostname group. */
+  register(hostname: string): void {
+    for (const m of [this.groups, this.inverse])
+      for (const g of m.values()) if (g.key === LABEL_HOSTNAME) g.register(hostname);
+  }
+
+  /**
+   * Topology.AddRequirements: the requirements the pod's groups add to a NodeClaim with requirements `nodeReqs`
+   * (already narrowed by the pod's) and the given hostname; `podReqs` are the pod's strict requirements.
+   */
+  addRequirements(
+    g: PodGroup,
+    st: PodState,
+    taints: readonly Taint[],
+    podReqs: Requirements,
+    nodeReqs: Requirements,
+    hostname: string,
+  ): TopologyResult {
+    const { labels } = g.pod.constraints;
+    const groups = [
+      ...this.ownedAt(g, st),
+      ...(this.inverseSelecting.get(g.key) ?? []).filter((x) => x.nodeMatches(taints, nodeReqs)),
+    ];
+    if (!groups.length) return { ok: true, reqs: null };
+    const out = new Requirements();
+    for (const tg of groups) {
+      const podDomains = podReqs.get(tg.key);
+      const nodeDomains =
+        tg.key === LABEL_HOSTNAME ? Requirement.of(LABEL_HOSTNAME, 'In', [hostname]) : nodeReqs.get(tg.key);
+      const domains = tg.next(tg.selects(g.namespace, labels), podDomains, nodeDomains);
+      if (!domains.length) return { ok: false, error: describeUnsatisfied(tg) };
+      if (tg.key === LABEL_HOSTNAME) continue; // the NodeClaim is its own hostname
+      out.add(Requirement.of(tg.key, 'In', domains));
+      if (out.get(tg.key).isEmpty()) return { ok: false, error: describeUnsatisfied(tg) };
+    }
+    return { ok: true, reqs: out };
+  }
+
+  /** Topology.Record: a pod of `g` was placed on a NodeClaim with these taints, requirements and hostname. */
+  record(g: PodGroup, taints: readonly Taint[], reqs: Requirements, hostname: string): void {
+    const domainsOf = (key: string): Requirement =>
+      key === LABEL_HOSTNAME ? Requirement.of(LABEL_HOSTNAME, 'In', [hostname]) : reqs.get(key);
+    for (const tg of this.selecting.get(g.key) ?? []) {
+      if (!tg.nodeMatches(taints, reqs)) continue;
+      const r = domainsOf(tg.key);
+      if (r.complement) continue;
+      if (tg.type === 'antiAffinity') for (const d of r.values) tg.record(d);
+      else if (r.values.size === 1) tg.record(r.values.values().next().value!);
+    }
+    for (const tg of this.inverseOwned.get(g.key) ?? []) {
+      const r = domainsOf(tg.key);
+      if (!r.complement) for (const d of r.values) tg.record(d);
+    }
+  }
+}
+
+/** The terms a pod group makes groups for, required first (topology.go newForTopologies, newForAffinities). */
+function termsOf(
+  g: PodGroup,
+  policy: 'Respect' | 'Ignore',
+): { type: TopologyType; term: TopologySpreadConstraint | PodAffinityTerm; required: boolean }[] {
+  const c = g.pod.constraints;
+  const respect = policy === 'Respect';
+  return [
+    ...c.spread
+      .filter((s) => respect || s.whenUnsatisfiable === 'DoNotSchedule')
+      .map((term) => ({ type: 'spread' as const, term, required: term.whenUnsatisfiable === 'DoNotSchedule' })),
+    ...c.affinity.map((term) => ({ type: 'affinity' as const, term, required: true })),
+    ...(respect ? c.preferredAffinity.map((w) => ({ type: 'affinity' as const, term: w.term, required: false })) : []),
+    ...c.antiAffinity.map((term) => ({ type: 'antiAffinity' as const, term, required: true })),
+    ...(respect
+      ? c.preferredAntiAffinity.map((w) => ({ type: 'antiAffinity' as const, term: w.term, required: false }))
+      : []),
+  ];
+}
+
+function describeUnsatisfied(tg: TopologyGroup): string {
+  const what =
+    tg.type === 'spread'
+      ? `topology spread (maxSkew ${tg.maxSkew}${tg.minDomains !== undefined ? `, minDomains ${tg.minDomains}` : ''})`
+      : tg.type === 'affinity'
+        ? 'pod affinity'
+        : 'pod anti-affinity';
+  const counts =
+    tg.key === LABEL_HOSTNAME
+      ? ''
+      : ` (pods per domain: ${
+          [...tg.domains]
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([d, c]) => `${d}=${c}`)
+            .join(', ') || 'no domain'
+        })`;
+  return `unsatisfiable topology constraint for ${what}, key=${tg.key}${counts}`;
+}
