@@ -201,6 +201,20 @@ describe('static drift: every hashed template field, none of the behavioural one
       reasons(drift(base, base.replace('      requirements:', '      expireAfter: 48h\n      requirements:'), [n])),
     ).toEqual({ a: null });
   });
+  test('drift_test.go "should not return drifted if karpenter.sh/nodepool-hash-version annotation is not present on the NodeClaim"', () => {
+    const n = c7('a');
+    n.annotations = { 'karpenter.sh/nodepool-hash': '123456' };
+    expect(
+      reasons(drift(base, base.replace('      requirements:', '      expireAfter: 48h\n      requirements:'), [n])),
+    ).toEqual({ a: null });
+  });
+  test('a NodeClaim stamped with the hash and the current version (v3) drifts on a static change', () => {
+    const n = c7('a');
+    n.annotations = { 'karpenter.sh/nodepool-hash': '123456', 'karpenter.sh/nodepool-hash-version': 'v3' };
+    expect(
+      reasons(drift(base, base.replace('      requirements:', '      expireAfter: 48h\n      requirements:'), [n])),
+    ).toEqual({ a: 'NodePoolDrifted' });
+  });
   test('static drift takes precedence over requirements drift (Drift.isDrifted order)', () => {
     const head = base
       .replace('      requirements:', '      expireAfter: 48h\n      requirements:')
@@ -217,6 +231,20 @@ describe('EC2NodeClass changes, certain vs resolution-dependent', () => {
     const pd = drift(NODECLASS + '---\n' + pool, head, [c7('a')]);
     expect(reasons(pd)).toEqual({ a: 'NodeClassDrifted' });
     expect(pd[0].nodeClassFields).toEqual(['spec.userData']);
+  });
+  test('spelling out the CRD defaults of metadataOptions is no change (karpenter.k8s.aws_ec2nodeclasses.yaml defaults; instancetype suite_test.go "should default metadata options on generated launch template")', () => {
+    const spelled =
+      NODECLASS +
+      '  metadataOptions: { httpEndpoint: enabled, httpProtocolIPv6: disabled, httpPutResponseHopLimit: 1, httpTokens: required }\n';
+    expect(reasons(drift(NODECLASS + '---\n' + pool, spelled + '---\n' + pool, [c7('a')]))).toEqual({ a: null });
+    const partial = NODECLASS + '  metadataOptions: { httpTokens: required }\n';
+    expect(reasons(drift(NODECLASS + '---\n' + pool, partial + '---\n' + pool, [c7('a')]))).toEqual({ a: null });
+  });
+  test('cloudprovider suite_test.go "MetadataOptions HTTPTokens": a non-default value drifts every node', () => {
+    const optional = NODECLASS + '  metadataOptions: { httpTokens: optional }\n';
+    const pd = drift(NODECLASS + '---\n' + pool, optional + '---\n' + pool, [c7('a')]);
+    expect(reasons(pd)).toEqual({ a: 'NodeClassDrifted' });
+    expect(pd[0].nodeClassFields).toEqual(['spec.metadataOptions']);
   });
   test('subnet selector change: no certain drift, reported as resolution-dependent', () => {
     const head =
@@ -261,7 +289,7 @@ describe('fleet snapshots', () => {
         'karpenter.sh/capacity-type': 'on-demand',
         'node.kubernetes.io/instance-type': `${family}.large`,
       },
-      annotations: { 'karpenter.sh/nodepool-hash-version': 'v3' },
+      annotations: { 'karpenter.sh/nodepool-hash': '4871257331', 'karpenter.sh/nodepool-hash-version': 'v3' },
     },
     status: { providerID, nodeName: `ip-${name}`, conditions: [{ type: 'Initialized', status: 'True' }] },
   });

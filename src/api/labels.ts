@@ -8,6 +8,7 @@ import { own } from '../common/own.js';
 export const LABEL_NODEPOOL = 'karpenter.sh/nodepool';
 export const LABEL_CAPACITY_TYPE = 'karpenter.sh/capacity-type';
 export const LABEL_INITIALIZED = 'karpenter.sh/initialized';
+export const LABEL_REGISTERED = 'karpenter.sh/registered';
 export const LABEL_ZONE = 'topology.kubernetes.io/zone';
 export const LABEL_REGION = 'topology.kubernetes.io/region';
 export const LABEL_INSTANCE_TYPE = 'node.kubernetes.io/instance-type';

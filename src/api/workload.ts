@@ -47,6 +47,10 @@ export interface PodTemplate {
   constraints: PodConstraints;
   /** Validation errors that make Karpenter drop the pod from provisioning (karpenter pkg/controllers/provisioning/provisioner.go Validate). */
   invalid: string[];
+  /** `spec.runtimeClassName`: the RuntimeClass admission plugin sets `spec.overhead` from its `overhead.podFixed`. */
+  runtimeClassName?: string;
+  /** Whether `spec.overhead` is given (then the RuntimeClass's is not added again). */
+  overheadDeclared?: boolean;
 }
 
 export interface Workload {
@@ -110,7 +114,10 @@ export function parseWorkload(
     return null;
   }
   if (replicas < 0) replicas = 0;
-  return { kind, namespace, name, replicas, pod: parsePodSpec(podSpec, sink, podPath, podMeta), source };
+  // DaemonSet pods are not validated as pending pods are (provisioner.go Validate runs on provisionable pods only):
+  // their node affinity may name karpenter.sh/initialized or karpenter.sh/registered, which templates carry.
+  const pod = parsePodSpec(podSpec, sink, podPath, podMeta, kind === 'DaemonSet');
+  return { kind, namespace, name, replicas, pod, source };
 }
 
 function intOr(v: unknown, d: number): number {
@@ -122,6 +129,7 @@ export function parsePodSpec(
   sink: FindingSink,
   path: string[],
   meta: Record<string, unknown> = {},
+  daemon = false,
 ): PodTemplate {
   const invalid: string[] = [];
   const nodeSelector: Record<string, string> = {};
@@ -150,11 +158,12 @@ export function parsePodSpec(
       if (!isObject(t)) return;
       if (Array.isArray(t.matchFields) && t.matchFields.length > 0)
         invalid.push('a node-selector term uses matchFields');
-      const before = sink.out.length;
-      const reqs = readRequirements(t.matchExpressions ?? [], sink, [...tp, 'matchExpressions'], 'pod');
-      if (sink.out.length > before) invalid.push('a required node-affinity term is invalid');
+      const termSink = daemon ? new FindingSink([], sink.source, sink.object) : sink;
+      const before = termSink.out.length;
+      const reqs = readRequirements(t.matchExpressions ?? [], termSink, [...tp, 'matchExpressions'], 'pod');
+      if (termSink.out.length > before && !daemon) invalid.push('a required node-affinity term is invalid');
       for (const r of reqs)
-        if (normalizeKey(r.key) === LABEL_HOSTNAME)
+        if (!daemon && normalizeKey(r.key) === LABEL_HOSTNAME)
           invalid.push(`required node affinity uses the restricted label ${r.key}`);
       requiredTerms.push(reqs);
     });
@@ -190,6 +199,10 @@ export function parsePodSpec(
     preferredTerms,
     tolerations,
     requests: podRequests(spec, sink, path),
+    ...(typeof spec.runtimeClassName === 'string' && spec.runtimeClassName
+      ? { runtimeClassName: spec.runtimeClassName }
+      : {}),
+    overheadDeclared: isObject(spec.overhead),
     constraints: parsePodConstraints(meta, spec, sink, path),
     invalid,
   };
@@ -235,6 +248,23 @@ export function podRequests(spec: Record<string, unknown>, sink: FindingSink | n
     }
   });
   let total = maxResources(addResources(app, sidecars), initMax);
+  // Pod-level resources (Kubernetes 1.32+) replace the containers' aggregate for cpu, memory and hugepages-*
+  // (k8s.io/component-helpers/resource PodRequests, which Ceiling calls); a pod-level request defaults from the
+  // pod-level limit.
+  if (isObject(spec.resources)) {
+    const podReq = parseResourceList(spec.resources.requests, (k, v) =>
+      sink?.error(`${[...path, 'resources', 'requests', k].join('.')}: ${JSON.stringify(v)} is not a valid quantity`, [
+        ...path,
+        'resources',
+        'requests',
+        k,
+      ]),
+    );
+    const podLim = parseResourceList(spec.resources.limits);
+    for (const [k, v] of Object.entries(podLim)) if (podReq[k] === undefined) podReq[k] = v;
+    for (const [k, v] of Object.entries(podReq))
+      if (k === 'cpu' || k === 'memory' || k.startsWith('hugepages-')) total[k] = v;
+  }
   if (isObject(spec.overhead)) total = addResources(total, parseResourceList(spec.overhead));
   total.pods = 1;
   return total;

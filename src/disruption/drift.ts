@@ -38,6 +38,15 @@ export interface PoolDrift {
 }
 
 export const NODEPOOL_HASH_VERSION = 'v3';
+export const EC2NODECLASS_HASH_VERSION = 'v6';
+
+/** Whether static drift by hash can apply to the node, from its `<prefix>` and `<prefix>-version` annotations. */
+function hashGuard(node: FleetNode, prefix: string, current: string): boolean {
+  const hash = node.annotations[prefix];
+  const version = node.annotations[`${prefix}-version`];
+  if (version !== undefined) return version === current && hash !== undefined;
+  return hash === undefined;
+}
 
 const NEVER = 'Never';
 
@@ -96,11 +105,28 @@ function canonical(v: unknown): unknown {
   return v;
 }
 
+/**
+ * The EC2NodeClass CRD's defaults (karpenter-provider-aws pkg/apis/crds/karpenter.k8s.aws_ec2nodeclasses.yaml: the
+ * whole `metadataOptions` object and each of its fields), applied as the API server applies them before the hash is
+ * taken: a spec that spells the defaults out hashes as one that leaves them out.
+ */
+export const EC2NODECLASS_METADATA_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze({
+  httpEndpoint: 'enabled',
+  httpProtocolIPv6: 'disabled',
+  httpPutResponseHopLimit: 1,
+  httpTokens: 'required',
+});
+
+export function withCrdDefaults(spec: Record<string, unknown>): Record<string, unknown> {
+  const mo = isObject(spec.metadataOptions) ? spec.metadataOptions : {};
+  return { ...spec, metadataOptions: { ...EC2NODECLASS_METADATA_DEFAULTS, ...mo } };
+}
+
 export function nodeClassChanges(a: EC2NodeClass, b: EC2NodeClass): { certain: string[]; potential: string[] } {
   const certain: string[] = [];
   const potential: string[] = [];
-  const sa = isObject(a.raw.spec) ? a.raw.spec : {};
-  const sb = isObject(b.raw.spec) ? b.raw.spec : {};
+  const sa = withCrdDefaults(isObject(a.raw.spec) ? a.raw.spec : {});
+  const sb = withCrdDefaults(isObject(b.raw.spec) ? b.raw.spec : {});
   for (const k of [...new Set([...Object.keys(sa), ...Object.keys(sb)])].sort()) {
     if (NODECLASS_HASH_IGNORED.has(k)) continue;
     if (JSON.stringify(canonical(sa[k])) !== JSON.stringify(canonical(sb[k]))) certain.push(`spec.${k}`);
@@ -183,10 +209,12 @@ export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
       });
       continue;
     }
-    // Hash version guard (karpenter pkg/controllers/nodepool/hash/controller.go updateNodeClaimHash): a NodeClaim
-    // stamped with another hash version is re-stamped, not drifted.
-    const version = node.annotations['karpenter.sh/nodepool-hash-version'];
-    const staticApplies = version === undefined || version === NODEPOOL_HASH_VERSION;
+    // Hash and version guards (drift.go areStaticFieldsDrifted; drift_test.go "should not return drifted if
+    // karpenter.sh/nodepool-hash-version annotation is not present on the NodeClaim", "... does not match the
+    // NodePool's"): a NodeClaim with the hash but no version, or another version, is not static-drifted (the hash
+    // controller re-stamps it). A node that carries no hash annotation at all (a simulated fleet, a snapshot without
+    // annotations) is taken as stamped by this version.
+    const staticApplies = hashGuard(node, 'karpenter.sh/nodepool-hash', NODEPOOL_HASH_VERSION);
     if (pd.staticFields.length && staticApplies) {
       pd.nodes.push({ node, reason: 'NodePoolDrifted', because: pd.staticFields });
       continue;
@@ -199,8 +227,9 @@ export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
       pd.nodes.push({ node, reason: 'RequirementsDrifted', because: [err] });
       continue;
     }
-    const ncVersion = node.annotations['karpenter.k8s.aws/ec2nodeclass-hash-version'];
-    const ncStaticApplies = ncVersion === undefined || ncVersion === 'v6';
+    // The same guards for the EC2NodeClass hash (karpenter-provider-aws pkg/cloudprovider/drift.go
+    // areStaticFieldsDrifted, EC2NodeClassHashVersion v6).
+    const ncStaticApplies = hashGuard(node, 'karpenter.k8s.aws/ec2nodeclass-hash', EC2NODECLASS_HASH_VERSION);
     if (pd.nodeClassFields.length && ncStaticApplies) {
       pd.nodes.push({ node, reason: 'NodeClassDrifted', because: pd.nodeClassFields });
       continue;

@@ -13,7 +13,9 @@ import {
   LABEL_CAPACITY_TYPE,
   LABEL_EC2NODECLASS,
   LABEL_INSTANCE_TYPE,
+  LABEL_INITIALIZED,
   LABEL_NODEPOOL,
+  LABEL_REGISTERED,
   LABEL_ZONE,
   type CapacityType,
 } from '../api/labels.js';
@@ -593,7 +595,14 @@ function placementsOf(
   return placements;
 }
 
-/** Daemon overhead per instance type (scheduler.go buildDaemonOverheadGroups): daemonsets that tolerate the taints and are compatible. */
+/**
+ * Daemon overhead per instance type (scheduler.go buildDaemonOverheadGroups, isDaemonPodCompatible): daemonsets that
+ * tolerate the template's taints and whose nodeSelector ∧ one of their OR-ed required node-affinity terms is
+ * compatible with the template and intersects the instance type. The template carries `karpenter.sh/registered` and
+ * `karpenter.sh/initialized` (nodeclaimtemplate.go NewNodeClaimTemplate), so daemonsets that select them count.
+ * Karpenter tries the terms in order by removing the first from the shared pod object, so a term removed for one
+ * instance type stays removed for the next; here each instance type tries every term (docs/model.md).
+ */
 function daemonOverhead(
   np: NodePool,
   reqs: Requirements,
@@ -604,17 +613,27 @@ function daemonOverhead(
   const hard = np.taints.filter((t) => t.effect !== 'PreferNoSchedule');
   const daemons = daemonSets.filter((d) => untolerated(hard, d.pod.tolerations) === null);
   if (daemons.length === 0) return out;
-  const dreqs = daemons.map((d) => {
-    const r = new Requirements();
-    for (const [k, v] of Object.entries(d.pod.nodeSelector)) r.add(Requirement.of(k, 'In', [v]));
-    if (d.pod.requiredTerms.length) for (const x of d.pod.requiredTerms[0]) r.add(Requirement.fromNodeSelector(x));
-    return r;
+  const template = reqs
+    .clone()
+    .add(Requirement.of(LABEL_REGISTERED, 'In', ['true']))
+    .add(Requirement.of(LABEL_INITIALIZED, 'In', ['true']));
+  // Per daemonset, the alternatives (one per required term, or just the nodeSelector) compatible with the template.
+  const alternatives = daemons.map((d) => {
+    const base = new Requirements();
+    for (const [k, v] of Object.entries(d.pod.nodeSelector)) base.add(Requirement.of(k, 'In', [v]));
+    const terms = d.pod.requiredTerms.length
+      ? d.pod.requiredTerms.map((term) => {
+          const r = base.clone();
+          for (const x of term) r.add(Requirement.fromNodeSelector(x));
+          return r;
+        })
+      : [base];
+    return terms.filter((r) => template.isCompatible(r, true));
   });
   for (const it of types) {
     let total: ResourceList = {};
     daemons.forEach((d, i) => {
-      if (reqs.isCompatible(dreqs[i], true) && it.requirements.intersectsOk(dreqs[i]))
-        total = addResources(total, d.pod.requests);
+      if (alternatives[i].some((r) => it.requirements.intersectsOk(r))) total = addResources(total, d.pod.requests);
     });
     if (Object.keys(total).length) out.set(it.name, total);
   }

@@ -17,6 +17,7 @@ import { NODEPOOL_API_VERSION, parseNodePool } from '../api/nodepool.js';
 import { defaultSettings, type ControllerSettings } from '../api/settings.js';
 import type { ModelInput } from '../provisioning/provisioner.js';
 import { isObject } from '../common/fields.js';
+import { addResources, parseResourceList, type ResourceList } from '../common/quantity.js';
 import { parseWorkload, WORKLOAD_KINDS, type WorkloadKind } from '../api/workload.js';
 import { CONFIG_FILE, type Config } from './config.js';
 import { readControllerSettings, type ChartSettings } from './controller.js';
@@ -60,6 +61,8 @@ export interface State extends ModelInput {
   ignoreAnnotations: Suppressions['annotations'];
   /** Workloads that require a label of capacity outside Karpenter (managed node groups, Fargate): not modelled. */
   externalWorkloads: { kind: string; namespace: string; name: string; label: string }[];
+  /** RuntimeClasses among the manifests: name → `overhead.podFixed`. */
+  runtimeClasses: Map<string, ResourceList>;
 }
 
 const EXPECTED_API: Record<string, string> = {
@@ -102,6 +105,7 @@ export function emptyState(
     unrendered: new Set(),
     ignoreAnnotations: new Map(),
     externalWorkloads: [],
+    runtimeClasses: new Map(),
   };
 }
 
@@ -249,8 +253,25 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     for (const f of adapter.files) if (fileSet.has(f)) state.evaluated.add(f);
     for (const obj of readValuesAdapter(tree, adapter, state.findings)) accept(obj.value, obj.source);
   });
+  applyRuntimeClassOverhead(state);
   setAsideExternalWorkloads(state, config);
   return state;
+}
+
+/**
+ * The RuntimeClass admission plugin sets a pod's `spec.overhead` from its RuntimeClass's `overhead.podFixed` when the
+ * pod is created; Karpenter then counts it (karpenter pkg/utils/resources/resources.go Ceiling adds spec.overhead;
+ * scheduling/suite_test.go "should take pod runtime class into consideration"). Pods that declare their own overhead
+ * keep it.
+ */
+function applyRuntimeClassOverhead(state: State): void {
+  if (!state.runtimeClasses.size) return;
+  for (const w of [...state.workloads, ...state.daemonSets]) {
+    const rc = w.pod.runtimeClassName;
+    if (!rc || w.pod.overheadDeclared) continue;
+    const fixed = state.runtimeClasses.get(rc);
+    if (fixed) w.pod.requests = addResources(w.pod.requests, fixed);
+  }
 }
 
 interface Found {
@@ -339,6 +360,12 @@ function classify(
       const nc = parseEC2NodeClass(value, source, state.findings);
       if (nc) state.nodeClasses.push(nc);
     }
+    return;
+  }
+  if (kind === 'RuntimeClass' && apiVersion.startsWith('node.k8s.io/')) {
+    const meta = isObject(value.metadata) ? value.metadata : {};
+    const overhead = isObject(value.overhead) ? value.overhead : {};
+    if (typeof meta.name === 'string') state.runtimeClasses.set(meta.name, parseResourceList(overhead.podFixed));
     return;
   }
   if (kind === 'Application' && apiVersion.startsWith('argoproj.io/')) {
