@@ -316,7 +316,8 @@ describe('fleet snapshots', () => {
       ['a', true, true],
       ['b', false, true],
     ]);
-    expect(fleet.notes).toEqual([]);
+    // Without Pods in the snapshot, do-not-disrupt pods and PDBs cannot be checked, and the report says so.
+    expect(fleet.notes).toEqual([expect.stringMatching(/lists no Pods/)]);
   });
   test('NodeClaims alone: readiness is assumed and the report says so', () => {
     const fleet = joinFleet([nodeClaim('a', 'c7i', 'p1')], [], 'snapshot');

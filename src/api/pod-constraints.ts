@@ -52,6 +52,8 @@ export interface HostPort {
 
 export interface PodConstraints {
   labels: Record<string, string>;
+  /** Pod template annotations (e.g. karpenter.sh/do-not-disrupt). */
+  annotations?: Record<string, string>;
   spread: TopologySpreadConstraint[];
   affinity: PodAffinityTerm[];
   preferredAffinity: WeightedPodAffinityTerm[];
@@ -164,6 +166,9 @@ export function parsePodConstraints(
 ): PodConstraints {
   const labels: Record<string, string> = {};
   if (isObject(meta.labels)) for (const [k, v] of Object.entries(meta.labels)) labels[k] = String(v);
+  const annotations: Record<string, string> = {};
+  if (isObject(meta.annotations))
+    for (const [k, v] of Object.entries(meta.annotations)) if (typeof v === 'string') annotations[k] = v;
   const spread: TopologySpreadConstraint[] = [];
   if (Array.isArray(spec.topologySpreadConstraints)) {
     spec.topologySpreadConstraints.forEach((c, i) => {
@@ -219,6 +224,7 @@ export function parsePodConstraints(
   }
   return {
     labels,
+    ...(Object.keys(annotations).length ? { annotations } : {}),
     spread,
     affinity: required(pa.requiredDuringSchedulingIgnoredDuringExecution),
     preferredAffinity: parseWeighted(pa.preferredDuringSchedulingIgnoredDuringExecution),

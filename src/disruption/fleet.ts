@@ -2,7 +2,40 @@
  * The fleet a change acts on: NodeClaims (joined with their Nodes) from a snapshot or a live
  * cluster, or the base state's simulated fleet.
  */
+import type { LabelSelector } from '../api/pod-constraints.js';
+
 export type FleetSource = 'snapshot' | 'live' | 'simulated';
+
+/** Pods bound to a node, as disruption sees them (karpenter pkg/controllers/state/statenode.go ValidatePodsDisruptable). */
+export interface FleetPod {
+  namespace: string;
+  /** The pod's name, or its workload's for a simulated fleet. */
+  name: string;
+  /** Identical pods this entry stands for (a simulated fleet groups a workload's pods). */
+  count: number;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+  /** Owner kind (`DaemonSet`, `ReplicaSet`, `Node` for mirror pods, …), or null. */
+  ownerKind: string | null;
+  /** Not terminal (Succeeded/Failed) and not terminating. */
+  active: boolean;
+  /** `status.startTime` (RFC 3339), or null. */
+  startTime: string | null;
+}
+
+/**
+ * A PodDisruptionBudget with what eviction needs (karpenter pkg/utils/pdb/pdb.go NewLimits): the allowed
+ * disruptions (from `status.disruptionsAllowed`, or computed as the disruption controller would from the pods known),
+ * and whether its spec alone blocks every eviction.
+ */
+export interface Pdb {
+  namespace: string;
+  name: string;
+  selector: LabelSelector | null;
+  disruptionsAllowed: number;
+  fullyBlocking: boolean;
+  alwaysAllowUnhealthy: boolean;
+}
 
 export interface FleetNode {
   /** NodeClaim name (or Node name when only Nodes are known). */
@@ -24,6 +57,10 @@ export interface FleetNode {
   pricePerHour: number | null;
   pods: number | null;
   createdAt: string | null;
+  /** The pods on the node when the snapshot lists them (or the simulation placed them); null = unknown. */
+  podList?: FleetPod[] | null;
+  /** `karpenter.sh/do-not-disrupt: "true"` on the Node (or the NodeClaim before registration). */
+  doNotDisrupt?: boolean;
 }
 
 export interface Fleet {
@@ -31,4 +68,6 @@ export interface Fleet {
   nodes: FleetNode[];
   /** What the source lacked and what was assumed (for the report). */
   notes: string[];
+  /** PodDisruptionBudgets the snapshot lists. */
+  pdbs?: Pdb[];
 }

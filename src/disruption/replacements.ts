@@ -8,6 +8,8 @@ import type { Fleet } from './fleet.js';
 import type { NodePool } from '../api/nodepool.js';
 import { estimateRollout, type RolloutEstimate } from './rollout.js';
 import type { EC2NodeClass } from '../api/ec2nodeclass.js';
+import { candidateBlock } from './disruptable.js';
+import type { Pdb } from './fleet.js';
 
 export interface BudgetEstimate {
   reason: 'Drifted';
@@ -50,9 +52,13 @@ export interface PoolRollout {
   potential: string[];
   budget: BudgetEstimate | null;
   rollout: RolloutEstimate | null;
+  /** Drifted nodes disruption may not act on (do-not-disrupt, PDBs), with Karpenter's reasons. */
+  blocked: { nodes: number; because: string[] } | null;
 }
 
 export interface ReplacementOptions {
+  /** PodDisruptionBudgets in force (the snapshot's, or the manifests' for a simulated fleet). */
+  pdbs?: Pdb[];
   at: number;
   minutesPerReplacement: number;
   minutesToInitialize: number;
@@ -81,15 +87,18 @@ export function planReplacements(
   };
   const drift = evaluateDrift(fleet, input);
   const headNP = new Map(head.nodePools.map((p) => [p.name, p]));
+  const baseNP = new Map(base.nodePools.map((p) => [p.name, p]));
   const pools: PoolRollout[] = [];
   const replacements: Replacement[] = [];
-  for (const pd of drift) pools.push(poolRollout(pd, headNP.get(pd.name), opts, replacements));
+  for (const pd of drift)
+    pools.push(poolRollout(pd, headNP.get(pd.name), baseNP.get(pd.name), opts, replacements));
   return { pools, replacements, unmanaged: unmanagedNodes(fleet, input) };
 }
 
 function poolRollout(
   pd: PoolDrift,
   head: NodePool | undefined,
+  base: NodePool | undefined,
   opts: ReplacementOptions,
   replacements: Replacement[],
 ): PoolRollout {
@@ -98,10 +107,25 @@ function poolRollout(
   let drifted = 0,
     removed = 0,
     empty = 0;
+  // Existing NodeClaims carry the terminationGracePeriod of the NodePool they were made from.
+  const tgp = !!(base ?? head)?.terminationGracePeriod;
+  const blockedBecause = new Set<string>();
+  let blocked = 0;
   for (const nd of pd.nodes) {
     if (!nd.reason) continue;
     reasons[nd.reason] = (reasons[nd.reason] ?? 0) + 1;
     nd.because.forEach((b) => because.add(b));
+    // Drift is an eventual disruption: NewCandidate refuses do-not-disrupt nodes, and pods that block eviction unless
+    // the NodeClaim has a terminationGracePeriod (karpenter pkg/controllers/disruption/types.go NewCandidate).
+    // Garbage collection of a removed NodePool's nodes is not a disruption method.
+    if (nd.reason !== 'NodePoolRemoved') {
+      const b = candidateBlock(nd.node, opts.pdbs ?? [], opts.at, 'eventual', tgp);
+      if (b) {
+        blocked++;
+        blockedBecause.add(b.message);
+        continue;
+      }
+    }
     replacements.push({
       nodeClaim: nd.node.name,
       nodePool: pd.name,
@@ -135,6 +159,14 @@ function poolRollout(
       horizonMinutes: opts.horizonDays * 1440,
       slowAfterMinutes: opts.slowAfterHours * 60,
     });
+    if (blocked) {
+      const list = [...blockedBecause];
+      rollout = {
+        ...rollout,
+        verdict: 'blocked',
+        note: `${blocked} of ${drifted + blocked} drifted nodes cannot be disrupted (${list.slice(0, 3).join('; ')}${list.length > 3 ? `; and ${list.length - 3} more` : ''}): they stay on the old configuration until that changes${tgp ? '' : ' (a terminationGracePeriod on the NodePool lets drift proceed past blocking pods, not past a node annotation)'}${rollout.note ? `; ${rollout.note}` : ''}`,
+      };
+    }
     budget = {
       reason: 'Drifted',
       allowed: rollout.allowedNow,
@@ -162,5 +194,6 @@ function poolRollout(
     potential: notes,
     budget,
     rollout,
+    blocked: blocked ? { nodes: blocked, because: [...blockedBecause] } : null,
   };
 }

@@ -52,6 +52,10 @@ export interface NodePoolRow {
   } | null;
   /** Additional: why the NodePool is not used for provisioning in head, if it is not. */
   ineligible?: string | null;
+  /** Additional: drifted nodes disruption may not act on (do-not-disrupt, PDBs), with Karpenter's reasons. */
+  blocked?: { nodes: number; because: string[] } | null;
+  /** Additional: nodes head makes cheaper to replace that consolidation may not act on (budget, do-not-disrupt, PDBs). */
+  consolidationBlocked?: { nodes: number; because: string[] } | null;
 }
 
 export interface ObjectChange {

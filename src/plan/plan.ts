@@ -42,13 +42,25 @@ export interface PlanInput {
   /** ICE what-if simulations of head. */
   scenarios?: { name: string; unavailable: number; timeline: string; sim: SimulationResult }[];
   /** Drift and rollout of the fleet under head. */
-  replacements?: { fleet: Fleet; pools: PoolRollout[]; replacements: Replacement[]; consolidation?: Replacement[] };
+  replacements?: {
+    fleet: Fleet;
+    pools: PoolRollout[];
+    replacements: Replacement[];
+    consolidation?: Replacement[];
+    /** Consolidation moves head would make that disruption may not act on, per NodePool, with the reasons. */
+    consolidationBlocked?: Map<string, { nodes: number; because: string[] }>;
+  };
 }
 
 export function buildPlan(input: PlanInput): Plan {
   const { base, head, config } = input;
   const objects = compareObjects(base, head);
-  const nodePools = compareNodePools(objects, input.replacements?.pools ?? [], input.headSim);
+  const nodePools = compareNodePools(
+    objects,
+    input.replacements?.pools ?? [],
+    input.headSim,
+    input.replacements?.consolidationBlocked,
+  );
   const repl = input.replacements;
   const nodesRemoved = (repl?.pools ?? []).reduce((a, p) => a + p.nodesRemoved, 0);
   const nodesReplaced = (repl?.pools ?? []).reduce((a, p) => a + p.nodesDrifted - p.nodesRemoved, 0);
@@ -305,6 +317,7 @@ function compareNodePools(
   objects: ObjectChange[],
   rollouts: PoolRollout[],
   headSim: SimulationResult | undefined,
+  consolidationBlocked?: Map<string, { nodes: number; because: string[] }>,
 ): NodePoolRow[] {
   const byName = new Map(rollouts.map((r) => [r.name, r]));
   const rows: NodePoolRow[] = [];
@@ -325,7 +338,7 @@ function compareNodePools(
       driftBecause: r?.because ?? [],
       potentialDrift: r?.potential ?? [],
       rollout:
-        r?.rollout && r.nodesDrifted > r.nodesRemoved
+        r?.rollout && (r.nodesDrifted > r.nodesRemoved || r.blocked)
           ? {
               start: iso(r.rollout.waves[0]?.start ?? 0),
               waves: r.rollout.waves.map((w) => ({ start: iso(w.start), end: iso(w.end), nodes: w.nodes })),
@@ -334,6 +347,8 @@ function compareNodePools(
             }
           : null,
       ineligible: status && !status.eligible ? (status.reason?.message ?? null) : null,
+      blocked: r?.blocked ?? null,
+      consolidationBlocked: consolidationBlocked?.get(o.name) ?? null,
     });
   }
   return rows;

@@ -216,6 +216,10 @@ function nodePoolSection(plan: Plan): string {
     );
     for (const x of p.potentialDrift ?? []) notes.push(`- ${code(p.name)}: ${inert(x)}`);
     if (p.rollout?.note) notes.push(`- ${code(p.name)}: ${inert(p.rollout.note)}`);
+    if (p.consolidationBlocked)
+      notes.push(
+        `- ${code(p.name)}: ${p.consolidationBlocked.nodes} consolidation replacement(s) that head makes cheaper cannot happen now: ${p.consolidationBlocked.because.map(inert).join('; ')}.`,
+      );
     if (p.drift === 'removed' && p.nodesDrifted)
       notes.push(
         `- ${code(p.name)} is deleted: its ${p.nodesDrifted} node(s) are deleted by garbage collection, without budgets and without pre-spun replacements.`,

@@ -34,6 +34,11 @@ function planBody(plan: Plan): string[] {
     out.push(
       `  ${p.name}: ${change}${p.changedFields.length ? ` [${p.changedFields.join(', ')}]` : ''} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`,
     );
+    if (p.blocked) out.push(`    ${p.blocked.nodes} drifted node(s) blocked: ${p.blocked.because.join('; ')}`);
+    if (p.consolidationBlocked)
+      out.push(
+        `    ${p.consolidationBlocked.nodes} consolidation replacement(s) blocked: ${p.consolidationBlocked.because.join('; ')}`,
+      );
   }
   if (plan.workloads.some((w) => w.base || w.head)) {
     out.push('', 'Workloads:');

@@ -14,8 +14,10 @@ import type { Plan } from '../plan/contract.js';
 import { buildPlan, type PlanInput } from '../plan/plan.js';
 import { planReplacements } from '../disruption/replacements.js';
 import { consolidationMoves } from '../disruption/consolidation.js';
+import { candidateBlock, pdbLimits } from '../disruption/disruptable.js';
+import { allowedDisruptions, compileBudgets } from '../disruption/budgets.js';
 import type { Replacement } from '../plan/contract.js';
-import type { Fleet, FleetNode } from '../disruption/fleet.js';
+import type { Fleet, FleetNode, Pdb } from '../disruption/fleet.js';
 import type { SimulationResult } from '../provisioning/provisioner.js';
 import { readCatalog } from '../sources/catalog-file.js';
 import { readFleet } from '../sources/fleet.js';
@@ -268,7 +270,10 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
     const a = input.config.assumptions;
     const at = a.at ? Date.parse(a.at) : Date.now();
     const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
+    // PDBs: the snapshot's (with their status), else the head manifests' over the pods known.
+    const pdbs = fleet.pdbs?.length ? fleet.pdbs : pdbLimits(head.pdbs, fleet.nodes.flatMap((n) => n.podList ?? []));
     const r = planReplacements(fleet, base, head, {
+      pdbs,
       at,
       minutesPerReplacement: a.minutesPerReplacement,
       minutesToInitialize,
@@ -278,10 +283,9 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
     replacements = {
       fleet,
       ...r,
-      consolidation:
-        fleet.source === 'simulated'
-          ? consolidation(base, head, baseSim, headSim, new Set(r.replacements.map((x) => x.nodeClaim)))
-          : [],
+      ...(fleet.source === 'simulated'
+        ? consolidation(base, head, baseSim, headSim, new Set(r.replacements.map((x) => x.nodeClaim)), fleet, pdbs, at)
+        : {}),
     };
     if (fleet.source !== 'simulated')
       assumptions.push(
@@ -372,7 +376,10 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
 
 /**
  * Nodes of the simulated base fleet that head makes strictly cheaper to replace (and base does
- * not): e.g. a NodeOverlay that raises the price of their type, or a newly allowed cheaper family.
+ * not): e.g. a NodeOverlay that raises the price of their type, or a newly allowed cheaper family. Consolidation is a
+ * graceful disruption (karpenter pkg/controllers/disruption/types.go NewCandidate): a node with do-not-disrupt, or
+ * whose pods a PDB protects, is not a candidate, and a NodePool whose budgets allow no Underutilized disruption now
+ * (helpers.go BuildDisruptionBudgetMapping) consolidates nothing; such moves are reported as blocked.
  */
 function consolidation(
   base: State,
@@ -380,7 +387,10 @@ function consolidation(
   baseSim: SimulationResult,
   headSim: SimulationResult,
   drifting: Set<string>,
-): Replacement[] {
+  fleet: Fleet,
+  pdbs: Pdb[],
+  at: number,
+): { consolidation: Replacement[]; consolidationBlocked: Map<string, { nodes: number; because: string[] }> } {
   const nodes = baseSim.fleet.filter((n) => !drifting.has(n.name));
   const policy = (st: State) => (pool: string) => {
     const np = st.nodePools.find((p) => p.name === pool);
@@ -395,9 +405,36 @@ function consolidation(
   const inBase = new Set(
     consolidationMoves(nodes, baseSim.templates, baseSim.podTemplates, opts(base)).map((m) => m.node),
   );
-  return consolidationMoves(nodes, headSim.templates, headSim.podTemplates, opts(head))
-    .filter((m) => !inBase.has(m.node))
-    .map((m) => ({
+  const moves = consolidationMoves(nodes, headSim.templates, headSim.podTemplates, opts(head)).filter(
+    (m) => !inBase.has(m.node),
+  );
+  const byName = new Map(fleet.nodes.map((n) => [n.name, n]));
+  const perPool = new Map<string, number>();
+  for (const n of fleet.nodes) if (n.nodePool) perPool.set(n.nodePool, (perPool.get(n.nodePool) ?? 0) + 1);
+  const blocked = new Map<string, { nodes: number; because: string[] }>();
+  const block = (pool: string, because: string) => {
+    const b = blocked.get(pool) ?? { nodes: 0, because: [] };
+    b.nodes++;
+    if (!b.because.includes(because)) b.because.push(because);
+    blocked.set(pool, b);
+  };
+  const out: Replacement[] = [];
+  for (const m of moves) {
+    const np = head.nodePools.find((p) => p.name === m.nodePool);
+    const allowed = np
+      ? allowedDisruptions(compileBudgets(np.budgets), perPool.get(m.nodePool) ?? 0, 0, 'Underutilized', at)
+      : 0;
+    if (allowed === 0) {
+      block(m.nodePool, 'the NodePool\'s budgets allow no Underutilized disruption now');
+      continue;
+    }
+    const node = byName.get(m.node);
+    const b = node ? candidateBlock(node, pdbs, at, 'graceful', false) : null;
+    if (b) {
+      block(m.nodePool, b.message);
+      continue;
+    }
+    out.push({
       nodeClaim: m.node,
       nodePool: m.nodePool,
       instanceType: m.from.instanceType,
@@ -410,7 +447,9 @@ function consolidation(
         toPrice: m.to.price,
         toCost: m.to.cost,
       },
-    }));
+    });
+  }
+  return { consolidation: out, consolidationBlocked: blocked };
 }
 
 /** The fleet the replacements act on: what the sources read, else the base state's simulated fleet. */
@@ -432,6 +471,21 @@ async function fleetFor(config: Config, cwd: string, findings: Finding[], baseSi
     pricePerHour: n.pricePerHour,
     pods: Object.values(n.pods).reduce((a, b) => a + b, 0),
     createdAt: null,
+    // The simulation knows each node's pods by workload: their template labels and annotations stand for them.
+    podList: Object.entries(n.pods).map(([key, count]) => {
+      const [kind, namespace, name] = key.split('/');
+      const c = baseSim.podTemplates.get(key)?.constraints;
+      return {
+        namespace: namespace ?? 'default',
+        name: name ?? key,
+        count,
+        labels: c?.labels ?? {},
+        annotations: c?.annotations ?? {},
+        ownerKind: kind === 'Deployment' ? 'ReplicaSet' : (kind ?? null),
+        active: true,
+        startTime: null,
+      };
+    }),
   }));
   return { source: 'simulated', nodes, notes: [] };
 }

@@ -1,7 +1,9 @@
 /**
  * Fleet snapshots: the output of `kubectl get nodeclaims -o json|yaml` (NodeClaimList),
  * `kubectl get nodes -o json` (NodeList), or `kubectl get nodeclaims,nodes -o json` (a List of
- * both). NodeClaims and Nodes are joined by provider ID, then by node name.
+ * both). NodeClaims and Nodes are joined by provider ID, then by node name. When the snapshot also lists Pods and
+ * PodDisruptionBudgets (`kubectl get nodeclaims,nodes,pods,pdb -A -o json`), the pods are attached to their nodes
+ * (for do-not-disrupt and PDB checks) and the PDBs are kept with their allowed disruptions.
  */
 import type { Finding } from '../common/findings.js';
 import type { Fleet, FleetNode } from '../disruption/fleet.js';
@@ -15,6 +17,9 @@ import {
 import { isObject } from '../common/fields.js';
 import { parseYamlDocuments } from './yaml.js';
 import { errorMessage } from '../common/errors.js';
+import type { FleetPod, Pdb } from '../disruption/fleet.js';
+import { DO_NOT_DISRUPT, pdbLimits } from '../disruption/disruptable.js';
+import { parsePdb } from '../api/pdb.js';
 
 type Obj = Record<string, unknown>;
 
@@ -37,17 +42,27 @@ function condition(obj: Obj, type: string): string | null {
   return c && typeof c.status === 'string' ? c.status : null;
 }
 
-export function parseFleetObjects(
-  objects: Obj[],
-  file: string,
-  findings: Finding[],
-): { nodeClaims: Obj[]; nodes: Obj[] } {
+export interface FleetObjects {
+  nodeClaims: Obj[];
+  nodes: Obj[];
+  /** Pod objects, or null when the snapshot lists none (pods unknown). */
+  pods: Obj[] | null;
+  pdbs: Obj[];
+}
+
+export function parseFleetObjects(objects: Obj[], file: string, findings: Finding[]): FleetObjects {
   const nodeClaims: Obj[] = [];
   const nodes: Obj[] = [];
+  const pods: Obj[] = [];
+  const pdbs: Obj[] = [];
+  let podList = false;
   for (const o of objects) {
+    if (o.kind === 'PodList') podList = true;
     for (const it of items(o)) {
       if (it.kind === 'NodeClaim') nodeClaims.push(it);
       else if (it.kind === 'Node') nodes.push(it);
+      else if (it.kind === 'Pod') pods.push(it);
+      else if (it.kind === 'PodDisruptionBudget') pdbs.push(it);
     }
   }
   if (nodeClaims.length === 0 && nodes.length === 0) {
@@ -60,10 +75,40 @@ export function parseFleetObjects(
       message: `${file} holds no NodeClaim or Node objects (expected kubectl get nodeclaims,nodes -o json)`,
     });
   }
-  return { nodeClaims, nodes };
+  return { nodeClaims, nodes, pods: pods.length || podList ? pods : null, pdbs };
 }
 
-export function joinFleet(nodeClaims: Obj[], nodes: Obj[], source: 'snapshot' | 'live'): Fleet {
+/** A Pod object as disruption sees it. */
+function fleetPod(p: Obj): FleetPod {
+  const meta = isObject(p.metadata) ? p.metadata : {};
+  const st = isObject(p.status) ? p.status : {};
+  const owners = Array.isArray(meta.ownerReferences) ? meta.ownerReferences.filter(isObject) : [];
+  const phase = typeof st.phase === 'string' ? st.phase : '';
+  return {
+    namespace: typeof meta.namespace === 'string' ? meta.namespace : 'default',
+    name: typeof meta.name === 'string' ? meta.name : '?',
+    count: 1,
+    labels: strMap(meta.labels),
+    annotations: strMap(meta.annotations),
+    ownerKind: typeof owners[0]?.kind === 'string' ? owners[0].kind : null,
+    // pkg/utils/pod IsActive: not Succeeded/Failed and not terminating.
+    active: phase !== 'Succeeded' && phase !== 'Failed' && meta.deletionTimestamp == null,
+    startTime: typeof st.startTime === 'string' ? st.startTime : null,
+  };
+}
+
+/** Pods that move when their node goes (pkg/utils/pod IsReschedulable): active, not daemonset or mirror pods. */
+export function reschedulable(p: FleetPod): boolean {
+  return p.active && p.ownerKind !== 'DaemonSet' && p.ownerKind !== 'Node';
+}
+
+export function joinFleet(
+  nodeClaims: Obj[],
+  nodes: Obj[],
+  source: 'snapshot' | 'live',
+  podObjects: Obj[] | null = null,
+  pdbObjects: Obj[] = [],
+): Fleet {
   const notes: string[] = [];
   const byProvider = new Map<string, Obj>();
   const byName = new Map<string, Obj>();
@@ -82,6 +127,7 @@ export function joinFleet(nodeClaims: Obj[], nodes: Obj[], source: 'snapshot' | 
         initialized: null as boolean | null,
         deleting: false,
         labels: {} as Record<string, string>,
+        annotations: null as Record<string, string> | null,
       };
     const meta = isObject(node.metadata) ? node.metadata : {};
     const labels = strMap(meta.labels);
@@ -92,6 +138,7 @@ export function joinFleet(nodeClaims: Obj[], nodes: Obj[], source: 'snapshot' | 
       initialized: labels[LABEL_INITIALIZED] === 'true',
       deleting: meta.deletionTimestamp != null || taints.some((t) => t.key === 'karpenter.sh/disrupted'),
       labels,
+      annotations: strMap(meta.annotations) as Record<string, string> | null,
     };
   };
   for (const nc of nodeClaims) {
@@ -113,6 +160,8 @@ export function joinFleet(nodeClaims: Obj[], nodes: Obj[], source: 'snapshot' | 
       capacityType: labels[LABEL_CAPACITY_TYPE] ?? null,
       labels,
       annotations: strMap(meta.annotations),
+      // statenode.go Annotations(): the Node's once registered, the NodeClaim's before.
+      doNotDisrupt: (n.annotations ?? strMap(meta.annotations))[DO_NOT_DISRUPT] === 'true',
       initialized: n.initialized ?? condition(nc, 'Initialized') === 'True',
       ready: node ? n.ready : null,
       deleting: meta.deletionTimestamp != null || n.deleting,
@@ -138,6 +187,7 @@ export function joinFleet(nodeClaims: Obj[], nodes: Obj[], source: 'snapshot' | 
         capacityType: n.labels[LABEL_CAPACITY_TYPE] ?? null,
         labels: n.labels,
         annotations: {},
+        doNotDisrupt: (n.annotations ?? {})[DO_NOT_DISRUPT] === 'true',
         initialized: n.initialized ?? false,
         ready: n.ready,
         deleting: n.deleting,
@@ -151,7 +201,36 @@ export function joinFleet(nodeClaims: Obj[], nodes: Obj[], source: 'snapshot' | 
       'The fleet snapshot has NodeClaims but no Nodes: every node is assumed Ready, and initialization is read from the NodeClaim condition.',
     );
   }
-  return { source, nodes: out, notes };
+  let pdbs: Pdb[];
+  if (podObjects) {
+    const byNode = new Map<string, FleetPod[]>();
+    const all: FleetPod[] = [];
+    for (const o of podObjects) {
+      const spec = isObject(o.spec) ? o.spec : {};
+      const fp = fleetPod(o);
+      all.push(fp);
+      if (typeof spec.nodeName !== 'string') continue;
+      if (!byNode.has(spec.nodeName)) byNode.set(spec.nodeName, []);
+      byNode.get(spec.nodeName)!.push(fp);
+    }
+    for (const n of out) {
+      n.podList = (n.nodeName && byNode.get(n.nodeName)) || [];
+      n.pods = n.podList.filter(reschedulable).length;
+    }
+    pdbs = pdbLimits(
+      pdbObjects.map(parsePdb).filter((x) => x !== null),
+      all,
+    );
+  } else {
+    pdbs = pdbLimits(
+      pdbObjects.map(parsePdb).filter((x) => x !== null),
+      [],
+    );
+    notes.push(
+      'The fleet snapshot lists no Pods: do-not-disrupt pods and PodDisruptionBudgets on existing nodes are not checked (add pods and pdb to the kubectl get).',
+    );
+  }
+  return { source, nodes: out, notes, pdbs };
 }
 
 export function parseFleetText(file: string, text: string, findings: Finding[]): Fleet {
@@ -175,6 +254,6 @@ export function parseFleetText(file: string, text: string, findings: Finding[]):
   } else {
     objects = parseYamlDocuments(file, text, findings).map((d) => d.value);
   }
-  const { nodeClaims, nodes } = parseFleetObjects(objects, file, findings);
-  return joinFleet(nodeClaims, nodes, 'snapshot');
+  const { nodeClaims, nodes, pods, pdbs } = parseFleetObjects(objects, file, findings);
+  return joinFleet(nodeClaims, nodes, 'snapshot', pods, pdbs);
 }

@@ -17,6 +17,7 @@ import { NODEPOOL_API_VERSION, parseNodePool } from '../api/nodepool.js';
 import { defaultSettings, type ControllerSettings } from '../api/settings.js';
 import type { ModelInput } from '../provisioning/provisioner.js';
 import { isObject } from '../common/fields.js';
+import { parsePdb, type PdbSpec } from '../api/pdb.js';
 import { addResources, parseResourceList, type ResourceList } from '../common/quantity.js';
 import { parseWorkload, WORKLOAD_KINDS, type WorkloadKind } from '../api/workload.js';
 import { CONFIG_FILE, type Config } from './config.js';
@@ -63,6 +64,8 @@ export interface State extends ModelInput {
   externalWorkloads: { kind: string; namespace: string; name: string; label: string }[];
   /** RuntimeClasses among the manifests: name → `overhead.podFixed`. */
   runtimeClasses: Map<string, ResourceList>;
+  /** PodDisruptionBudgets among the manifests. */
+  pdbs: PdbSpec[];
 }
 
 const EXPECTED_API: Record<string, string> = {
@@ -106,6 +109,7 @@ export function emptyState(
     ignoreAnnotations: new Map(),
     externalWorkloads: [],
     runtimeClasses: new Map(),
+    pdbs: [],
   };
 }
 
@@ -366,6 +370,11 @@ function classify(
     const meta = isObject(value.metadata) ? value.metadata : {};
     const overhead = isObject(value.overhead) ? value.overhead : {};
     if (typeof meta.name === 'string') state.runtimeClasses.set(meta.name, parseResourceList(overhead.podFixed));
+    return;
+  }
+  if (kind === 'PodDisruptionBudget' && apiVersion.startsWith('policy/')) {
+    const pdb = parsePdb(value);
+    if (pdb) state.pdbs.push(pdb);
     return;
   }
   if (kind === 'Application' && apiVersion.startsWith('argoproj.io/')) {
