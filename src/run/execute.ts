@@ -251,7 +251,7 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
   const catalog = readCatalog(input.config, input.cwd, head.findings);
   const assumptions = [
     `Catalog: ${catalog.types.length} instance types from ${catalog.source}; prices for ${catalog.region} dated ${catalog.pricesDate.slice(0, 10)} (${catalog.currency}, on-demand, Linux).`,
-    `Placement: all workloads are scheduled in one provisioning batch onto an empty cluster; host ports, volume limits, topology spread and pod (anti-)affinity other than hostname anti-affinity are not modelled.`,
+    `Placement: all workloads are scheduled in one provisioning batch onto an empty cluster (a fleet snapshot's nodes neither host them nor count against NodePool limits); volume limits and volume topology are not modelled.`,
   ];
   const simOpts: SimulationOptions = {
     catalog,
@@ -266,7 +266,7 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
   assumptions.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
   let replacements: PlanInput['replacements'];
   if (input.base && baseSim) {
-    const fleet = await fleetFor(input.config, input.cwd, head.findings, baseSim);
+    const fleet = (await readFleet(input.config, input.cwd, head.findings)) ?? simulatedFleet(baseSim);
     const a = input.config.assumptions;
     const at = a.at ? Date.parse(a.at) : Date.now();
     const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
@@ -452,10 +452,8 @@ function consolidation(
   return { consolidation: out, consolidationBlocked: blocked };
 }
 
-/** The fleet the replacements act on: what the sources read, else the base state's simulated fleet. */
-async function fleetFor(config: Config, cwd: string, findings: Finding[], baseSim: SimulationResult): Promise<Fleet> {
-  const read = await readFleet(config, cwd, findings);
-  if (read) return read;
+/** The base state's simulated fleet, when no snapshot or live cluster is given. */
+function simulatedFleet(baseSim: SimulationResult): Fleet {
   const nodes: FleetNode[] = baseSim.fleet.map((n) => ({
     name: n.name,
     nodeName: n.name,
