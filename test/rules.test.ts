@@ -33,7 +33,7 @@ const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) 
 test('every rule of the issue exists exactly once, with a docs page', async () => {
   const { existsSync } = await import('node:fs');
   const ids = RULES.map((r) => r.id);
-  expect(new Set(ids).size).toBe(27);
+  expect(new Set(ids).size).toBe(28);
   for (const id of ids) expect(existsSync(`docs/rules/${id}.md`)).toBe(true);
 });
 
@@ -458,6 +458,29 @@ describe('expire-without-tgp and fallback-without-expiry', () => {
         'expire-without-tgp',
       ),
     ).toEqual([]);
+  });
+  test('expireAfter left at its 720h CRD default, without terminationGracePeriod, fires as an explicit one does', async () => {
+    const f = only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p')) }), 'expire-without-tgp');
+    expect(f).toHaveLength(1);
+    expect(f[0].message).toMatch(/leaves expireAfter at its default \(720h\)/);
+    expect(
+      only(
+        await findings({
+          'a.yaml': docs(NODECLASS, nodePool('p', { extraTemplateSpec: '      expireAfter: Never\n' })),
+        }),
+        'expire-without-tgp',
+      ),
+    ).toEqual([]);
+  });
+  test('pod-grace-exceeds-tgp: 3600 s of pod grace on a pool whose terminationGracePeriod is 30m fires; 600 s does not', async () => {
+    const pool = nodePool('p', { extraTemplateSpec: '      terminationGracePeriod: 30m\n' });
+    const grace = (s: number) => deployment('slow', { podSpec: `      terminationGracePeriodSeconds: ${s}\n` });
+    const f = only(await findings({ 'a.yaml': docs(NODECLASS, pool, grace(3600)) }), 'pod-grace-exceeds-tgp');
+    expect(f).toHaveLength(1);
+    expect(f[0].message).toMatch(
+      /terminationGracePeriodSeconds 3600 \(60 min\), longer than NodePool p's terminationGracePeriod 30m/,
+    );
+    expect(only(await findings({ 'a.yaml': docs(NODECLASS, pool, grace(600)) }), 'pod-grace-exceeds-tgp')).toEqual([]);
   });
   test('a fallback that never expires fires; a 48h fallback does not', async () => {
     const text = (exp: string) =>

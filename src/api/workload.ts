@@ -51,6 +51,8 @@ export interface PodTemplate {
   runtimeClassName?: string;
   /** Whether `spec.overhead` is given (then the RuntimeClass's is not added again). */
   overheadDeclared?: boolean;
+  /** `spec.terminationGracePeriodSeconds` when set. */
+  terminationGracePeriodSeconds?: number;
 }
 
 export interface Workload {
@@ -203,6 +205,9 @@ export function parsePodSpec(
       ? { runtimeClassName: spec.runtimeClassName }
       : {}),
     overheadDeclared: isObject(spec.overhead),
+    ...(typeof spec.terminationGracePeriodSeconds === 'number'
+      ? { terminationGracePeriodSeconds: spec.terminationGracePeriodSeconds }
+      : {}),
     constraints: parsePodConstraints(meta, spec, sink, path),
     invalid,
   };

@@ -27,6 +27,7 @@ import {
   capacityTypeExactOnDemand,
   customLabelUndeclared,
   nodepoolSelectorPinsPool,
+  podGraceExceedsTgp,
   preferredAffinityGeneration,
   topologyUnsatisfiable,
 } from './workloads.js';
@@ -59,6 +60,7 @@ export const RULES: readonly Rule[] = [
   preferredAffinityGeneration,
   spotToSpotFewTypes,
   topologyUnsatisfiable,
+  podGraceExceedsTgp,
 ];
 
 export { runRules, type Rule, type RuleContext } from './engine.js';

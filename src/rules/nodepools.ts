@@ -252,17 +252,18 @@ export const expireWithoutTgp: Rule = {
   id: 'expire-without-tgp',
   severity: 'warning',
   summary:
-    'expireAfter is set but terminationGracePeriod is not: expired nodes blocked by PDBs or do-not-disrupt stay half-drained.',
+    'expireAfter (set, or its 720h default) without terminationGracePeriod: expired nodes blocked by PDBs or do-not-disrupt stay half-drained.',
   check(ctx, report) {
     for (const np of ctx.head.nodePools) {
       const tspec =
         (np.raw.spec as { template?: { spec?: Record<string, unknown> } } | undefined)?.template?.spec ?? {};
-      if (tspec.expireAfter === undefined || np.expireAfter === 'Never' || np.terminationGracePeriod !== undefined)
-        continue;
+      if (np.expireAfter === 'Never' || np.terminationGracePeriod !== undefined) continue;
+      // The CRD defaults expireAfter to 720h (karpenter.sh_nodepools.yaml): left out, it expires nodes all the same.
+      const explicit = tspec.expireAfter !== undefined;
       report(
-        `NodePool ${np.name} sets expireAfter ${np.expireAfter} without terminationGracePeriod: expiry deletes the NodeClaim without budgets, and a node whose pods are protected by a PodDisruptionBudget or karpenter.sh/do-not-disrupt then waits indefinitely, half-drained. Set terminationGracePeriod to bound the drain.`,
+        `NodePool ${np.name} ${explicit ? `sets expireAfter ${np.expireAfter}` : `leaves expireAfter at its default (${np.expireAfter})`} without terminationGracePeriod: expiry deletes the NodeClaim without budgets, and a node whose pods are protected by a PodDisruptionBudget or karpenter.sh/do-not-disrupt then waits indefinitely, half-drained. Set terminationGracePeriod to bound the drain${explicit ? '' : ', or expireAfter: Never if nodes should not expire'}.`,
         np.source,
-        ['spec', 'template', 'spec', 'expireAfter'],
+        explicit ? ['spec', 'template', 'spec', 'expireAfter'] : ['spec', 'template', 'spec'],
         `NodePool/${np.name}`,
       );
     }

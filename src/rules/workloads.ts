@@ -13,6 +13,7 @@ import {
 import type { PodTemplate } from '../api/workload.js';
 import type { Rule } from './engine.js';
 import { allowedCapacityTypes, hosts, nodePoolByName } from './helpers.js';
+import { parseDurationMs } from '../common/duration.js';
 
 const AFFINITY = ['spec', 'template', 'spec', 'affinity', 'nodeAffinity'];
 
@@ -168,6 +169,31 @@ export const topologyUnsatisfiable: Rule = {
         spread ? ['spec', 'template', 'spec', 'topologySpreadConstraints'] : ['spec', 'template', 'spec', 'affinity'],
         `${w.kind}/${w.name}`,
       );
+    }
+  },
+};
+
+export const podGraceExceedsTgp: Rule = {
+  id: 'pod-grace-exceeds-tgp',
+  severity: 'warning',
+  summary:
+    "A workload's terminationGracePeriodSeconds is longer than the terminationGracePeriod of a NodePool that hosts it: its pods are deleted as soon as a drain starts, without waiting for PDBs, and still cut short.",
+  check(ctx, report) {
+    for (const w of ctx.head.workloads) {
+      const grace = w.pod.terminationGracePeriodSeconds;
+      if (grace === undefined) continue;
+      for (const t of hosts(ctx, w.pod)) {
+        const np = nodePoolByName(ctx, t.nodePool);
+        const tgpMs = np?.terminationGracePeriod ? parseDurationMs(np.terminationGracePeriod) : null;
+        if (!np || tgpMs === null || grace * 1000 <= tgpMs) continue;
+        report(
+          `${w.kind} ${w.namespace}/${w.name} has terminationGracePeriodSeconds ${grace} (${Math.round(grace / 60)} min), longer than NodePool ${np.name}'s terminationGracePeriod ${np.terminationGracePeriod}: when a node of that pool drains, Karpenter deletes these pods as soon as the drain starts (their grace period would end after the node's), without waiting for PodDisruptionBudgets, and the instance is terminated when ${np.terminationGracePeriod} has passed, before the pods' own grace period ends. Shorten the pods' grace period or lengthen the NodePool's.`,
+          w.source,
+          ['spec', 'template', 'spec', 'terminationGracePeriodSeconds'],
+          `${w.kind}/${w.name}`,
+        );
+        break;
+      }
     }
   },
 };
