@@ -115,3 +115,111 @@ describe('daemonset overhead (provisioning/suite_test.go, scheduling/suite_test.
     expect(Object.keys(withPod.fleet[0].labels)).not.toContain('karpenter.sh/initialized');
   });
 });
+
+const GATE = 'settings:\n  featureGates:\n    nodeOverlay: true\n';
+const fuseOverlay = (name: string, weight: number, capacity: string) => `apiVersion: karpenter.sh/v1alpha1
+kind: NodeOverlay
+metadata: { name: ${name} }
+spec:
+  weight: ${weight}
+  requirements:
+    - { key: karpenter.sh/capacity-type, operator: In, values: ["on-demand"] }
+  capacity: ${capacity}
+`;
+const fusePod = `apiVersion: v1
+kind: Pod
+metadata: { name: fuse, namespace: default }
+spec:
+  containers:
+    - name: c
+      image: x
+      resources: { requests: { cpu: "1", memory: 1Gi, smarter-devices/fuse: "1" }, limits: { smarter-devices/fuse: "1" } }
+`;
+
+describe('NodeOverlay capacity (nodeoverlay/suite_test.go Context "Capacity")', () => {
+  test('"should apply capacity adjustments for instances types": a pod asking for smarter-devices/fuse schedules only with the overlay and the gate', () => {
+    const withOverlay = [
+      NODECLASS,
+      nodePool('p'),
+      fuseOverlay('fuse', 10, '{ smarter-devices/fuse: "1" }'),
+      fusePod,
+    ].join('---\n');
+    const on = simulateYaml(withOverlay, { settings: GATE });
+    expect(on.place('fuse', 'Pod').schedulable).toBe(true);
+    const it = on.sim.templates[0].instanceTypes[0];
+    expect(it.capacity['smarter-devices/fuse']).toBe(1);
+    expect(it.allocatable['smarter-devices/fuse']).toBe(1); // no overhead is reserved for extended resources
+    expect(simulateYaml(withOverlay).place('fuse', 'Pod').schedulable).toBe(false); // gate off
+    expect(
+      simulateYaml([NODECLASS, nodePool('p'), fusePod].join('---\n'), { settings: GATE }).place('fuse', 'Pod')
+        .schedulable,
+    ).toBe(false);
+  });
+
+  test('"should fail with conflicting capacity overlays with overlapping requirements": same weight, same resource → the overlay is dropped', () => {
+    const { sim } = simulateYaml(
+      [
+        NODECLASS,
+        nodePool('p'),
+        fuseOverlay('a', 10, '{ smarter-devices/fuse: "1" }'),
+        fuseOverlay('b', 10, '{ smarter-devices/fuse: "2" }'),
+      ].join('---\n'),
+      { settings: GATE },
+    );
+    expect(sim.overlays!.conflicts).toEqual([{ overlay: 'a', with: 'b' }]);
+    expect(sim.templates[0].instanceTypes[0].capacity['smarter-devices/fuse']).toBe(2);
+  });
+
+  test('"should apply higher weight overlay when multiple overlays match the same instance type": per resource, the higher weight wins; lower ones add missing resources', () => {
+    const { sim } = simulateYaml(
+      [
+        NODECLASS,
+        nodePool('p'),
+        fuseOverlay('high', 20, '{ smarter-devices/fuse: "4" }'),
+        fuseOverlay('low', 10, '{ smarter-devices/fuse: "1", example.com/dongle: "2" }'),
+      ].join('---\n'),
+      { settings: GATE },
+    );
+    const cap = sim.templates[0].instanceTypes[0].capacity;
+    expect(cap['smarter-devices/fuse']).toBe(4);
+    expect(cap['example.com/dongle']).toBe(2);
+  });
+
+  test('hugepages from an overlay take their size out of allocatable memory (cloudprovider/types.go computeAllocatable)', () => {
+    const { sim } = simulateYaml(
+      [NODECLASS, nodePool('p'), fuseOverlay('huge', 10, '{ hugepages-2Mi: 1Gi }')].join('---\n'),
+      {
+        settings: GATE,
+      },
+    );
+    const { sim: plain } = simulateYaml([NODECLASS, nodePool('p')].join('---\n'));
+    const name = sim.templates[0].instanceTypes[0].name;
+    const before = plain.templates[0].instanceTypes.find((t) => t.name === name)!.allocatable.memory!;
+    expect(sim.templates[0].instanceTypes[0].allocatable.memory).toBe(before - Gi);
+  });
+});
+
+describe('instanceStorePolicy: RAID0 (karpenter-provider-aws instancetype/suite_test.go)', () => {
+  const pool = nodePool('p', {
+    requirements:
+      '        - key: node.kubernetes.io/instance-type\n          operator: In\n          values: ["m6idn.32xlarge"]\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]',
+  });
+  const bigDisk = `apiVersion: v1
+kind: Pod
+metadata: { name: disk, namespace: default }
+spec:
+  containers:
+    - name: c
+      image: x
+      resources: { requests: { cpu: "1", memory: 1Gi, ephemeral-storage: 5000Gi } }
+`;
+  test('"should launch instances w/ instance storage ... when disks are mounted for ephemeral-storage": m6idn.32xlarge has 7600G', () => {
+    const { sim, place } = simulateYaml([NODECLASS + '  instanceStorePolicy: RAID0\n', pool, bigDisk].join('---\n'));
+    expect(sim.templates[0].instanceTypes[0].capacity['ephemeral-storage']).toBe(7600e9);
+    expect(place('disk', 'Pod').instanceType).toBe('m6idn.32xlarge');
+  });
+  test('"should not launch instances w/ instance storage for ephemeral storage resource requests when exceeding blockDeviceMapping": without RAID0, 5000Gi does not fit the 20Gi root volume', () => {
+    const { place } = simulateYaml([NODECLASS, pool, bigDisk].join('---\n'));
+    expect(place('disk', 'Pod').schedulable).toBe(false);
+  });
+});

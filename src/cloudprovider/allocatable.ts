@@ -4,7 +4,8 @@
  *
  * capacity: cpu = vCPU; memory = m − ceil(m × vmMemoryOverheadPercent) MiB, m = MiB − 64 on arm64;
  * pods = kubelet maxPods, else ENI-limited pods (Windows: 110), then min with podsPerCore × vCPU;
- * ephemeral-storage = root volume (default 20Gi). Overhead: kube-reserved CPU tiers, memory
+ * ephemeral-storage = the instance store's total size in decimal GB under `instanceStorePolicy: RAID0` when the type
+ * has local NVMe (types.go ephemeralStorage), else the root volume (default 20Gi). Overhead: kube-reserved CPU tiers, memory
  * 11 × P + 255 MiB (P = ENI-limited pods for AL2023/AL2/Custom, resolved pods for Bottlerocket and
  * Windows), ephemeral 1Gi; user kubeReserved/systemReserved keys replace; eviction threshold
  * memory 100Mi, nodefs 10 % (evictionHard overrides, absolute or percent of capacity).
@@ -21,12 +22,15 @@ export interface CapacityInputs {
   maxENIs: number | null;
   ipv4PerENI: number | null;
   extended: Record<string, number>;
+  /** Instance-type labels (`karpenter.k8s.aws/instance-local-nvme` is the instance store's total GB). */
+  labels?: Record<string, string>;
 }
 
 export interface NodeClassShape {
   amiFamily: string | null;
   kubelet: KubeletSettings;
   rootVolumeBytes: number | null;
+  instanceStorePolicy?: string;
 }
 
 export interface Sizing {
@@ -75,7 +79,11 @@ export function sizing(
 
   const m = inputs.memoryMiB - (inputs.arch === 'arm64' ? 64 : 0);
   const memMiB = m - Math.ceil(m * opts.vmMemoryOverheadPercent);
-  const storage = nodeClass?.rootVolumeBytes ?? (windows ? 50 * GiB : 20 * GiB);
+  const nvmeGB = Number(inputs.labels?.['karpenter.k8s.aws/instance-local-nvme'] ?? NaN);
+  const storage =
+    nodeClass?.instanceStorePolicy === 'RAID0' && nvmeGB > 0
+      ? nvmeGB * 1e9
+      : (nodeClass?.rootVolumeBytes ?? (windows ? 50 * GiB : 20 * GiB));
   const capacity: ResourceList = {
     cpu: inputs.vcpu * 1000,
     memory: memMiB * MiB,

@@ -26,6 +26,11 @@ export function poolOfferingKey(nodePool: string, type: string, o: OfferingRef):
   return `${nodePool}|${typeOfferingKey(type, o)}`;
 }
 
+/** `nodePool|type`: an instance type as one NodePool sees it (NodeOverlay capacity). */
+export function poolTypeKey(nodePool: string, type: string): string {
+  return `${nodePool}|${type}`;
+}
+
 /** The parts of a `poolOfferingKey` (NodePool names and type names contain no `|`). */
 export function parsePoolOfferingKey(key: string): { nodePool: string; typeOffering: string } {
   const i = key.indexOf('|');

@@ -2,12 +2,16 @@
  * NodeOverlay evaluation (karpenter pkg/controllers/nodeoverlay/controller.go, store.go): one global pass over all
  * overlays in weight-descending, name-descending order; an overlay whose price targets collide with a stored update of
  * the same weight is dropped everywhere (Conflict); otherwise the first (highest priority) price per offering wins, and
- * prices never stack. Applies only with the NodeOverlay feature gate on.
+ * prices never stack. Capacity (extended resources) applies to the whole instance type when any of its offerings
+ * matches; per resource the highest-priority overlay wins and lower ones only add missing resources; the same resource
+ * at the same weight is a conflict (store.go updateInstanceTypeCapacity). Applies only with the NodeOverlay feature
+ * gate on.
  */
 import { LABEL_CAPACITY_TYPE, LABEL_NODEPOOL, LABEL_RESERVATION_ID, LABEL_ZONE } from '../api/labels.js';
 import type { NodeOverlay } from '../api/nodeoverlay.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
-import { poolOfferingKey } from './offering-key.js';
+import { poolOfferingKey, poolTypeKey } from './offering-key.js';
+import type { ResourceList } from '../common/quantity.js';
 
 export interface OverlayOffering {
   zone: string;
@@ -18,6 +22,8 @@ export interface OverlayOffering {
 export interface OverlayOutcome {
   /** poolOfferingKey → the price change (price or priceAdjustment) and overlay name. */
   prices: Map<string, { change: string; overlay: string }>;
+  /** poolTypeKey → the capacity the overlays add to the instance type (extended resources, hugepages). */
+  capacity: Map<string, ResourceList>;
   conflicts: { overlay: string; with: string }[];
   /** Overlays that matched at least one offering. */
   applied: Set<string>;
@@ -88,7 +94,9 @@ function definedKeys(types: readonly OverlayType[]): Set<string> {
 export function evaluateOverlays(overlays: readonly NodeOverlay[], pools: readonly OverlayPool[]): OverlayOutcome {
   const ordered = [...overlays].sort((a, b) => b.weight - a.weight || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
   const stored = new Map<string, { change: string; overlay: string; lowestWeight: number; lowestName: string }>();
-  const out: OverlayOutcome = { prices: new Map(), conflicts: [], applied: new Set(), invalid: [] };
+  const out: OverlayOutcome = { prices: new Map(), capacity: new Map(), conflicts: [], applied: new Set(), invalid: [] };
+  // poolTypeKey → resource → the overlay that set it and the lowest weight that touched it.
+  const capStored = new Map<string, Map<string, { value: number; overlay: string; lowestWeight: number }>>();
   for (const ov of ordered) {
     if (ov.invalid) {
       out.invalid.push(ov.name);
@@ -107,6 +115,7 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], pools: readon
     // Per set of keys left to the instance type (those the pool does not define): type → compatible.
     const typeCache = new Map<string, WeakMap<Requirements, boolean>>();
     const matched: string[] = [];
+    const matchedTypes: string[] = [];
     for (const pool of pools) {
       const poolReqs = new Map<string, Requirement>([
         [LABEL_NODEPOOL, Requirement.of(LABEL_NODEPOOL, 'In', [pool.nodePool])],
@@ -147,37 +156,67 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], pools: readon
           cache.set(t.typeRequirements, typeOk);
         }
         if (!typeOk) continue;
-        for (const o of t.offerings) if (offeringOk(o)) matched.push(poolOfferingKey(pool.nodePool, t.typeName, o));
+        let any = false;
+        for (const o of t.offerings)
+          if (offeringOk(o)) {
+            matched.push(poolOfferingKey(pool.nodePool, t.typeName, o));
+            any = true;
+          }
+        if (any) matchedTypes.push(poolTypeKey(pool.nodePool, t.typeName));
       }
     }
-    if (matched.length === 0 || change === undefined) {
+    const capacityKeys = Object.keys(ov.capacity);
+    const setsCapacity = capacityKeys.length > 0 && matchedTypes.length > 0;
+    if (matched.length === 0 || (change === undefined && !setsCapacity)) {
       if (matched.length) out.applied.add(ov.name);
       continue;
     }
     // Validate against everything first (controller.go validateAndUpdateInstanceTypeOverrides): any same-weight
     // collision drops the overlay.
     let clash: { lowestName: string } | undefined;
-    for (const k of matched) {
-      const s = stored.get(k);
-      if (s && s.lowestWeight === ov.weight) {
-        clash = s;
-        break;
+    if (change !== undefined)
+      for (const k of matched) {
+        const s = stored.get(k);
+        if (s && s.lowestWeight === ov.weight) {
+          clash = s;
+          break;
+        }
       }
-    }
+    if (!clash && setsCapacity)
+      for (const k of matchedTypes) {
+        const m = capStored.get(k);
+        const hit = m && capacityKeys.map((r) => m.get(r)).find((x) => x && x.lowestWeight === ov.weight);
+        if (hit) {
+          clash = { lowestName: hit.overlay };
+          break;
+        }
+      }
     if (clash) {
       out.conflicts.push({ overlay: ov.name, with: clash.lowestName });
       continue;
     }
-    for (const k of matched) {
-      const s = stored.get(k);
-      if (s) {
-        s.lowestWeight = ov.weight;
-        s.lowestName = ov.name;
-      } else stored.set(k, { change, overlay: ov.name, lowestWeight: ov.weight, lowestName: ov.name });
-    }
+    if (change !== undefined)
+      for (const k of matched) {
+        const s = stored.get(k);
+        if (s) {
+          s.lowestWeight = ov.weight;
+          s.lowestName = ov.name;
+        } else stored.set(k, { change, overlay: ov.name, lowestWeight: ov.weight, lowestName: ov.name });
+      }
+    if (setsCapacity)
+      for (const k of matchedTypes) {
+        let m = capStored.get(k);
+        if (!m) capStored.set(k, (m = new Map()));
+        for (const r of capacityKeys) {
+          const prev = m.get(r);
+          if (prev) prev.lowestWeight = ov.weight;
+          else m.set(r, { value: ov.capacity[r], overlay: ov.name, lowestWeight: ov.weight });
+        }
+      }
     out.applied.add(ov.name);
   }
   for (const [k, s] of stored) out.prices.set(k, { change: s.change, overlay: s.overlay });
+  for (const [k, m] of capStored) out.capacity.set(k, Object.fromEntries([...m].map(([r, x]) => [r, x.value])));
   return out;
 }
 

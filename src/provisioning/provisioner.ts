@@ -163,8 +163,8 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     );
   }
   const ctx: StepContext = { input, opts, zones, classes: new Map(input.nodeClasses.map((c) => [c.name, c])) };
-  const { outcome: overlays, priceChanges } = applyNodeOverlays(ctx, eligible, assumptions);
-  const templates = nodeClaimTemplates(ctx, eligible, pools, priceChanges);
+  const { outcome: overlays, priceChanges, capacityChanges } = applyNodeOverlays(ctx, eligible, assumptions);
+  const templates = nodeClaimTemplates(ctx, eligible, pools, priceChanges, capacityChanges);
   const workloads = workloadsToPlace(input, opts, assumptions);
   const groups: PodGroup[] = workloads
     .filter((w) => w.replicas > 0)
@@ -341,10 +341,15 @@ function applyNodeOverlays(
   ctx: StepContext,
   eligible: NodePool[],
   assumptions: string[],
-): { outcome: OverlayOutcome | null; priceChanges: Map<string, Map<string, string>> } {
+): {
+  outcome: OverlayOutcome | null;
+  priceChanges: Map<string, Map<string, string>>;
+  capacityChanges: Map<string, Map<string, ResourceList>>;
+} {
   const { input } = ctx;
   const priceChanges = new Map<string, Map<string, string>>();
-  if (!input.overlays.length) return { outcome: null, priceChanges };
+  const capacityChanges = new Map<string, Map<string, ResourceList>>();
+  if (!input.overlays.length) return { outcome: null, priceChanges, capacityChanges };
   // Overlays match on requirements and offerings only, which depend on the EC2NodeClass, not the pool: the pools of
   // one EC2NodeClass share one list of instance types.
   const byClass = new Map<string, OverlayType[]>();
@@ -374,12 +379,32 @@ function applyNodeOverlays(
       if (!priceChanges.has(nodePool)) priceChanges.set(nodePool, new Map());
       priceChanges.get(nodePool)!.set(typeOffering, v.change);
     }
+    for (const [key, cap] of outcome.capacity) {
+      const { nodePool, typeOffering: type } = parsePoolOfferingKey(key);
+      if (!capacityChanges.has(nodePool)) capacityChanges.set(nodePool, new Map());
+      capacityChanges.get(nodePool)!.set(type, cap);
+    }
   } else {
     assumptions.push(
       `NodeOverlays: ${input.overlays.length} present but the NodeOverlay feature gate is off; Karpenter ignores them.`,
     );
   }
-  return { outcome, priceChanges };
+  return { outcome, priceChanges, capacityChanges };
+}
+
+/**
+ * An instance type with NodeOverlay capacity applied (karpenter pkg/cloudprovider/types.go ApplyCapacityOverlay,
+ * computeAllocatable): capacity gains the resources; their allocatable equals their capacity (no overhead is reserved
+ * for them), and hugepages take their size out of allocatable memory. Copied, never changed in place.
+ */
+function withCapacityOverlay(it: InstanceType, update: ResourceList): InstanceType {
+  const capacity = { ...it.capacity, ...update };
+  const allocatable = { ...it.allocatable, ...update };
+  let huge = 0;
+  for (const [k, v] of Object.entries(capacity)) if (k.startsWith('hugepages-')) huge += v;
+  if (huge > 0 && it.capacity.memory !== undefined)
+    allocatable.memory = Math.max(0, (it.allocatable.memory ?? 0) - huge);
+  return { ...it, capacity, allocatable };
 }
 
 /**
@@ -392,6 +417,7 @@ function nodeClaimTemplates(
   eligible: NodePool[],
   pools: PoolStatus[],
   priceChanges: Map<string, Map<string, string>>,
+  capacityChanges: Map<string, Map<string, ResourceList>>,
 ): Template[] {
   const { input, opts } = ctx;
   const typeCache = new Map<string, InstanceType[]>();
@@ -399,8 +425,9 @@ function nodeClaimTemplates(
   for (const np of orderByWeight(eligible)) {
     const nc = ctx.classes.get(np.nodeClassRef!.name);
     const changes = priceChanges.get(np.name);
-    // Pools that share an EC2NodeClass and the same price changes (e.g. an unscoped overlay) share their instance
-    // types.
+    const capacity = capacityChanges.get(np.name);
+    // Pools that share an EC2NodeClass and the same price and capacity changes (e.g. an unscoped overlay) share their
+    // instance types.
     const cacheKey = `${np.nodeClassRef!.name}|${
       changes
         ? [...changes]
@@ -408,13 +435,14 @@ function nodeClaimTemplates(
             .sort()
             .join(',')
         : ''
-    }`;
+    }|${capacity ? JSON.stringify([...capacity].sort(([a], [b]) => (a < b ? -1 : 1))) : ''}`;
     let its = typeCache.get(cacheKey);
     if (!its) {
       its = instanceTypesFor(ctx, nc, {
         ...(changes ? { priceChanges: changes } : {}),
         ...(opts.unavailable ? { unavailable: opts.unavailable } : {}),
       });
+      if (capacity) its = its.map((it) => (capacity.has(it.name) ? withCapacityOverlay(it, capacity.get(it.name)!) : it));
       typeCache.set(cacheKey, its);
     }
     const reqs = Requirements.fromNodeSelectorRequirements(np.requirements);
