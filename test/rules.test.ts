@@ -33,7 +33,7 @@ const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) 
 test('every rule of the issue exists exactly once, with a docs page', async () => {
   const { existsSync } = await import('node:fs');
   const ids = RULES.map((r) => r.id);
-  expect(new Set(ids).size).toBe(28);
+  expect(new Set(ids).size).toBe(29);
   for (const id of ids) expect(existsSync(`docs/rules/${id}.md`)).toBe(true);
 });
 
@@ -770,4 +770,43 @@ test('every rule linked from reports has its docs page', async () => {
   const { DOCUMENTED_RULES } = await import('../src/report/rule-docs.js');
   const { existsSync } = await import('node:fs');
   expect([...DOCUMENTED_RULES].filter((id) => !existsSync(`docs/rules/${id}.md`))).toEqual([]);
+});
+
+// karpenter-provider-aws reserved_capacity_resolver.go ResolveOfferings; karpenter nodeclaim.go offeringsToReserve
+describe('reservation-unused', () => {
+  const cfg = (id: string) =>
+    `reservations:\n  - { id: ${id}, instanceType: c8i.large, zone: us-east-1a, count: 1 }\nzones: [us-east-1a, us-east-1b]\n`;
+  const selected = NODECLASS + '  capacityReservationSelectorTerms:\n    - id: cr-1\n';
+  const reservedOk =
+    '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand", "reserved"]';
+  test('a reservation no EC2NodeClass selects fires', async () => {
+    const f = only(
+      await findings({
+        'a.yaml': docs(NODECLASS, nodePool('p', { requirements: reservedOk })),
+        '.karpenter-plan.yaml': cfg('cr-1'),
+      }),
+      'reservation-unused',
+    );
+    expect(f).toHaveLength(1);
+    expect(f[0].message).toMatch(/no EC2NodeClass selects it/);
+  });
+  test('selected, but the NodePool allows only on-demand: fires, naming the NodePool side', async () => {
+    const f = only(
+      await findings({ 'a.yaml': docs(selected, nodePool('p')), '.karpenter-plan.yaml': cfg('cr-1') }),
+      'reservation-unused',
+    );
+    expect(f).toHaveLength(1);
+    expect(f[0].message).toMatch(/allows capacity type reserved together with c8i.large/);
+  });
+  test('selected and allowed: silent', async () => {
+    expect(
+      only(
+        await findings({
+          'a.yaml': docs(selected, nodePool('p', { requirements: reservedOk })),
+          '.karpenter-plan.yaml': cfg('cr-1'),
+        }),
+        'reservation-unused',
+      ),
+    ).toEqual([]);
+  });
 });

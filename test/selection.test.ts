@@ -496,3 +496,42 @@ describe('more behaviours pinned by Karpenter tests', () => {
     expect(worstLaunchPrice([o('reserved', 0.00001), o('spot', 1)])).toBe(0.00001);
   });
 });
+
+// Strict reserved mode: karpenter pkg/controllers/provisioning/scheduling/nodeclaim.go offeringsToReserve
+// (ReservedOfferingError), scheduling/suite_test.go "Reserved Instance Types"
+describe('strict reserved mode', () => {
+  const nc = NODECLASS + '  capacityReservationSelectorTerms:\n    - id: cr-1\n';
+  const both =
+    '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand", "reserved"]';
+  const reservation = [
+    { id: 'cr-1', instanceType: 'c8i.large', zone: 'us-east-1a', count: 1, type: 'default' as const },
+  ];
+  test('"shouldn\'t fallback to on-demand or spot when compatible reserved offerings are available": the reserved c8i.large is used, the second pod gets its own node', () => {
+    // Two pods of 1500m: together they would need a c8i.xlarge, which would leave the reservation (c8i.large) unused;
+    // Karpenter refuses the second pod on the first NodeClaim and defers it to the next round.
+    const { sim, place } = simulateYaml(
+      doc(
+        nc,
+        nodePool('p', { requirements: `${fam('c8i')}\n${both}` }),
+        deployment('app', { replicas: 2, cpu: '1500m', memory: '1Gi' }),
+      ),
+      { reservations: reservation },
+    );
+    expect(sim.fleet.map((n) => `${n.instanceType} ${n.capacityType}`).sort()).toEqual([
+      'c8i.large on-demand',
+      'c8i.large reserved',
+    ]);
+    expect(place('app').schedulable).toBe(true);
+  });
+  test('"should handle multiple pods on reserved nodes": pods that fit the reserved type share it', () => {
+    const { sim } = simulateYaml(
+      doc(
+        nc,
+        nodePool('p', { requirements: `${fam('c8i')}\n${both}` }),
+        deployment('app', { replicas: 2, cpu: '500m', memory: '512Mi' }),
+      ),
+      { reservations: reservation },
+    );
+    expect(sim.fleet.map((n) => `${n.instanceType} ${n.capacityType}`)).toEqual(['c8i.large reserved']);
+  });
+});

@@ -143,3 +143,15 @@ export function parseEC2NodeClass(
     source,
   };
 }
+
+/**
+ * Whether an EC2NodeClass's capacityReservationSelectorTerms select a reservation (karpenter-provider-aws
+ * pkg/providers/capacityreservation/provider.go: a term by id, or by tags that all match).
+ */
+export function selectsReservation(nc: EC2NodeClass, r: { id: string; tags?: Record<string, string> }): boolean {
+  return nc.capacityReservationSelectorTerms.some(
+    (t) =>
+      (typeof t.id === 'string' && t.id === r.id) ||
+      (isObject(t.tags) && Object.entries(t.tags).every(([k, v]) => r.tags?.[k] === String(v))),
+  );
+}

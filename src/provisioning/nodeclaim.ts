@@ -17,6 +17,9 @@ import type { Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
 import { strictPodRequirements, type PodState } from './preferences.js';
 import type { Topology } from './topology.js';
+import { offeringsToReserve, reservedOfferingError, type ReservationManager } from './reservation.js';
+import { Requirement } from '../scheduling/requirements.js';
+import { LABEL_CAPACITY_TYPE, LABEL_RESERVATION_ID } from '../api/labels.js';
 import { hostPortsConflict, type HostPort } from '../api/pod-constraints.js';
 
 export const MAX_INSTANCE_TYPES = 600;
@@ -48,6 +51,8 @@ export interface PodGroup {
 export interface SchedulerOptions {
   preferencePolicy: 'Respect' | 'Ignore';
   minValuesPolicy: 'Strict' | 'BestEffort';
+  /** Strict reserved mode (provisioning); absent in disruption's simulations, which use fallback mode. */
+  reservations?: ReservationManager;
 }
 
 export interface Attempt {
@@ -55,6 +60,8 @@ export interface Attempt {
   reqs: Requirements;
   options: InstanceType[];
   relaxedMinValues: boolean;
+  /** Strict reserved mode: the reservations the NodeClaim holds once the pod is added. */
+  reserve?: Set<string>;
 }
 export interface Failure {
   ok: false;
@@ -77,6 +84,7 @@ export type SchedulingErrorCode =
   | 'min-values'
   | 'topology'
   | 'host-port'
+  | 'reserved-offering'
   | 'no-nodepool'
   | 'invalid-pod'
   | 'launch-failed';
@@ -103,12 +111,17 @@ export class NodeClaim {
   readonly hostname: string;
   /** Host ports of the pods placed (hostportusage.go). */
   readonly hostPorts: HostPort[] = [];
+  /** Strict reserved mode: the reservations held (nodeclaim.go reservedOfferings). */
+  reserved = new Set<string>();
+  /** Launched at the end of an earlier provisioning round (its reservation used, its instance type fixed). */
+  launched = false;
 
   constructor(
     readonly id: number,
     readonly template: Template,
     requirements: Requirements,
     options: InstanceType[],
+    private readonly reservations?: ReservationManager,
   ) {
     this.requirements = requirements;
     this.options = options;
@@ -145,7 +158,38 @@ export class NodeClaim {
     if (options.length === 0) return { ok: false, code: 'insufficient-resources', error: 'no instance type fits' };
     const mv = minValuesCheck(options, reqs, opts.minValuesPolicy);
     if (mv.error) return { ok: false, code: 'min-values', error: mv.error };
+    const rm = opts.reservations;
+    if (rm && !this.launched) {
+      const offers = offeringsToReserve(rm, this.hostname, options, mv.reqs);
+      const err = reservedOfferingError(offers, this.reserved.size > 0);
+      if (err) return { ok: false, code: 'reserved-offering', error: err };
+      return { ok: true, reqs: mv.reqs, options, relaxedMinValues: mv.relaxed, reserve: offers.ids };
+    }
     return { ok: true, reqs: mv.reqs, options, relaxedMinValues: mv.relaxed };
+  }
+
+  /**
+   * The end of a provisioning round for a NodeClaim that holds reservations: it launches on the cheapest reserved
+   * offering it holds (FinalizeScheduling restricts it to capacity-type reserved and those reservation IDs), which
+   * uses one instance of that reservation up. Returns false when it holds none.
+   */
+  launchReserved(rm: ReservationManager): boolean {
+    if (this.launched || this.reserved.size === 0) return false;
+    let best: { id: string; price: number } | null = null;
+    for (const it of this.options)
+      for (const o of it.offerings)
+        if (o.reservationId && this.reserved.has(o.reservationId) && (!best || o.price < best.price))
+          best = { id: o.reservationId, price: o.price };
+    if (!best) return false;
+    rm.launch(this.hostname, best.id);
+    this.requirements = this.requirements
+      .clone()
+      .add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', ['reserved']))
+      .add(Requirement.of(LABEL_RESERVATION_ID, 'In', [best.id]));
+    this.options = compatibleOptions(this.options, this.requirements);
+    this.reserved = new Set();
+    this.launched = true;
+    return true;
   }
 
   /** NodeClaim.Add: the pod is placed; the NodeClaim takes the narrowed requirements and options. */
@@ -155,6 +199,10 @@ export class NodeClaim {
     this.pods++;
     this.groups.set(g.key, (this.groups.get(g.key) ?? 0) + 1);
     if (g.pod.constraints.hostPorts.length) this.hostPorts.push(...g.pod.constraints.hostPorts);
+    if (r.reserve && this.reservations) {
+      this.reservations.hold(this.hostname, r.reserve);
+      this.reserved = r.reserve;
+    }
     for (const [k, v] of Object.entries(g.pod.requests)) this.requests[k] = (this.requests[k] ?? 0) + v;
     if (r.relaxedMinValues) this.minValuesRelaxed = true;
   }
@@ -164,6 +212,14 @@ export class NodeClaim {
    * minValues re-checked (nodeclaimtemplate.go ToNodeClaim).
    */
   finalizeScheduling(opts: SchedulerOptions): void {
+    // Reservations held: the NodeClaim is restricted to them (nodeclaim.go FinalizeScheduling).
+    if (this.reserved.size > 0) {
+      this.requirements = this.requirements
+        .clone()
+        .add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', ['reserved']))
+        .add(Requirement.of(LABEL_RESERVATION_ID, 'In', [...this.reserved]));
+      this.options = compatibleOptions(this.options, this.requirements);
+    }
     const priced = this.options.map((it) => ({ it, p: cheapestOffering(it, this.requirements)?.price ?? Infinity }));
     priced.sort((a, b) => a.p - b.p || (a.it.name < b.it.name ? -1 : 1));
     this.finalOptions = priced.slice(0, MAX_INSTANCE_TYPES).map((x) => x.it);

@@ -7,7 +7,7 @@
  */
 import { EMPTY_CONSTRAINTS } from '../api/pod-constraints.js';
 import type { Catalog } from '../cloudprovider/catalog.js';
-import type { EC2NodeClass } from '../api/ec2nodeclass.js';
+import { selectsReservation, type EC2NodeClass } from '../api/ec2nodeclass.js';
 import { buildInstanceTypes, offeringCompatible, type InstanceType } from '../cloudprovider/instancetype.js';
 import {
   LABEL_CAPACITY_TYPE,
@@ -20,6 +20,7 @@ import {
   type CapacityType,
 } from '../api/labels.js';
 import { launch } from '../cloudprovider/launch.js';
+import { ReservationManager } from './reservation.js';
 import type { NodeOverlay } from '../api/nodeoverlay.js';
 import { orderByWeight, type NodePool } from '../api/nodepool.js';
 import {
@@ -37,7 +38,6 @@ import { schedule } from './scheduler.js';
 import type { ControllerSettings } from '../api/settings.js';
 import { untolerated } from '../scheduling/taints.js';
 import type { Workload } from '../api/workload.js';
-import { isObject } from '../common/fields.js';
 import { parsePoolOfferingKey } from '../cloudprovider/offering-key.js';
 
 export interface ModelInput {
@@ -169,9 +169,15 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   const groups: PodGroup[] = workloads
     .filter((w) => w.replicas > 0)
     .map((w, i) => ({ key: w.key, namespace: w.namespace, pod: w.pod, count: w.replicas, order: i }));
+  // Provisioning schedules in strict reserved mode (provisioner.go Schedule: DisableReservedCapacityFallback).
+  const reservations =
+    input.settings.featureGates.reservedCapacity && opts.reservations.length
+      ? new ReservationManager(opts.reservations.map((r) => [r.id, r.count] as [string, number]))
+      : undefined;
   const result = schedule(templates, groups, {
     preferencePolicy: input.settings.preferencePolicy,
     minValuesPolicy: input.settings.minValuesPolicy,
+    ...(reservations ? { reservations } : {}),
   });
   assumptions.push(...result.notes);
   const { fleet, perGroup, errors } = launchNodeClaims(ctx, result);
@@ -322,13 +328,7 @@ function instanceTypesFor(
 
 function reservationsFor(ctx: StepContext, nc: EC2NodeClass | undefined): ReservationInput[] {
   if (!ctx.input.settings.featureGates.reservedCapacity || !nc) return [];
-  return ctx.opts.reservations.filter((r) =>
-    nc.capacityReservationSelectorTerms.some(
-      (t) =>
-        (typeof t.id === 'string' && t.id === r.id) ||
-        (isObject(t.tags) && Object.entries(t.tags).every(([k, v]) => r.tags?.[k] === String(v))),
-    ),
-  );
+  return ctx.opts.reservations.filter((r) => selectsReservation(nc, r));
 }
 
 /**
@@ -442,7 +442,8 @@ function nodeClaimTemplates(
         ...(changes ? { priceChanges: changes } : {}),
         ...(opts.unavailable ? { unavailable: opts.unavailable } : {}),
       });
-      if (capacity) its = its.map((it) => (capacity.has(it.name) ? withCapacityOverlay(it, capacity.get(it.name)!) : it));
+      if (capacity)
+        its = its.map((it) => (capacity.has(it.name) ? withCapacityOverlay(it, capacity.get(it.name)!) : it));
       typeCache.set(cacheKey, its);
     }
     const reqs = Requirements.fromNodeSelectorRequirements(np.requirements);

@@ -23,6 +23,7 @@ import { untolerated } from '../scheduling/taints.js';
 import type { PodTemplate } from '../api/workload.js';
 import { initialPodState, podRequirements, relax, type PodState } from './preferences.js';
 import { Topology } from './topology.js';
+import { offeringsToReserve, reservedOfferingError } from './reservation.js';
 import {
   applyTopology,
   compatibleOptions,
@@ -106,6 +107,8 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
       for (const nc of byPods) {
         if (refusedHere.has(nc.id)) continue;
         const r = nc.canAdd(g, st, reqs, opts, topo);
+        // A reservation that may be released later (strict reserved mode) makes a refusal temporary.
+        if (!r.ok && r.code === 'reserved-offering') continue;
         if (r.ok) {
           nc.add(g, r);
           topology?.record(g, nc.template.taints, nc.requirements, nc.hostname);
@@ -165,8 +168,30 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
           codes.add('min-values');
           continue;
         }
-        const nc = new NodeClaim(nodeClaims.length, t, mv.reqs, options);
-        nc.add(g, { ok: true, reqs: mv.reqs, options, relaxedMinValues: base.relaxedMinValues || mv.relaxed });
+        let reserve: Set<string> | undefined;
+        if (opts.reservations) {
+          const offers = offeringsToReserve(
+            opts.reservations,
+            hostnamePlaceholder(nodeClaims.length),
+            options,
+            mv.reqs,
+          );
+          const err = reservedOfferingError(offers, false);
+          if (err) {
+            // A ReservedOfferingError cancels the lower-priority templates (scheduler.go addToNewNodeClaim): the pod
+            // waits for the next round, without relaxing its preferences (trySchedule).
+            return { error: `nodepool "${t.nodePool}": ${err}`, codes: ['reserved-offering'] };
+          }
+          reserve = offers.ids;
+        }
+        const nc = new NodeClaim(nodeClaims.length, t, mv.reqs, options, opts.reservations);
+        nc.add(g, {
+          ok: true,
+          reqs: mv.reqs,
+          options,
+          relaxedMinValues: base.relaxedMinValues || mv.relaxed,
+          ...(reserve ? { reserve } : {}),
+        });
         topology?.register(nc.hostname);
         topology?.record(g, t.taints, nc.requirements, nc.hostname);
         nodeClaims.push(nc);
@@ -203,10 +228,17 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
       }
     }
   }
-  // The queue re-tries failed pods while a cycle makes progress (scheduler.go Solve, queue.go Queue.Pop).
+  // The queue re-tries failed pods while a cycle makes progress (scheduler.go Solve, queue.go Queue.Pop). Pods
+  // deferred by a ReservedOfferingError are placed in the next provisioning round, once the NodeClaims holding the
+  // reservations have launched on them (provisioner.go Schedule: "deferring scheduling decision").
   let pending = failed.map((f) => ({ ...f }));
   for (let progress = true; progress && pending.length;) {
     progress = false;
+    if (opts.reservations && pending.some((f) => f.error.codes.includes('reserved-offering'))) {
+      for (const nc of nodeClaims) if (nc.launchReserved(opts.reservations)) progress = true;
+      refused.clear();
+      templateCache.clear();
+    }
     for (const f of pending) {
       for (; f.count > 0; f.count--) {
         const err = placeOne(f.g);

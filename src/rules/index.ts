@@ -19,6 +19,7 @@ import {
   nodeclassNotFound,
   numericRangeEmpty,
   requirementsFilterAllTypes,
+  reservationUnused,
   spotMixedWithPreference,
   spotToSpotFewTypes,
 } from './nodepools.js';
@@ -61,6 +62,7 @@ export const RULES: readonly Rule[] = [
   spotToSpotFewTypes,
   topologyUnsatisfiable,
   podGraceExceedsTgp,
+  reservationUnused,
 ];
 
 export { runRules, type Rule, type RuleContext } from './engine.js';

@@ -8,6 +8,8 @@ import {
 } from '../api/labels.js';
 import { parseDurationMs } from '../common/duration.js';
 import { launch } from '../cloudprovider/launch.js';
+import { offeringCompatible } from '../cloudprovider/instancetype.js';
+import { selectsReservation } from '../api/ec2nodeclass.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { simulate } from '../provisioning/provisioner.js';
 import type { Rule } from './engine.js';
@@ -535,3 +537,34 @@ function distance(a: string, b: string): number {
     }
   return dp[a.length][b.length];
 }
+
+export const reservationUnused: Rule = {
+  id: 'reservation-unused',
+  severity: 'warning',
+  summary: 'A declared capacity reservation that no NodePool can ever launch into: it is paid for and never used.',
+  check(ctx, report) {
+    if (!ctx.head.settings.featureGates.reservedCapacity) return;
+    for (const r of ctx.config.reservations) {
+      // A NodePool can launch into it when one of its instance types carries the reservation's offering: its
+      // EC2NodeClass selects the reservation (ReservedCapacityResolver) and its requirements allow capacity type
+      // reserved, the instance type and the zone.
+      const usable = ctx.sim.templates.some((t) =>
+        t.instanceTypes.some((it) =>
+          it.offerings.some((o) => o.reservationId === r.id && offeringCompatible(t.requirements, o) && o.available),
+        ),
+      );
+      if (usable) continue;
+      const selected = ctx.head.nodeClasses.some((nc) => selectsReservation(nc, r));
+      report(
+        `Capacity reservation ${r.id} (${r.count} × ${r.instanceType} in ${r.zone}) can never be used: ${
+          selected
+            ? `no NodePool whose EC2NodeClass selects it allows capacity type reserved together with ${r.instanceType} in ${r.zone}`
+            : 'no EC2NodeClass selects it (capacityReservationSelectorTerms)'
+        }. Karpenter launches into a reservation only through a NodePool that can; otherwise it is paid for and stays empty.`,
+        { file: ctx.config.file, line: null, locate: () => null },
+        [],
+        `Reservation/${r.id}`,
+      );
+    }
+  },
+};
