@@ -33,7 +33,7 @@ const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) 
 test('every rule of the issue exists exactly once, with a docs page', async () => {
   const { existsSync } = await import('node:fs');
   const ids = RULES.map((r) => r.id);
-  expect(new Set(ids).size).toBe(29);
+  expect(new Set(ids).size).toBe(32);
   for (const id of ids) expect(existsSync(`docs/rules/${id}.md`)).toBe(true);
 });
 
@@ -177,6 +177,45 @@ ${values}
       ),
     });
     expect(only(off, 'overlay-gate-disabled')).toHaveLength(1);
+  });
+  test('overlay-gate-enabled fires on the change that turns the gate on, not when it stays on', async () => {
+    const files = { 'a.yaml': pool, 'o.yaml': overlay('o', 10) };
+    const f = only(await findings({ ...files, ...gateOn }, files), 'overlay-gate-enabled');
+    expect(f).toHaveLength(1);
+    expect(f[0].message).toMatch(/UnevaluatedNodePoolError/);
+    expect(only(await findings({ ...files, ...gateOn }, { ...files, ...gateOn }), 'overlay-gate-enabled')).toEqual([]);
+  });
+  test('overlay-and-weight-split: a penalty on the weighted fallback fires; on a single pool it does not', async () => {
+    const split = docs(
+      NODECLASS,
+      nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }),
+      nodePool('p', { weight: 10, requirements: `${fam('c7i')}\n${OD}` }),
+    );
+    const f = only(
+      await findings({ 'a.yaml': split, 'o.yaml': overlay('o', 10), ...gateOn }),
+      'overlay-and-weight-split',
+    );
+    expect(f).toHaveLength(1);
+    expect(f[0].message).toMatch(/p \(weight 10\), which the weights already make the fallback of gen8 \(weight 100\)/);
+    expect(
+      only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10), ...gateOn }), 'overlay-and-weight-split'),
+    ).toEqual([]);
+  });
+  test('overlay-beyond-cut: an overlay on types never among the 600 cheapest of a broad pool fires; on cheap types it does not', async () => {
+    // A pool open to every type (~1,300) keeps its 600 cheapest per NodeClaim; u7i (high-memory metal, $100+/h) is far
+    // beyond that, c7i well within.
+    const broad = docs(NODECLASS, nodePool('p', { requirements: OD }));
+    const on = (family: string) => `apiVersion: karpenter.sh/v1alpha1
+kind: NodeOverlay
+metadata: { name: o }
+spec:
+  requirements:
+    - { key: karpenter.k8s.aws/instance-family, operator: In, values: ["${family}"] }
+  priceAdjustment: "-10%"
+`;
+    const f = only(await findings({ 'a.yaml': broad, 'o.yaml': on('u7i-12tb'), ...gateOn }), 'overlay-beyond-cut');
+    expect(f).toHaveLength(1);
+    expect(only(await findings({ 'a.yaml': broad, 'o.yaml': on('c7i'), ...gateOn }), 'overlay-beyond-cut')).toEqual([]);
   });
   test('overlay-unscoped fires without a karpenter.sh/nodepool requirement', async () => {
     expect(

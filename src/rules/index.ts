@@ -23,7 +23,15 @@ import {
   spotMixedWithPreference,
   spotToSpotFewTypes,
 } from './nodepools.js';
-import { overlayConflict, overlayGateDisabled, overlayPenaltyTooLarge, overlayUnscoped } from './overlays.js';
+import {
+  overlayAndWeightSplit,
+  overlayBeyondCut,
+  overlayConflict,
+  overlayGateDisabled,
+  overlayGateEnabled,
+  overlayPenaltyTooLarge,
+  overlayUnscoped,
+} from './overlays.js';
 import {
   capacityTypeExactOnDemand,
   customLabelUndeclared,
@@ -63,6 +71,9 @@ export const RULES: readonly Rule[] = [
   topologyUnsatisfiable,
   podGraceExceedsTgp,
   reservationUnused,
+  overlayGateEnabled,
+  overlayAndWeightSplit,
+  overlayBeyondCut,
 ];
 
 export { runRules, type Rule, type RuleContext } from './engine.js';

@@ -2,6 +2,7 @@
 import { LABEL_NODEPOOL } from '../api/labels.js';
 import { cheapestOffering } from '../cloudprovider/instancetype.js';
 import { MAX_LAUNCH_TYPES } from '../cloudprovider/launch.js';
+import { MAX_INSTANCE_TYPES } from '../provisioning/nodeclaim.js';
 import type { Rule } from './engine.js';
 import { probePod } from './helpers.js';
 import { parsePoolOfferingKey, poolOfferingKey } from '../cloudprovider/offering-key.js';
@@ -99,6 +100,107 @@ export const overlayPenaltyTooLarge: Rule = {
           `NodeOverlay/${o.name}`,
         );
       }
+    }
+  },
+};
+
+export const overlayGateEnabled: Rule = {
+  id: 'overlay-gate-enabled',
+  severity: 'warning',
+  summary:
+    'This change turns the NodeOverlay feature gate on: NodePools are skipped until their overlays are evaluated, and the overlays start changing prices.',
+  check(ctx, report) {
+    if (!ctx.base || ctx.base.settings.featureGates.nodeOverlay || !ctx.head.settings.featureGates.nodeOverlay) return;
+    const pools = new Set<string>();
+    for (const k of ctx.sim.overlays?.prices.keys() ?? []) pools.add(parsePoolOfferingKey(k).nodePool);
+    const first = ctx.head.overlays[0];
+    report(
+      `This change turns the NodeOverlay feature gate on. Until the overlay controller has evaluated a NodePool, Karpenter skips it when provisioning (UnevaluatedNodePoolError), so pods can wait briefly after the controller restarts; from then on ${ctx.head.overlays.length} NodeOverlay(s) change the prices${pools.size ? ` of NodePool(s) ${[...pools].sort().join(', ')}` : ''} that selection and consolidation see — nodes priced higher by an overlay can be consolidated onto other types. Roll the gate out on its own, before or after the overlays.`,
+      first?.source ?? null,
+      first ? ['metadata', 'name'] : [],
+      first ? `NodeOverlay/${first.name}` : null,
+    );
+  },
+};
+
+export const overlayAndWeightSplit: Rule = {
+  id: 'overlay-and-weight-split',
+  severity: 'info',
+  summary: 'A NodeOverlay penalises a NodePool that weights already make a fallback: two mechanisms for one goal.',
+  check(ctx, report) {
+    if (!ctx.head.settings.featureGates.nodeOverlay || !ctx.sim.overlays) return;
+    // The pools a generic pod can use, in weight order (the split); the first is the preferred one.
+    const hosts = ctx.sim.templates.filter((t) =>
+      t.instanceTypes.some(
+        (it) => (it.allocatable.cpu ?? 0) >= 500 && t.taints.length === 0 && it.offerings.some((o) => o.available),
+      ),
+    );
+    if (hosts.length < 2) return;
+    const top = hosts[0];
+    const penalised = new Map<string, Set<string>>();
+    for (const [k, v] of ctx.sim.overlays.prices) {
+      if (!v.change.startsWith('+') || /^\+0*(\.0*)?%?$/.test(v.change)) continue;
+      const pool = parsePoolOfferingKey(k).nodePool;
+      if (!penalised.has(v.overlay)) penalised.set(v.overlay, new Set());
+      penalised.get(v.overlay)!.add(pool);
+    }
+    for (const [name, pools] of penalised) {
+      const fallbacks = hosts.filter((t) => t !== top && t.weight < top.weight && pools.has(t.nodePool));
+      if (!fallbacks.length) continue;
+      const o = ctx.head.overlays.find((x) => x.name === name)!;
+      report(
+        `NodeOverlay ${name} raises prices in ${fallbacks.map((t) => `${t.nodePool} (weight ${t.weight})`).join(', ')}, which the weights already make the fallback of ${top.nodePool} (weight ${top.weight}). The weight decides which NodePool a NodeClaim comes from; the overlay only reorders types inside the fallback's NodeClaims and makes its nodes look more expensive to consolidation. Use one mechanism: the weighted split alone, or one NodePool with the overlay.`,
+        o.source,
+        ['spec', 'priceAdjustment'],
+        `NodeOverlay/${o.name}`,
+      );
+    }
+  },
+};
+
+export const overlayBeyondCut: Rule = {
+  id: 'overlay-beyond-cut',
+  severity: 'warning',
+  summary:
+    'A NodeOverlay changes only instance types that are never among the 600 cheapest candidates of a NodeClaim: it has no effect.',
+  check(ctx, report) {
+    if (!ctx.head.settings.featureGates.nodeOverlay || !ctx.sim.overlays) return;
+    const touched = new Map<string, Map<string, Set<string>>>(); // overlay → pool → types
+    for (const [k, v] of ctx.sim.overlays.prices) {
+      const { nodePool, typeOffering } = parsePoolOfferingKey(k);
+      const type = typeOffering.slice(0, typeOffering.indexOf('|'));
+      if (!touched.has(v.overlay)) touched.set(v.overlay, new Map());
+      const m = touched.get(v.overlay)!;
+      if (!m.has(nodePool)) m.set(nodePool, new Set());
+      m.get(nodePool)!.add(type);
+    }
+    for (const [name, byPool] of touched) {
+      const beyond: string[] = [];
+      let within = false;
+      for (const [pool, types] of byPool) {
+        const t = ctx.sim.templates.find((x) => x.nodePool === pool);
+        if (!t) continue;
+        if (t.instanceTypes.length <= MAX_INSTANCE_TYPES) {
+          within = true;
+          continue;
+        }
+        // The cut keeps the 600 cheapest (overlay prices applied) of a NodeClaim's options (scheduler.go
+        // TruncateInstanceTypes); for a pod every type of the pool can host, that is the pool's 600 cheapest.
+        const ordered = t.instanceTypes
+          .map((it) => ({ name: it.name, p: cheapestOffering(it, t.requirements)?.price ?? Infinity }))
+          .sort((a, b) => a.p - b.p || (a.name < b.name ? -1 : 1));
+        const kept = new Set(ordered.slice(0, MAX_INSTANCE_TYPES).map((x) => x.name));
+        if ([...types].some((x) => kept.has(x))) within = true;
+        else beyond.push(pool);
+      }
+      if (within || !beyond.length) continue;
+      const o = ctx.head.overlays.find((x) => x.name === name)!;
+      report(
+        `NodeOverlay ${name} changes the price only of instance types that are never among the ${MAX_INSTANCE_TYPES} cheapest candidates Karpenter keeps for a NodeClaim of ${beyond.sort().join(', ')} (TruncateInstanceTypes cuts the rest before launch): it has no effect on what is launched. Narrow the NodePool's requirements so that these types stay among the candidates, or drop the overlay.`,
+        o.source,
+        ['spec', 'requirements'],
+        `NodeOverlay/${o.name}`,
+      );
     }
   },
 };
