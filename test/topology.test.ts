@@ -258,6 +258,22 @@ describe('pod affinity and anti-affinity (topology_test.go)', () => {
     expect(sim.placements.get('Deployment/default/a')!.reasonCodes).toContain('topology');
   });
 
+  test('"should allow violation of preferred pod anti-affinity": preferred terms are required until relaxed away, then dropped', () => {
+    // Self anti-affinity on zone, preferred: the first pod takes every empty zone (as a required term would), the
+    // next pods relax the term (preferences.go removePreferredPodAntiAffinityTerm) and schedule.
+    const preferred =
+      '      affinity:\n        podAntiAffinity:\n          preferredDuringSchedulingIgnoredDuringExecution:\n            - weight: 10\n              podAffinityTerm:\n                topologyKey: topology.kubernetes.io/zone\n                labelSelector: { matchLabels: { security: s2 } }\n';
+    const { sim } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('p'),
+        deployment('a', { replicas: 10, ...small, labels: { security: 's2' }, podSpec: preferred }),
+      ),
+      { zones: ZONES },
+    );
+    expect(placed(sim)).toBe(10);
+  });
+
   test('self anti-affinity on hostname: one pod per NodeClaim', () => {
     const { sim } = simulateYaml(
       doc(
