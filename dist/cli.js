@@ -24,11 +24,11 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-FFLNXPVS.js";
-import "./chunks/chunk-YUX2ULRY.js";
+} from "./chunks/chunk-SS4LX37I.js";
+import "./chunks/chunk-4SP6Y6XT.js";
 import {
   own
-} from "./chunks/chunk-N7GVO2GR.js";
+} from "./chunks/chunk-KMK55IFA.js";
 import {
   errorMessage
 } from "./chunks/chunk-WZ5PGY7U.js";
@@ -83,6 +83,11 @@ function planBody(plan) {
     out.push(
       `  ${p.name}: ${change}${p.changedFields.length ? ` [${p.changedFields.join(", ")}]` : ""} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`
     );
+    if (p.blocked) out.push(`    ${p.blocked.nodes} drifted node(s) blocked: ${p.blocked.because.join("; ")}`);
+    if (p.consolidationBlocked)
+      out.push(
+        `    ${p.consolidationBlocked.nodes} consolidation replacement(s) blocked: ${p.consolidationBlocked.because.join("; ")}`
+      );
   }
   if (plan.workloads.some((w) => w.base || w.head)) {
     out.push("", "Workloads:");
@@ -269,7 +274,7 @@ ${USAGE}` };
       case "catalog": {
         if (positionals[1] !== "refresh")
           return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
-        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-2PZMQUR3.js");
+        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-5YGLBZIA.js");
         return await catalogRefreshCommand(v.region, v.out, cwd);
       }
       default:

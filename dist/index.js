@@ -7,17 +7,20 @@ import {
   checkTarget,
   checkTime,
   executePlan,
+  fetchPullRequestHead,
   gitTopLevel,
-  isRenderedSource,
+  hasCommit,
   mergeFiles,
   parsePlanDocument,
   renderMarkdown,
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-FFLNXPVS.js";
-import "./chunks/chunk-YUX2ULRY.js";
-import "./chunks/chunk-N7GVO2GR.js";
+} from "./chunks/chunk-SS4LX37I.js";
+import {
+  isRenderedSource
+} from "./chunks/chunk-4SP6Y6XT.js";
+import "./chunks/chunk-KMK55IFA.js";
 import {
   errorMessage
 } from "./chunks/chunk-WZ5PGY7U.js";
@@ -25866,18 +25869,28 @@ import { join, resolve } from "node:path";
 
 // src/github/comment.ts
 var COMMENT_MODES = ["update", "new", "hide-and-new", "delete-and-new", "off"];
-var MARKER_RE = /<!-- karpenter-plan key="([^"]*)" head="([0-9a-f]*)" valid-at="([^"]*)" -->/;
+var MARKER_RE = /<!-- karpenter-plan key="([^"]*)" head="([0-9a-f]*)"(?: valid-at="[^"]*")? -->/;
 function sanitizeKey(key) {
   return key.replace(/["<>-]/g, "_");
 }
 function markerLine(m) {
-  return `<!-- karpenter-plan key="${sanitizeKey(m.key)}" head="${m.headSha}" valid-at="${m.validAt}" -->`;
+  return `<!-- karpenter-plan key="${sanitizeKey(m.key)}" head="${m.headSha}" -->`;
 }
 function parseMarker(body) {
   const x = MARKER_RE.exec(body);
-  return x ? { key: x[1], headSha: x[2], validAt: x[3] } : null;
+  return x ? { key: x[1], headSha: x[2] } : null;
 }
-async function findComments(gh, t, key) {
+function sameLogin(a, b) {
+  const n = (s) => s.toLowerCase().replace(/\[bot\]$/, "");
+  return n(a) === n(b);
+}
+async function viewerLogin(gh) {
+  const r = await gh.graphql("query { viewer { login } }");
+  const login = r?.viewer?.login;
+  if (typeof login !== "string" || !login) throw new Error("the GitHub API did not say who the token belongs to");
+  return login;
+}
+async function findComments(gh, t, key, author) {
   const all = await gh.paginate(gh.rest.issues.listComments, {
     owner: t.owner,
     repo: t.repo,
@@ -25886,6 +25899,7 @@ async function findComments(gh, t, key) {
   });
   const out = [];
   for (const c of all) {
+    if (!c.user?.login || !sameLogin(c.user.login, author)) continue;
     const m = c.body ? parseMarker(c.body) : null;
     if (m && m.key === sanitizeKey(key)) out.push({ ...c, marker: m });
   }
@@ -25893,23 +25907,35 @@ async function findComments(gh, t, key) {
 }
 async function publishComment(gh, t, req) {
   if (req.mode === "off") return { action: "skipped", reason: "comment: off" };
-  const full = `${markerLine(req.marker)}
-${req.body}`;
-  const existing = await findComments(gh, t, req.marker.key);
-  const latest = existing[existing.length - 1];
-  if (latest && latest.marker.validAt > req.marker.validAt) {
+  const pr = await gh.rest.pulls.get({ owner: t.owner, repo: t.repo, pull_number: t.issueNumber });
+  const current = pr.data.head?.sha;
+  if (current && req.marker.headSha && current !== req.marker.headSha) {
     return {
       action: "skipped",
-      reason: `a comment for a newer head commit (${latest.marker.headSha.slice(0, 7)}) exists; not overwritten`
+      reason: `the pull request's head is now ${current.slice(0, 7)}; this plan (for ${req.marker.headSha.slice(0, 7)}) is out of date and not posted`
     };
   }
+  const author = req.author ?? await viewerLogin(gh);
+  const full = `${markerLine(req.marker)}
+${req.body}`;
+  const existing = await findComments(gh, t, req.marker.key, author);
+  let latest = existing[existing.length - 1];
   if (!latest && !req.hasDiff && req.skipNoDiff)
     return { action: "skipped", reason: "skip-no-diff: nothing Karpenter-relevant changed" };
+  if (req.mode === "update" && !latest) {
+    latest = (await findComments(gh, t, req.marker.key, author))[0];
+  }
   if (req.mode === "update" && latest) {
     if (latest.body === full) return { action: "skipped", reason: "the comment is already up to date" };
     const r2 = await gh.rest.issues.updateComment({ owner: t.owner, repo: t.repo, comment_id: latest.id, body: full });
     return { action: "updated", id: r2.data.id, url: r2.data.html_url };
   }
+  const r = await gh.rest.issues.createComment({
+    owner: t.owner,
+    repo: t.repo,
+    issue_number: t.issueNumber,
+    body: full
+  });
   if (req.mode === "hide-and-new") {
     for (const c of existing) {
       await gh.graphql(
@@ -25920,12 +25946,6 @@ ${req.body}`;
   } else if (req.mode === "delete-and-new") {
     for (const c of existing) await gh.rest.issues.deleteComment({ owner: t.owner, repo: t.repo, comment_id: c.id });
   }
-  const r = await gh.rest.issues.createComment({
-    owner: t.owner,
-    repo: t.repo,
-    issue_number: t.issueNumber,
-    body: full
-  });
   return { action: "created", id: r.data.id, url: r.data.html_url };
 }
 
@@ -25981,6 +26001,8 @@ function readInputs(get = (n) => getInput(n)) {
     overrides,
     comment: oneOf("comment", get("comment") || "update", COMMENT_MODES),
     commentKey: opt("comment-key"),
+    commentAuthor: opt("comment-author"),
+    rateLimitWait: get("rate-limit-wait") ? checkNonNegative(get("rate-limit-wait"), "input rate-limit-wait") : 300,
     skipNoDiff: bool("skip-no-diff", get("skip-no-diff")),
     status: oneOf("status", get("status") || "check", ["check", "off"]),
     checkName: opt("check-name"),
@@ -26335,22 +26357,28 @@ var PlanOctokit = Octokit2.plugin(retry, throttling);
 function createClient(opts) {
   const log = opts.log ?? (() => void 0);
   const maxRetries = opts.maxRetries ?? 3;
+  const maxWait = opts.maxRateLimitWaitSeconds ?? 300;
+  let waited = 0;
+  const mayWait = (kind, retryAfter, options, retryCount) => {
+    if (retryCount >= maxRetries) return false;
+    if (waited + retryAfter > maxWait) {
+      log(
+        `GitHub ${kind} on ${options.method} ${options.url} resets in ${retryAfter}s, past the ${maxWait}s wait budget (rate-limit-wait); not waiting`
+      );
+      return false;
+    }
+    waited += retryAfter;
+    log(`GitHub ${kind} on ${options.method} ${options.url}; retry ${retryCount + 1} after ${retryAfter}s`);
+    return true;
+  };
   return new PlanOctokit({
     auth: opts.token,
     ...opts.baseUrl ? { baseUrl: opts.baseUrl } : {},
     userAgent: "karpenter-plan",
     retry: { retries: maxRetries, retryAfterBaseValue: opts.retryBaseMs ?? 1e3 },
     throttle: {
-      onRateLimit: (retryAfter, options, _o, retryCount) => {
-        log(`GitHub rate limit on ${options.method} ${options.url}; retry ${retryCount + 1} after ${retryAfter}s`);
-        return retryCount < maxRetries;
-      },
-      onSecondaryRateLimit: (retryAfter, options, _o, retryCount) => {
-        log(
-          `GitHub secondary rate limit on ${options.method} ${options.url}; retry ${retryCount + 1} after ${retryAfter}s`
-        );
-        return retryCount < maxRetries;
-      }
+      onRateLimit: (retryAfter, options, _o, retryCount) => mayWait("rate limit", retryAfter, options, retryCount),
+      onSecondaryRateLimit: (retryAfter, options, _o, retryCount) => mayWait("secondary rate limit", retryAfter, options, retryCount)
     },
     log: { debug: () => void 0, info: () => void 0, warn: (m) => log(m), error: (m) => log(m) }
   });
@@ -26362,7 +26390,15 @@ function statusOf(e) {
 
 // src/github/status.ts
 var ANNOTATIONS_PER_REQUEST = 50;
-var CHECK_TEXT_LIMIT = 65535;
+var CHECK_TEXT_BYTES = 65535;
+var ANNOTATION_MESSAGE_BYTES = 64e3;
+function truncateBytes(s, max) {
+  if (Buffer.byteLength(s, "utf8") <= max) return s;
+  const buf = Buffer.from(s, "utf8");
+  let end = max - 3;
+  while (end > 0 && (buf[end] & 192) === 128) end--;
+  return buf.subarray(0, end).toString("utf8") + "\u2026";
+}
 function annotationsOf(plan, prefix) {
   const level = { error: "failure", warning: "warning", info: "notice" };
   return plan.findings.filter((f) => f.file && !isRenderedSource(f.file) && f.line).map((f) => ({
@@ -26370,8 +26406,8 @@ function annotationsOf(plan, prefix) {
     start_line: f.line,
     end_line: f.line,
     annotation_level: level[f.severity],
-    title: f.rule,
-    message: f.message.slice(0, 64e3)
+    title: truncateBytes(f.rule, 255),
+    message: truncateBytes(f.message, ANNOTATION_MESSAGE_BYTES)
   }));
 }
 function statusDescription(plan, summary2) {
@@ -26383,8 +26419,8 @@ async function publishStatus(gh, t, plan, title, summary2, text) {
   const annotations = annotationsOf(plan, t.pathPrefix);
   const output = (batch) => ({
     title,
-    summary: summary2.slice(0, CHECK_TEXT_LIMIT),
-    text: text.slice(0, CHECK_TEXT_LIMIT),
+    summary: truncateBytes(summary2, CHECK_TEXT_BYTES),
+    text: truncateBytes(text, CHECK_TEXT_BYTES),
     annotations: batch
   });
   try {
@@ -26437,6 +26473,30 @@ async function runAction() {
     const inputs = readInputs();
     const event = context2.payload ?? {};
     const workdir = resolve(inputs.workingDirectory);
+    const { owner, repo } = repository();
+    const reports = inputs.comment !== "off" || inputs.status !== "off";
+    if (reports && !inputs.githubToken)
+      throw new InputError(
+        "github-token is empty, so neither the comment nor the check could be reported; pass a token (the default is ${{ github.token }}) or set comment: off and status: off"
+      );
+    const gh = inputs.githubToken && owner && repo ? createClient({
+      token: inputs.githubToken,
+      baseUrl: process.env.GITHUB_API_URL || "https://api.github.com",
+      maxRateLimitWaitSeconds: inputs.rateLimitWait,
+      log: (m) => info(m)
+    }) : null;
+    let pr = null;
+    if (event.workflow_run) {
+      if (inputs.mode === "post")
+        throw new InputError(
+          "mode: post publishes a plan computed elsewhere; under workflow_run use mode: plan, which recomputes the plan from the pull request's git objects (see docs/security.md)"
+        );
+      if (inputs.mode === "plan") {
+        if (!gh) throw new InputError("under workflow_run the action needs github-token to find the pull request");
+        pr = await workflowRunPullRequest(gh, owner, repo, event.workflow_run);
+        if (!pr) return;
+      }
+    }
     let plan;
     if (inputs.mode === "post") {
       const file = inputs.planFile;
@@ -26447,19 +26507,49 @@ async function runAction() {
         inputs.planFiles.map((f) => resolve(workdir, f))
       );
     } else {
-      plan = await computePlan(inputs, event, workdir);
+      plan = await computePlan(inputs, event, workdir, pr);
     }
-    await publish(plan, inputs, event, workdir);
+    await publish(plan, inputs, event, workdir, gh, pr);
   } catch (e) {
     setFailed(`karpenter-plan could not run: ${errorMessage(e)}`);
   }
 }
-async function computePlan(inputs, event, workdir) {
+async function workflowRunPullRequest(gh, owner, repo, run) {
+  const headSha = run.head_sha ?? "";
+  if (!/^[0-9a-f]{40}$/.test(headSha)) throw new Error("the workflow_run event has no head_sha");
+  let number = run.pull_requests?.find((p) => Number.isInteger(p.number))?.number ?? null;
+  if (number === null) {
+    const headOwner = run.head_repository?.owner?.login;
+    if (!headOwner || !run.head_branch) throw new Error("the workflow_run event names no head repository and branch");
+    const open2 = await gh.paginate(gh.rest.pulls.list, {
+      owner,
+      repo,
+      state: "open",
+      head: `${headOwner}:${run.head_branch}`,
+      per_page: 100
+    });
+    number = open2.find((p) => p.head.sha === headSha)?.number ?? null;
+  }
+  if (number === null) {
+    info(
+      `no open pull request has ${headSha.slice(0, 7)} as its head (pushed again, or closed); nothing to report`
+    );
+    return null;
+  }
+  const pr = (await gh.rest.pulls.get({ owner, repo, pull_number: number })).data;
+  if (pr.head.sha !== headSha) {
+    info(`pull request #${number}'s head is now ${pr.head.sha.slice(0, 7)}; a newer run reports for it`);
+    return null;
+  }
+  return { number, baseSha: pr.base.sha, headSha };
+}
+async function computePlan(inputs, event, workdir, pr) {
   const top = gitTopLevel(workdir);
   if (!top) throw new Error(`${workdir} is not inside a git checkout (use actions/checkout with fetch-depth: 0)`);
-  const baseRef = inputs.baseRef ?? event.pull_request?.base?.sha ?? event.before ?? "";
-  const headRef = inputs.headRef ?? event.pull_request?.head?.sha ?? (context2.sha || "HEAD");
+  const baseRef = inputs.baseRef ?? pr?.baseSha ?? event.pull_request?.base?.sha ?? event.before ?? "";
+  const headRef = inputs.headRef ?? pr?.headSha ?? event.pull_request?.head?.sha ?? (context2.sha || "HEAD");
   if (!baseRef) throw new Error("base-ref is empty and the event has no pull_request.base.sha");
+  if (pr && !inputs.headRef && !hasCommit(top, headRef)) fetchPullRequestHead(top, pr.number);
   const base = new GitTree(top, baseRef, inputs.path);
   const head = new GitTree(top, headRef, inputs.path);
   const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides, base);
@@ -26473,7 +26563,7 @@ async function computePlan(inputs, event, workdir) {
     ...inputs.target !== null ? { target: inputs.target } : {}
   });
 }
-async function publish(plan, inputs, event, workdir) {
+async function publish(plan, inputs, event, workdir, gh, pr) {
   const server = process.env.GITHUB_SERVER_URL || "https://github.com";
   const { owner, repo } = repository();
   const repoFull = owner && repo ? `${owner}/${repo}` : "";
@@ -26503,14 +26593,10 @@ async function publish(plan, inputs, event, workdir) {
   const full = renderMarkdown(plan, { blobUrl, limit: 1e6, title });
   if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(full).write();
   else info(full);
-  const token = inputs.githubToken;
-  const prNumber = inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
-  if (token && owner && repo) {
-    const gh = createClient({
-      token,
-      baseUrl: process.env.GITHUB_API_URL || "https://api.github.com",
-      log: (m) => info(m)
-    });
+  const prNumber = pr?.number ?? inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
+  const failures = [];
+  const rejected = (what, e) => statusOf(e) === 401 ? `karpenter-plan could not ${what}: GitHub rejected the token (401 Bad credentials); check github-token` : `karpenter-plan could not ${what}: ${errorMessage(e)}`;
+  if (gh) {
     const modeInput = inputs.comment;
     if (prNumber && modeInput !== "off") {
       const runUrl = context2.runId ? `${server}/${repoFull}/actions/runs/${context2.runId}` : null;
@@ -26528,19 +26614,18 @@ async function publish(plan, inputs, event, workdir) {
             body,
             hasDiff: plan.changed,
             skipNoDiff: inputs.skipNoDiff,
-            marker: {
-              key: inputs.commentKey ?? (subdir || "default"),
-              headSha,
-              validAt: plan.head.committedAt ?? (/* @__PURE__ */ new Date(0)).toISOString()
-            }
+            author: inputs.commentAuthor,
+            marker: { key: inputs.commentKey ?? (subdir || "default"), headSha }
           }
         );
         info(r.action === "skipped" ? `comment skipped: ${r.reason}` : `comment ${r.action}: ${r.url}`);
         if (r.action !== "skipped") setOutput("comment-url", r.url);
       } catch (e) {
-        warning(
-          statusOf(e) === 403 ? "karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup." : `karpenter-plan could not comment: ${errorMessage(e)}`
-        );
+        if (statusOf(e) === 403 && !/rate limit/i.test(errorMessage(e)))
+          warning(
+            "karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup."
+          );
+        else failures.push(rejected("comment", e));
       }
     }
     if (inputs.status === "check" && headSha) {
@@ -26553,12 +26638,17 @@ async function publish(plan, inputs, event, workdir) {
           summarySentence(plan),
           full
         );
-        info(r.kind === "none" ? `no status reported: ${r.reason}` : `status reported as a ${r.kind}`);
+        if (r.kind === "none")
+          failures.push(
+            `karpenter-plan could not report the status: ${r.reason} (a pull request from a fork? see the README's fork-safe setup)`
+          );
+        else info(`status reported as a ${r.kind}`);
       } catch (e) {
-        warning(`karpenter-plan could not report the status: ${errorMessage(e)}`);
+        failures.push(rejected("report the status", e));
       }
     }
   }
+  if (failures.length) setFailed(failures.join("; "));
   if (plan.nothingEvaluated)
     setFailed(
       "karpenter-plan: nothing Karpenter-relevant could be evaluated (see the input-not-evaluated findings)"

@@ -320,3 +320,94 @@ describe('consolidation honours budgets per reason and what blocks graceful disr
     expect(blockedOf(p)[0].because[0]).toMatch(/^pod has "karpenter.sh\/do-not-disrupt" annotation/);
   });
 });
+
+describe("consolidation on a snapshot fleet whose pods are listed (consolidation.go computeConsolidation over the node's reschedulable pods)", () => {
+  // One r7i.4xlarge running four `search` pods (3 CPU, 24Gi each: 12 CPU, 96Gi, which only a 128Gi 4xlarge of the
+  // r family holds; r7i.4xlarge is the cheapest in base, so base has no move) and a daemonset pod. Head's NodeOverlay
+  // raises r7i prices by 20%: 1.0584 × 1.2 = 1.27008/h as Karpenter sees it, above r8i.4xlarge's 1.11136/h, so the
+  // node is replaced by the strictly cheaper r8i.
+  const snapshot = (withPods: boolean) => {
+    const node = {
+      kind: 'Node',
+      metadata: {
+        name: 'ip-1',
+        labels: {
+          'karpenter.sh/nodepool': 'intel-general',
+          'karpenter.sh/initialized': 'true',
+          'node.kubernetes.io/instance-type': 'r7i.4xlarge',
+          'topology.kubernetes.io/zone': 'ap-northeast-2a',
+          'karpenter.sh/capacity-type': 'on-demand',
+          'karpenter.k8s.aws/instance-family': 'r7i',
+          'karpenter.k8s.aws/instance-size': '4xlarge',
+        },
+      },
+      status: { conditions: [{ type: 'Ready', status: 'True' }] },
+    };
+    const pod = (
+      name: string,
+      owner: { kind: string; name: string },
+      ns: string,
+      requests: Record<string, string>,
+      labels: Record<string, string>,
+    ) => ({
+      kind: 'Pod',
+      metadata: { name, namespace: ns, labels, ownerReferences: [owner] },
+      spec: { nodeName: 'ip-1', containers: [{ name: 'c', image: 'x', resources: { requests } }] },
+      status: { phase: 'Running', startTime: '2026-01-01T00:00:00Z' },
+    });
+    const items: unknown[] = [node];
+    if (withPods)
+      items.push(
+        ...['a', 'b', 'c', 'd'].map((x) =>
+          pod(
+            `search-${x}`,
+            { kind: 'ReplicaSet', name: 'search-5d' },
+            'shop',
+            { cpu: '3', memory: '24Gi' },
+            { app: 'search' },
+          ),
+        ),
+        pod(
+          'exporter-x',
+          { kind: 'DaemonSet', name: 'node-exporter' },
+          'monitoring',
+          { cpu: '100m', memory: '128Mi' },
+          {},
+        ),
+      );
+    const dir = mkdtempSync(join(tmpdir(), 'kp-snap-'));
+    writeFileSync(join(dir, 'fleet.json'), JSON.stringify({ kind: 'List', items }));
+    return join(dir, 'fleet.json');
+  };
+  const run = async (fleet: string) =>
+    JSON.parse(
+      (
+        await runCli([
+          'diff',
+          '--base',
+          'examples/node-overlay/base',
+          '--head',
+          'examples/node-overlay/head',
+          '--fleet',
+          fleet,
+          '--format',
+          'json',
+          '--at',
+          '2026-01-05T10:00:00Z',
+        ])
+      ).stdout,
+    ) as {
+      replacements: { nodeClaim: string; reason: string; consolidation?: { toInstanceType: string } }[];
+      assumptions: string[];
+    };
+  test('pods listed: the node is replaced by r8i.4xlarge', async () => {
+    const p = await run(snapshot(true));
+    const c = p.replacements.filter((r) => r.reason === 'Consolidation');
+    expect(c.map((r) => [r.nodeClaim, r.consolidation!.toInstanceType])).toEqual([['ip-1', 'r8i.4xlarge']]);
+  });
+  test('no pods in the snapshot: nothing is estimated and the assumptions say why', async () => {
+    const p = await run(snapshot(false));
+    expect(p.replacements.filter((r) => r.reason === 'Consolidation')).toEqual([]);
+    expect(p.assumptions.join(' ')).toMatch(/Consolidation: not estimated for this fleet: the snapshot lists no Pods/);
+  });
+});

@@ -3,6 +3,7 @@
  * cluster, or the base state's simulated fleet.
  */
 import type { LabelSelector } from '../api/pod-constraints.js';
+import type { PodTemplate } from '../api/workload.js';
 
 export type FleetSource = 'snapshot' | 'live' | 'simulated';
 
@@ -21,6 +22,9 @@ export interface FleetPod {
   active: boolean;
   /** `status.startTime` (RFC 3339), or null. */
   startTime: string | null;
+  /** The pod's spec as the scheduler reads it, and the key of its owner (identical pods share it), when known. */
+  template?: PodTemplate;
+  ownerKey?: string;
 }
 
 /**

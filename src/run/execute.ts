@@ -13,7 +13,9 @@ import { iceTimeline, unavailableOfferings } from '../cloudprovider/unavailable-
 import type { Plan } from '../plan/contract.js';
 import { buildPlan, type PlanInput } from '../plan/plan.js';
 import { planReplacements } from '../disruption/replacements.js';
-import { consolidationMoves } from '../disruption/consolidation.js';
+import { consolidationMoves, type ConsolidationNode } from '../disruption/consolidation.js';
+import { reschedulable } from '../sources/fleet-snapshot.js';
+import type { PodTemplate } from '../api/workload.js';
 import { candidateBlock, pdbLimits } from '../disruption/disruptable.js';
 import { allowedDisruptions, compileBudgets } from '../disruption/budgets.js';
 import type { Replacement } from '../plan/contract.js';
@@ -271,7 +273,12 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
     const at = a.at ? Date.parse(a.at) : Date.now();
     const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
     // PDBs: the snapshot's (with their status), else the head manifests' over the pods known.
-    const pdbs = fleet.pdbs?.length ? fleet.pdbs : pdbLimits(head.pdbs, fleet.nodes.flatMap((n) => n.podList ?? []));
+    const pdbs = fleet.pdbs?.length
+      ? fleet.pdbs
+      : pdbLimits(
+          head.pdbs,
+          fleet.nodes.flatMap((n) => n.podList ?? []),
+        );
     const r = planReplacements(fleet, base, head, {
       pdbs,
       at,
@@ -283,17 +290,29 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
     replacements = {
       fleet,
       ...r,
-      ...(fleet.source === 'simulated'
-        ? consolidation(base, head, baseSim, headSim, new Set(r.replacements.map((x) => x.nodeClaim)), fleet, pdbs, at)
-        : {}),
+      ...consolidation(
+        base,
+        head,
+        baseSim,
+        headSim,
+        consolidationCandidates(fleet, baseSim, new Set(r.replacements.map((x) => x.nodeClaim))),
+        fleet,
+        pdbs,
+        at,
+      ),
     };
-    if (fleet.source !== 'simulated')
+    const withPods = fleet.nodes.filter((n) => n.podList).length;
+    if (fleet.source === 'simulated')
       assumptions.push(
-        'Consolidation: not estimated for a snapshot or live fleet (the pods on each node are not known).',
+        'Consolidation: single-node replacements of the simulated fleet that head makes strictly cheaper are listed; deletions, multi-node and Balanced consolidation are not estimated.',
+      );
+    else if (withPods)
+      assumptions.push(
+        `Consolidation: single-node replacements of the ${withPods} snapshot node(s) whose pods are listed, re-scheduling those pods as Karpenter's simulation does, where head makes a strictly cheaper replacement possible; deletions, moves onto other existing nodes, multi-node and Balanced consolidation are not estimated.`,
       );
     else
       assumptions.push(
-        'Consolidation: single-node replacements of the simulated fleet that head makes strictly cheaper are listed; deletions, multi-node and Balanced consolidation are not estimated.',
+        'Consolidation: not estimated for this fleet: the snapshot lists no Pods, so what each node runs is unknown (take it with kubectl get nodeclaims,nodes,pods,pdb -A -o json).',
       );
     assumptions.push(
       `Fleet: ${fleet.source === 'simulated' ? `simulated from base (${fleet.nodes.length} nodes; no snapshot given)` : `${fleet.source}, ${fleet.nodes.length} NodeClaims`}.`,
@@ -386,12 +405,12 @@ function consolidation(
   head: State,
   baseSim: SimulationResult,
   headSim: SimulationResult,
-  drifting: Set<string>,
+  candidates: Candidates,
   fleet: Fleet,
   pdbs: Pdb[],
   at: number,
 ): { consolidation: Replacement[]; consolidationBlocked: Map<string, { nodes: number; because: string[] }> } {
-  const nodes = baseSim.fleet.filter((n) => !drifting.has(n.name));
+  const { nodes } = candidates;
   const policy = (st: State) => (pool: string) => {
     const np = st.nodePools.find((p) => p.name === pool);
     return { enabled: !!np && np.consolidationPolicy !== 'WhenEmpty' && np.consolidateAfter !== 'Never' };
@@ -403,11 +422,16 @@ function consolidation(
     preferencePolicy: st.settings.preferencePolicy,
   });
   const inBase = new Set(
-    consolidationMoves(nodes, baseSim.templates, baseSim.podTemplates, opts(base)).map((m) => m.node),
+    consolidationMoves(nodes, baseSim.templates, candidates.basePods ?? baseSim.podTemplates, opts(base)).map(
+      (m) => m.node,
+    ),
   );
-  const moves = consolidationMoves(nodes, headSim.templates, headSim.podTemplates, opts(head)).filter(
-    (m) => !inBase.has(m.node),
-  );
+  const moves = consolidationMoves(
+    nodes,
+    headSim.templates,
+    candidates.headPods ?? headSim.podTemplates,
+    opts(head),
+  ).filter((m) => !inBase.has(m.node));
   const byName = new Map(fleet.nodes.map((n) => [n.name, n]));
   const perPool = new Map<string, number>();
   for (const n of fleet.nodes) if (n.nodePool) perPool.set(n.nodePool, (perPool.get(n.nodePool) ?? 0) + 1);
@@ -425,7 +449,7 @@ function consolidation(
       ? allowedDisruptions(compileBudgets(np.budgets), perPool.get(m.nodePool) ?? 0, 0, 'Underutilized', at)
       : 0;
     if (allowed === 0) {
-      block(m.nodePool, 'the NodePool\'s budgets allow no Underutilized disruption now');
+      block(m.nodePool, "the NodePool's budgets allow no Underutilized disruption now");
       continue;
     }
     const node = byName.get(m.node);
@@ -450,6 +474,48 @@ function consolidation(
     });
   }
   return { consolidation: out, consolidationBlocked: blocked };
+}
+
+interface Candidates {
+  nodes: ConsolidationNode[];
+  /** The pods' templates by key for base and head (a snapshot's pods are the same in both); undefined: the sims'. */
+  basePods?: Map<string, PodTemplate>;
+  headPods?: Map<string, PodTemplate>;
+}
+
+/**
+ * The nodes consolidation may look at: the simulated fleet's, or a snapshot's whose pods are listed (each node's
+ * reschedulable pods grouped by owner, with their specs). Nodes that drift are drift's, not consolidation's.
+ */
+function consolidationCandidates(fleet: Fleet, baseSim: SimulationResult, drifting: Set<string>): Candidates {
+  if (fleet.source === 'simulated') return { nodes: baseSim.fleet.filter((n) => !drifting.has(n.name)) };
+  const templates = new Map<string, PodTemplate>();
+  const nodes: ConsolidationNode[] = [];
+  for (const n of fleet.nodes) {
+    if (drifting.has(n.name) || !n.podList || !n.nodePool || !n.instanceType || !n.zone || !n.capacityType) continue;
+    if (n.deleting || !n.initialized) continue;
+    const pods: Record<string, number> = {};
+    let known = true;
+    for (const p of n.podList) {
+      if (!reschedulable(p)) continue;
+      if (!p.template || !p.ownerKey) {
+        known = false;
+        break;
+      }
+      pods[p.ownerKey] = (pods[p.ownerKey] ?? 0) + p.count;
+      if (!templates.has(p.ownerKey)) templates.set(p.ownerKey, p.template);
+    }
+    if (!known || !Object.keys(pods).length) continue;
+    nodes.push({
+      name: n.name,
+      nodePool: n.nodePool,
+      instanceType: n.instanceType,
+      zone: n.zone,
+      capacityType: n.capacityType,
+      pods,
+    });
+  }
+  return { nodes, basePods: templates, headPods: templates };
 }
 
 /** The base state's simulated fleet, when no snapshot or live cluster is given. */

@@ -5,7 +5,8 @@
  * PodDisruptionBudgets (`kubectl get nodeclaims,nodes,pods,pdb -A -o json`), the pods are attached to their nodes
  * (for do-not-disrupt and PDB checks) and the PDBs are kept with their allowed disruptions.
  */
-import type { Finding } from '../common/findings.js';
+import { FindingSink, NO_SOURCE, type Finding } from '../common/findings.js';
+import { parsePodSpec } from '../api/workload.js';
 import type { Fleet, FleetNode } from '../disruption/fleet.js';
 import {
   LABEL_CAPACITY_TYPE,
@@ -78,15 +79,28 @@ export function parseFleetObjects(objects: Obj[], file: string, findings: Findin
   return { nodeClaims, nodes, pods: pods.length || podList ? pods : null, pdbs };
 }
 
-/** A Pod object as disruption sees it. */
+/** A Pod object as disruption (and consolidation's re-scheduling) sees it. */
 function fleetPod(p: Obj): FleetPod {
   const meta = isObject(p.metadata) ? p.metadata : {};
   const st = isObject(p.status) ? p.status : {};
   const owners = Array.isArray(meta.ownerReferences) ? meta.ownerReferences.filter(isObject) : [];
   const phase = typeof st.phase === 'string' ? st.phase : '';
+  const namespace = typeof meta.namespace === 'string' ? meta.namespace : 'default';
+  const name = typeof meta.name === 'string' ? meta.name : '?';
+  const owner = owners[0];
+  const ownerKey =
+    owner && typeof owner.kind === 'string' && typeof owner.name === 'string'
+      ? `${owner.kind}/${namespace}/${owner.name}`
+      : `Pod/${namespace}/${name}`;
+  // The spec as Karpenter's scheduler reads it; problems are not findings here (the cluster admitted the pod).
+  const template = isObject(p.spec)
+    ? parsePodSpec(p.spec, new FindingSink([], NO_SOURCE, null), ['spec'], meta)
+    : undefined;
   return {
-    namespace: typeof meta.namespace === 'string' ? meta.namespace : 'default',
-    name: typeof meta.name === 'string' ? meta.name : '?',
+    namespace,
+    name,
+    ownerKey,
+    ...(template ? { template } : {}),
     count: 1,
     labels: strMap(meta.labels),
     annotations: strMap(meta.annotations),
