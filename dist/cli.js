@@ -24,8 +24,8 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-SS4LX37I.js";
-import "./chunks/chunk-4SP6Y6XT.js";
+} from "./chunks/chunk-DVDIMT7O.js";
+import "./chunks/chunk-ZUKBEERZ.js";
 import {
   own
 } from "./chunks/chunk-KMK55IFA.js";
@@ -442,6 +442,10 @@ function emit(plan, format, v) {
 }
 
 // src/cli/main.ts
+process.stdout.on("error", (e) => {
+  if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw e;
+});
 runCli(process.argv.slice(2)).then(
   (r) => {
     if (r.stdout) process.stdout.write(r.stdout);

@@ -16,10 +16,10 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-SS4LX37I.js";
+} from "./chunks/chunk-DVDIMT7O.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-4SP6Y6XT.js";
+} from "./chunks/chunk-ZUKBEERZ.js";
 import "./chunks/chunk-KMK55IFA.js";
 import {
   errorMessage

@@ -48,3 +48,107 @@ test('a command named like a prototype property is an unknown command, not a cra
   expect(u.exitCode).toBe(2);
   expect(u.stderr).toMatch(/unknown command "toString"/);
 });
+
+// Cases found by the fuzz harness (scripts/fuzz.mjs): each was a crash, a hang or an unlocated error before.
+const POOL =
+  'apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: fine }\nspec: { template: { spec: { nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }, requirements: [] } } }\n';
+async function validateJson(files: Record<string, string>) {
+  const r = await runCli(['validate', tempTree(files), '--format', 'json']);
+  expect(r.stderr).toBe('');
+  expect([0, 1]).toContain(r.exitCode);
+  const plan = JSON.parse(r.stdout) as {
+    verdict: string;
+    findings: { rule: string; severity: string; file: string | null; line: number | null; message: string }[];
+  };
+  // Every error is located, and never a pass over an error.
+  for (const f of plan.findings) if (f.file) expect(f.line).not.toBeNull();
+  if (plan.findings.some((f) => f.severity === 'error')) expect(plan.verdict).toBe('fail');
+  return plan;
+}
+
+describe('config values the schema refuses are reported and not used (the defaults apply)', () => {
+  test.each([
+    [
+      'a values adapter key that is not a string',
+      'values:\n  - files: [values.yaml]\n    layout: map\n    nodeClasses: 5\n',
+    ],
+    ['a rule level that is not a string', 'rules:\n  expire-without-tgp: 5\n'],
+    ['an assumption that is not a number', 'assumptions:\n  minutesPerReplacement: x\n'],
+    ['an assumption out of range', 'assumptions:\n  horizonDays: 100000\n'],
+  ])('%s', async (_name, cfg) => {
+    const plan = await validateJson({ 'p.yaml': POOL, 'values.yaml': 'nodePool: {}\n', '.karpenter-plan.yaml': cfg });
+    const f = plan.findings.filter((x) => x.rule === 'invalid-config');
+    expect(f.length).toBeGreaterThan(0);
+    expect(f[0].line).toBeGreaterThan(0);
+    expect(f[0].message).toMatch(/ignored \(the default applies\)/);
+  });
+
+  test('scenario requirement values written as numbers are read as strings (no crash in diff)', async () => {
+    const dir = tempTree({
+      'p.yaml': POOL,
+      '.karpenter-plan.yaml':
+        'scenarios:\n  - name: x\n    unavailable:\n      - - { key: karpenter.k8s.aws/instance-generation, operator: Gt, values: [8] }\n',
+    });
+    const r = await runCli(['diff', '--base', dir, '--head', dir, '--format', 'json']);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).findings.filter((f: { rule: string }) => f.rule === 'invalid-config')).toEqual([]);
+  });
+});
+
+describe('YAML that used to crash or depend on the stack', () => {
+  test('a self-referencing alias is an invalid-yaml finding on that document; the rest is evaluated', async () => {
+    const cyclic =
+      'apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata: { name: c }\nspec:\n  subnetSelectorTerms:\n    - &a1\n      tags: { k: v }\n      self: *a1\n';
+    const plan = await validateJson({ 'p.yaml': POOL, 'c.yaml': cyclic });
+    expect(plan.findings.find((f) => f.rule === 'invalid-yaml')?.message).toMatch(/refers to itself through an alias/);
+  });
+
+  test('nesting 5,000 deep is refused before parsing, the same way every time', async () => {
+    const deep = 'apiVersion: ' + '['.repeat(5000) + '1' + ']'.repeat(5000) + '\nkind: Deployment\n';
+    const a = await validateJson({ 'p.yaml': POOL, 'd.yaml': deep });
+    const f = a.findings.find((x) => x.rule === 'invalid-yaml')!;
+    expect(f.message).toMatch(/nests deeper than 100 levels/);
+    expect(f.line).toBe(1);
+  });
+
+  test('a complex mapping key is a finding, with nothing on standard error', async () => {
+    const plan = await validateJson({ 'p.yaml': POOL, 'k.yaml': '? [a, b]\n: c\nkind: NodePool\n' });
+    expect(plan.findings.find((f) => f.rule === 'invalid-yaml')?.message).toMatch(
+      /mapping key that is a list or a map/,
+    );
+  });
+});
+
+describe('caps (docs/security.md)', () => {
+  test('replicas above caps.replicas are modelled as the cap, with an error on spec.replicas', async () => {
+    const dep =
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: huge, namespace: default }\nspec:\n  replicas: 2147483648\n  template:\n    spec:\n      containers: [{ name: c, image: x, resources: { requests: { cpu: 100m, memory: 128Mi } } }]\n';
+    const plan = await validateJson({
+      'p.yaml': POOL,
+      'n.yaml':
+        'apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata: { name: default }\nspec: { role: R, amiSelectorTerms: [{ alias: al2023@latest }], subnetSelectorTerms: [{ tags: { k: v } }], securityGroupSelectorTerms: [{ tags: { k: v } }] }\n',
+      'd.yaml': dep,
+      '.karpenter-plan.yaml': 'caps:\n  replicas: 1000\n',
+    });
+    const f = plan.findings.find((x) => x.rule === 'input-capped')!;
+    expect(f.message).toBe('2,147,483,648 replicas: only 1,000 are modelled (caps.replicas)');
+    expect(f.line).toBe(5);
+  });
+
+  test('objects of a kind above caps.objectsPerKind: one error, the rest unread', async () => {
+    const pools = Array.from({ length: 5 }, (_, i) => POOL.replace('name: fine', `name: p${i}`)).join('---\n');
+    const plan = await validateJson({ 'p.yaml': pools, '.karpenter-plan.yaml': 'caps:\n  objectsPerKind: 3\n' });
+    expect(plan.findings.filter((x) => x.rule === 'input-capped').map((x) => x.message)).toEqual([
+      'more than 3 NodePool objects in this state: the rest are not read (caps.objectsPerKind)',
+    ]);
+  });
+
+  test('a fleet snapshot that is not a regular file (/dev/zero) is refused, not read', async () => {
+    const dir = tempTree({ 'p.yaml': POOL });
+    const r = await runCli(['diff', '--base', dir, '--head', dir, '--fleet', '/dev/zero', '--format', 'json']);
+    const plan = JSON.parse(r.stdout);
+    expect(plan.findings.find((f: { rule: string }) => f.rule === 'unreadable-file').message).toMatch(
+      /not a regular file/,
+    );
+  });
+});

@@ -69,6 +69,7 @@ export function parseWorkload(
   raw: Record<string, unknown>,
   source: SourceRef,
   findings: Finding[],
+  maxReplicas = Infinity,
 ): Workload | null {
   const meta = isObject(raw.metadata) ? raw.metadata : {};
   const name = typeof meta.name === 'string' ? meta.name : '';
@@ -116,6 +117,15 @@ export function parseWorkload(
     return null;
   }
   if (replicas < 0) replicas = 0;
+  if (replicas > maxReplicas) {
+    sink.add(
+      'input-capped',
+      'error',
+      `${replicas.toLocaleString('en-US')} replicas: only ${maxReplicas.toLocaleString('en-US')} are modelled (caps.replicas)`,
+      kind === 'Job' || kind === 'CronJob' ? [] : ['spec', 'replicas'],
+    );
+    replicas = maxReplicas;
+  }
   // DaemonSet pods are not validated as pending pods are (provisioner.go Validate runs on provisionable pods only):
   // their node affinity may name karpenter.sh/initialized or karpenter.sh/registered, which templates carry.
   const pod = parsePodSpec(podSpec, sink, podPath, podMeta, kind === 'DaemonSet');

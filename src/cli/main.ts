@@ -3,6 +3,12 @@
 import { runCli } from './run.js';
 import { errorMessage } from '../common/errors.js';
 
+// A reader that stops early (`karpenter-plan diff … | head`) closes the pipe: that is not an error of the tool.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
 runCli(process.argv.slice(2)).then(
   (r) => {
     if (r.stdout) process.stdout.write(r.stdout);

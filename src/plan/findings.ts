@@ -28,7 +28,9 @@ export function classifyFindings(head: Finding[], base: Finding[] | null, s: Sup
   const findings: Finding[] = [];
   const suppressed: SuppressedFinding[] = [];
   head.forEach((f, i) => {
-    const marked: Finding = { ...f, new: base === null || !inBase.has(headFps[i]), fingerprint: headFps[i] };
+    // Every finding on a file is located: one about the whole file points at its first line.
+    const located = f.file && f.line == null ? { ...f, line: 1 } : f;
+    const marked: Finding = { ...located, new: base === null || !inBase.has(headFps[i]), fingerprint: headFps[i] };
     const why = suppression(marked, headFps[i], s);
     if (why) suppressed.push({ ...marked, ...why });
     else findings.push(marked);

@@ -5,7 +5,8 @@
  */
 import { Ajv } from 'ajv';
 import schema from '../../schema/config.schema.json' with { type: 'json' };
-import type { Finding } from '../common/findings.js';
+import type { Finding, Position } from '../common/findings.js';
+import { isObject } from '../common/fields.js';
 import { parseYamlMapping } from './yaml.js';
 import type { IceScenario } from '../cloudprovider/unavailable-offerings.js';
 import type { ReservationInput } from '../provisioning/provisioner.js';
@@ -74,8 +75,12 @@ export interface Config {
   };
   rules: Record<string, 'off' | 'error' | 'warning' | 'info'>;
   scenarios: IceScenario[];
+  /** Limits on what one run reads and models (docs/security.md); past them, an error finding, never a stall. */
+  caps: Caps;
   /** Where the config came from (null = defaults only). */
   file: string | null;
+  /** The position of a path in the config file (findings about config entries point there). */
+  locate?: (path: readonly (string | number)[]) => Position | null;
 }
 
 export const CONFIG_FILE = '.karpenter-plan.yaml';
@@ -100,6 +105,7 @@ export function defaultConfig(): Config {
     ignore: [],
     externalLabels: [],
     scenarios: [],
+    caps: { ...DEFAULT_CAPS },
     file: null,
   };
 }
@@ -107,7 +113,59 @@ export function defaultConfig(): Config {
 const ajv = new Ajv({ allErrors: true, useDefaults: false, strict: false });
 const validateSchema = ajv.compile(schema);
 
+export interface Caps {
+  /** Replicas modelled per workload. */
+  replicas: number;
+  /** Objects of one kind (NodePools, NodeOverlays, EC2NodeClasses, workloads) per state. */
+  objectsPerKind: number;
+  /** Nodes read from fleet snapshots. */
+  fleetNodes: number;
+}
+
+export const DEFAULT_CAPS: Readonly<Caps> = Object.freeze({ replicas: 100_000, objectsPerKind: 20_000, fleetNodes: 200_000 });
+
 export class ConfigError extends Error {}
+
+/** Scenario requirement values written as numbers (`values: [8]`) are read as the strings the API would take. */
+function coerceScenarioValues(value: unknown): void {
+  if (!isObject(value) || !Array.isArray(value.scenarios)) return;
+  for (const sc of value.scenarios) {
+    if (!isObject(sc) || !Array.isArray(sc.unavailable)) continue;
+    for (const term of sc.unavailable)
+      if (Array.isArray(term))
+        for (const r of term)
+          if (isObject(r) && Array.isArray(r.values))
+            r.values = r.values.map((x) => (typeof x === 'number' || typeof x === 'boolean' ? String(x) : x));
+  }
+}
+
+/**
+ * Removes what failed the schema from the parsed config (unknown keys are ignored anyway): the value at each error's
+ * path, or the object missing a required key. Returns false when the root itself is invalid.
+ */
+function dropInvalid(root: Record<string, unknown>, errors: readonly { instancePath: string; keyword: string }[]): boolean {
+  const paths = errors
+    .filter((e) => e.keyword !== 'additionalProperties')
+    .map((e) => e.instancePath)
+    .filter((p, i, all) => all.indexOf(p) === i)
+    .map((p) =>
+      p
+        .split('/')
+        .slice(1)
+        .map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~')),
+    );
+  if (paths.some((p) => p.length === 0)) return false;
+  // Deepest and last first, so that removing array items does not shift the others.
+  paths.sort((a, b) => b.length - a.length || (b.join('/') < a.join('/') ? -1 : 1));
+  for (const p of paths) {
+    let parent: unknown = root;
+    for (const k of p.slice(0, -1)) parent = isObject(parent) || Array.isArray(parent) ? (parent as Record<string, unknown>)[k] : undefined;
+    const last = p[p.length - 1];
+    if (Array.isArray(parent) && /^\d+$/.test(last)) parent.splice(Number(last), 1);
+    else if (isObject(parent)) delete parent[last];
+  }
+  return true;
+}
 
 /**
  * Parses config text. Schema violations are returned as findings located at the offending key;
@@ -123,6 +181,8 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   cfg.file = file;
   if (!doc) return cfg;
   const value = doc.value;
+  cfg.locate = doc.source.locate;
+  coerceScenarioValues(value);
   if (!validateSchema(value)) {
     for (const err of validateSchema.errors ?? []) {
       const path = err.instancePath
@@ -143,9 +203,11 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
         line: pos?.line ?? 1,
         column: pos?.column ?? null,
         object: null,
-        message: `config ${err.instancePath || '/'} ${err.message}${extra}${allowed}`,
+        message: `config ${err.instancePath || '/'} ${err.message}${extra}${allowed}; ${err.instancePath ? 'ignored (the default applies)' : 'the whole file is ignored'}`,
       });
     }
+    // What the schema refuses is reported above and not used: the defaults apply instead (never a crash on it).
+    if (!isObject(value) || !dropInvalid(value, validateSchema.errors ?? [])) return cfg;
   }
   const v = value as Partial<Config> & Record<string, unknown>;
   if (Array.isArray(v.manifests)) cfg.manifests = v.manifests.map(String);
@@ -206,6 +268,7 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   if (Array.isArray(v.ignore))
     cfg.ignore = (v.ignore as Config['ignore']).filter((i) => i && typeof i.rule === 'string');
   if (typeof v.baseline === 'string') cfg.baseline = v.baseline;
+  if (isObject(v.caps)) cfg.caps = { ...cfg.caps, ...(v.caps as Partial<Caps>) };
   if (Array.isArray(v.externalLabels))
     cfg.externalLabels = v.externalLabels.filter((x): x is string => typeof x === 'string');
   if (Array.isArray(v.scenarios)) {

@@ -64,10 +64,11 @@ export function readControllerSettings(
           },
           findings,
           file,
+          (path) => doc!.source.locate(['settings', ...path])?.line ?? null,
         );
     }
   }
-  for (const a of fromApplications) apply(s, a.settings, true, a.where, findings, a.file);
+  for (const a of fromApplications) apply(s, a.settings, true, a.where, findings, a.file, () => null);
   if (config.controller.settings && isObject(config.controller.settings)) {
     apply(
       s,
@@ -76,6 +77,7 @@ export function readControllerSettings(
       () => `${config.file ?? 'config'} controller.settings`,
       findings,
       config.file,
+      (path) => config.locate?.(['controller', 'settings', ...path])?.line ?? null,
     );
   }
   return s;
@@ -88,6 +90,7 @@ function apply(
   where: (path: string[]) => string,
   findings: Finding[],
   file: string | null,
+  lineOf: (path: string[]) => number | null,
 ): void {
   if (isObject(v.featureGates)) {
     for (const [k, val] of Object.entries(v.featureGates)) {
@@ -98,7 +101,7 @@ function apply(
           rule: 'invalid-config',
           severity: 'warning',
           file,
-          line: null,
+          line: lineOf(['featureGates', k]),
           object: null,
           message: `settings.featureGates.${k} should be true or false, got ${JSON.stringify(val)}`,
         });
@@ -117,7 +120,7 @@ function apply(
         rule: 'invalid-config',
         severity: 'error',
         file,
-        line: null,
+        line: lineOf([key]),
         object: null,
         message: `settings.${key} must be ${allowed ? allowed.join(' or ') : 'a string'}, got ${JSON.stringify(val)}`,
       });

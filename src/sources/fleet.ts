@@ -1,11 +1,14 @@
 /** Where the fleet comes from: snapshot files (fleet-snapshot.ts) or a live cluster (fleet-live.ts). */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { errorMessage } from '../common/errors.js';
 import type { Finding } from '../common/findings.js';
 import type { Fleet } from '../disruption/fleet.js';
 import type { Config } from './config.js';
 import { parseFleetText } from './fleet-snapshot.js';
+
+/** Fleet snapshot files larger than this are refused (a 200,000-node snapshot with pods is well under it). */
+export const MAX_SNAPSHOT_BYTES = 1024 * 2 ** 20;
 
 /**
  * Reads the fleet a run acts on: snapshot files when given (merged), else a live cluster when configured (read-only),
@@ -17,6 +20,10 @@ export async function readFleet(config: Config, cwd: string, findings: Finding[]
     for (const f of config.fleet) {
       let text: string;
       try {
+        // Regular files only, and not larger than a 200,000-node snapshot: a device or FIFO never ends.
+        const st = statSync(resolve(cwd, f));
+        if (!st.isFile()) throw new Error('not a regular file');
+        if (st.size > MAX_SNAPSHOT_BYTES) throw new Error(`larger than ${MAX_SNAPSHOT_BYTES / 2 ** 20} MiB`);
         text = readFileSync(resolve(cwd, f), 'utf8');
       } catch (e) {
         findings.push({
@@ -30,7 +37,18 @@ export async function readFleet(config: Config, cwd: string, findings: Finding[]
         continue;
       }
       const fl = parseFleetText(f, text, findings);
-      merged.nodes.push(...fl.nodes);
+      const room = config.caps.fleetNodes - merged.nodes.length;
+      if (fl.nodes.length > room)
+        findings.push({
+          rule: 'input-capped',
+          severity: 'error',
+          file: f,
+          line: 1,
+          object: null,
+          message: `the fleet snapshots hold more than ${config.caps.fleetNodes} nodes: the rest are not read (caps.fleetNodes)`,
+        });
+      merged.nodes.push(...fl.nodes.slice(0, Math.max(0, room)));
+      if (fl.pdbs?.length) merged.pdbs = [...(merged.pdbs ?? []), ...fl.pdbs];
       for (const n of fl.notes) if (!merged.notes.includes(n)) merged.notes.push(n);
     }
     return merged;

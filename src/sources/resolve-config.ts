@@ -75,6 +75,7 @@ export function checkFailOn(value: string, name: string): FailOn {
  * revision): programs to run, clusters and files outside the state, and the policy that decides the verdict.
  */
 export const TRUSTED_KEYS = [
+  'caps',
   'helm',
   'cluster',
   'fleet',

@@ -20,7 +20,7 @@ import { isObject } from '../common/fields.js';
 import { parsePdb, type PdbSpec } from '../api/pdb.js';
 import { addResources, parseResourceList, type ResourceList } from '../common/quantity.js';
 import { parseWorkload, WORKLOAD_KINDS, type WorkloadKind } from '../api/workload.js';
-import { CONFIG_FILE, type Config } from './config.js';
+import { CONFIG_FILE, type Caps, type Config } from './config.js';
 import { readControllerSettings, type ChartSettings } from './controller.js';
 import { helmAvailable, renderChart } from './helm.js';
 import { GitTree, type FileTree } from './tree.js';
@@ -148,8 +148,9 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
 
   const seen = new Map<string, SourceRef>();
   const applications: Found[] = [];
+  const counts = counter();
   const accept = (value: Record<string, unknown>, source: SourceRef): void =>
-    classify(state, value, source, seen, applications);
+    classify(state, value, source, seen, applications, { caps: config.caps, counts });
 
   for (const file of manifestFiles) {
     const text = tree.read(file);
@@ -233,7 +234,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   }
 
   // Extra workloads from the config, in a compact Deployment-like form.
-  config.workloads.forEach((w) => {
+  config.workloads.forEach((w, i) => {
     const name = String(w.name);
     const podSpec: Record<string, unknown> = {
       containers: [{ name: 'main', resources: { requests: isObject(w.requests) ? w.requests : {} } }],
@@ -247,7 +248,11 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
       metadata: { name, namespace: typeof w.namespace === 'string' ? w.namespace : 'default' },
       spec: { replicas: typeof w.replicas === 'number' ? w.replicas : 1, template: { spec: podSpec } },
     };
-    const source: SourceRef = { file: config.file, line: null, locate: () => null };
+    const source: SourceRef = {
+      file: config.file,
+      line: config.locate?.(['workloads', i])?.line ?? null,
+      locate: () => config.locate?.(['workloads', i]) ?? null,
+    };
     accept(value, source);
   });
 
@@ -255,7 +260,11 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     const isFallback = config.charts.some((c) => c.fallbackValues === i);
     if (isFallback && !usedFallback.has(i)) return;
     for (const f of adapter.files) if (fileSet.has(f)) state.evaluated.add(f);
-    for (const obj of readValuesAdapter(tree, adapter, state.findings)) accept(obj.value, obj.source);
+    const namedAt = (j: number) => ({
+      file: config.file,
+      line: config.locate?.(['values', i, 'files', j])?.line ?? null,
+    });
+    for (const obj of readValuesAdapter(tree, adapter, state.findings, namedAt)) accept(obj.value, obj.source);
   });
   applyRuntimeClassOverhead(state);
   setAsideExternalWorkloads(state, config);
@@ -289,6 +298,7 @@ function classify(
   source: SourceRef,
   seen: Map<string, SourceRef>,
   applications: Found[],
+  limits: { caps: Caps; counts: Record<string, number> },
 ): void {
   const kind = typeof value.kind === 'string' ? value.kind : '';
   const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
@@ -301,12 +311,26 @@ function classify(
         line: source.locate(['items', i])?.line ?? source.line,
         locate: (path) => source.locate(['items', i, ...path]),
       };
-      classify(state, item, itemSource, seen, applications);
+      classify(state, item, itemSource, seen, applications, limits);
     });
     return;
   }
   if (!kind) {
     state.ignoredKinds['(no kind)'] = (state.ignoredKinds['(no kind)'] ?? 0) + 1;
+    return;
+  }
+  // Caps (docs/security.md): past caps.objectsPerKind objects of a kind, one error and the rest unread.
+  const n = (limits.counts[kind] = (limits.counts[kind] ?? 0) + 1);
+  if (n > limits.caps.objectsPerKind) {
+    if (n === limits.caps.objectsPerKind + 1)
+      state.findings.push({
+        rule: 'input-capped',
+        severity: 'error',
+        file: source.file,
+        line: source.line,
+        object: null,
+        message: `more than ${limits.caps.objectsPerKind} ${kind} objects in this state: the rest are not read (caps.objectsPerKind)`,
+      });
     return;
   }
   // `karpenter-plan.io/ignore` silences rules for this object (findings name objects `Kind/name`).
@@ -382,7 +406,7 @@ function classify(
     return;
   }
   if ((WORKLOAD_KINDS as readonly string[]).includes(kind)) {
-    const w = parseWorkload(kind as WorkloadKind, value, source, state.findings);
+    const w = parseWorkload(kind as WorkloadKind, value, source, state.findings, limits.caps.replicas);
     if (!w) return;
     const key = `${kind}/${w.namespace}/${w.name}`;
     if (seen.has(key)) {

@@ -50,20 +50,27 @@ const NODEPOOL_FIELDS: Record<string, string[]> = {
   nodeClassRef: ['spec', 'template', 'spec', 'nodeClassRef'],
 };
 
-export function readValuesAdapter(tree: FileTree, adapter: ValuesAdapter, findings: Finding[]): SynthesizedObject[] {
+export function readValuesAdapter(
+  tree: FileTree,
+  adapter: ValuesAdapter,
+  findings: Finding[],
+  namedAt: (fileIndex: number) => { file: string | null; line: number | null } = () => ({ file: null, line: null }),
+): SynthesizedObject[] {
   // Layer the files, remembering which file last set each top-level entry (for locations).
   let merged: unknown = {};
   const docs: SourceDocument[] = [];
-  for (const file of adapter.files) {
+  for (const [j, file] of adapter.files.entries()) {
     const text = tree.read(file);
     if (text === null) {
+      // A file that is not there cannot be annotated: the finding points at the config entry that names it.
+      const at = namedAt(j);
       findings.push({
         rule: 'unreadable-file',
         severity: 'error',
-        file,
-        line: null,
+        file: at.file ?? file,
+        line: at.line,
         object: null,
-        message: `values file ${file} does not exist in this state`,
+        message: `values file ${JSON.stringify(file)} does not exist in this state`,
       });
       continue;
     }

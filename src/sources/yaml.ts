@@ -3,7 +3,7 @@
  * file:line:column. Malformed documents, non-object documents and alias bombs become
  * findings; the other documents of the file are still returned.
  */
-import { LineCounter, parseAllDocuments, isCollection, type Document } from 'yaml';
+import { LineCounter, parseAllDocuments, isCollection, isPair, visit, type Document } from 'yaml';
 import type { Finding, Position, SourceRef } from '../common/findings.js';
 import { errorMessage } from '../common/errors.js';
 
@@ -19,6 +19,59 @@ export interface SourceDocument {
 export const MAX_ALIAS_COUNT = 200;
 /** Documents larger than this are refused (the yaml parser itself is linear, the model is not). */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** Nesting deeper than this is refused before parsing, so the outcome never depends on the stack size. */
+export const MAX_NESTING = 100;
+
+/**
+ * The first place where flow collections (`[`, `{`) nest deeper than MAX_NESTING, or where indentation suggests block
+ * nesting as deep: a lexical scan that skips quoted text and comments.
+ */
+function tooDeep(text: string): number | null {
+  let depth = 0;
+  let line = 1;
+  let quote: string | null = null;
+  let lineStart = true;
+  let indent = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') {
+      line++;
+      lineStart = true;
+      indent = 0;
+      continue;
+    }
+    if (lineStart) {
+      if (c === ' ') {
+        indent++;
+        if (indent > MAX_NESTING * 8) return line;
+        continue;
+      }
+      lineStart = false;
+    }
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = null;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+    } else if (c === '[' || c === '{') {
+      if (++depth > MAX_NESTING) return line;
+    } else if ((c === ']' || c === '}') && depth > 0) depth--;
+  }
+  return null;
+}
+
+/** Whether a parsed value refers to itself (a YAML alias inside its own anchor). */
+function cyclic(v: unknown, ancestors = new Set<object>()): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  if (ancestors.has(v)) return true;
+  ancestors.add(v);
+  for (const x of Array.isArray(v) ? v : Object.values(v)) if (cyclic(x, ancestors)) return true;
+  ancestors.delete(v);
+  return false;
+}
 
 export function parseYamlDocuments(file: string, text: string, findings: Finding[]): SourceDocument[] {
   if (text.length > MAX_FILE_BYTES) {
@@ -32,10 +85,27 @@ export function parseYamlDocuments(file: string, text: string, findings: Finding
     });
     return [];
   }
+  const deep = tooDeep(text);
+  if (deep !== null) {
+    findings.push({
+      rule: 'invalid-yaml',
+      severity: 'error',
+      file,
+      line: deep,
+      object: null,
+      message: `${file} nests deeper than ${MAX_NESTING} levels (line ${deep}); no Kubernetes object does, and the file is not read`,
+    });
+    return [];
+  }
   const lineCounter = new LineCounter();
   let docs: Document.Parsed[];
   try {
-    docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true }) as Document.Parsed[];
+    docs = parseAllDocuments(text, {
+      lineCounter,
+      prettyErrors: false,
+      uniqueKeys: true,
+      logLevel: 'error',
+    }) as Document.Parsed[];
   } catch (e) {
     findings.push({
       rule: 'invalid-yaml',
@@ -72,6 +142,28 @@ export function parseYamlDocuments(file: string, text: string, findings: Finding
       return;
     }
     if (doc.contents === null) return; // empty document (e.g. a trailing `---`)
+    // A key that is itself a list or map (`? [a, b]`) has no Kubernetes meaning (and JavaScript would stringify it).
+    let complexKey: number | null = null;
+    visit(doc, {
+      Pair(_, pair) {
+        if (isPair(pair) && isCollection(pair.key)) {
+          complexKey = pos(pair.key.range?.[0] ?? docStart).line;
+          return visit.BREAK;
+        }
+        return undefined;
+      },
+    });
+    if (complexKey !== null) {
+      findings.push({
+        rule: 'invalid-yaml',
+        severity: 'error',
+        file,
+        line: complexKey,
+        object: null,
+        message: `document ${index + 1} has a mapping key that is a list or a map (line ${complexKey}); Kubernetes objects have string keys. This document is skipped`,
+      });
+      return;
+    }
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -87,6 +179,17 @@ export function parseYamlDocuments(file: string, text: string, findings: Finding
       return;
     }
     if (value === null || value === undefined) return;
+    if (cyclic(value)) {
+      findings.push({
+        rule: 'invalid-yaml',
+        severity: 'error',
+        file,
+        line: docLine,
+        object: null,
+        message: `document ${index + 1} refers to itself through an alias (an anchor used inside its own value); this document is skipped`,
+      });
+      return;
+    }
     if (typeof value !== 'object' || Array.isArray(value)) {
       findings.push({
         rule: 'invalid-yaml',
