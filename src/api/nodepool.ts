@@ -144,7 +144,7 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
     seen.add(k);
   });
 
-  if (tspec.requirements === undefined && isObject(spec.template)) {
+  if ((tspec.requirements === undefined || tspec.requirements === null) && isObject(spec.template)) {
     sink.error('spec.template.spec.requirements is required', ['spec', 'template', 'spec']);
   }
   const requirements = readRequirements(

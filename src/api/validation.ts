@@ -18,6 +18,7 @@ import {
   validateLabelValue,
 } from './labels.js';
 import { OPERATORS, type NodeSelectorRequirement } from './nodeselector.js';
+import { suggestField, unknownFields } from './known-fields.js';
 import { isObject, typeName, type Path } from '../common/fields.js';
 
 export type RequirementContext = 'nodepool' | 'overlay' | 'pod';
@@ -251,5 +252,12 @@ export function objectHeader(
       ['metadata', 'name'],
     );
   if (!isObject(raw.spec)) sink.error('spec is required and must be an object', ['spec']);
+  for (const path of unknownFields(kind, raw.spec)) {
+    const hint = suggestField(kind, path);
+    sink.error(
+      `unknown field ${path.join('.')}${hint ? ` (did you mean ${hint}?)` : ''}: the ${kind} CRD does not define it, so the API server refuses the object (strict field validation) or drops the field`,
+      path,
+    );
+  }
   return { name, meta, spec: isObject(raw.spec) ? raw.spec : {}, sink };
 }

@@ -101,12 +101,14 @@ export function parseWorkload(
       break;
     }
     case 'Job':
+      checkInteger(spec.parallelism, sink, ['spec', 'parallelism']);
       replicas = intOr(spec.parallelism, 1);
       podSpec = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : undefined;
       podMeta = isObject(spec.template) && isObject(spec.template.metadata) ? spec.template.metadata : {};
       podPath = ['spec', 'template', 'spec'];
       break;
     default:
+      if (kind !== 'DaemonSet') checkInteger(spec.replicas, sink, ['spec', 'replicas']);
       replicas = kind === 'DaemonSet' ? 1 : intOr(spec.replicas, 1);
       podSpec = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : undefined;
       podMeta = isObject(spec.template) && isObject(spec.template.metadata) ? spec.template.metadata : {};
@@ -134,6 +136,15 @@ export function parseWorkload(
 
 function intOr(v: unknown, d: number): number {
   return typeof v === 'number' && Number.isInteger(v) ? v : d;
+}
+
+/** A count the API server types as an integer (replicas, parallelism): anything else is refused there. */
+function checkInteger(v: unknown, sink: FindingSink, path: string[]): void {
+  if (v === undefined || v === null || (typeof v === 'number' && Number.isInteger(v))) return;
+  sink.error(
+    `${path.join('.')} must be an integer, got ${JSON.stringify(v)} (the API server refuses the object)`,
+    path,
+  );
 }
 
 export function parsePodSpec(
@@ -197,6 +208,31 @@ export function parsePodSpec(
       preferredTerms.push({ weight: typeof p.weight === 'number' ? p.weight : 0, requirements: reqs });
     }
   }
+  // core/v1 validation (ValidatePodSpec): containers is a non-empty list; tolerations use known operators and effects.
+  if (!Array.isArray(spec.containers) || spec.containers.length === 0)
+    sink.error(`${[...path, 'containers'].join('.')} must be a non-empty list (the API server refuses the pod)`, [
+      ...path,
+      'containers',
+    ]);
+  if (Array.isArray(spec.tolerations))
+    spec.tolerations.forEach((t, i) => {
+      if (!isObject(t)) return;
+      const p = [...path, 'tolerations', i];
+      if (t.operator !== undefined && t.operator !== 'Exists' && t.operator !== 'Equal')
+        sink.error(`${p.join('.')}.operator must be Exists or Equal, got ${JSON.stringify(t.operator)}`, [
+          ...p,
+          'operator',
+        ]);
+      if (
+        t.effect !== undefined &&
+        t.effect !== '' &&
+        !['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(String(t.effect))
+      )
+        sink.error(
+          `${p.join('.')}.effect must be NoSchedule, PreferNoSchedule or NoExecute, got ${JSON.stringify(t.effect)}`,
+          [...p, 'effect'],
+        );
+    });
   const tolerations: Toleration[] = Array.isArray(spec.tolerations)
     ? spec.tolerations.filter(isObject).map((t) => ({
         ...(typeof t.key === 'string' ? { key: t.key } : {}),

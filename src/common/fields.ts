@@ -6,8 +6,14 @@ import type { FindingSink } from './findings.js';
 
 export type Path = (string | number)[];
 
+/**
+ * A plain mapping (what YAML and JSON maps become). Sets (`!!set`), dates (`!!timestamp`) and other class instances
+ * are not: Kubernetes has no such values.
+ */
 export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }
 
 export function typeName(v: unknown): string {
