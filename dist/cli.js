@@ -24,8 +24,8 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-DVDIMT7O.js";
-import "./chunks/chunk-ZUKBEERZ.js";
+} from "./chunks/chunk-ERMBBLYI.js";
+import "./chunks/chunk-N3CT7OHT.js";
 import {
   own
 } from "./chunks/chunk-KMK55IFA.js";

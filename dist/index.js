@@ -16,10 +16,10 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-DVDIMT7O.js";
+} from "./chunks/chunk-ERMBBLYI.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-ZUKBEERZ.js";
+} from "./chunks/chunk-N3CT7OHT.js";
 import "./chunks/chunk-KMK55IFA.js";
 import {
   errorMessage

@@ -96,6 +96,7 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
     // A pod whose placement depends on other pods' may be refused now and accepted later: no refusal cache for it.
     const involved = topology?.involved(g) ?? false;
     const topo = involved ? topology : null;
+    const volatile = involved && topology!.changeable(g);
     let st: PodState | null = initialPodState(g.pod, opts.preferencePolicy);
     let lastError = { error: 'no nodepool could host the pod', codes: ['no-nodepool'] as SchedulingErrorCode[] };
     while (st) {
@@ -107,15 +108,17 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
       for (const nc of byPods) {
         if (refusedHere.has(nc.id)) continue;
         const r = nc.canAdd(g, st, reqs, opts, topo);
-        // A reservation that may be released later (strict reserved mode) makes a refusal temporary.
-        if (!r.ok && r.code === 'reserved-offering') continue;
+        // A reservation that may be released later (strict reserved mode) makes a refusal temporary, and so does any
+        // refusal of a pod with spread or affinity terms (later placements move the domains it may use). Otherwise a
+        // refusal stays: nodes only fill up and narrow, and anti-affinity counts only grow.
+        if (!r.ok && (r.code === 'reserved-offering' || volatile)) continue;
         if (r.ok) {
           nc.add(g, r);
           topology?.record(g, nc.template.taints, nc.requirements, nc.hostname);
           moveUp(nc);
           return null;
         }
-        if (!involved) refusedHere.add(nc.id);
+        refusedHere.add(nc.id);
       }
       // 3: a new NodeClaim from the templates, lowest index that succeeds (scheduler.go addToNewNodeClaim).
       let cached = templateCache.get(levelKey);

@@ -223,6 +223,11 @@ export class Topology {
     }
   }
 
+  /** Whether the pod group owns a spread or affinity group: domains it may use change as other pods are placed. */
+  changeable(g: PodGroup): boolean {
+    return (this.owned.get(g.key) ?? []).some((o) => o.group.type !== 'antiAffinity');
+  }
+
   /** Whether the pod group's placement depends on other pods (it owns a group, or an inverse group selects it). */
   involved(g: PodGroup): boolean {
     return (this.owned.get(g.key)?.length ?? 0) > 0 || (this.inverseSelecting.get(g.key)?.length ?? 0) > 0;
