@@ -16,7 +16,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-ERMBBLYI.js";
+} from "./chunks/chunk-UA4XYC3P.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-N3CT7OHT.js";
@@ -26550,8 +26550,20 @@ async function computePlan(inputs, event, workdir, pr) {
   const headRef = inputs.headRef ?? pr?.headSha ?? event.pull_request?.head?.sha ?? (context2.sha || "HEAD");
   if (!baseRef) throw new Error("base-ref is empty and the event has no pull_request.base.sha");
   if (pr && !inputs.headRef && !hasCommit(top, headRef)) fetchPullRequestHead(top, pr.number);
-  const base = new GitTree(top, baseRef, inputs.path);
   const head = new GitTree(top, headRef, inputs.path);
+  if (/^0+$/.test(baseRef)) {
+    info("the push created the branch (no previous commit): planning the head state on its own");
+    const { config: config2, findings: configFindings2 } = resolveConfig(head, workdir, inputs.overrides);
+    return executePlan({
+      base: null,
+      head,
+      config: config2,
+      configFindings: configFindings2,
+      cwd: workdir,
+      ...inputs.target !== null ? { target: inputs.target } : {}
+    });
+  }
+  const base = new GitTree(top, baseRef, inputs.path);
   const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides, base);
   return executePlan({
     trusted: base,

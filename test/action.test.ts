@@ -275,6 +275,22 @@ describe('sticky comment', () => {
   }, 60_000);
 });
 
+describe('push events', () => {
+  test('a push that creates a branch (before all zeros) plans the head on its own instead of failing', async () => {
+    const gh = new FakeGitHub();
+    await gh.start();
+    try {
+      const r = await runAction(gh, { comment: 'off', 'fail-on': 'never' }, { before: '0'.repeat(40), after: headSha });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/the push created the branch/);
+      expect(r.outputs.verdict).toBe('pass');
+      expect(gh.checkRuns).toHaveLength(1);
+    } finally {
+      await gh.stop();
+    }
+  }, 60_000);
+});
+
 describe('GitHub limits are in bytes', () => {
   test('truncateBytes cuts on a character boundary and stays within the byte limit', () => {
     const euro = '€'.repeat(30_000); // 3 bytes each: 90,000 bytes

@@ -133,8 +133,38 @@ test('an oversized plan (hundreds of NodePools and workloads) stays under the li
   const md = renderMarkdown(p);
   expect(md.length).toBeLessThanOrEqual(COMMENT_LIMIT);
   expect(md).toMatch(/\*\*\d+ workloads change placement/);
-  expect(md).toMatch(/Shortened: .* omitted/);
+  expect(md).toMatch(/Shortened: .*(omitted|shortened)/);
 }, 120_000);
+
+test('3,000 findings shorten the Findings section (its first rows stay) instead of dropping the other sections', async () => {
+  const p = await plan([
+    'diff',
+    '--base',
+    'examples/generation-split/base',
+    '--head',
+    'examples/generation-split/head',
+  ]);
+  const many: Plan = {
+    ...p,
+    findings: Array.from({ length: 3000 }, (_, i) => ({
+      rule: 'equal-weight-overlap',
+      severity: 'error' as const,
+      message: `finding number ${i} with a message long enough to take some room in the table`,
+      file: 'nodepools.yaml',
+      line: i + 1,
+      object: `NodePool/p${i}`,
+      new: true,
+    })),
+  };
+  const md = renderMarkdown(many);
+  expect(md.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+  expect(md).toMatch(/Shortened: Findings shortened/);
+  expect(md).toMatch(/finding number 0 with/);
+  expect(md).toMatch(/more line\(s\) left out to stay under GitHub's comment limit/);
+  // The sections before Findings are still there in full.
+  expect(md).toMatch(/<summary><b>Fleet outcome<\/b>/);
+  expect(md).not.toMatch(/Fleet outcome<\/summary>\n\nOmitted/);
+}, 60_000);
 
 describe('Markdown snapshots of the examples', () => {
   test.each(EXAMPLES)('%s', async (ex) => {

@@ -152,8 +152,21 @@ async function computePlan(
   if (!baseRef) throw new Error('base-ref is empty and the event has no pull_request.base.sha');
   // The fork-safe job: the head's objects are fetched into the trusted checkout, never checked out.
   if (pr && !inputs.headRef && !hasCommit(top, headRef)) fetchPullRequestHead(top, pr.number);
-  const base = new GitTree(top, baseRef, inputs.path);
   const head = new GitTree(top, headRef, inputs.path);
+  // A push that creates a branch has no previous commit (`before` is all zeros): the head is planned on its own.
+  if (/^0+$/.test(baseRef)) {
+    core.info('the push created the branch (no previous commit): planning the head state on its own');
+    const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides);
+    return executePlan({
+      base: null,
+      head,
+      config,
+      configFindings,
+      cwd: workdir,
+      ...(inputs.target !== null ? { target: inputs.target } : {}),
+    });
+  }
+  const base = new GitTree(top, baseRef, inputs.path);
   // The pull request never sets its own policy or programs: those come from the base revision (docs/security.md).
   const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides, base);
   return executePlan({

@@ -58,8 +58,11 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
   // In-flight NodeClaims ordered by pod count ascending (ties: creation order) (scheduler.go add).
   const byPods: NodeClaim[] = [];
   // Per group and relaxation level: NodeClaims that already refused it, and cached template attempts.
-  const refused = new Map<string, Set<number>>();
-  const templateCache = new Map<string, (Attempt | Failure)[]>();
+  const refused = new Map<string, { ncs: NodeClaim[]; synced: number }>();
+  const byPodsOrder = (a: NodeClaim, b: NodeClaim) => a.pods - b.pods || a.id - b.id;
+  // Per group and level, each template's attempt, computed when first needed: templates are tried in order and the
+  // first that succeeds wins, so most pods never look at the later ones.
+  const templateCache = new Map<string, (Attempt | Failure | undefined)[]>();
   const topology = Topology.build(templates, groups, opts.preferencePolicy);
   const notes: string[] = [];
   if (topology) {
@@ -102,32 +105,37 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
     while (st) {
       const reqs = podRequirements(g.pod, st);
       const levelKey = `${g.key}#${st.level}`;
-      let refusedHere = refused.get(levelKey);
-      if (!refusedHere) refused.set(levelKey, (refusedHere = new Set()));
-      // 1-2: in-flight NodeClaims, fewest pods first.
-      for (const nc of byPods) {
-        if (refusedHere.has(nc.id)) continue;
+      // 1-2: in-flight NodeClaims, fewest pods first (ties: creation order). A refusal usually stays: nodes only fill
+      // up and narrow, and anti-affinity counts only grow; so each group and level keeps the NodeClaims that have not
+      // refused it yet and looks at those only. A reservation that may be released later (strict reserved mode)
+      // makes a refusal temporary, and so does any refusal of a pod with spread or affinity terms (later placements
+      // move the domains it may use): those pods look at every NodeClaim.
+      let candidates: NodeClaim[];
+      let open = refused.get(levelKey);
+      if (volatile) candidates = byPods;
+      else {
+        if (!open) refused.set(levelKey, (open = { ncs: [], synced: 0 }));
+        for (; open.synced < nodeClaims.length; open.synced++) open.ncs.push(nodeClaims[open.synced]);
+        candidates = open.ncs.length > 1 ? [...open.ncs].sort(byPodsOrder) : open.ncs;
+      }
+      for (const nc of candidates) {
         const r = nc.canAdd(g, st, reqs, opts, topo);
-        // A reservation that may be released later (strict reserved mode) makes a refusal temporary, and so does any
-        // refusal of a pod with spread or affinity terms (later placements move the domains it may use). Otherwise a
-        // refusal stays: nodes only fill up and narrow, and anti-affinity counts only grow.
-        if (!r.ok && (r.code === 'reserved-offering' || volatile)) continue;
         if (r.ok) {
           nc.add(g, r);
           topology?.record(g, nc.template.taints, nc.requirements, nc.hostname);
           moveUp(nc);
           return null;
         }
-        refusedHere.add(nc.id);
+        if (open && r.code !== 'reserved-offering') open.ncs.splice(open.ncs.indexOf(nc), 1);
       }
       // 3: a new NodeClaim from the templates, lowest index that succeeds (scheduler.go addToNewNodeClaim).
       let cached = templateCache.get(levelKey);
-      if (!cached) templateCache.set(levelKey, (cached = templates.map((t) => templateAttempt(t, st!, reqs))));
+      if (!cached) templateCache.set(levelKey, (cached = new Array(templates.length)));
       const errs: string[] = [];
       const codes = new Set<SchedulingErrorCode>();
       for (let i = 0; i < templates.length; i++) {
         const t = templates[i];
-        const base = cached[i];
+        const base = (cached[i] ??= templateAttempt(t, st, reqs));
         if (!base.ok) {
           errs.push(`nodepool "${t.nodePool}": ${base.error}`);
           codes.add(base.code);
@@ -198,8 +206,10 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
         topology?.register(nc.hostname);
         topology?.record(g, t.taints, nc.requirements, nc.hostname);
         nodeClaims.push(nc);
-        byPods.push(nc);
-        moveUp(nc);
+        // A new NodeClaim has the fewest pods (one): it goes before every NodeClaim with more.
+        let at = byPods.length;
+        while (at > 0 && byPodsOrder(byPods[at - 1], nc) > 0) at--;
+        byPods.splice(at, 0, nc);
         if (rem) subtractMax(rem, options);
         return null;
       }

@@ -90,19 +90,51 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
   let out = head.join('\n') + '\n' + sections.map((s) => s.body).join('\n\n') + footer;
   if (out.length <= limit) return out;
 
-  // Shorten from the least important section, keeping the summary and alerts.
+  // Over the limit: first shorten the large sections (their first rows stay), least important first; then omit whole
+  // sections from the least important, keeping the summary and alerts.
+  const shortened: string[] = [];
   const cut: string[] = [];
+  const rebuild = (): string => {
+    const what = [
+      ...(shortened.length ? [`${shortened.join(', ')} shortened`] : []),
+      ...(cut.length ? [`${cut.join(', ')} omitted`] : []),
+    ].join('; ');
+    const note = `\n> ${escapeHtml(`Shortened: ${what}. ${opts.fullReportHint ?? 'The full report is in the job summary and the JSON plan.'}`)}\n`;
+    return head.join('\n') + note + '\n' + sections.map((s) => s.body).join('\n\n') + footer;
+  };
+  for (let i = sections.length - 1; i >= 0 && out.length > limit; i--) {
+    const body = sections[i].body;
+    if (body.length < limit / 5 || body.includes('```')) continue; // small, or fenced (charts, diffs): keep or omit whole
+    const target = Math.max(Math.floor(limit / 5), body.length - (out.length - limit) - 1000);
+    sections[i] = { title: sections[i].title, body: shortenBody(body, target) };
+    shortened.push(sections[i].title);
+    out = rebuild();
+  }
   for (let i = sections.length - 1; i >= 0 && out.length > limit; i--) {
     cut.push(sections[i].title);
     sections[i] = {
       title: sections[i].title,
       body: `<details><summary>${escapeHtml(sections[i].title)}</summary>\n\nOmitted to stay under GitHub's comment limit.\n</details>`,
     };
-    const note = `\n> ${escapeHtml(`Shortened: ${cut.join(', ')} omitted. ${opts.fullReportHint ?? 'The full report is in the job summary and the JSON plan.'}`)}\n`;
-    out = head.join('\n') + note + '\n' + sections.map((s) => s.body).join('\n\n') + footer;
+    out = rebuild();
   }
   if (out.length > limit) out = out.slice(0, limit - 200) + '\n\n… (truncated)\n';
   return out;
+}
+
+/** A `<details>` section cut to about `max` characters at a line boundary, with the number of lines left out. */
+function shortenBody(body: string, max: number): string {
+  const lines = body.split('\n');
+  const closing = lines[lines.length - 1] === '</details>' ? lines.pop()! : '';
+  const kept: string[] = [];
+  let size = 0;
+  for (const l of lines) {
+    if (size + l.length + 1 > max - 200) break;
+    kept.push(l);
+    size += l.length + 1;
+  }
+  const left = lines.length - kept.length;
+  return [...kept, '', `… ${left} more line(s) left out to stay under GitHub's comment limit.`, closing].join('\n');
 }
 
 /** The sections that describe one plan's outcome, with its findings section in place (assumptions come last). */
