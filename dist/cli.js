@@ -24,7 +24,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-UA4XYC3P.js";
+} from "./chunks/chunk-QNE6VLSF.js";
 import "./chunks/chunk-N3CT7OHT.js";
 import {
   own

@@ -16,7 +16,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-UA4XYC3P.js";
+} from "./chunks/chunk-QNE6VLSF.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-N3CT7OHT.js";

@@ -317,6 +317,27 @@ describe('fan-out over a CI matrix: targets, one diff per target, merge', () => 
     const r = await runCli(['merge', '--targets', join(out, 'targets.json'), whole]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/must come from diff --target KEY/);
+    // A per-target plan made for other revisions than the target list's (a stale artifact) is refused.
+    const stale = join(out, 'stale.json');
+    await runCli([
+      'diff',
+      '--base',
+      base,
+      '--head',
+      head,
+      '--target',
+      'overlays/production',
+      '--format',
+      'text',
+      '--json-out',
+      stale,
+    ]);
+    const doc = JSON.parse(readFileSync(stale, 'utf8'));
+    doc.head.sha = 'f'.repeat(40);
+    writeFileSync(stale, JSON.stringify(doc));
+    const s2 = await runCli(['merge', '--targets', join(out, 'targets.json'), stale]);
+    expect(s2.exitCode).toBe(2);
+    expect(s2.stderr).toMatch(/was made for head f{40}, but .* lists head \(none\)/);
   });
 });
 

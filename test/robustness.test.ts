@@ -152,3 +152,21 @@ describe('caps (docs/security.md)', () => {
     );
   });
 });
+
+describe('an empty state is never a silent pass', () => {
+  test('a folder with no Karpenter object: a warning naming the globs', async () => {
+    const r = await runCli(['validate', tempTree({ 'README.md': 'nothing here\n' }), '--format', 'json']);
+    const plan = JSON.parse(r.stdout);
+    expect(plan.findings.map((f: { rule: string; severity: string }) => [f.rule, f.severity])).toEqual([
+      ['empty-state', 'warning'],
+    ]);
+  });
+  test('a change that leaves head without the Karpenter objects base had: an error', async () => {
+    const base = tempTree({ 'p.yaml': POOL });
+    const head = tempTree({ 'README.md': 'moved elsewhere\n' });
+    const r = await runCli(['diff', '--base', base, '--head', head, '--format', 'json']);
+    const f = JSON.parse(r.stdout).findings.find((x: { rule: string }) => x.rule === 'empty-state');
+    expect(f.severity).toBe('error');
+    expect(r.exitCode).toBe(1);
+  });
+});

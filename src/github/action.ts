@@ -9,7 +9,8 @@
  */
 import * as core from '@actions/core';
 import { context } from '@actions/github';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { errorMessage } from '../common/errors.js';
 import { InputError, resolveConfig } from '../sources/resolve-config.js';
@@ -92,7 +93,7 @@ export async function runAction(): Promise<void> {
     } else {
       plan = await computePlan(inputs, event, workdir, pr);
     }
-    await publish(plan, inputs, event, workdir, gh, pr);
+    await publish(plan, inputs, event, gh, pr);
   } catch (e) {
     core.setFailed(`karpenter-plan could not run: ${errorMessage(e)}`);
   }
@@ -184,7 +185,6 @@ async function publish(
   plan: Plan,
   inputs: ActionInputs,
   event: EventPayload,
-  workdir: string,
   gh: GitHubClient | null,
   pr: PullRequestRef | null,
 ): Promise<void> {
@@ -199,11 +199,13 @@ async function publish(
       : null;
   const title = inputs.title;
 
-  const planPath = join(process.env.RUNNER_TEMP || workdir, 'karpenter-plan.json');
+  // Outputs go to the runner's temporary folder, never into the scanned work tree.
+  const outDir = process.env.RUNNER_TEMP || mkdtempSync(join(tmpdir(), 'karpenter-plan-'));
+  const planPath = join(outDir, 'karpenter-plan.json');
   writeFileSync(planPath, JSON.stringify(plan, null, 2) + '\n');
   core.setOutput('verdict', plan.verdict);
   core.setOutput('plan-json', planPath);
-  const sarifPath = join(process.env.RUNNER_TEMP || workdir, 'karpenter-plan.sarif');
+  const sarifPath = join(outDir, 'karpenter-plan.sarif');
   writeFileSync(sarifPath, renderSarif(plan));
   core.setOutput('sarif', sarifPath);
   core.setOutput('workloads-changed', plan.summary.workloadsChanged);

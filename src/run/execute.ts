@@ -250,6 +250,20 @@ function loadStates(input: ExecuteInput, opts: LoadOptions, target: string | und
 
 async function planStates(input: ExecuteInput, states: { base: State; head: State }): Promise<Plan> {
   const { base, head } = states;
+  // A state without any Karpenter object is never a silent pass (a path or glob that matches nothing, a deleted
+  // folder): a warning, and an error when base had Karpenter objects.
+  const karpenterObjects = (st: State) => st.nodePools.length + st.nodeClasses.length + st.overlays.length;
+  if (karpenterObjects(head) === 0 && !head.findings.some((f) => f.rule === 'input-not-evaluated')) {
+    const lost = input.base !== null && karpenterObjects(base) > 0;
+    head.findings.push({
+      rule: 'empty-state',
+      severity: lost ? 'error' : 'warning',
+      file: input.config.file,
+      line: input.config.file ? 1 : null,
+      object: null,
+      message: `${head.label} holds no NodePool, EC2NodeClass or NodeOverlay (manifests: ${input.config.manifests.join(', ')}${input.config.exclude.length ? `; exclude: ${input.config.exclude.join(', ')}` : ''})${lost ? `, while ${base.label} holds ${karpenterObjects(base)}: the change removes them all, or the path or globs no longer match` : ': check the path and the manifests globs'}.`,
+    });
+  }
   const catalog = readCatalog(input.config, input.cwd, head.findings);
   const assumptions = [
     `Catalog: ${catalog.types.length} instance types from ${catalog.source}; prices for ${catalog.region} dated ${catalog.pricesDate.slice(0, 10)} (${catalog.currency}, on-demand, Linux).`,

@@ -64,6 +64,12 @@ export function mergeFiles(targetsFile: string, planPaths: string[]): Plan {
     if (p.target === undefined) throw new MergeError('a plan to merge must come from diff --target KEY');
     if (!list.affected.includes(p.target))
       throw new MergeError(`the plan of target "${p.target}" is not among the affected targets of ${targetsFile}`);
+    // Every plan must compare the same revisions as the target list (a stale artifact of another run is refused).
+    for (const side of ['base', 'head'] as const)
+      if ((p[side].sha ?? null) !== (list[side].sha ?? null))
+        throw new MergeError(
+          `the plan of target "${p.target}" was made for ${side} ${p[side].sha ?? '(none)'}, but ${targetsFile} lists ${side} ${list[side].sha ?? '(none)'}`,
+        );
   }
   const missing = list.affected.filter((k) => !plans.some((p) => p.target === k));
   if (missing.length) throw new MergeError(`no plan was given for the affected target(s) ${missing.join(', ')}`);
