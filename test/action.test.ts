@@ -275,6 +275,43 @@ describe('sticky comment', () => {
   }, 60_000);
 });
 
+describe('trusted files come from the base revision', () => {
+  test('a fleet snapshot tracked in git is read from base: a pull request that empties it does not change the plan; one it adds is refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kp-trusted-fleet-'));
+    const git = (...a: string[]) =>
+      execFileSync('git', ['-C', dir, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...a], {
+        encoding: 'utf8',
+      }).trim();
+    git('init', '-q', '-b', 'main');
+    cpSync('examples/drift-budgets/base', dir, { recursive: true });
+    cpSync('examples/drift-budgets/fleet.json', join(dir, 'fleet.json'));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    const base = git('rev-parse', 'HEAD');
+    cpSync('examples/drift-budgets/head', dir, { recursive: true });
+    writeFileSync(join(dir, 'fleet.json'), JSON.stringify({ kind: 'List', items: [] }));
+    writeFileSync(join(dir, 'added.json'), JSON.stringify({ kind: 'List', items: [] }));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'head');
+    const head = git('rev-parse', 'HEAD');
+    const gh = new FakeGitHub();
+    await gh.start();
+    try {
+      const event = { pull_request: { number: 7, base: { sha: base }, head: { sha: head } } };
+      const r = await runActionIn(dir, gh, { comment: 'off', status: 'off', fleet: 'fleet.json' }, event);
+      const plan = JSON.parse(readFileSync(r.outputs['plan-json'], 'utf8'));
+      expect(plan.fleet.nodes).toBe(10); // base's snapshot (10 NodeClaims and their Nodes), not the emptied checkout
+      const added = await runActionIn(dir, gh, { comment: 'off', status: 'off', fleet: 'added.json' }, event);
+      const p2 = JSON.parse(readFileSync(added.outputs['plan-json'], 'utf8'));
+      expect(p2.findings.find((f: { rule: string }) => f.rule === 'unreadable-file').message).toMatch(
+        /added\.json is added by this change; it is read only from the base revision/,
+      );
+    } finally {
+      await gh.stop();
+    }
+  }, 60_000);
+});
+
 describe('push events', () => {
   test('a push that creates a branch (before all zeros) plans the head on its own instead of failing', async () => {
     const gh = new FakeGitHub();

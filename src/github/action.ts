@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { errorMessage } from '../common/errors.js';
 import { InputError, resolveConfig } from '../sources/resolve-config.js';
-import { fetchPullRequestHead, GitTree, gitTopLevel, hasCommit } from '../sources/tree.js';
+import { fetchPullRequestHead, GitTree, gitTopLevel, hasCommit, revisionFileReader } from '../sources/tree.js';
 import { parsePlanDocument } from '../plan/plan-document.js';
 import { mergeFiles } from '../run/merge.js';
 import { executePlan } from '../run/execute.js';
@@ -172,6 +172,7 @@ async function computePlan(
   const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides, base);
   return executePlan({
     trusted: base,
+    trustedFiles: revisionFileReader(top, base.sha, head.sha),
     base,
     head,
     config,

@@ -6,7 +6,7 @@ import type { Finding, Suppressions } from '../common/findings.js';
 import { readBaseline } from '../sources/baseline.js';
 import type { Config } from '../sources/config.js';
 import { emptyState, loadState, type LoadOptions, type State } from '../sources/state.js';
-import type { FileTree } from '../sources/tree.js';
+import type { FileTree, TrustedRead } from '../sources/tree.js';
 import { simulate, type SimulationOptions } from '../provisioning/provisioner.js';
 import { RULES, runRules } from '../rules/index.js';
 import { iceTimeline, unavailableOfferings } from '../cloudprovider/unavailable-offerings.js';
@@ -43,6 +43,8 @@ export interface ExecuteInput {
   target?: string;
   /** The tree that trusted files (the baseline) are read from: the base revision in the action; default head. */
   trusted?: FileTree;
+  /** Reads fleet snapshots and catalogs from the base revision when git tracks them (the action). */
+  trustedFiles?: (abs: string) => TrustedRead;
 }
 
 export class UnknownTargetError extends Error {}
@@ -264,7 +266,7 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
       message: `${head.label} holds no NodePool, EC2NodeClass or NodeOverlay (manifests: ${input.config.manifests.join(', ')}${input.config.exclude.length ? `; exclude: ${input.config.exclude.join(', ')}` : ''})${lost ? `, while ${base.label} holds ${karpenterObjects(base)}: the change removes them all, or the path or globs no longer match` : ': check the path and the manifests globs'}.`,
     });
   }
-  const catalog = readCatalog(input.config, input.cwd, head.findings);
+  const catalog = readCatalog(input.config, input.cwd, head.findings, input.trustedFiles);
   const assumptions = [
     `Catalog: ${catalog.types.length} instance types from ${catalog.source}; prices for ${catalog.region} dated ${catalog.pricesDate.slice(0, 10)} (${catalog.currency}, on-demand, Linux).`,
     `Placement: all workloads are scheduled in one provisioning batch onto an empty cluster (a fleet snapshot's nodes neither host them nor count against NodePool limits); volume limits and volume topology are not modelled.`,
@@ -282,7 +284,8 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
   assumptions.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
   let replacements: PlanInput['replacements'];
   if (input.base && baseSim) {
-    const fleet = (await readFleet(input.config, input.cwd, head.findings)) ?? simulatedFleet(baseSim);
+    const fleet =
+      (await readFleet(input.config, input.cwd, head.findings, input.trustedFiles)) ?? simulatedFleet(baseSim);
     const a = input.config.assumptions;
     const at = a.at ? Date.parse(a.at) : Date.now();
     const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);

@@ -5,12 +5,20 @@ import { decodeCatalog, embeddedCatalog, type Catalog } from '../cloudprovider/c
 import { errorMessage } from '../common/errors.js';
 import type { Finding } from '../common/findings.js';
 import type { Config } from './config.js';
+import type { TrustedRead } from './tree.js';
 
-export function readCatalog(config: Config, cwd: string, findings: Finding[]): Catalog {
+export function readCatalog(
+  config: Config,
+  cwd: string,
+  findings: Finding[],
+  trusted?: (abs: string) => TrustedRead,
+): Catalog {
   if (!config.catalog) return embeddedCatalog();
   const file = resolve(cwd, config.catalog);
   try {
-    return decodeCatalog(JSON.parse(readFileSync(file, 'utf8')));
+    const fromGit = trusted?.(file) ?? null;
+    if (fromGit && 'refused' in fromGit) throw new Error(fromGit.refused);
+    return decodeCatalog(JSON.parse(fromGit ? fromGit.text : readFileSync(file, 'utf8')));
   } catch (e) {
     findings.push({
       rule: 'invalid-catalog',

@@ -122,7 +122,11 @@ export interface Caps {
   fleetNodes: number;
 }
 
-export const DEFAULT_CAPS: Readonly<Caps> = Object.freeze({ replicas: 100_000, objectsPerKind: 20_000, fleetNodes: 200_000 });
+export const DEFAULT_CAPS: Readonly<Caps> = Object.freeze({
+  replicas: 100_000,
+  objectsPerKind: 20_000,
+  fleetNodes: 200_000,
+});
 
 export class ConfigError extends Error {}
 
@@ -143,7 +147,10 @@ function coerceScenarioValues(value: unknown): void {
  * Removes what failed the schema from the parsed config (unknown keys are ignored anyway): the value at each error's
  * path, or the object missing a required key. Returns false when the root itself is invalid.
  */
-function dropInvalid(root: Record<string, unknown>, errors: readonly { instancePath: string; keyword: string }[]): boolean {
+function dropInvalid(
+  root: Record<string, unknown>,
+  errors: readonly { instancePath: string; keyword: string }[],
+): boolean {
   const paths = errors
     .filter((e) => e.keyword !== 'additionalProperties')
     .map((e) => e.instancePath)
@@ -159,7 +166,8 @@ function dropInvalid(root: Record<string, unknown>, errors: readonly { instanceP
   paths.sort((a, b) => b.length - a.length || (b.join('/') < a.join('/') ? -1 : 1));
   for (const p of paths) {
     let parent: unknown = root;
-    for (const k of p.slice(0, -1)) parent = isObject(parent) || Array.isArray(parent) ? (parent as Record<string, unknown>)[k] : undefined;
+    for (const k of p.slice(0, -1))
+      parent = isObject(parent) || Array.isArray(parent) ? (parent as Record<string, unknown>)[k] : undefined;
     const last = p[p.length - 1];
     if (Array.isArray(parent) && /^\d+$/.test(last)) parent.splice(Number(last), 1);
     else if (isObject(parent)) delete parent[last];

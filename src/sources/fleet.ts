@@ -6,6 +6,7 @@ import type { Finding } from '../common/findings.js';
 import type { Fleet } from '../disruption/fleet.js';
 import type { Config } from './config.js';
 import { parseFleetText } from './fleet-snapshot.js';
+import type { TrustedRead } from './tree.js';
 
 /** Fleet snapshot files larger than this are refused (a 200,000-node snapshot with pods is well under it). */
 export const MAX_SNAPSHOT_BYTES = 1024 * 2 ** 20;
@@ -14,17 +15,27 @@ export const MAX_SNAPSHOT_BYTES = 1024 * 2 ** 20;
  * Reads the fleet a run acts on: snapshot files when given (merged), else a live cluster when configured (read-only),
  * else null (the plan then models the base state's simulated fleet). What cannot be read is an error finding.
  */
-export async function readFleet(config: Config, cwd: string, findings: Finding[]): Promise<Fleet | null> {
+export async function readFleet(
+  config: Config,
+  cwd: string,
+  findings: Finding[],
+  trusted?: (abs: string) => TrustedRead,
+): Promise<Fleet | null> {
   if (config.fleet.length) {
     const merged: Fleet = { source: 'snapshot', nodes: [], notes: [] };
     for (const f of config.fleet) {
       let text: string;
       try {
-        // Regular files only, and not larger than a 200,000-node snapshot: a device or FIFO never ends.
-        const st = statSync(resolve(cwd, f));
-        if (!st.isFile()) throw new Error('not a regular file');
-        if (st.size > MAX_SNAPSHOT_BYTES) throw new Error(`larger than ${MAX_SNAPSHOT_BYTES / 2 ** 20} MiB`);
-        text = readFileSync(resolve(cwd, f), 'utf8');
+        const fromGit = trusted?.(resolve(cwd, f)) ?? null;
+        if (fromGit && 'refused' in fromGit) throw new Error(fromGit.refused);
+        if (fromGit) text = fromGit.text;
+        else {
+          // Regular files only, and not larger than a 200,000-node snapshot: a device or FIFO never ends.
+          const st = statSync(resolve(cwd, f));
+          if (!st.isFile()) throw new Error('not a regular file');
+          if (st.size > MAX_SNAPSHOT_BYTES) throw new Error(`larger than ${MAX_SNAPSHOT_BYTES / 2 ** 20} MiB`);
+          text = readFileSync(resolve(cwd, f), 'utf8');
+        }
       } catch (e) {
         findings.push({
           rule: 'unreadable-file',

@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 export interface FileTree {
   /** Human description, e.g. `examples/x/base` or `git:main (abc1234)`. */
@@ -163,6 +163,28 @@ export class GitTree implements FileTree {
       off += size + 1;
     }
   }
+}
+
+/** What a trusted-file reader returns: the base revision's content, a refusal, or null (not in git: read the disk). */
+export type TrustedRead = { text: string } | { refused: string } | null;
+
+/**
+ * Files that configuration names as trusted inputs (fleet snapshots, catalogs) are read from the base revision when
+ * git tracks them, so that a pull request cannot edit them; one that only head has (added by the pull request) is
+ * refused; one git does not track (written by an earlier step of the job) is read from the disk.
+ */
+export function revisionFileReader(repo: string, baseSha: string, headSha: string): (abs: string) => TrustedRead {
+  return (abs) => {
+    const rel = relative(repo, abs);
+    if (!rel || rel.startsWith('..') || isAbsolute(rel)) return null;
+    const inBase = spawnSync('git', ['-C', repo, 'cat-file', 'blob', `${baseSha}:${rel}`], {
+      maxBuffer: 1024 * 2 ** 20,
+    });
+    if (inBase.status === 0) return { text: inBase.stdout.toString('utf8') };
+    if (spawnSync('git', ['-C', repo, 'cat-file', '-e', `${headSha}:${rel}`]).status === 0)
+      return { refused: `${rel} is added by this change; it is read only from the base revision` };
+    return null;
+  };
 }
 
 /** Whether `sha` names a commit present in the repository at `repo`. */
