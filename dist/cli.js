@@ -24,8 +24,8 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-QNE6VLSF.js";
-import "./chunks/chunk-N3CT7OHT.js";
+} from "./chunks/chunk-PTSHR3GM.js";
+import "./chunks/chunk-XHFFRHOA.js";
 import {
   own
 } from "./chunks/chunk-KMK55IFA.js";

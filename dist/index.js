@@ -15,11 +15,12 @@ import {
   renderMarkdown,
   renderSarif,
   resolveConfig,
+  revisionFileReader,
   summarySentence
-} from "./chunks/chunk-QNE6VLSF.js";
+} from "./chunks/chunk-PTSHR3GM.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-N3CT7OHT.js";
+} from "./chunks/chunk-XHFFRHOA.js";
 import "./chunks/chunk-KMK55IFA.js";
 import {
   errorMessage
@@ -25864,7 +25865,8 @@ var GitHub = Octokit.plugin(restEndpointMethods, paginateRest).defaults(defaults
 var context2 = new Context();
 
 // src/github/action.ts
-import { readFileSync as readFileSync2, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync as readFileSync2, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 // src/github/comment.ts
@@ -26509,7 +26511,7 @@ async function runAction() {
     } else {
       plan = await computePlan(inputs, event, workdir, pr);
     }
-    await publish(plan, inputs, event, workdir, gh, pr);
+    await publish(plan, inputs, event, gh, pr);
   } catch (e) {
     setFailed(`karpenter-plan could not run: ${errorMessage(e)}`);
   }
@@ -26567,6 +26569,7 @@ async function computePlan(inputs, event, workdir, pr) {
   const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides, base);
   return executePlan({
     trusted: base,
+    trustedFiles: revisionFileReader(top, base.sha, head.sha),
     base,
     head,
     config,
@@ -26575,7 +26578,7 @@ async function computePlan(inputs, event, workdir, pr) {
     ...inputs.target !== null ? { target: inputs.target } : {}
   });
 }
-async function publish(plan, inputs, event, workdir, gh, pr) {
+async function publish(plan, inputs, event, gh, pr) {
   const server = process.env.GITHUB_SERVER_URL || "https://github.com";
   const { owner, repo } = repository();
   const repoFull = owner && repo ? `${owner}/${repo}` : "";
@@ -26583,11 +26586,12 @@ async function publish(plan, inputs, event, workdir, gh, pr) {
   const headSha = plan.head.sha ?? context2.sha ?? "";
   const blobUrl = repoFull && headSha ? `${server}/${repoFull}/blob/${headSha}${subdir ? `/${subdir.replace(/\/$/, "")}` : ""}` : null;
   const title = inputs.title;
-  const planPath = join(process.env.RUNNER_TEMP || workdir, "karpenter-plan.json");
+  const outDir = process.env.RUNNER_TEMP || mkdtempSync(join(tmpdir(), "karpenter-plan-"));
+  const planPath = join(outDir, "karpenter-plan.json");
   writeFileSync(planPath, JSON.stringify(plan, null, 2) + "\n");
   setOutput("verdict", plan.verdict);
   setOutput("plan-json", planPath);
-  const sarifPath = join(process.env.RUNNER_TEMP || workdir, "karpenter-plan.sarif");
+  const sarifPath = join(outDir, "karpenter-plan.sarif");
   writeFileSync(sarifPath, renderSarif(plan));
   setOutput("sarif", sarifPath);
   setOutput("workloads-changed", plan.summary.workloadsChanged);

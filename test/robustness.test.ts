@@ -170,3 +170,15 @@ describe('an empty state is never a silent pass', () => {
     expect(r.exitCode).toBe(1);
   });
 });
+
+test('an unquoted YAML 1.1 boolean word in a string field is a warning on its line (Kubernetes reads it as a boolean)', async () => {
+  const pool = POOL.replace(
+    'requirements: []',
+    'requirements: [{ key: example.com/gpu, operator: In, values: [yes] }]',
+  );
+  const plan = await validateJson({ 'p.yaml': pool });
+  const f = plan.findings.filter((x) => x.rule === 'yaml-1.1-boolean');
+  expect(f).toHaveLength(1);
+  expect(f[0].line).toBe(4);
+  expect(f[0].severity).toBe('warning');
+});

@@ -63,6 +63,9 @@ function tooDeep(text: string): number | null {
   return null;
 }
 
+/** The YAML 1.1 boolean words that YAML 1.2 reads as strings (true/false/True/… mean the same in both). */
+const YAML11_BOOL = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
+
 /** Whether a parsed value refers to itself (a YAML alias inside its own anchor). */
 function cyclic(v: unknown, ancestors = new Set<object>()): boolean {
   if (typeof v !== 'object' || v === null) return false;
@@ -73,7 +76,17 @@ function cyclic(v: unknown, ancestors = new Set<object>()): boolean {
   return false;
 }
 
-export function parseYamlDocuments(file: string, text: string, findings: Finding[]): SourceDocument[] {
+export interface YamlOptions {
+  /** Warn about YAML 1.1 boolean words: on for files Kubernetes or Helm read, off for karpenter-plan's own config. */
+  yaml11Warnings?: boolean;
+}
+
+export function parseYamlDocuments(
+  file: string,
+  text: string,
+  findings: Finding[],
+  opts: YamlOptions = {},
+): SourceDocument[] {
   if (text.length > MAX_FILE_BYTES) {
     findings.push({
       rule: 'unreadable-file',
@@ -144,6 +157,7 @@ export function parseYamlDocuments(file: string, text: string, findings: Finding
     if (doc.contents === null) return; // empty document (e.g. a trailing `---`)
     // A key that is itself a list or map (`? [a, b]`) has no Kubernetes meaning (and JavaScript would stringify it).
     let complexKey: number | null = null;
+    const ambiguous: { line: number; text: string }[] = [];
     visit(doc, {
       Pair(_, pair) {
         if (isPair(pair) && isCollection(pair.key)) {
@@ -152,7 +166,29 @@ export function parseYamlDocuments(file: string, text: string, findings: Finding
         }
         return undefined;
       },
+      Scalar(key, node) {
+        // YAML 1.1 (which Kubernetes' and Helm's Go readers use) reads these unquoted words as booleans; YAML 1.2 (this
+        // reader) as strings: the two disagree about the value.
+        if (
+          opts.yaml11Warnings !== false &&
+          key !== 'key' &&
+          node.type === 'PLAIN' &&
+          typeof node.source === 'string' &&
+          YAML11_BOOL.test(node.source)
+        )
+          ambiguous.push({ line: pos(node.range?.[0] ?? docStart).line, text: node.source });
+        return undefined;
+      },
     });
+    for (const a of ambiguous.slice(0, 20))
+      findings.push({
+        rule: 'yaml-1.1-boolean',
+        severity: 'warning',
+        file,
+        line: a.line,
+        object: null,
+        message: `unquoted ${a.text} is a boolean in YAML 1.1, which Kubernetes and Helm read, but a string in YAML 1.2: write "${a.text}" for the string, or true/false for a boolean`,
+      });
     if (complexKey !== null) {
       findings.push({
         rule: 'invalid-yaml',
@@ -215,8 +251,13 @@ export function parseYamlDocuments(file: string, text: string, findings: Finding
 }
 
 /** Parses a YAML file expected to hold one mapping (values files, config); null + finding on failure. */
-export function parseYamlMapping(file: string, text: string, findings: Finding[]): SourceDocument | null {
-  const docs = parseYamlDocuments(file, text, findings);
+export function parseYamlMapping(
+  file: string,
+  text: string,
+  findings: Finding[],
+  opts: YamlOptions = {},
+): SourceDocument | null {
+  const docs = parseYamlDocuments(file, text, findings, opts);
   if (docs.length === 0) return null;
   return docs[0];
 }
