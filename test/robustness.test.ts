@@ -135,11 +135,11 @@ describe('caps (docs/security.md)', () => {
     expect(f.line).toBe(5);
   });
 
-  test('objects of a kind above caps.objectsPerKind: one error, the rest unread', async () => {
+  test('NodePools above caps.karpenterObjects: one error, the rest unread', async () => {
     const pools = Array.from({ length: 5 }, (_, i) => POOL.replace('name: fine', `name: p${i}`)).join('---\n');
-    const plan = await validateJson({ 'p.yaml': pools, '.karpenter-plan.yaml': 'caps:\n  objectsPerKind: 3\n' });
+    const plan = await validateJson({ 'p.yaml': pools, '.karpenter-plan.yaml': 'caps:\n  karpenterObjects: 3\n' });
     expect(plan.findings.filter((x) => x.rule === 'input-capped').map((x) => x.message)).toEqual([
-      'more than 3 NodePool objects in this state: the rest are not read (caps.objectsPerKind)',
+      'more than 3 NodePool objects in this state: the rest are not read (caps.karpenterObjects)',
     ]);
   });
 
@@ -181,4 +181,36 @@ test('an unquoted YAML 1.1 boolean word in a string field is a warning on its li
   expect(f).toHaveLength(1);
   expect(f[0].line).toBe(4);
   expect(f[0].severity).toBe('warning');
+});
+
+describe('what the API server refuses is an error, not a silent pass', () => {
+  const NC =
+    'apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata: { name: default }\nspec: { role: R, amiSelectorTerms: [{ alias: al2023@latest }], subnetSelectorTerms: [{ tags: { k: v } }], securityGroupSelectorTerms: [{ tags: { k: v } }] }\n';
+  const pool = (spec: string) =>
+    `apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata: { name: a }\nspec:\n${spec}  template:\n    spec:\n      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }\n      requirements: []\n`;
+  const dep = (spec: string) => `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: d }\nspec:\n${spec}`;
+  test.each([
+    ['an unknown field (wieght)', pool('  wieght: 5\n'), /unknown field spec.wieght \(did you mean weight\?\)/],
+    ['requirements: null', pool('').replace('requirements: []', 'requirements: null'), /requirements is required/],
+    ['limits: !!set', pool('  limits: !!set { cpu }\n'), /spec.limits must be a map of quantities/],
+    [
+      'replicas: "3"',
+      dep('  replicas: "3"\n  template:\n    spec:\n      containers: [{ name: c, image: x }]\n'),
+      /spec.replicas must be an integer/,
+    ],
+    ['containers: {}', dep('  template:\n    spec:\n      containers: {}\n'), /containers must be a non-empty list/],
+    [
+      'an unknown toleration operator',
+      dep(
+        '  template:\n    spec:\n      tolerations: [{ key: a, operator: Maybe }]\n      containers: [{ name: c, image: x }]\n',
+      ),
+      /operator must be Exists or Equal/,
+    ],
+  ])('%s', async (_name, text, message) => {
+    const plan = await validateJson({ 'nc.yaml': NC, 'x.yaml': text as string });
+    expect(plan.verdict).toBe('fail');
+    expect(plan.findings.filter((f) => f.severity === 'error').map((f) => f.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(message as RegExp)]),
+    );
+  });
 });

@@ -116,14 +116,17 @@ const validateSchema = ajv.compile(schema);
 export interface Caps {
   /** Replicas modelled per workload. */
   replicas: number;
-  /** Objects of one kind (NodePools, NodeOverlays, EC2NodeClasses, workloads) per state. */
+  /** Objects of one kind per state (workloads and everything else but the Karpenter kinds). */
   objectsPerKind: number;
+  /** NodePools, NodeOverlays and EC2NodeClasses, each, per state. */
+  karpenterObjects: number;
   /** Nodes read from fleet snapshots. */
   fleetNodes: number;
 }
 
 export const DEFAULT_CAPS: Readonly<Caps> = Object.freeze({
   replicas: 50_000,
+  karpenterObjects: 2_000,
   objectsPerKind: 20_000,
   fleetNodes: 200_000,
 });

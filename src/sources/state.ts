@@ -319,17 +319,20 @@ function classify(
     state.ignoredKinds['(no kind)'] = (state.ignoredKinds['(no kind)'] ?? 0) + 1;
     return;
   }
-  // Caps (docs/security.md): past caps.objectsPerKind objects of a kind, one error and the rest unread.
+  // Caps (docs/security.md): past the cap of a kind, one error and the rest unread. NodePools, NodeOverlays and
+  // EC2NodeClasses have their own, lower cap: the model's work grows with NodePools × pods.
+  const karpenterKind = kind === 'NodePool' || kind === 'NodeOverlay' || kind === 'EC2NodeClass';
+  const cap = karpenterKind ? limits.caps.karpenterObjects : limits.caps.objectsPerKind;
   const n = (limits.counts[kind] = (limits.counts[kind] ?? 0) + 1);
-  if (n > limits.caps.objectsPerKind) {
-    if (n === limits.caps.objectsPerKind + 1)
+  if (n > cap) {
+    if (n === cap + 1)
       state.findings.push({
         rule: 'input-capped',
         severity: 'error',
         file: source.file,
         line: source.line,
         object: null,
-        message: `more than ${limits.caps.objectsPerKind} ${kind} objects in this state: the rest are not read (caps.objectsPerKind)`,
+        message: `more than ${cap} ${kind} objects in this state: the rest are not read (caps.${karpenterKind ? 'karpenterObjects' : 'objectsPerKind'})`,
       });
     return;
   }
