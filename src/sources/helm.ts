@@ -3,8 +3,9 @@
  * values files are copied out of the state (directory or git revision) into a temporary folder,
  * then rendered offline: never `--validate`, never anything that contacts a cluster.
  */
+import { makeTempFolder, removeTempFolder } from './temp-folders.js';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ChartSource } from './config.js';
@@ -40,7 +41,7 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string, 
       missing: false,
       message: `namespace ${JSON.stringify(chart.namespace.slice(0, 80))} of chart ${chart.path} is not a DNS-1123 label; the chart is not rendered`,
     };
-  const root = mkdtempSync(join(tmpdir(), 'karpenter-plan-helm-'));
+  const root = makeTempFolder('karpenter-plan-helm-');
   try {
     const prefix = chart.path.replace(/\/$/, '') + '/';
     const listed = new Set(tree.list());
@@ -107,6 +108,6 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string, 
       };
     return { ok: true, output: r.stdout };
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    removeTempFolder(root);
   }
 }

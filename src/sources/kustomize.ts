@@ -8,8 +8,9 @@
  * that names one is reported as not evaluated, and the renderer always runs with the default load
  * restrictor, without plugins, exec functions or Helm, with a scrubbed environment and a timeout.
  */
+import { makeTempFolder, removeTempFolder } from './temp-folders.js';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { parseDocument } from 'yaml';
@@ -167,7 +168,7 @@ export function findKustomizeRenderer(): KustomizeRenderer | null {
 export class Checkout {
   readonly root: string;
   constructor(tree: FileTree, files: readonly string[]) {
-    this.root = mkdtempSync(join(tmpdir(), 'karpenter-plan-kustomize-'));
+    this.root = makeTempFolder('karpenter-plan-kustomize-');
     for (const f of files) {
       const text = tree.read(f);
       if (text === null) continue;
@@ -178,7 +179,7 @@ export class Checkout {
     mkdirSync(join(this.root, 'home'), { recursive: true });
   }
   dispose(): void {
-    rmSync(this.root, { recursive: true, force: true });
+    removeTempFolder(this.root);
   }
 }
 
