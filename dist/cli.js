@@ -24,8 +24,8 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-PTSHR3GM.js";
-import "./chunks/chunk-XHFFRHOA.js";
+} from "./chunks/chunk-FZVLAIAD.js";
+import "./chunks/chunk-A2RB4UVG.js";
 import {
   own
 } from "./chunks/chunk-KMK55IFA.js";

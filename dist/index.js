@@ -17,10 +17,10 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-PTSHR3GM.js";
+} from "./chunks/chunk-FZVLAIAD.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-XHFFRHOA.js";
+} from "./chunks/chunk-A2RB4UVG.js";
 import "./chunks/chunk-KMK55IFA.js";
 import {
   errorMessage

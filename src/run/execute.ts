@@ -255,13 +255,15 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
   // A state without any Karpenter object is never a silent pass (a path or glob that matches nothing, a deleted
   // folder): a warning, and an error when base had Karpenter objects.
   const karpenterObjects = (st: State) => st.nodePools.length + st.nodeClasses.length + st.overlays.length;
-  if (karpenterObjects(head) === 0 && !head.findings.some((f) => f.rule === 'input-not-evaluated')) {
+  // Not when head's own errors already say why (a file that no longer parses, a render that failed).
+  if (karpenterObjects(head) === 0 && !head.findings.some((f) => f.severity === 'error')) {
     const lost = input.base !== null && karpenterObjects(base) > 0;
+    const where = input.config.file ?? head.files[0] ?? null;
     head.findings.push({
       rule: 'empty-state',
       severity: lost ? 'error' : 'warning',
-      file: input.config.file,
-      line: input.config.file ? 1 : null,
+      file: where,
+      line: where ? 1 : null,
       object: null,
       message: `${head.label} holds no NodePool, EC2NodeClass or NodeOverlay (manifests: ${input.config.manifests.join(', ')}${input.config.exclude.length ? `; exclude: ${input.config.exclude.join(', ')}` : ''})${lost ? `, while ${base.label} holds ${karpenterObjects(base)}: the change removes them all, or the path or globs no longer match` : ': check the path and the manifests globs'}.`,
     });
