@@ -200,3 +200,17 @@ describe('config workloads', () => {
     });
   });
 });
+
+describe('colours in the text format', () => {
+  test('on when the entry point asks (a terminal without NO_COLOR), never otherwise', async () => {
+    const dir = 'examples/generation-split/head';
+    const plain = await runCli(['validate', dir, '--format', 'text']);
+    const ESC = String.fromCharCode(27);
+    expect(plain.stdout.includes(ESC)).toBe(false);
+    const coloured = await runCli(['validate', dir, '--format', 'text'], process.cwd(), undefined, { color: true });
+    expect(coloured.stdout).toMatch(new RegExp(`karpenter-plan: ${ESC}\\[(32|31)m(PASS|FAIL)${ESC}\\[0m`));
+    // JSON, Markdown and SARIF never carry colours.
+    const json = await runCli(['validate', dir, '--format', 'json'], process.cwd(), undefined, { color: true });
+    expect(json.stdout.includes(ESC)).toBe(false);
+  });
+});

@@ -9,7 +9,10 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-runCli(process.argv.slice(2)).then(
+// Colours only on a terminal, and never when NO_COLOR is set to anything but '' (https://no-color.org).
+const color = process.stdout.isTTY === true && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+
+runCli(process.argv.slice(2), process.cwd(), undefined, { color }).then(
   (r) => {
     if (r.stdout) process.stdout.write(r.stdout);
     if (r.stderr) process.stderr.write(r.stderr);

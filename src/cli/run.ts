@@ -147,7 +147,10 @@ export async function runCli(
   argv: string[],
   cwd = process.cwd(),
   readStdin: () => string = () => readFileSync(0, 'utf8'),
+  /** The text format's colours: on for a terminal unless NO_COLOR is set (decided by the entry point). */
+  output: { color?: boolean } = {},
 ): Promise<CliResult> {
+  textColor = output.color === true;
   let stdinUsed = false;
   const stdin: Stdin = () => {
     if (stdinUsed) throw new UsageError('standard input (-) can stand for only one state per run');
@@ -361,11 +364,14 @@ async function baselineCommand(
   return { exitCode: 0, stdout: body, stderr: '' };
 }
 
+/** Set per run by runCli (the entry point decides: a terminal, and NO_COLOR unset). */
+let textColor = false;
+
 function emit(plan: Awaited<ReturnType<typeof executePlan>>, format: string, v: Values): CliResult {
   let body: string;
   if (format === 'json') body = JSON.stringify(plan, null, 2) + '\n';
   else if (format === 'markdown' || format === 'md') body = renderMarkdown(plan) + '\n';
-  else if (format === 'text') body = renderText(plan);
+  else if (format === 'text') body = renderText(plan, { color: textColor });
   else if (format === 'sarif') body = renderSarif(plan);
   else throw new UsageError(`unknown --format "${format}" (markdown, json, text or sarif)`);
   if (typeof v['json-out'] === 'string') writeFileAtomic(v['json-out'], JSON.stringify(plan, null, 2) + '\n');

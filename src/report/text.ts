@@ -2,9 +2,17 @@
 import type { Plan } from '../plan/contract.js';
 import { formatMinutes, summarySentence } from './markdown.js';
 
-export function renderText(plan: Plan): string {
+export interface TextOptions {
+  /** ANSI colours for the verdict and severities (the CLI on a terminal, unless NO_COLOR is set). */
+  color?: boolean;
+}
+
+const ANSI = { red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', cyan: '\u001b[36m', reset: '\u001b[0m' };
+
+export function renderText(plan: Plan, opts: TextOptions = {}): string {
+  const paint = (text: string, c: keyof typeof ANSI) => (opts.color ? `${ANSI[c]}${text}${ANSI.reset}` : text);
   const out: string[] = [];
-  out.push(`karpenter-plan: ${plan.verdict.toUpperCase()}`);
+  out.push(`karpenter-plan: ${paint(plan.verdict.toUpperCase(), plan.verdict === 'pass' ? 'green' : 'red')}`);
   out.push(summarySentence(plan));
   if (plan.verdictReasons.length) out.push(`failing because: ${plan.verdictReasons.join('; ')}`);
   if (plan.clusters) {
@@ -12,10 +20,10 @@ export function renderText(plan: Plan): string {
       out.push('', `== target ${t.key} (${t.source}): ${t.plan ? t.plan.verdict.toUpperCase() : 'not affected'}`);
       if (t.plan) out.push(...planBody(t.plan).map((l) => (l ? `  ${l}` : l)));
     }
-    out.push(...tail(plan));
+    out.push(...tail(plan, paint));
     return out.join('\n') + '\n';
   }
-  out.push(...planBody(plan), ...tail(plan));
+  out.push(...planBody(plan), ...tail(plan, paint));
   return out.join('\n') + '\n';
 }
 
@@ -75,12 +83,15 @@ function planBody(plan: Plan): string[] {
 }
 
 /** Findings and assumptions. */
-function tail(plan: Plan): string[] {
+function tail(plan: Plan, paint: (text: string, c: 'red' | 'yellow' | 'cyan') => string): string[] {
   const out: string[] = [];
   if (plan.findings.length) {
     out.push('', 'Findings:');
+    const color = { error: 'red', warning: 'yellow', info: 'cyan' } as const;
     for (const f of plan.findings)
-      out.push(`  ${f.severity.padEnd(7)} ${f.file ?? '-'}${f.line ? `:${f.line}` : ''} [${f.rule}] ${f.message}`);
+      out.push(
+        `  ${paint(f.severity.padEnd(7), color[f.severity])} ${f.file ?? '-'}${f.line ? `:${f.line}` : ''} [${f.rule}] ${f.message}`,
+      );
   }
   if (plan.assumptions.length) {
     out.push('', 'Assumptions:');
