@@ -24,7 +24,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-FZVLAIAD.js";
+} from "./chunks/chunk-T7DM4WNP.js";
 import "./chunks/chunk-A2RB4UVG.js";
 import {
   own
@@ -55,9 +55,11 @@ function writeFileAtomic(path, text) {
 }
 
 // src/report/text.ts
-function renderText(plan) {
+var ANSI = { red: "\x1B[31m", green: "\x1B[32m", yellow: "\x1B[33m", cyan: "\x1B[36m", reset: "\x1B[0m" };
+function renderText(plan, opts = {}) {
+  const paint = (text, c) => opts.color ? `${ANSI[c]}${text}${ANSI.reset}` : text;
   const out = [];
-  out.push(`karpenter-plan: ${plan.verdict.toUpperCase()}`);
+  out.push(`karpenter-plan: ${paint(plan.verdict.toUpperCase(), plan.verdict === "pass" ? "green" : "red")}`);
   out.push(summarySentence(plan));
   if (plan.verdictReasons.length) out.push(`failing because: ${plan.verdictReasons.join("; ")}`);
   if (plan.clusters) {
@@ -65,10 +67,10 @@ function renderText(plan) {
       out.push("", `== target ${t.key} (${t.source}): ${t.plan ? t.plan.verdict.toUpperCase() : "not affected"}`);
       if (t.plan) out.push(...planBody(t.plan).map((l) => l ? `  ${l}` : l));
     }
-    out.push(...tail(plan));
+    out.push(...tail(plan, paint));
     return out.join("\n") + "\n";
   }
-  out.push(...planBody(plan), ...tail(plan));
+  out.push(...planBody(plan), ...tail(plan, paint));
   return out.join("\n") + "\n";
 }
 function planBody(plan) {
@@ -117,12 +119,15 @@ function planBody(plan) {
   }
   return out;
 }
-function tail(plan) {
+function tail(plan, paint) {
   const out = [];
   if (plan.findings.length) {
     out.push("", "Findings:");
+    const color2 = { error: "red", warning: "yellow", info: "cyan" };
     for (const f of plan.findings)
-      out.push(`  ${f.severity.padEnd(7)} ${f.file ?? "-"}${f.line ? `:${f.line}` : ""} [${f.rule}] ${f.message}`);
+      out.push(
+        `  ${paint(f.severity.padEnd(7), color2[f.severity])} ${f.file ?? "-"}${f.line ? `:${f.line}` : ""} [${f.rule}] ${f.message}`
+      );
   }
   if (plan.assumptions.length) {
     out.push("", "Assumptions:");
@@ -236,7 +241,8 @@ var OPTIONS = {
   version: { type: "boolean", short: "v" },
   debug: { type: "boolean" }
 };
-async function runCli(argv, cwd = process.cwd(), readStdin = () => readFileSync(0, "utf8")) {
+async function runCli(argv, cwd = process.cwd(), readStdin = () => readFileSync(0, "utf8"), output = {}) {
+  textColor = output.color === true;
   let stdinUsed = false;
   const stdin = () => {
     if (stdinUsed) throw new UsageError("standard input (-) can stand for only one state per run");
@@ -420,11 +426,12 @@ async function baselineCommand(v, positional, cwd, stdin) {
   }
   return { exitCode: 0, stdout: body, stderr: "" };
 }
+var textColor = false;
 function emit(plan, format, v) {
   let body;
   if (format === "json") body = JSON.stringify(plan, null, 2) + "\n";
   else if (format === "markdown" || format === "md") body = renderMarkdown(plan) + "\n";
-  else if (format === "text") body = renderText(plan);
+  else if (format === "text") body = renderText(plan, { color: textColor });
   else if (format === "sarif") body = renderSarif(plan);
   else throw new UsageError(`unknown --format "${format}" (markdown, json, text or sarif)`);
   if (typeof v["json-out"] === "string") writeFileAtomic(v["json-out"], JSON.stringify(plan, null, 2) + "\n");
@@ -446,7 +453,8 @@ process.stdout.on("error", (e) => {
   if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
   throw e;
 });
-runCli(process.argv.slice(2)).then(
+var color = process.stdout.isTTY === true && !process.env.NO_COLOR && process.env.TERM !== "dumb";
+runCli(process.argv.slice(2), process.cwd(), void 0, { color }).then(
   (r) => {
     if (r.stdout) process.stdout.write(r.stdout);
     if (r.stderr) process.stderr.write(r.stderr);

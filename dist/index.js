@@ -17,7 +17,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-FZVLAIAD.js";
+} from "./chunks/chunk-T7DM4WNP.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-A2RB4UVG.js";

@@ -116,9 +116,12 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
       else {
         if (!open) refused.set(levelKey, (open = { ncs: [], synced: 0 }));
         for (; open.synced < nodeClaims.length; open.synced++) open.ncs.push(nodeClaims[open.synced]);
-        candidates = open.ncs.length > 1 ? [...open.ncs].sort(byPodsOrder) : open.ncs;
+        // In place: the list is nearly sorted already (one NodeClaim gained a pod), which the sort handles in O(n).
+        if (open.ncs.length > 1) open.ncs.sort(byPodsOrder);
+        candidates = open.ncs;
       }
-      for (const nc of candidates) {
+      for (let i = 0; i < candidates.length; i++) {
+        const nc = candidates[i];
         const r = nc.canAdd(g, st, reqs, opts, topo);
         if (r.ok) {
           nc.add(g, r);
@@ -126,7 +129,7 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
           moveUp(nc);
           return null;
         }
-        if (open && r.code !== 'reserved-offering') open.ncs.splice(open.ncs.indexOf(nc), 1);
+        if (open && r.code !== 'reserved-offering') candidates.splice(i--, 1);
       }
       // 3: a new NodeClaim from the templates, lowest index that succeeds (scheduler.go addToNewNodeClaim).
       let cached = templateCache.get(levelKey);

@@ -174,23 +174,31 @@ export const overlayBeyondCut: Rule = {
       if (!m.has(nodePool)) m.set(nodePool, new Set());
       m.get(nodePool)!.add(type);
     }
+    // The cut keeps the 600 cheapest (overlay prices applied) of a NodeClaim's options (scheduler.go
+    // TruncateInstanceTypes); for a pod every type of the pool can host, that is the pool's 600 cheapest. Computed
+    // once per NodePool.
+    const byName = new Map(ctx.sim.templates.map((t) => [t.nodePool, t]));
+    const keptOf = new Map<string, Set<string> | null>();
+    const kept = (pool: string): Set<string> | null => {
+      if (keptOf.has(pool)) return keptOf.get(pool)!;
+      const t = byName.get(pool);
+      let v: Set<string> | null = null;
+      if (t && t.instanceTypes.length > MAX_INSTANCE_TYPES) {
+        const ordered = t.instanceTypes
+          .map((it) => ({ name: it.name, p: cheapestOffering(it, t.requirements)?.price ?? Infinity }))
+          .sort((a, b) => a.p - b.p || (a.name < b.name ? -1 : 1));
+        v = new Set(ordered.slice(0, MAX_INSTANCE_TYPES).map((x) => x.name));
+      }
+      keptOf.set(pool, v);
+      return v;
+    };
     for (const [name, byPool] of touched) {
       const beyond: string[] = [];
       let within = false;
       for (const [pool, types] of byPool) {
-        const t = ctx.sim.templates.find((x) => x.nodePool === pool);
-        if (!t) continue;
-        if (t.instanceTypes.length <= MAX_INSTANCE_TYPES) {
-          within = true;
-          continue;
-        }
-        // The cut keeps the 600 cheapest (overlay prices applied) of a NodeClaim's options (scheduler.go
-        // TruncateInstanceTypes); for a pod every type of the pool can host, that is the pool's 600 cheapest.
-        const ordered = t.instanceTypes
-          .map((it) => ({ name: it.name, p: cheapestOffering(it, t.requirements)?.price ?? Infinity }))
-          .sort((a, b) => a.p - b.p || (a.name < b.name ? -1 : 1));
-        const kept = new Set(ordered.slice(0, MAX_INSTANCE_TYPES).map((x) => x.name));
-        if ([...types].some((x) => kept.has(x))) within = true;
+        if (!byName.has(pool)) continue;
+        const k = kept(pool);
+        if (!k || [...types].some((x) => k.has(x))) within = true;
         else beyond.push(pool);
       }
       if (within || !beyond.length) continue;
