@@ -94,7 +94,13 @@ function definedKeys(types: readonly OverlayType[]): Set<string> {
 export function evaluateOverlays(overlays: readonly NodeOverlay[], pools: readonly OverlayPool[]): OverlayOutcome {
   const ordered = [...overlays].sort((a, b) => b.weight - a.weight || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
   const stored = new Map<string, { change: string; overlay: string; lowestWeight: number; lowestName: string }>();
-  const out: OverlayOutcome = { prices: new Map(), capacity: new Map(), conflicts: [], applied: new Set(), invalid: [] };
+  const out: OverlayOutcome = {
+    prices: new Map(),
+    capacity: new Map(),
+    conflicts: [],
+    applied: new Set(),
+    invalid: [],
+  };
   // poolTypeKey → resource → the overlay that set it and the lowest weight that touched it.
   const capStored = new Map<string, Map<string, { value: number; overlay: string; lowestWeight: number }>>();
   for (const ov of ordered) {

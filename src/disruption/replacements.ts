@@ -90,8 +90,7 @@ export function planReplacements(
   const baseNP = new Map(base.nodePools.map((p) => [p.name, p]));
   const pools: PoolRollout[] = [];
   const replacements: Replacement[] = [];
-  for (const pd of drift)
-    pools.push(poolRollout(pd, headNP.get(pd.name), baseNP.get(pd.name), opts, replacements));
+  for (const pd of drift) pools.push(poolRollout(pd, headNP.get(pd.name), baseNP.get(pd.name), opts, replacements));
   return { pools, replacements, unmanaged: unmanagedNodes(fleet, input) };
 }
 
