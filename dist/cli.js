@@ -24,7 +24,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-T4S2SLYL.js";
+} from "./chunks/chunk-PKJEVMPM.js";
 import "./chunks/chunk-A2RB4UVG.js";
 import {
   own

@@ -17,7 +17,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-T4S2SLYL.js";
+} from "./chunks/chunk-PKJEVMPM.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-A2RB4UVG.js";

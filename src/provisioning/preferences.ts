@@ -62,6 +62,21 @@ export function strictPodRequirements(pod: PodTemplate, st: PodState): Requireme
   return reqs;
 }
 
+/**
+ * The pod's node requirements as OR-ed alternatives: nodeSelector ∧ each required node-affinity term, or the
+ * nodeSelector alone (topologynodefilter.go MakeTopologyNodeFilter; scheduler.go isDaemonPodCompatible tries the terms).
+ */
+export function nodeSelectorAlternatives(pod: PodTemplate): Requirements[] {
+  const base = new Requirements();
+  for (const [k, v] of Object.entries(pod.nodeSelector)) base.add(Requirement.of(k, 'In', [v]));
+  if (!pod.requiredTerms.length) return [base];
+  return pod.requiredTerms.map((term) => {
+    const r = base.clone();
+    for (const x of term) r.add(Requirement.fromNodeSelector(x));
+    return r;
+  });
+}
+
 export const PREFER_NO_SCHEDULE_TOLERATION: Toleration = { operator: 'Exists', effect: 'PreferNoSchedule' };
 
 /** One relaxation step, or null when nothing is left to relax. */

@@ -21,6 +21,7 @@ import {
 } from '../api/labels.js';
 import { launch } from '../cloudprovider/launch.js';
 import { ReservationManager } from './reservation.js';
+import { nodeSelectorAlternatives } from './preferences.js';
 import type { NodeOverlay } from '../api/nodeoverlay.js';
 import { orderByWeight, type NodePool } from '../api/nodepool.js';
 import {
@@ -647,18 +648,9 @@ function daemonOverhead(
     .add(Requirement.of(LABEL_REGISTERED, 'In', ['true']))
     .add(Requirement.of(LABEL_INITIALIZED, 'In', ['true']));
   // Per daemonset, the alternatives (one per required term, or just the nodeSelector) compatible with the template.
-  const alternatives = daemons.map((d) => {
-    const base = new Requirements();
-    for (const [k, v] of Object.entries(d.pod.nodeSelector)) base.add(Requirement.of(k, 'In', [v]));
-    const terms = d.pod.requiredTerms.length
-      ? d.pod.requiredTerms.map((term) => {
-          const r = base.clone();
-          for (const x of term) r.add(Requirement.fromNodeSelector(x));
-          return r;
-        })
-      : [base];
-    return terms.filter((r) => template.isCompatible(r, true));
-  });
+  const alternatives = daemons.map((d) =>
+    nodeSelectorAlternatives(d.pod).filter((r) => template.isCompatible(r, true)),
+  );
   for (const it of types) {
     let total: ResourceList = {};
     daemons.forEach((d, i) => {

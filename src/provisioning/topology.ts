@@ -36,7 +36,7 @@ import {
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
 import type { PodGroup, Template } from './nodeclaim.js';
-import type { PodState } from './preferences.js';
+import { nodeSelectorAlternatives, type PodState } from './preferences.js';
 
 export type TopologyType = 'spread' | 'affinity' | 'antiAffinity';
 
@@ -253,15 +253,7 @@ export class Topology {
             ],
           }
         : null;
-      const base = new Requirements();
-      for (const [k, v] of Object.entries(g.pod.nodeSelector)) base.add(Requirement.of(k, 'In', [v]));
-      const sets = g.pod.requiredTerms.length
-        ? g.pod.requiredTerms.map((term) => {
-            const r = base.clone();
-            for (const x of term) r.add(Requirement.fromNodeSelector(x));
-            return r;
-          })
-        : [base];
+      const sets = nodeSelectorAlternatives(g.pod);
       tg = new TopologyGroup(c.topologyKey, 'spread', c.maxSkew, c.minDomains, new Set([g.namespace]), selector, {
         sets,
         taintPolicy: c.nodeTaintsPolicy,
