@@ -24,8 +24,8 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-PKJEVMPM.js";
-import "./chunks/chunk-A2RB4UVG.js";
+} from "./chunks/chunk-PYUD3JD6.js";
+import "./chunks/chunk-ZTYQIOE2.js";
 import {
   own
 } from "./chunks/chunk-KMK55IFA.js";

@@ -17,10 +17,10 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-PKJEVMPM.js";
+} from "./chunks/chunk-PYUD3JD6.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-A2RB4UVG.js";
+} from "./chunks/chunk-ZTYQIOE2.js";
 import "./chunks/chunk-KMK55IFA.js";
 import {
   errorMessage

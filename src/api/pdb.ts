@@ -12,7 +12,6 @@ export interface PdbSpec {
   selector: LabelSelector | null;
   minAvailable?: number | string;
   maxUnavailable?: number | string;
-  alwaysAllowUnhealthy: boolean;
   /** `status.disruptionsAllowed` when the object carries a status (a snapshot), else undefined. */
   statusAllowed?: number;
 }
@@ -32,7 +31,6 @@ export function parsePdb(raw: Record<string, unknown>): PdbSpec | null {
     selector: parseLabelSelector(spec.selector),
     ...(minAvailable !== undefined ? { minAvailable } : {}),
     ...(maxUnavailable !== undefined ? { maxUnavailable } : {}),
-    alwaysAllowUnhealthy: spec.unhealthyPodEvictionPolicy === 'AlwaysAllow',
     ...(typeof status.disruptionsAllowed === 'number' ? { statusAllowed: status.disruptionsAllowed } : {}),
   };
 }
@@ -59,9 +57,4 @@ export function disruptionsAllowed(pdb: PdbSpec, expected: number, healthy: numb
   else desired = 0; // neither set: the API server requires one; nothing to keep
   if (expected <= 0 || healthy - desired <= 0) return 0;
   return healthy - desired;
-}
-
-/** pdb.go isFullyBlocking: maxUnavailable 0 or "0%", or minAvailable "100%", block every eviction by spec alone. */
-export function fullyBlocking(pdb: PdbSpec): boolean {
-  return pdb.maxUnavailable === 0 || pdb.maxUnavailable === '0%' || pdb.minAvailable === '100%';
 }

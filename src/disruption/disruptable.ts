@@ -12,7 +12,7 @@
  */
 import { parseGoDurationMs } from '../common/duration.js';
 import { selectorMatches } from '../api/pod-constraints.js';
-import { disruptionsAllowed, fullyBlocking, type PdbSpec } from '../api/pdb.js';
+import { disruptionsAllowed, type PdbSpec } from '../api/pdb.js';
 import type { FleetNode, FleetPod, Pdb } from './fleet.js';
 
 export const DO_NOT_DISRUPT = 'karpenter.sh/do-not-disrupt';
@@ -35,6 +35,11 @@ export function doNotDisruptActive(pod: FleetPod, at: number): boolean {
   if (!pod.startTime) return true;
   const start = Date.parse(pod.startTime);
   return Number.isNaN(start) || at - start < ms;
+}
+
+/** Pods that move when their node goes (karpenter pkg/utils/pod/scheduling.go IsReschedulable): active, not daemonset or mirror pods. */
+export function reschedulable(p: FleetPod): boolean {
+  return p.active && p.ownerKind !== 'DaemonSet' && p.ownerKind !== 'Node';
 }
 
 /** The node-level block, if any (ValidateNodeDisruptable). */
@@ -108,8 +113,6 @@ export function pdbLimits(specs: readonly PdbSpec[], pods: readonly FleetPod[]):
       name: spec.name,
       selector: spec.selector,
       disruptionsAllowed: allowed,
-      fullyBlocking: fullyBlocking(spec),
-      alwaysAllowUnhealthy: spec.alwaysAllowUnhealthy,
     };
   });
 }

@@ -23,22 +23,20 @@ export interface FleetPod {
   /** `status.startTime` (RFC 3339), or null. */
   startTime: string | null;
   /** The pod's spec as the scheduler reads it, and the key of its owner (identical pods share it), when known. */
-  template?: PodTemplate;
+  readonly template?: PodTemplate;
   ownerKey?: string;
 }
 
 /**
- * A PodDisruptionBudget with what eviction needs (karpenter pkg/utils/pdb/pdb.go NewLimits): the allowed
- * disruptions (from `status.disruptionsAllowed`, or computed as the disruption controller would from the pods known),
- * and whether its spec alone blocks every eviction.
+ * A PodDisruptionBudget with what eviction needs (karpenter pkg/utils/pdb/pdb.go NewLimits, CanEvictPods): the
+ * allowed disruptions, from `status.disruptionsAllowed` or computed as the disruption controller would from the pods
+ * known.
  */
 export interface Pdb {
   namespace: string;
   name: string;
   selector: LabelSelector | null;
   disruptionsAllowed: number;
-  fullyBlocking: boolean;
-  alwaysAllowUnhealthy: boolean;
 }
 
 export interface FleetNode {

@@ -57,8 +57,9 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
   );
   // In-flight NodeClaims ordered by pod count ascending (ties: creation order) (scheduler.go add).
   const byPods: NodeClaim[] = [];
-  // Per group and relaxation level: NodeClaims that already refused it, and cached template attempts.
-  const refused = new Map<string, { ncs: NodeClaim[]; synced: number }>();
+  // Per group and relaxation level: the NodeClaims that have not refused it yet (`synced`: how many of nodeClaims
+  // have been added to the list).
+  const notRefused = new Map<string, { ncs: NodeClaim[]; synced: number }>();
   const byPodsOrder = (a: NodeClaim, b: NodeClaim) => a.pods - b.pods || a.id - b.id;
   // Per group and level, each template's attempt, computed when first needed: templates are tried in order and the
   // first that succeeds wins, so most pods never look at the later ones.
@@ -96,7 +97,7 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
   };
 
   const placeOne = (g: PodGroup): { error: string; codes: SchedulingErrorCode[] } | null => {
-    // A pod whose placement depends on other pods' may be refused now and accepted later: no refusal cache for it.
+    // Pods whose placement depends on other pods (topology): spread and affinity refusals can be lifted later.
     const involved = topology?.involved(g) ?? false;
     const topo = involved ? topology : null;
     const volatile = involved && topology!.changeable(g);
@@ -111,10 +112,10 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
       // makes a refusal temporary, and so does any refusal of a pod with spread or affinity terms (later placements
       // move the domains it may use): those pods look at every NodeClaim.
       let candidates: NodeClaim[];
-      let open = refused.get(levelKey);
+      let open = notRefused.get(levelKey);
       if (volatile) candidates = byPods;
       else {
-        if (!open) refused.set(levelKey, (open = { ncs: [], synced: 0 }));
+        if (!open) notRefused.set(levelKey, (open = { ncs: [], synced: 0 }));
         for (; open.synced < nodeClaims.length; open.synced++) open.ncs.push(nodeClaims[open.synced]);
         // In place: the list is nearly sorted already (one NodeClaim gained a pod), which the sort handles in O(n).
         if (open.ncs.length > 1) open.ncs.sort(byPodsOrder);
@@ -252,7 +253,7 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
     progress = false;
     if (opts.reservations && pending.some((f) => f.error.codes.includes('reserved-offering'))) {
       for (const nc of nodeClaims) if (nc.launchReserved(opts.reservations)) progress = true;
-      refused.clear();
+      notRefused.clear();
       templateCache.clear();
     }
     for (const f of pending) {

@@ -4,7 +4,7 @@ import { cheapestOffering } from '../cloudprovider/instancetype.js';
 import { MAX_LAUNCH_TYPES } from '../cloudprovider/launch.js';
 import { MAX_INSTANCE_TYPES } from '../provisioning/nodeclaim.js';
 import type { Rule } from './engine.js';
-import { probePod } from './helpers.js';
+import { hosts, probePod } from './helpers.js';
 import { parsePoolOfferingKey, poolOfferingKey } from '../cloudprovider/offering-key.js';
 
 export const overlayGateDisabled: Rule = {
@@ -130,13 +130,9 @@ export const overlayAndWeightSplit: Rule = {
   check(ctx, report) {
     if (!ctx.head.settings.featureGates.nodeOverlay || !ctx.sim.overlays) return;
     // The pools a generic pod can use, in weight order (the split); the first is the preferred one.
-    const hosts = ctx.sim.templates.filter((t) =>
-      t.instanceTypes.some(
-        (it) => (it.allocatable.cpu ?? 0) >= 500 && t.taints.length === 0 && it.offerings.some((o) => o.available),
-      ),
-    );
-    if (hosts.length < 2) return;
-    const top = hosts[0];
+    const generic = hosts(ctx, probePod());
+    if (generic.length < 2) return;
+    const top = generic[0];
     const penalised = new Map<string, Set<string>>();
     for (const [k, v] of ctx.sim.overlays.prices) {
       if (!v.change.startsWith('+') || /^\+0*(\.0*)?%?$/.test(v.change)) continue;
@@ -145,7 +141,7 @@ export const overlayAndWeightSplit: Rule = {
       penalised.get(v.overlay)!.add(pool);
     }
     for (const [name, pools] of penalised) {
-      const fallbacks = hosts.filter((t) => t !== top && t.weight < top.weight && pools.has(t.nodePool));
+      const fallbacks = generic.filter((t) => t !== top && t.weight < top.weight && pools.has(t.nodePool));
       if (!fallbacks.length) continue;
       const o = ctx.head.overlays.find((x) => x.name === name)!;
       report(

@@ -6,7 +6,7 @@
  * (for do-not-disrupt and PDB checks) and the PDBs are kept with their allowed disruptions.
  */
 import { FindingSink, NO_SOURCE, type Finding } from '../common/findings.js';
-import { parsePodSpec } from '../api/workload.js';
+import { parsePodSpec, type PodTemplate } from '../api/workload.js';
 import type { Fleet, FleetNode } from '../disruption/fleet.js';
 import {
   LABEL_CAPACITY_TYPE,
@@ -19,7 +19,7 @@ import { isObject } from '../common/fields.js';
 import { parseYamlDocuments } from './yaml.js';
 import { errorMessage } from '../common/errors.js';
 import type { FleetPod, Pdb } from '../disruption/fleet.js';
-import { DO_NOT_DISRUPT, pdbLimits } from '../disruption/disruptable.js';
+import { DO_NOT_DISRUPT, pdbLimits, reschedulable } from '../disruption/disruptable.js';
 import { parsePdb } from '../api/pdb.js';
 
 type Obj = Record<string, unknown>;
@@ -93,14 +93,19 @@ function fleetPod(p: Obj): FleetPod {
       ? `${owner.kind}/${namespace}/${owner.name}`
       : `Pod/${namespace}/${name}`;
   // The spec as Karpenter's scheduler reads it; problems are not findings here (the cluster admitted the pod).
-  const template = isObject(p.spec)
-    ? parsePodSpec(p.spec, new FindingSink([], NO_SOURCE, null), ['spec'], meta)
-    : undefined;
+  // Parsed on first use (consolidation reads one pod per owner), not for every pod of a large snapshot.
+  let template: PodTemplate | undefined | null = null;
   return {
     namespace,
     name,
     ownerKey,
-    ...(template ? { template } : {}),
+    get template() {
+      if (template === null)
+        template = isObject(p.spec)
+          ? parsePodSpec(p.spec, new FindingSink([], NO_SOURCE, null), ['spec'], meta)
+          : undefined;
+      return template;
+    },
     count: 1,
     labels: strMap(meta.labels),
     annotations: strMap(meta.annotations),
@@ -109,11 +114,6 @@ function fleetPod(p: Obj): FleetPod {
     active: phase !== 'Succeeded' && phase !== 'Failed' && meta.deletionTimestamp == null,
     startTime: typeof st.startTime === 'string' ? st.startTime : null,
   };
-}
-
-/** Pods that move when their node goes (pkg/utils/pod IsReschedulable): active, not daemonset or mirror pods. */
-export function reschedulable(p: FleetPod): boolean {
-  return p.active && p.ownerKind !== 'DaemonSet' && p.ownerKind !== 'Node';
 }
 
 export function joinFleet(

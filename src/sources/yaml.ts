@@ -136,6 +136,9 @@ export function parseYamlDocuments(
     return { line: p.line, column: p.col };
   };
   const out: SourceDocument[] = [];
+  const invalid = (line: number, message: string): void => {
+    findings.push({ rule: 'invalid-yaml', severity: 'error', file, line, object: null, message });
+  };
   docs.forEach((doc, index) => {
     const docStart = doc.contents?.range?.[0] ?? doc.range?.[0] ?? 0;
     const docLine = pos(docStart).line;
@@ -190,51 +193,35 @@ export function parseYamlDocuments(
         message: `unquoted ${a.text} is a boolean in YAML 1.1, which Kubernetes and Helm read, but a string in YAML 1.2: write "${a.text}" for the string, or true/false for a boolean`,
       });
     if (complexKey !== null) {
-      findings.push({
-        rule: 'invalid-yaml',
-        severity: 'error',
-        file,
-        line: complexKey,
-        object: null,
-        message: `document ${index + 1} has a mapping key that is a list or a map (line ${complexKey}); Kubernetes objects have string keys. This document is skipped`,
-      });
+      invalid(
+        complexKey,
+        `document ${index + 1} has a mapping key that is a list or a map (line ${complexKey}); Kubernetes objects have string keys. This document is skipped`,
+      );
       return;
     }
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (e) {
-      findings.push({
-        rule: 'invalid-yaml',
-        severity: 'error',
-        file,
-        line: docLine,
-        object: null,
-        message: `document ${index + 1} could not be expanded: ${firstLine(errorMessage(e))} (alias expansion is limited to ${MAX_ALIAS_COUNT}); this document is skipped`,
-      });
+      invalid(
+        docLine,
+        `document ${index + 1} could not be expanded: ${firstLine(errorMessage(e))} (alias expansion is limited to ${MAX_ALIAS_COUNT}); this document is skipped`,
+      );
       return;
     }
     if (value === null || value === undefined) return;
     if (cyclic(value)) {
-      findings.push({
-        rule: 'invalid-yaml',
-        severity: 'error',
-        file,
-        line: docLine,
-        object: null,
-        message: `document ${index + 1} refers to itself through an alias (an anchor used inside its own value); this document is skipped`,
-      });
+      invalid(
+        docLine,
+        `document ${index + 1} refers to itself through an alias (an anchor used inside its own value); this document is skipped`,
+      );
       return;
     }
     if (typeof value !== 'object' || Array.isArray(value)) {
-      findings.push({
-        rule: 'invalid-yaml',
-        severity: 'error',
-        file,
-        line: docLine,
-        object: null,
-        message: `document ${index + 1} is a ${Array.isArray(value) ? 'list' : typeof value}, not a Kubernetes object; skipped`,
-      });
+      invalid(
+        docLine,
+        `document ${index + 1} is a ${Array.isArray(value) ? 'list' : typeof value}, not a Kubernetes object; skipped`,
+      );
       return;
     }
     const locate = (path: readonly (string | number)[]): Position | null => {
