@@ -102,6 +102,32 @@ describe('requirements drift: adding values is silent, removing them drifts exac
       ),
     ).toEqual({ a: null });
   });
+  test('the reason is said in a reviewer\'s words: Gt 5 on a generation-5 node is "now ≥ 6" (Gt n allows n+1 and up)', () => {
+    const gen = (op: string, v: string) =>
+      `        - key: karpenter.k8s.aws/instance-generation\n          operator: ${op}\n          values: ["${v}"]`;
+    const n5 = node('g5', {
+      'karpenter.sh/nodepool': 'p',
+      'karpenter.k8s.aws/instance-generation': '5',
+      'karpenter.k8s.aws/instance-family': 'c7i',
+      'karpenter.sh/capacity-type': 'on-demand',
+    });
+    const pd = drift(
+      before,
+      NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c8i')}\n${OD}\n${gen('Gt', '5')}` }),
+      [n5],
+    );
+    expect(pd[0].nodes[0].because).toEqual([
+      'instance family c7i is no longer allowed (now c8i)',
+      'instance generation 5 is no longer allowed (now ≥ 6)',
+    ]);
+    const arch = '        - key: kubernetes.io/arch\n          operator: In\n          values: ["arm64"]';
+    const pd2 = drift(
+      before,
+      NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}\n${arch}` }),
+      [c7('a')],
+    );
+    expect(pd2[0].nodes[0].because).toEqual(['the node has no architecture label; it is now required (arm64)']);
+  });
   test('capacity type changed on-demand → spot drifts', () => {
     expect(
       reasons(

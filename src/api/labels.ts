@@ -145,3 +145,20 @@ export function validateLabelValue(value: string): string | null {
   if (!LABEL_VALUE.test(value)) return `label value "${value}" is not a valid label value`;
   return null;
 }
+
+/** A label key in a reviewer's words: `karpenter.k8s.aws/instance-generation` → `instance generation`. */
+export function labelInWords(key: string): string {
+  const known: Record<string, string> = {
+    [LABEL_ZONE]: 'zone',
+    [LABEL_ZONE_ID]: 'zone id',
+    [LABEL_REGION]: 'region',
+    [LABEL_ARCH]: 'architecture',
+    [LABEL_OS]: 'operating system',
+    [LABEL_INSTANCE_TYPE]: 'instance type',
+    [LABEL_CAPACITY_TYPE]: 'capacity type',
+    [LABEL_WINDOWS_BUILD]: 'Windows build',
+  };
+  if (known[key]) return known[key];
+  if (key.startsWith(AWS)) return key.slice(AWS.length).replace(/-/g, ' ');
+  return key;
+}

@@ -11,6 +11,7 @@
  */
 import type { EC2NodeClass } from '../api/ec2nodeclass.js';
 import type { Fleet, FleetNode } from './fleet.js';
+import { labelInWords } from '../api/labels.js';
 import { parseDurationMs } from '../common/duration.js';
 import type { NodePool } from '../api/nodepool.js';
 import { Requirements } from '../scheduling/requirements.js';
@@ -219,12 +220,9 @@ export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
       pd.nodes.push({ node, reason: 'NodePoolDrifted', because: pd.staticFields });
       continue;
     }
-    const err = Requirements.fromLabels(node.labels).compatible(
-      Requirements.fromNodeSelectorRequirements(head.requirements),
-      false,
-    );
-    if (err) {
-      pd.nodes.push({ node, reason: 'RequirementsDrifted', because: [err] });
+    const headReqs = Requirements.fromNodeSelectorRequirements(head.requirements);
+    if (!Requirements.fromLabels(node.labels).isCompatible(headReqs, false)) {
+      pd.nodes.push({ node, reason: 'RequirementsDrifted', because: requirementsDriftInWords(node.labels, headReqs) });
       continue;
     }
     // The same guards for the EC2NodeClass hash (karpenter-provider-aws pkg/cloudprovider/drift.go
@@ -237,6 +235,32 @@ export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
     pd.nodes.push({ node, reason: null, because: [] });
   }
   return [...pools.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Why a NodeClaim's labels no longer satisfy its NodePool's requirements, key by key and in a reviewer's words
+ * ("instance generation 5 is no longer allowed (now ≥ 6)"). The decision itself is Karpenter's
+ * (pkg/controllers/nodeclaim/disruption/drift.go areRequirementsDrifted: `Compatible` of the NodeClaim's labels with
+ * the NodePool's requirements); this only phrases each key that fails it.
+ */
+export function requirementsDriftInWords(labels: Readonly<Record<string, string>>, head: Requirements): string[] {
+  const out: string[] = [];
+  for (const r of head.values()) {
+    const name = labelInWords(r.key);
+    const v = labels[r.key];
+    const op = r.operator();
+    if (v === undefined) {
+      if (op === 'NotIn' || op === 'DoesNotExist') continue;
+      out.push(`the node has no ${name} label; it is now required (${r.allowedInWords()})`);
+    } else if (!r.has(v)) {
+      out.push(
+        op === 'DoesNotExist'
+          ? `${name} must now be absent (the node has ${v})`
+          : `${name} ${v} is no longer allowed (now ${r.allowedInWords()})`,
+      );
+    }
+  }
+  return out.length ? out : ["the node's labels no longer satisfy the NodePool's requirements"];
 }
 
 /** Nodes of the fleet whose NodePool is defined in neither state, by NodePool: not managed by these inputs. */

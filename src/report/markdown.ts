@@ -238,7 +238,10 @@ function nodePoolSection(plan: Plan): string {
   for (const p of rows) {
     const why = [...new Set([...(p.driftBecause ?? []), ...p.changedFields])];
     const fields = why.length
-      ? why.slice(0, 6).map(code).join('<br>') + (why.length > 6 ? `<br>… +${why.length - 6}` : '')
+      ? why
+          .slice(0, 6)
+          .map((w) => (/^[\w.[\]/-]+$/.test(w) ? code(w) : inert(w)))
+          .join('<br>') + (why.length > 6 ? `<br>… +${why.length - 6}` : '')
       : '–';
     const b = p.budget;
     const drifted = p.nodes || p.nodesDrifted ? `${p.nodesDrifted}/${p.nodes}` : '–';

@@ -140,6 +140,21 @@ export class Requirement {
     return String(min);
   }
 
+  /** The allowed values in a reviewer's words: `m7i, m8i`, `anything but m5`, `≥ 6`, `must be absent`. */
+  allowedInWords(): string {
+    const list = (vs: ReadonlySet<string>) => {
+      const sorted = [...vs].sort();
+      return sorted.length > 8 ? `${sorted.slice(0, 8).join(', ')}, … (${sorted.length})` : sorted.join(', ');
+    };
+    const bounds = [
+      ...(this.gte !== undefined ? [`≥ ${this.gte}`] : []),
+      ...(this.lte !== undefined ? [`≤ ${this.lte}`] : []),
+    ].join(' and ');
+    if (!this.complement) return this.values.size ? list(this.values) : 'must be absent';
+    if (this.values.size) return `anything but ${list(this.values)}${bounds ? `, ${bounds}` : ''}`;
+    return bounds || 'any value';
+  }
+
   withMinValues(minValues: number | undefined): Requirement {
     return new Requirement(this.key, this.complement, this.values, this.gte, this.lte, minValues);
   }
