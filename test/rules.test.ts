@@ -539,6 +539,58 @@ describe('expire-without-tgp and fallback-without-expiry', () => {
   });
 });
 
+// data-on-eks (analytics/terraform/spark-k8s-operator karpenter NodePools): pools of different weights, each with its
+// own `NodeGroupType` template label that the Spark jobs select, allowing spot and on-demand, expiring at 720h. None is
+// a fallback of another; before, both rules fired on every pool of lower weight.
+describe('pools with roles of their own are not fallbacks (data-on-eks shape)', () => {
+  const both = req('karpenter.sh/capacity-type', 'In', ['spot', 'on-demand']);
+  const labelled = (name: string, weight: number, group: string, family: string) =>
+    `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata:
+  name: ${name}
+spec:
+  weight: ${weight}
+  template:
+    metadata:
+      labels:
+        NodeGroupType: ${group}
+    spec:
+      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }
+      expireAfter: 720h
+      requirements:
+${fam(family)}
+${both}
+`;
+  test('labelled pools: neither fallback-without-expiry nor spot-mixed-with-preference', async () => {
+    const f = await findings({
+      'a.yaml': docs(
+        NODECLASS,
+        labelled('spark-compute-optimized', 100, 'SparkComputeOptimized', 'c5d'),
+        labelled('spark-memory-optimized', 50, 'SparkMemoryOptimized', 'r5d'),
+        labelled('spark-graviton-memory-optimized', 10, 'SparkGravitonMemoryOptimized', 'r6gd'),
+      ),
+    });
+    expect(only(f, 'fallback-without-expiry')).toEqual([]);
+    expect(only(f, 'spot-mixed-with-preference')).toEqual([]);
+  });
+  test('the same pools sharing one label value are a weighted preference: both rules still fire', async () => {
+    const f = await findings({
+      'a.yaml': docs(
+        NODECLASS,
+        labelled('spark-compute-optimized', 100, 'Spark', 'c5d'),
+        labelled('spark-memory-optimized', 50, 'Spark', 'r5d'),
+      ),
+    });
+    expect(only(f, 'fallback-without-expiry').map((x) => x.object)).toEqual(['NodePool/spark-memory-optimized']);
+    expect(
+      only(f, 'spot-mixed-with-preference')
+        .map((x) => x.object)
+        .sort(),
+    ).toEqual(['NodePool/spark-compute-optimized', 'NodePool/spark-memory-optimized']);
+  });
+});
+
 describe('budget rules (karpenter pkg/apis/v1/nodepool.go Budget.GetAllowedDisruptions, Budget.IsActive)', () => {
   const withBudgets = (budgets: string, tmpl = '') =>
     docs(

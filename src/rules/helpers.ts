@@ -75,3 +75,15 @@ export function allowedCapacityTypes(np: NodePool): Set<string> {
 export function nodePoolByName(ctx: RuleContext, name: string): NodePool | undefined {
   return ctx.head.nodePools.find((p) => p.name === name);
 }
+
+/**
+ * Whether NodePool `a` has a role of its own next to `b`, rather than being its fallback or alternative: a template
+ * label whose value `b` does not share (pods select it: data-on-eks's `NodeGroupType: SparkComputeOptimized`), or a
+ * taint `b` lacks (only pods that tolerate it land there). Weighted fallbacks share labels and taints with the pool
+ * they back up, since the same pods must fit both (karpenter pkg/controllers/provisioning/scheduling/scheduler.go tries
+ * the templates in weight order for every pod).
+ */
+export function distinguishedFrom(a: NodePool, b: NodePool): boolean {
+  for (const [k, v] of Object.entries(a.labels)) if (b.labels[k] !== v) return true;
+  return a.taints.some((t) => !b.taints.some((u) => u.key === t.key && u.value === t.value && u.effect === t.effect));
+}

@@ -22,6 +22,7 @@ import {
   probes,
   REQS_PATH,
   requirementIndex,
+  distinguishedFrom,
 } from './helpers.js';
 import { parsePoolOfferingKey, unavailableKey } from '../cloudprovider/offering-key.js';
 
@@ -286,6 +287,8 @@ export const fallbackWithoutExpiry: Rule = {
       for (const t of hs.slice(1)) {
         if (t.weight >= top.weight || seen.has(t.nodePool)) continue;
         const np = nodePoolByName(ctx, t.nodePool)!;
+        // A pool with labels or taints of its own is selected for what it is, not a fallback of the heavier one.
+        if (distinguishedFrom(np, nodePoolByName(ctx, top.nodePool)!)) continue;
         const ms = np.expireAfter === 'Never' ? Infinity : (parseDurationMs(np.expireAfter) ?? 0);
         if (ms < MONTH_MS) continue;
         seen.add(t.nodePool);
@@ -336,9 +339,13 @@ export const spotMixedWithPreference: Rule = {
       if (!(ct.has('spot') && ct.has('on-demand'))) continue;
       const split =
         weights.size > 1 &&
-        ctx.sim.templates.some(
-          (o) => o !== t && o.weight !== t.weight && hosts(ctx, poolProbe(np), [o, t]).length === 2,
-        );
+        ctx.sim.templates.some((o) => {
+          if (o === t || o.weight === t.weight) return false;
+          // Only a pool that backs up another (no labels or taints of its own next to it) forms a preference with it.
+          const on = nodePoolByName(ctx, o.nodePool)!;
+          const [lower, higher] = o.weight < t.weight ? [on, np] : [np, on];
+          return !distinguishedFrom(lower, higher) && hosts(ctx, poolProbe(np), [o, t]).length === 2;
+        });
       const hasOverlay = overlaid.has(np.name) && ctx.head.settings.featureGates.nodeOverlay;
       if (!split && !hasOverlay) continue;
       const i = requirementIndex(np, 'karpenter.sh/capacity-type');
