@@ -264,6 +264,46 @@ spec:
       ),
     ).toEqual([]);
   });
+  // karpenter pkg/controllers/provisioning/scheduling/nodeclaimtemplate.go ToNodeClaim annotates price-overlay-applied
+  // over the NodeClaim's up to 600 options; the provider (instance.go) uses the prioritized strategy after its own cut
+  // to 60, and types made unavailable by capacity errors leave the cut, letting the penalised ones back in.
+  test('overlay-penalty-too-large says what happens: dearer types launch first, the penalised return after capacity errors', async () => {
+    const wide = docs(
+      NODECLASS,
+      nodePool('p', {
+        requirements: `${req('karpenter.k8s.aws/instance-category', 'In', ['c', 'm', 'r'])}\n${req('karpenter.k8s.aws/instance-generation', 'Gte', ['6'])}\n${OD}`,
+      }),
+    );
+    const [f] = only(
+      await findings({ 'a.yaml': wide, 'o.yaml': overlay('o', 10, true, '+900%'), ...gateOn }),
+      'overlay-penalty-too-large',
+    );
+    expect(f.message).toMatch(/of those candidates really cost more/);
+    expect(f.message).toMatch(/only once enough of the cheaper candidates are unavailable/);
+    expect(f.message).toMatch(/The prioritized strategy is still used/);
+    expect(f.message).not.toMatch(/can never be launched/);
+  });
+  test('overlay-penalty-too-large: penalising only types dearer than every candidate in the cut is not a finding', async () => {
+    // +900% on the types with more than 64 vCPUs: the 60 cheapest c/m/r (gen ≥ 6) types are all smaller, and each
+    // costs less than the cheapest type with more than 64 vCPUs, so no candidate really costs more than a penalised one.
+    const wide = docs(
+      NODECLASS,
+      nodePool('p', {
+        requirements: `${req('karpenter.k8s.aws/instance-category', 'In', ['c', 'm', 'r'])}\n${req('karpenter.k8s.aws/instance-generation', 'Gte', ['6'])}\n${OD}`,
+      }),
+    );
+    const big = `apiVersion: karpenter.sh/v1alpha1
+kind: NodeOverlay
+metadata: { name: big }
+spec:
+  weight: 10
+  requirements:
+    - { key: karpenter.sh/nodepool, operator: In, values: ["p"] }
+    - { key: karpenter.k8s.aws/instance-cpu, operator: Gt, values: ["64"] }
+  priceAdjustment: "+900%"
+`;
+    expect(only(await findings({ 'a.yaml': wide, 'o.yaml': big, ...gateOn }), 'overlay-penalty-too-large')).toEqual([]);
+  });
 });
 
 // karpenter-provider-aws pkg/providers/instance/instance.go getCapacityType (reserved > spot > on-demand)

@@ -567,7 +567,7 @@ function launchNodeClaims(
       capacityType: d.capacityType,
       pricePerHour: d.capacityType === 'reserved' ? 0 : d.offering.cost,
       allocationStrategy: d.allocationStrategy,
-      candidates: nc.finalOptions!.length,
+      candidates: d.candidates, // the types sent to CreateFleet (≤ 60), not the NodeClaim's options
       labels,
       pods: Object.fromEntries(nc.groups),
     };

@@ -68,7 +68,7 @@ export const overlayPenaltyTooLarge: Rule = {
   id: 'overlay-penalty-too-large',
   severity: 'warning',
   summary:
-    'A price adjustment pushes the penalised instance types out of the 60 candidates sent to EC2: the fallback (and prioritized) is lost.',
+    'A price adjustment ranks the penalised instance types behind the 60 candidates sent to EC2, types that really cost more among them: they launch only after capacity errors on those.',
   check(ctx, report) {
     if (!ctx.head.settings.featureGates.nodeOverlay) return;
     const probe = probePod();
@@ -80,10 +80,21 @@ export const overlayPenaltyTooLarge: Rule = {
       const penalised = options.filter((it) => it.offerings.some((o) => o.overlaid && o.price > o.cost));
       if (!penalised.length) continue;
       const ordered = options
-        .map((it) => ({ it, p: cheapestOffering(it, t.requirements)?.price ?? Infinity }))
-        .sort((a, b) => a.p - b.p);
-      const top = new Set(ordered.slice(0, MAX_LAUNCH_TYPES).map((x) => x.it.name));
-      if (penalised.some((it) => top.has(it.name))) continue;
+        .map((it) => ({ it, o: cheapestOffering(it, t.requirements) }))
+        .filter((x) => x.o)
+        .sort((a, b) => a.o!.price - b.o!.price);
+      // The provider's cut to 60 by Karpenter's (overlay-adjusted) price (karpenter-provider-aws
+      // pkg/providers/instance/instance.go filterInstanceTypes, karpenter pkg/cloudprovider/types.go Truncate).
+      const cut = ordered.slice(0, MAX_LAUNCH_TYPES);
+      const cutNames = new Set(cut.map((x) => x.it.name));
+      if (penalised.some((it) => cutNames.has(it.name))) continue;
+      // A penalty that only reorders types of similar real price is a preference; one that ranks the penalised types
+      // behind types that really cost more makes Karpenter launch those instead.
+      const cheapestPenalised = Math.min(
+        ...penalised.map((it) => cheapestOffering(it, t.requirements)?.cost ?? Infinity),
+      );
+      const dearer = cut.filter((x) => x.o!.cost > cheapestPenalised);
+      if (!dearer.length) continue;
       const names = new Set<string>();
       for (const it of penalised)
         for (const o of it.offerings)
@@ -91,10 +102,11 @@ export const overlayPenaltyTooLarge: Rule = {
             const v = ctx.sim.overlays?.prices.get(poolOfferingKey(t.nodePool, it.name, o));
             if (v) names.add(v.overlay);
           }
+      const maxDearer = Math.max(...dearer.map((x) => x.o!.cost));
       for (const name of names) {
         const o = ctx.head.overlays.find((x) => x.name === name)!;
         report(
-          `NodeOverlay ${name} raises the price of ${penalised.length} instance type(s) of NodePool ${t.nodePool} so far that none of them is among the ${MAX_LAUNCH_TYPES} cheapest candidates sent to EC2 for a small pod: they can never be launched as a fallback, and no overlaid type reaches CreateFleet, so the prioritized strategy is lost. Keep the penalty just above the real price gap (the seeds suggest +20–30% at most).`,
+          `NodeOverlay ${name} raises the price of ${penalised.length} instance type(s) of NodePool ${t.nodePool} so far that none of them is among the ${MAX_LAUNCH_TYPES} cheapest candidates sent to EC2 for a small pod, while ${dearer.length} of those candidates really cost more (up to $${maxDearer.toFixed(4)}/h, against $${cheapestPenalised.toFixed(4)}/h for the cheapest penalised type): Karpenter launches those dearer types first, and the penalised ones only once enough of the cheaper candidates are unavailable (capacity errors). The prioritized strategy is still used (the NodeClaim's up to 600 options carry the overlay). If you meant a preference, keep the penalty just above the real price gap.`,
           o.source,
           ['spec', 'priceAdjustment'],
           `NodeOverlay/${o.name}`,
