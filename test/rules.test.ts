@@ -33,7 +33,7 @@ const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) 
 test('every rule of the issue exists exactly once, with a docs page', async () => {
   const { existsSync } = await import('node:fs');
   const ids = RULES.map((r) => r.id);
-  expect(new Set(ids).size).toBe(32);
+  expect(new Set(ids).size).toBe(36);
   for (const id of ids) expect(existsSync(`docs/rules/${id}.md`)).toBe(true);
 });
 
@@ -939,5 +939,153 @@ describe('reservation-unused', () => {
         'reservation-unused',
       ),
     ).toEqual([]);
+  });
+});
+
+// New explanations of a change (issue 12): each decided from the objects, with Karpenter's code cited in the rule.
+describe('budget-whole-pool (karpenter pkg/apis/v1/nodepool.go GetAllowedDisruptionsByReason: min over active budgets)', () => {
+  const pool = (budgets: string) =>
+    docs(NODECLASS, nodePool('p', { extraSpec: `  disruption:\n    budgets:\n${budgets}` }));
+  test('10% → 100% fires, naming every reason now unlimited at the pool size', async () => {
+    const f = only(
+      await findings({ 'a.yaml': pool('      - nodes: "100%"\n') }, { 'a.yaml': pool('      - nodes: "10%"\n') }),
+      'budget-whole-pool',
+    );
+    expect(f).toHaveLength(1);
+    expect(f[0].message).toMatch(/allow Drifted, Empty, Underutilized disruption of every node/);
+  });
+  test('a 100% budget that only applies to Empty names Empty alone', async () => {
+    const f = only(
+      await findings(
+        {
+          'a.yaml': pool(
+            '      - nodes: "10%"\n        reasons: [Drifted, Underutilized]\n      - nodes: "100%"\n        reasons: [Empty]\n',
+          ),
+        },
+        { 'a.yaml': pool('      - nodes: "10%"\n') },
+      ),
+      'budget-whole-pool',
+    );
+    expect(f.map((x) => x.message.match(/allow (.*) disruption/)?.[1])).toEqual(['Empty']);
+  });
+  test('100% inside a schedule while an unscheduled 10% stays does not fire (the minimum stays 10%)', async () => {
+    expect(
+      only(
+        await findings(
+          {
+            'a.yaml': pool(
+              '      - nodes: "10%"\n      - nodes: "100%"\n        schedule: "0 2 * * *"\n        duration: 2h\n',
+            ),
+          },
+          { 'a.yaml': pool('      - nodes: "10%"\n') },
+        ),
+        'budget-whole-pool',
+      ),
+    ).toEqual([]);
+  });
+  test('unchanged budgets, or 10% → 20%, do not fire; validate (no base) does not fire', async () => {
+    expect(
+      only(
+        await findings({ 'a.yaml': pool('      - nodes: "20%"\n') }, { 'a.yaml': pool('      - nodes: "10%"\n') }),
+        'budget-whole-pool',
+      ),
+    ).toEqual([]);
+    expect(only(await findings({ 'a.yaml': pool('      - nodes: "100%"\n') }), 'budget-whole-pool')).toEqual([]);
+  });
+});
+
+describe('consolidation-policy-changed (karpenter pkg/controllers/disruption/consolidation.go ShouldDisrupt, emptiness.go)', () => {
+  const pool = (policy: string, after = '0s') =>
+    docs(
+      NODECLASS,
+      nodePool('p', {
+        extraSpec: `  disruption:\n    consolidationPolicy: ${policy}\n    consolidateAfter: ${after}\n`,
+      }),
+    );
+  test('WhenEmptyOrUnderutilized → WhenEmpty says underutilized nodes are no longer consolidated', async () => {
+    const f = only(
+      await findings({ 'a.yaml': pool('WhenEmpty') }, { 'a.yaml': pool('WhenEmptyOrUnderutilized') }),
+      'consolidation-policy-changed',
+    );
+    expect(f).toHaveLength(1);
+    expect(f[0].message).toMatch(/now only deletes nodes that are empty/);
+    expect(f[0].path).toBe('spec.disruption.consolidationPolicy');
+  });
+  test('WhenEmpty → WhenEmptyOrUnderutilized says pods will be evicted to consolidate', async () => {
+    const [f] = only(
+      await findings({ 'a.yaml': pool('WhenEmptyOrUnderutilized') }, { 'a.yaml': pool('WhenEmpty') }),
+      'consolidation-policy-changed',
+    );
+    expect(f.message).toMatch(/now also consolidates underutilized nodes/);
+  });
+  test('consolidateAfter: Never turns it off; 0s → 5m with the same policy is not a change of policy', async () => {
+    const [f] = only(
+      await findings(
+        { 'a.yaml': pool('WhenEmptyOrUnderutilized', 'Never') },
+        { 'a.yaml': pool('WhenEmptyOrUnderutilized') },
+      ),
+      'consolidation-policy-changed',
+    );
+    expect(f.message).toMatch(/no longer consolidates its nodes at all/);
+    expect(f.path).toBe('spec.disruption.consolidateAfter');
+    expect(
+      only(
+        await findings({ 'a.yaml': pool('WhenEmpty', '5m') }, { 'a.yaml': pool('WhenEmpty') }),
+        'consolidation-policy-changed',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('al2-end-of-life (EKS stopped publishing AL2 AMIs on 2025-11-26; 1.32 is the last version with them)', () => {
+  const nc = (terms: string, family = '') =>
+    `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata:
+  name: default
+spec:
+  role: NodeRole
+${family}  amiSelectorTerms: ${terms}
+  subnetSelectorTerms: [{ tags: { k: v } }]
+  securityGroupSelectorTerms: [{ tags: { k: v } }]
+`;
+  test('alias al2@latest and amiFamily: AL2 with an id fire at their line; al2023 does not', async () => {
+    const a = docs(nc('[{ alias: al2@latest }]'), nodePool('p'));
+    const [f] = only(await findings({ 'a.yaml': a }), 'al2-end-of-life');
+    expect(f.line).toBe(lineOf(a, 'alias: al2@latest'));
+    const b = docs(nc('[{ id: ami-0123456789abcdef0 }]', '  amiFamily: AL2\n'), nodePool('p'));
+    const [g] = only(await findings({ 'a.yaml': b }), 'al2-end-of-life');
+    expect(g.line).toBe(lineOf(b, 'amiFamily: AL2'));
+    expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p')) }), 'al2-end-of-life')).toEqual([]);
+  });
+});
+
+describe('unsubstituted-placeholder', () => {
+  test('al2023@${ALIAS_VERSION} and a ${CLUSTER_NAME} selector tag fire at their lines; userData scripts do not', async () => {
+    const text = docs(
+      `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata:
+  name: default
+spec:
+  role: NodeRole
+  amiSelectorTerms:
+    - alias: al2023@\${ALIAS_VERSION}
+  subnetSelectorTerms:
+    - tags:
+        karpenter.sh/discovery: "\${CLUSTER_NAME}"
+  securityGroupSelectorTerms: [{ tags: { k: v } }]
+  userData: |
+    #!/bin/bash
+    echo "\${HOME}"
+`,
+      nodePool('p'),
+    );
+    const f = only(await findings({ 'a.yaml': text }), 'unsubstituted-placeholder');
+    expect(f.map((x) => x.line)).toEqual([
+      lineOf(text, 'alias: al2023@'),
+      lineOf(text, 'karpenter.sh/discovery: "${CLUSTER_NAME}"'),
+    ]);
+    expect(f[0].message).toMatch(/the alias names no AMI/);
   });
 });

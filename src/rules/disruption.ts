@@ -1,5 +1,6 @@
 /** Rules about disruption: budgets, AMI aliases, pool removal (karpenter pkg/controllers/disruption/, karpenter-provider-aws pkg/cloudprovider/drift.go). */
-import { compileBudgets } from '../disruption/budgets.js';
+import { allowedByBudgets, compileBudgets } from '../disruption/budgets.js';
+import type { DisruptionReason, NodePool } from '../api/nodepool.js';
 import type { Rule } from './engine.js';
 import { nodePoolByName } from './helpers.js';
 import { BUDGET_SCHEDULE } from '../api/nodepool.js';
@@ -108,3 +109,95 @@ export const amiAliasLatest: Rule = {
     }
   },
 };
+
+/** The reasons a budget can limit, in the order Karpenter's disruption methods run (drift, emptiness, consolidation). */
+const BUDGET_REASONS: DisruptionReason[] = ['Drifted', 'Empty', 'Underutilized'];
+
+/**
+ * The most nodes the pool's budgets ever allow at once for `reason`: outside every scheduled window only the budgets
+ * without a schedule are active, and the allowed count is the minimum over active budgets (karpenter
+ * pkg/apis/v1/nodepool.go NodePool.GetAllowedDisruptionsByReason), so no window can raise it above that.
+ */
+function mostAllowed(np: NodePool, reason: DisruptionReason, nodes: number): number {
+  return allowedByBudgets(compileBudgets(np.budgets), nodes, reason, 0, (b) => !b.schedule);
+}
+
+export const budgetWholePool: Rule = {
+  id: 'budget-whole-pool',
+  severity: 'warning',
+  summary: 'This change raises a NodePool\'s budgets so that every node can be disrupted at once (e.g. nodes: "100%").',
+  check(ctx, report) {
+    if (!ctx.base) return;
+    for (const np of ctx.head.nodePools) {
+      const was = ctx.base.nodePools.find((p) => p.name === np.name);
+      if (!was || JSON.stringify(was.budgets) === JSON.stringify(np.budgets)) continue;
+      // At the pool's size when the fleet gives it, and never below 100 nodes: percentages round up
+      // (GetScaledValueFromIntOrPercent), so on a pool of a few nodes "10%" already allows every node, and the change
+      // that matters is the one that still allows every node once the pool grows.
+      const known = ctx.rollouts?.find((p) => p.name === np.name)?.nodes ?? 0;
+      const size = Math.max(known, 100);
+      const whole = BUDGET_REASONS.filter((r) => mostAllowed(np, r, size) >= size && mostAllowed(was, r, size) < size);
+      if (!whole.length) continue;
+      report(
+        `NodePool ${np.name}: after this change the budgets allow ${whole.join(', ')} disruption of every node of the pool at once, where before they did not: one drift, one AMI release or one consolidation pass can take the whole pool down in a single wave, and its pods all wait for new capacity together. Keep a percentage below 100 % (e.g. nodes: "20%"), or limit the 100 % budget to a schedule and reasons.`,
+        np.source,
+        np.budgetsDefaulted ? ['spec'] : ['spec', 'disruption', 'budgets'],
+        `NodePool/${np.name}`,
+      );
+    }
+  },
+};
+
+export const consolidationPolicyChanged: Rule = {
+  id: 'consolidation-policy-changed',
+  severity: 'info',
+  summary: 'This change turns consolidation of a NodePool on or off (consolidationPolicy, consolidateAfter: Never).',
+  check(ctx, report) {
+    if (!ctx.base) return;
+    // karpenter pkg/controllers/disruption/consolidation.go consolidation.ShouldDisrupt: consolidateAfter Never (nil)
+    // disables it; WhenEmpty leaves only empty nodes (emptiness.go Emptiness.ShouldDisrupt).
+    const mode = (p: NodePool) =>
+      p.consolidateAfter === 'Never' ? 'off' : p.consolidationPolicy === 'WhenEmpty' ? 'empty' : 'underutilized';
+    for (const np of ctx.head.nodePools) {
+      const was = ctx.base.nodePools.find((p) => p.name === np.name);
+      if (!was) continue;
+      const [a, b] = [mode(was), mode(np)];
+      if (a === b) continue;
+      const what: Record<string, string> = {
+        off: "Karpenter no longer consolidates its nodes at all (consolidateAfter: Never): empty and underutilized nodes stay until they expire or drift, and the pool's cost no longer follows the load down",
+        empty:
+          "Karpenter now only deletes nodes that are empty (consolidationPolicy: WhenEmpty): underutilized nodes are no longer replaced by cheaper ones or packed together, so the pool's cost follows the load down only as far as whole nodes empty out",
+        underutilized:
+          'Karpenter now also consolidates underutilized nodes (WhenEmptyOrUnderutilized): it evicts pods to delete nodes or replace them with cheaper ones, within the budgets for Underutilized — expect pod restarts on this pool',
+      };
+      const path =
+        was.consolidateAfter !== np.consolidateAfter && (a === 'off' || b === 'off')
+          ? ['spec', 'disruption', 'consolidateAfter']
+          : ['spec', 'disruption', 'consolidationPolicy'];
+      report(`NodePool ${np.name}: ${what[b]}.`, np.source, path, `NodePool/${np.name}`);
+    }
+  },
+};
+
+export const al2EndOfLife: Rule = {
+  id: 'al2-end-of-life',
+  severity: 'warning',
+  summary: 'An EC2NodeClass uses Amazon Linux 2, whose EKS AMIs are no longer published (end of support 2025-11-26).',
+  check(ctx, report) {
+    for (const nc of ctx.head.nodeClasses) {
+      if (nc.amiFamily !== 'AL2') continue;
+      const terms = (nc.raw.spec as { amiSelectorTerms?: unknown[] } | undefined)?.amiSelectorTerms;
+      const i = nc.amiAlias?.startsWith('al2@') && Array.isArray(terms) ? terms.findIndex((t) => isAliasTerm(t)) : -1;
+      report(
+        `EC2NodeClass ${nc.name} uses Amazon Linux 2${nc.amiAlias ? ` (${nc.amiAlias})` : ' (amiFamily: AL2)'}: Amazon EKS stopped publishing EKS-optimized AL2 AMIs on 2025-11-26, and Kubernetes 1.32 is the last version with AL2 AMIs, so nodes get no new AMI (no security fixes) and the cluster cannot upgrade past 1.32 with them. Move to al2023 (or bottlerocket); the change drifts every node of the class, so roll it out under the Drifted budgets.`,
+        nc.source,
+        i >= 0 ? ['spec', 'amiSelectorTerms', i, 'alias'] : ['spec', 'amiFamily'],
+        `EC2NodeClass/${nc.name}`,
+      );
+    }
+  },
+};
+
+function isAliasTerm(t: unknown): boolean {
+  return typeof t === 'object' && t !== null && typeof (t as { alias?: unknown }).alias === 'string';
+}

@@ -1,12 +1,16 @@
 /** The rule registry, in report order. Rule ids are part of the public contract. */
 import type { Rule } from './engine.js';
 import {
+  al2EndOfLife,
   amiAliasLatest,
   budgetBlocksDrift,
   budgetInvalidSchedule,
   budgetUnlimited,
+  budgetWholePool,
+  consolidationPolicyChanged,
   poolRemovedWithNodes,
 } from './disruption.js';
+import { unsubstitutedPlaceholder } from './placeholders.js';
 import {
   equalWeightOverlap,
   expireWithoutTgp,
@@ -74,6 +78,10 @@ export const RULES: readonly Rule[] = [
   overlayGateEnabled,
   overlayAndWeightSplit,
   overlayBeyondCut,
+  budgetWholePool,
+  consolidationPolicyChanged,
+  al2EndOfLife,
+  unsubstitutedPlaceholder,
 ];
 
 export { runRules, type Rule, type RuleContext } from './engine.js';
