@@ -24,11 +24,11 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-PYUD3JD6.js";
-import "./chunks/chunk-ZTYQIOE2.js";
+} from "./chunks/chunk-BDFAUXIQ.js";
+import "./chunks/chunk-JZ5MGH4W.js";
 import {
   own
-} from "./chunks/chunk-KMK55IFA.js";
+} from "./chunks/chunk-2MJC3A2W.js";
 import {
   errorMessage
 } from "./chunks/chunk-WZ5PGY7U.js";
@@ -96,7 +96,7 @@ function planBody(plan) {
     for (const w of plan.workloads) {
       const fmt = (p) => !p ? "-" : p.schedulable ? `${p.nodePool}/${p.instanceType} ${p.capacityType ?? ""} $${p.pricePerHour?.toFixed(4) ?? "?"}` : `unschedulable (${p.reason})`;
       out.push(
-        `  ${w.changed ? "*" : " "} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`
+        w.probe ? `  ${w.changed ? "*" : " "} probe ${w.name} (what the pool would launch): ${fmt(w.base)} -> ${fmt(w.head)}` : `  ${w.changed ? "*" : " "} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`
       );
     }
   }
@@ -110,9 +110,10 @@ function planBody(plan) {
       g.cost += n.pricePerHour;
       groups.set(k, g);
     }
+    const probesOnly = plan.workloads.every((w) => w.probe);
     out.push(
       "",
-      `Simulated fleet (head): ${nodes.length} node(s), $${plan.summary.hourlyCost.head?.toFixed(4) ?? "?"}/h`
+      `Simulated fleet (head${probesOnly ? ", probe pods" : ""}): ${nodes.length} node(s), $${nodes.reduce((s, n) => s + n.pricePerHour, 0).toFixed(4)}/h`
     );
     for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n))
       out.push(`  ${g.n} \xD7 ${k}  $${g.cost.toFixed(4)}/h`);
@@ -280,7 +281,7 @@ ${USAGE}` };
       case "catalog": {
         if (positionals[1] !== "refresh")
           return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
-        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-5YGLBZIA.js");
+        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-Q2BKTHLM.js");
         return await catalogRefreshCommand(v.region, v.out, cwd);
       }
       default:

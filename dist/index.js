@@ -17,11 +17,11 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-PYUD3JD6.js";
+} from "./chunks/chunk-BDFAUXIQ.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-ZTYQIOE2.js";
-import "./chunks/chunk-KMK55IFA.js";
+} from "./chunks/chunk-JZ5MGH4W.js";
+import "./chunks/chunk-2MJC3A2W.js";
 import {
   errorMessage
 } from "./chunks/chunk-WZ5PGY7U.js";

@@ -94,6 +94,58 @@ test('the CLI writes a catalog that diff then uses (prices, zones)', async () =>
   expect(plan.assumptions[0]).toMatch(/AWS APIs \(us-east-1\)/);
 });
 
+// Issue 12: honest prices per region. The embedded catalog holds us-east-1 figures; a state in eu-west-1 says so in the
+// headline, and with a catalog refreshed for eu-west-1 (the same recorded responses, served as eu-west-1) it is priced
+// with that catalog's figures: m5.large on-demand 0.096, spot 0.033 in eu-west-1b (the latest record per zone).
+test('a region without embedded prices says so in the headline; a refreshed catalog for it prices it', async () => {
+  const state = (ct: string) =>
+    tempTree({
+      'a.yaml': [
+        NODECLASS,
+        nodePool('p', {
+          requirements: `        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["${ct}"]\n        - key: topology.kubernetes.io/zone\n          operator: In\n          values: ["eu-west-1a", "eu-west-1b"]`,
+        }),
+        deployment('app', { cpu: '1', memory: '2Gi' }),
+      ].join('---\n'),
+    });
+  const embeddedMd = (await runCli(['simulate', state('on-demand'), '--format', 'markdown'])).stdout;
+  expect(embeddedMd.split('\n')[4]).toMatch(
+    /^<sub>Prices are us-east-1 figures: the catalog has none for eu-west-1\. For exact ones, commit the output of <code>karpenter-plan catalog refresh --region eu-west-1<\/code>/,
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'kp-cat-'));
+  const out = join(dir, 'catalog.json');
+  const saved = { ...process.env };
+  aws.region = 'eu-west-1';
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_EC2: aws.url,
+    AWS_ENDPOINT_URL_PRICING: aws.url,
+    AWS_ACCESS_KEY_ID: 'AKIDTEST',
+    AWS_SECRET_ACCESS_KEY: 'secret',
+    AWS_EC2_METADATA_DISABLED: 'true',
+  });
+  try {
+    expect((await runCli(['catalog', 'refresh', '--region', 'eu-west-1', '--out', out])).exitCode).toBe(0);
+  } finally {
+    process.env = saved;
+    aws.region = 'us-east-1';
+  }
+  const od = JSON.parse((await runCli(['simulate', state('on-demand'), '--catalog', out, '--format', 'json'])).stdout);
+  expect(od.pricing).toMatchObject({
+    catalogRegion: 'eu-west-1',
+    region: 'eu-west-1',
+    regionPriced: true,
+    spot: 'catalog',
+  });
+  expect(od.workloads[0].head).toMatchObject({
+    instanceType: 'm5.large',
+    capacityType: 'on-demand',
+    pricePerHour: 0.096,
+  });
+  const md = (await runCli(['simulate', state('spot'), '--catalog', out, '--format', 'markdown'])).stdout;
+  expect(md).not.toMatch(/Prices are .* figures/);
+  expect(md).toMatch(/<code>m5\.large<\/code> spot \$0\.0330/); // from the catalog: no ≈
+});
+
 test('catalog refresh without --region is a usage error', async () => {
   expect((await runCli(['catalog', 'refresh'])).exitCode).toBe(2);
 });

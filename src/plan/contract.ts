@@ -28,6 +28,8 @@ export interface WorkloadRow {
   base: Placement | null;
   head: Placement | null;
   changed: boolean;
+  /** Additional: a probe pod of the tool (no workload exercises the NodePool it stands for), not a workload. */
+  probe?: boolean;
 }
 
 export type NodePoolChange = 'added' | 'removed' | 'modified' | 'unchanged';
@@ -150,7 +152,10 @@ export interface Plan {
   /** No Karpenter object was read in base or head while inputs were left unevaluated: the tool could not run. */
   nothingEvaluated: boolean;
   summary: {
+    /** Workloads (probe pods excluded) whose placement changes. */
     workloadsChanged: number;
+    /** Additional: probe placements that change (what a NodePool no workload exercises would launch). */
+    probesChanged?: number;
     nodesReplaced: number;
     nodesRemoved: number;
     /** Additional: nodes this change makes cheaper to replace (consolidation). */
@@ -163,6 +168,28 @@ export interface Plan {
     /** Additional: findings silenced by an annotation, the config or a baseline. */
     suppressedFindings?: number;
     hourlyCost: { base: number | null; head: number | null };
+    /**
+     * Additional, with a fleet snapshot or a live cluster: that fleet's nodes and cost before and after the change
+     * (each node priced by type, zone and capacity type; replacements as the model predicts them). `hourlyCost` then
+     * describes what the simulation launches for the workloads, not the fleet.
+     */
+    fleet?: {
+      nodes: { base: number; head: number };
+      hourlyCost: { base: number; head: number };
+      unpriced: number;
+      estimated: number;
+      noReplacement: number;
+    };
+  };
+  /** Additional: where prices come from. */
+  pricing?: {
+    catalogRegion: string;
+    region: string;
+    /** The catalog has figures for the state's region. */
+    regionPriced: boolean;
+    /** `catalog`: spot prices from the catalog (catalog refresh); `estimated`: spotPriceFactor × on-demand. */
+    spot: 'catalog' | 'estimated';
+    spotPriceFactor: number;
   };
   workloads: WorkloadRow[];
   nodePools: NodePoolRow[];

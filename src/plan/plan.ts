@@ -22,6 +22,7 @@ import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
 import type { Fleet } from '../disruption/fleet.js';
 import type { Replacement } from './contract.js';
 import type { PoolRollout } from '../disruption/replacements.js';
+import type { FleetCost } from '../disruption/fleet-cost.js';
 
 import type { SimulationResult } from '../provisioning/provisioner.js';
 import { workloadKey } from '../provisioning/provisioner.js';
@@ -37,6 +38,10 @@ export interface PlanInput {
   /** Selection model results (absent for `validate`). */
   baseSim?: SimulationResult;
   headSim?: SimulationResult;
+  /** The fleet's cost before and after (snapshot or live fleets). */
+  fleetCost?: FleetCost;
+  /** Where prices come from. */
+  pricing?: Plan['pricing'];
   /** Lines for the report's assumptions section (catalog, region, ...). */
   assumptions?: string[];
   /** ICE what-if simulations of head. */
@@ -114,7 +119,8 @@ export function buildPlan(input: PlanInput): Plan {
     newlyUnschedulable,
     nothingEvaluated: objects.length === 0 && findings.some((f) => f.rule === 'input-not-evaluated'),
     summary: {
-      workloadsChanged: workloads.filter((w) => w.changed).length,
+      workloadsChanged: workloads.filter((w) => w.changed && !w.probe).length,
+      probesChanged: workloads.filter((w) => w.changed && w.probe).length,
       nodesReplaced,
       nodesRemoved,
       nodesConsolidated: repl?.consolidation?.length ?? 0,
@@ -122,8 +128,21 @@ export function buildPlan(input: PlanInput): Plan {
       newFindings: newCounts,
       resolvedFindings: classified.resolved.length,
       suppressedFindings: classified.suppressed.length,
-      hourlyCost: { base: input.baseSim?.hourlyCost ?? null, head: input.headSim?.hourlyCost ?? null },
+      // A fleet of probe pods is no fleet: its cost is shown with the probes, not as the state's cost.
+      hourlyCost: { base: workloadCost(input.baseSim), head: workloadCost(input.headSim) },
+      ...(input.fleetCost
+        ? {
+            fleet: {
+              nodes: input.fleetCost.nodes,
+              hourlyCost: input.fleetCost.hourly,
+              unpriced: input.fleetCost.unpriced,
+              estimated: input.fleetCost.estimated,
+              noReplacement: input.fleetCost.noReplacement,
+            },
+          }
+        : {}),
     },
+    ...(input.pricing ? { pricing: input.pricing } : {}),
     workloads,
     nodePools,
     replacements: [...(repl?.replacements ?? []), ...(repl?.consolidation ?? [])],
@@ -144,7 +163,10 @@ export function buildPlan(input: PlanInput): Plan {
       unavailableOfferings: sc.unavailable,
       timeline: sc.timeline,
       hourlyCost: sc.sim.hourlyCost,
+      // Probes of pools no workload lands on are not compared: a scenario that moves workloads onto such a pool
+      // exercises it, and its probe simply goes away.
       workloads: (input.headSim?.workloads ?? [])
+        .filter((w) => !w.probe || !input.headSim!.workloads.some((x) => !x.probe && x.replicas > 0))
         .map((w) => {
           const h = input.headSim!.placements.get(w.key) ?? null;
           const x = sc.sim.placements.get(w.key) ?? null;
@@ -354,6 +376,12 @@ function compareNodePools(
   return rows;
 }
 
+/** What the simulation launches for the state's workloads; null without a simulation or without workloads. */
+function workloadCost(sim: SimulationResult | undefined): number | null {
+  if (!sim || !sim.workloads.some((w) => !w.probe && w.replicas > 0)) return null;
+  return sim.hourlyCost;
+}
+
 function compareWorkloads(input: PlanInput): WorkloadRow[] {
   const rows = new Map<string, WorkloadRow>();
   const sides: ['base' | 'head', State, SimulationResult | undefined][] = [
@@ -382,6 +410,7 @@ function compareWorkloads(input: PlanInput): WorkloadRow[] {
       };
       const p = sim?.placements.get(w.key);
       row[side] = p ? toPlacement(p) : null;
+      if ('probe' in w && w.probe) row.probe = true;
       if (side === 'head') row.replicas = w.replicas;
       rows.set(w.key, row);
     }

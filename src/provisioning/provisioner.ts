@@ -127,6 +127,8 @@ export interface SimulationResult {
   podTemplates: Map<string, Workload['pod']>;
   workloads: { key: string; kind: string; namespace: string; name: string; replicas: number; probe: boolean }[];
   fleet: SimNode[];
+  /** Nodes launched for the probes of NodePools no workload lands on (not part of `fleet`). */
+  probeFleet: SimNode[];
   hourlyCost: number;
   pools: PoolStatus[];
   region: string;
@@ -167,6 +169,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   const { outcome: overlays, priceChanges, capacityChanges } = applyNodeOverlays(ctx, eligible, assumptions);
   const templates = nodeClaimTemplates(ctx, eligible, pools, priceChanges, capacityChanges);
   const workloads = workloadsToPlace(input, opts, assumptions);
+  const active = workloads.some((w) => !w.probe && w.replicas > 0);
   const groups: PodGroup[] = workloads
     .filter((w) => w.replicas > 0)
     .map((w, i) => ({ key: w.key, namespace: w.namespace, pod: w.pod, count: w.replicas, order: i }));
@@ -183,6 +186,28 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   assumptions.push(...result.notes);
   const { fleet, perGroup, errors } = launchNodeClaims(ctx, result);
   const placements = placementsOf(workloads, perGroup, errors);
+  // NodePools no workload exercises get a probe each, placed on their own: they show what each such pool would launch
+  // without joining the fleet the workloads make (each probe selects its pool, so it shares nothing with them).
+  const probeFleet: SimNode[] = [];
+  if (active && opts.probes) {
+    const used = new Set(fleet.map((n) => n.nodePool));
+    const idle = input.nodePools.filter((np) => templates.some((t) => t.nodePool === np.name) && !used.has(np.name));
+    const probes = probeWorkloads(idle, false);
+    if (probes.length) {
+      const r = schedule(
+        templates,
+        probes.map((w, i) => ({ key: w.key, namespace: w.namespace, pod: w.pod, count: w.replicas, order: i })),
+        { preferencePolicy: input.settings.preferencePolicy, minValuesPolicy: input.settings.minValuesPolicy },
+      );
+      const launched = launchNodeClaims(ctx, r);
+      probeFleet.push(...launched.fleet);
+      for (const [k, v] of placementsOf(probes, launched.perGroup, launched.errors)) placements.set(k, v);
+      workloads.push(...probes);
+      assumptions.push(
+        `Probes: ${probes.length} NodePool(s) that no workload lands on get a probe pod each (1 CPU, 2 GiB, selecting the pool and tolerating its taints), placed apart from the workloads' fleet.`,
+      );
+    }
+  }
   const hourlyCost = Math.round(fleet.reduce((s, n) => s + n.pricePerHour, 0) * 1e6) / 1e6;
   if (fleet.some((n) => n.capacityType === 'spot'))
     assumptions.push(
@@ -205,6 +230,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       probe,
     })),
     fleet,
+    probeFleet,
     hourlyCost,
     pools,
     region,
@@ -496,10 +522,12 @@ function workloadsToPlace(input: ModelInput, opts: SimulationOptions, assumption
     probe: false,
     pod: w.pod,
   }));
-  if (workloads.length === 0 && opts.probes) {
-    workloads.push(...probeWorkloads(input.nodePools));
+  // A workload with no replicas exercises nothing (the `inflate` example scaled to 0).
+  if (!workloads.some((w) => w.replicas > 0) && opts.probes) {
+    const scaledToZero = workloads.length > 0;
+    workloads.push(...probeWorkloads(input.nodePools, true));
     assumptions.push(
-      'Workloads: the state has none, so probe pods are placed (generic sizes, and one probe per NodePool selecting it and tolerating its taints).',
+      `Workloads: the state has none${scaledToZero ? ' with replicas' : ''}, so probe pods are placed (small 0.5 CPU/1 GiB, medium 2 CPU/4 GiB, large 4 CPU/16 GiB, and per NodePool 1 CPU/2 GiB selecting it and tolerating its taints); their nodes stand for the fleet.`,
     );
   }
   return workloads;
@@ -663,7 +691,7 @@ function daemonOverhead(
 
 const GiB = 2 ** 30;
 
-function probeWorkloads(nodePools: NodePool[]): WorkloadToPlace[] {
+function probeWorkloads(nodePools: NodePool[], generic: boolean): WorkloadToPlace[] {
   const pod = (
     cpu: number,
     mem: number,
@@ -678,19 +706,21 @@ function probeWorkloads(nodePools: NodePool[]): WorkloadToPlace[] {
     constraints: EMPTY_CONSTRAINTS,
     invalid: [],
   });
-  const out = [
-    { name: 'small', p: pod(500, 1 * GiB) },
-    { name: 'medium', p: pod(2000, 4 * GiB) },
-    { name: 'large', p: pod(4000, 16 * GiB) },
-  ].map(({ name, p }) => ({
-    key: workloadKey('Probe', 'karpenter-plan', name),
-    kind: 'Probe',
-    namespace: 'karpenter-plan',
-    name,
-    replicas: 1,
-    probe: true,
-    pod: p,
-  }));
+  const out = generic
+    ? [
+        { name: 'small', p: pod(500, 1 * GiB) },
+        { name: 'medium', p: pod(2000, 4 * GiB) },
+        { name: 'large', p: pod(4000, 16 * GiB) },
+      ].map(({ name, p }) => ({
+        key: workloadKey('Probe', 'karpenter-plan', name),
+        kind: 'Probe',
+        namespace: 'karpenter-plan',
+        name,
+        replicas: 1,
+        probe: true,
+        pod: p,
+      }))
+    : [];
   for (const np of nodePools) {
     const tol = np.taints.map((t) => ({ key: t.key, operator: 'Exists', effect: t.effect }));
     out.push({

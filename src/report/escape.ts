@@ -58,6 +58,13 @@ export function signedMoney(v: number): string {
 /** Hours in a month as cloud bills count them (AWS pricing pages use 730). */
 export const HOURS_PER_MONTH = 730;
 
+/** A cost per hour as a monthly figure (730 h), rounded to whole dollars from $100 up. */
+export function monthly(perHour: number | null): string {
+  if (perHour === null) return '–';
+  const m = perHour * HOURS_PER_MONTH;
+  return m >= 100 ? `$${Math.round(m).toLocaleString('en-US')}` : `$${m.toFixed(2)}`;
+}
+
 /** A change per hour as a signed monthly figure, rounded to whole dollars from $100 up. */
 export function signedMonthly(perHour: number): string {
   const m = perHour * HOURS_PER_MONTH;

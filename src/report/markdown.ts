@@ -4,7 +4,7 @@
  * an alert when something dangerous happens, then folded sections.
  */
 import type { Alert, Plan, TargetPlan } from '../plan/contract.js';
-import { cell, code, escapeHtml, fenceFor, inert, money, signedMonthly, signedMoney } from './escape.js';
+import { cell, code, escapeHtml, fenceFor, inert, money, monthly, signedMonthly, signedMoney } from './escape.js';
 import { compositionCharts, rolloutGantt } from './charts.js';
 import { isRenderedSource } from '../common/findings.js';
 import { DOCUMENTED_RULES, RULE_DOCS_URL } from './rule-docs.js';
@@ -20,6 +20,11 @@ export interface MarkdownOptions {
   title?: string;
 }
 
+/** Probe pods stand for the workloads: the inputs have none with replicas. */
+function probesOnly(plan: Plan): boolean {
+  return plan.workloads.some((w) => w.probe) && !plan.workloads.some((w) => !w.probe && w.replicas > 0);
+}
+
 export function summarySentence(plan: Plan): string {
   const s = plan.summary;
   const parts: string[] = [];
@@ -27,10 +32,14 @@ export function summarySentence(plan: Plan): string {
     const n = plan.clusters.length;
     parts.push(`${n} target${n === 1 ? '' : 's'}, ${plan.clusters.filter((t) => t.plan).length} affected`);
   }
-  parts.push(`${s.workloadsChanged} workload${s.workloadsChanged === 1 ? '' : 's'} change placement`);
+  if (probesOnly(plan)) parts.push('no workloads (probe pods only)');
+  else parts.push(`${s.workloadsChanged} workload${s.workloadsChanged === 1 ? '' : 's'} change placement`);
+  if (s.probesChanged) parts.push(`${s.probesChanged} probe placement${s.probesChanged === 1 ? '' : 's'} change`);
   const replacedPools = new Set(plan.replacements.filter((r) => r.reason !== 'NodePoolRemoved').map((r) => r.nodePool));
+  // Without workloads or a fleet snapshot the simulated fleet is made of probe pods' nodes: say so.
+  const probeNodes = plan.fleet.source === 'simulated' && probesOnly(plan);
   parts.push(
-    `${s.nodesReplaced} node${s.nodesReplaced === 1 ? '' : 's'} replaced${replacedPools.size ? ` in ${replacedPools.size} pool${replacedPools.size === 1 ? '' : 's'}` : ''}`,
+    `${s.nodesReplaced}${probeNodes ? ' probe' : ''} node${s.nodesReplaced === 1 ? '' : 's'} replaced${replacedPools.size ? ` in ${replacedPools.size} pool${replacedPools.size === 1 ? '' : 's'}` : ''}`,
   );
   parts.push(`${s.nodesRemoved} removed`);
   if (s.nodesConsolidated) parts.push(`${s.nodesConsolidated} consolidated`);
@@ -53,14 +62,42 @@ export function summarySentence(plan: Plan): string {
     `${plan.kind === 'diff' ? 'new findings' : 'findings'}: ${f.error} error, ${f.warning} warning, ${f.info} info` +
       (existing ? ` (${existing} pre-existing)` : ''),
   );
-  const { base, head } = s.hourlyCost;
+  // With a fleet snapshot (or a live cluster), the fleet's own nodes and cost; otherwise what the simulation launches.
+  const fleet = s.fleet;
+  const { base, head } = fleet ? fleet.hourlyCost : s.hourlyCost;
   if (base !== null || head !== null) {
     const delta = base !== null && head !== null ? Math.round((head - base) * 1e6) / 1e6 : null;
     const diff =
       delta === null ? '' : delta === 0 ? ' (no change)' : ` (${signedMoney(delta)}/h, ${signedMonthly(delta)}/month)`;
-    parts.push(`cost ${money(base)}/h → ${money(head)}/h${diff}`);
+    const what = fleet
+      ? `fleet ${fleet.nodes.base}${fleet.nodes.head !== fleet.nodes.base ? ` → ${fleet.nodes.head}` : ''} nodes, cost`
+      : plan.kind === 'diff'
+        ? 'cost'
+        : 'cost of the placements';
+    parts.push(
+      plan.kind === 'diff'
+        ? `${what} ${money(base)}/h → ${money(head)}/h${diff}`
+        : `${what} ${money(head)}/h (${monthly(head)}/month)`,
+    );
   }
   return parts.join(' · ') + '.';
+}
+
+/** Where the prices come from, when the reader should know: another region's figures, estimated spot prices. */
+export function pricingNote(plan: Plan): string | null {
+  const p = plan.pricing;
+  if (!p) return null;
+  const notes: string[] = [];
+  if (!p.regionPriced)
+    notes.push(
+      `Prices are ${p.catalogRegion} figures: the catalog has none for ${p.region}. For exact ones, commit the output of \`karpenter-plan catalog refresh --region ${p.region}\` and name it in the config's \`catalog:\` (or the action's \`catalog\` input).`,
+    );
+  const spot = plan.workloads.some((w) => w.base?.capacityType === 'spot' || w.head?.capacityType === 'spot');
+  if (spot && p.spot === 'estimated')
+    notes.push(
+      `Spot prices marked ≈ are estimates (${p.spotPriceFactor} × on-demand); a refreshed catalog carries the spot price history.`,
+    );
+  return notes.length ? notes.join(' ') : null;
 }
 
 export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
@@ -71,6 +108,8 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
   head.push('');
   head.push(`**${summarySentence(plan)}**`);
   head.push('');
+  const prices = pricingNote(plan);
+  if (prices) head.push(`<sub>${escapeHtml(prices).replace(/`([^`]+)`/g, (_, c: string) => code(c))}</sub>`, '');
   const alerts = alertLines(plan);
   if (alerts.length) head.push(...alerts, '');
   if (plan.verdict === 'fail' && plan.verdictReasons.length) {
@@ -143,7 +182,8 @@ function planSections(
   findings: { title: string; body: string } | null = null,
 ): { title: string; body: string }[] {
   const sections: { title: string; body: string }[] = [];
-  if (plan.workloads.length) sections.push({ title: 'Fleet outcome', body: workloadSection(plan) });
+  if (plan.workloads.some((w) => !w.probe)) sections.push({ title: 'Fleet outcome', body: workloadSection(plan) });
+  if (plan.workloads.some((w) => w.probe)) sections.push({ title: 'Probes', body: probeSection(plan) });
   sections.push({ title: 'Expected replacements', body: nodePoolSection(plan) });
   if (plan.scenarios?.length) sections.push({ title: 'What-if', body: scenarioSection(plan) });
   const charts = chartsSection(plan);
@@ -322,24 +362,58 @@ function placementCell(
     pricePerHour: number | null;
     reason: string | null;
   } | null,
+  spotEstimated = false,
 ): string {
   if (!p) return '–';
   if (!p.schedulable) return `⛔ unschedulable: ${cell(p.reason)}`;
-  return `${code(p.nodePool ?? '?')} ${code(p.instanceType ?? '?')} ${cell(p.capacityType)} ${money(p.pricePerHour)}`;
+  const approx = spotEstimated && p.capacityType === 'spot' ? '≈' : '';
+  return `${code(p.nodePool ?? '?')} ${code(p.instanceType ?? '?')} ${cell(p.capacityType)} ${approx}${money(p.pricePerHour)}`;
 }
 
 function workloadSection(plan: Plan): string {
+  const spotEst = plan.pricing?.spot === 'estimated';
+  const rows = plan.workloads.filter((w) => !w.probe);
   const lines = ['| workload | replicas | base | head |', '|---|---|---|---|'];
-  for (const w of plan.workloads) {
+  for (const w of rows) {
     lines.push(
-      `| ${w.changed ? '**' : ''}${cell(`${w.kind} ${w.namespace}/${w.name}`)}${w.changed ? '**' : ''} | ${w.replicas} | ${placementCell(w.base)} | ${placementCell(w.head)} |`,
+      `| ${w.changed ? '**' : ''}${cell(`${w.kind} ${w.namespace}/${w.name}`)}${w.changed ? '**' : ''} | ${w.replicas} | ${placementCell(w.base, spotEst)} | ${placementCell(w.head, spotEst)} |`,
     );
   }
-  const changed = plan.workloads.filter((w) => w.changed).length;
+  const changed = rows.filter((w) => w.changed).length;
+  const { base, head } = plan.summary.hourlyCost;
+  const cost =
+    plan.summary.fleet && (base !== null || head !== null)
+      ? ` · what the simulation launches for them: ${plan.kind === 'diff' ? `${money(base)}/h → ` : ''}${money(head)}/h`
+      : '';
   return details(
-    `<b>Fleet outcome</b>: ${changed} of ${plan.workloads.length} workloads change`,
+    `<b>Fleet outcome</b>: ${changed} of ${rows.length} workloads change${cost}`,
     lines.join('\n'),
-    changed > 0 && plan.workloads.length <= 30,
+    changed > 0 && rows.length <= 30,
+  );
+}
+
+/** What each NodePool no workload exercises would launch: the probe pods, apart from the workloads. */
+function probeSection(plan: Plan): string {
+  const spotEst = plan.pricing?.spot === 'estimated';
+  const rows = plan.workloads.filter((w) => w.probe);
+  const onlyProbes = probesOnly(plan);
+  const lines = [
+    onlyProbes
+      ? '_No workload in the inputs (or none with replicas): probe pods stand for them — `small` 0.5 CPU/1 GiB, `medium` 2 CPU/4 GiB, `large` 4 CPU/16 GiB, and `pool-<name>` 1 CPU/2 GiB selecting one NodePool and tolerating its taints._'
+      : '_No workload lands on these NodePools: a probe pod each (1 CPU/2 GiB, selecting the pool and tolerating its taints) shows what it would launch._',
+    '',
+    '| probe | base | head |',
+    '|---|---|---|',
+  ];
+  for (const w of rows)
+    lines.push(
+      `| ${w.changed ? '**' : ''}${cell(w.name)}${w.changed ? '**' : ''} | ${placementCell(w.base, spotEst)} | ${placementCell(w.head, spotEst)} |`,
+    );
+  const changed = rows.filter((w) => w.changed).length;
+  return details(
+    `<b>What each NodePool would launch</b> (probe pods): ${changed} of ${rows.length} change`,
+    lines.join('\n'),
+    onlyProbes && changed > 0 && rows.length <= 30,
   );
 }
 

@@ -58,7 +58,9 @@ function planBody(plan: Plan): string[] {
             ? `${p.nodePool}/${p.instanceType} ${p.capacityType ?? ''} $${p.pricePerHour?.toFixed(4) ?? '?'}`
             : `unschedulable (${p.reason})`;
       out.push(
-        `  ${w.changed ? '*' : ' '} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`,
+        w.probe
+          ? `  ${w.changed ? '*' : ' '} probe ${w.name} (what the pool would launch): ${fmt(w.base)} -> ${fmt(w.head)}`
+          : `  ${w.changed ? '*' : ' '} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`,
       );
     }
   }
@@ -72,9 +74,10 @@ function planBody(plan: Plan): string[] {
       g.cost += n.pricePerHour;
       groups.set(k, g);
     }
+    const probesOnly = !plan.workloads.some((w) => !w.probe && w.replicas > 0);
     out.push(
       '',
-      `Simulated fleet (head): ${nodes.length} node(s), $${plan.summary.hourlyCost.head?.toFixed(4) ?? '?'}/h`,
+      `Simulated fleet (head${probesOnly ? ', probe pods' : ''}): ${nodes.length} node(s), $${nodes.reduce((s, n) => s + n.pricePerHour, 0).toFixed(4)}/h`,
     );
     for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n))
       out.push(`  ${g.n} × ${k}  $${g.cost.toFixed(4)}/h`);

@@ -14,6 +14,7 @@ import type { Plan } from '../plan/contract.js';
 import { buildPlan, type PlanInput } from '../plan/plan.js';
 import { planReplacements } from '../disruption/replacements.js';
 import { consolidationMoves, type ConsolidationNode } from '../disruption/consolidation.js';
+import { fleetCost, type FleetCost } from '../disruption/fleet-cost.js';
 import type { PodTemplate } from '../api/workload.js';
 import { candidateBlock, pdbLimits, reschedulable } from '../disruption/disruptable.js';
 import { allowedDisruptions, compileBudgets } from '../disruption/budgets.js';
@@ -283,7 +284,15 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
   const headSim = simulate(head, simOpts);
   const baseSim = input.base && !input.validateOnly ? simulate(base, simOpts) : undefined;
   assumptions.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
+  const pricing: Plan['pricing'] = {
+    catalogRegion: catalog.region,
+    region: headSim.region,
+    regionPriced: catalog.region === headSim.region,
+    spot: catalog.types.some((t) => t.spotPrices && Object.keys(t.spotPrices).length) ? 'catalog' : 'estimated',
+    spotPriceFactor: input.config.spotPriceFactor,
+  };
   let replacements: PlanInput['replacements'];
+  let fleetCostResult: FleetCost | undefined;
   if (input.base && baseSim) {
     const fleet =
       (await readFleet(input.config, input.cwd, head.findings, input.trustedFiles)) ?? simulatedFleet(baseSim);
@@ -319,6 +328,21 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
         at,
       ),
     };
+    if (fleet.source !== 'simulated') {
+      fleetCostResult = fleetCost({
+        fleet,
+        catalog,
+        spotPriceFactor: input.config.spotPriceFactor,
+        replacements: [...r.replacements, ...replacements.consolidation!],
+        templates: headSim.templates,
+        minValuesPolicy: head.settings.minValuesPolicy,
+        preferencePolicy: head.settings.preferencePolicy,
+      });
+      const fc = fleetCostResult;
+      assumptions.push(
+        `Fleet cost: each of the ${fc.nodes.base} node(s) of the ${fleet.source} priced by its instance type, zone and capacity type${pricing.spot === 'estimated' ? ` (spot at ${pricing.spotPriceFactor} × on-demand)` : ''}; drifted and removed nodes are replaced by what head launches for their pods${fc.estimated ? `, and ${fc.estimated} whose pods the snapshot does not list by the cheapest type of their head NodePool with at least their vCPUs and memory (an estimate)` : ''}${fc.noReplacement ? `; ${fc.noReplacement} have no replacement in head and cost nothing after` : ''}${fc.unpriced ? `; ${fc.unpriced} without a price are left out` : ''}.`,
+      );
+    }
     const withPods = fleet.nodes.filter((n) => n.podList).length;
     if (fleet.source === 'simulated')
       assumptions.push(
@@ -387,7 +411,8 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
     ignore: input.config.ignore,
     baseline: readBaseline(input.trusted ?? input.head, input.config, head.findings),
   };
-  if (input.validateOnly) return buildPlan({ kind, base, head, config: input.config, assumptions, suppressions });
+  if (input.validateOnly)
+    return buildPlan({ kind, base, head, config: input.config, assumptions, suppressions, pricing });
   const scenarios = input.config.scenarios.map((sc) => {
     const unavailable = unavailableOfferings(catalog, headSim.zones, sc);
     return {
@@ -407,6 +432,8 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
     ...(baseSim ? { baseSim } : {}),
     assumptions,
     ...(replacements ? { replacements } : {}),
+    ...(fleetCostResult ? { fleetCost: fleetCostResult } : {}),
+    pricing,
     scenarios,
   });
 }

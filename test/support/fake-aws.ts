@@ -47,6 +47,8 @@ function priceDoc(type: string, usd: string): string {
 
 export class FakeAws {
   requests: { target: string; body: string }[] = [];
+  /** The region the recorded responses describe (their us-east-1 zones and region codes are renamed). */
+  region = 'us-east-1';
   private server: Server | null = null;
   url = '';
 
@@ -59,7 +61,7 @@ export class FakeAws {
       const xml = (action: string, inner: string) => {
         res.writeHead(200, { 'content-type': 'text/xml' });
         res.end(
-          `<?xml version="1.0" encoding="UTF-8"?><${action}Response xmlns="${EC2_NS}"><requestId>r-1</requestId>${inner}</${action}Response>`,
+          `<?xml version="1.0" encoding="UTF-8"?><${action}Response xmlns="${EC2_NS}"><requestId>r-1</requestId>${inner.replaceAll('us-east-1', this.region)}</${action}Response>`,
         );
       };
       const params = new URLSearchParams(body);
@@ -109,7 +111,7 @@ export class FakeAws {
               priceDoc('c7g.xlarge', '0.1450000000'),
               priceDoc('p4d.24xlarge', '32.7726000000'),
             ],
-          }),
+          }).replaceAll('us-east-1', this.region),
         );
       }
       res.writeHead(400, { 'content-type': 'text/xml' });

@@ -1,0 +1,160 @@
+/**
+ * What the fleet that exists costs, before and after the change: each node of a snapshot (or live cluster) priced by
+ * its instance type, zone and capacity type, then the change applied as the model predicts it — drifted and removed
+ * nodes replaced by what head would launch for their pods, consolidation replacements at their new price.
+ *
+ * Replacements: Karpenter's drift and garbage collection re-schedule the node's pods (karpenter
+ * pkg/controllers/disruption/helpers.go SimulateScheduling, with every NodePool's template) and launch what the
+ * scheduler asks for; that is what is priced when the snapshot lists the node's pods. Without them, a drifted node is
+ * priced as the cheapest type its head NodePool can launch with at least the node's vCPUs and memory (its own type
+ * when head still allows it), and a node of a removed NodePool likewise in the first head NodePool, by weight, that
+ * has such a type — an estimate, counted and stated as such.
+ */
+import type { Catalog, CatalogType } from '../cloudprovider/catalog.js';
+import type { InstanceType } from '../cloudprovider/instancetype.js';
+import { launch } from '../cloudprovider/launch.js';
+import type { PodTemplate } from '../api/workload.js';
+import { schedule } from '../provisioning/scheduler.js';
+import type { PodGroup, Template } from '../provisioning/nodeclaim.js';
+import { reschedulable } from './disruptable.js';
+import type { Fleet, FleetNode } from './fleet.js';
+import type { Replacement } from './replacements.js';
+
+export interface FleetCost {
+  nodes: { base: number; head: number };
+  /** USD per hour of the priced nodes. */
+  hourly: { base: number; head: number };
+  /** Nodes without a price (unknown instance type, or no price in the catalog): left out of both sums. */
+  unpriced: number;
+  /** Replaced or removed nodes whose replacement is estimated like-for-like (their pods are not listed). */
+  estimated: number;
+  /** Replaced or removed nodes for which no replacement could be found in head: priced at nothing in head. */
+  noReplacement: number;
+}
+
+export interface FleetCostInput {
+  fleet: Fleet;
+  catalog: Catalog;
+  spotPriceFactor: number;
+  /** Drift and removal replacements, and consolidation replacements (with their new price). */
+  replacements: Replacement[];
+  /** Head's NodePool templates in weight order (the simulation's). */
+  templates: Template[];
+  minValuesPolicy: 'Strict' | 'BestEffort';
+  preferencePolicy: 'Respect' | 'Ignore';
+}
+
+/** What a node of this type, zone and capacity type costs per hour (reserved: the on-demand price, paid anyway). */
+export function nodePrice(
+  t: CatalogType | undefined,
+  zone: string | null,
+  capacityType: string | null,
+  spotFactor: number,
+): number | null {
+  if (!t || t.price === null) return null;
+  if (capacityType === 'spot') return (zone ? t.spotPrices?.[zone] : undefined) ?? t.price * spotFactor;
+  return t.price;
+}
+
+export function fleetCost(input: FleetCostInput): FleetCost {
+  const { fleet, catalog } = input;
+  const byNode = new Map(input.replacements.map((r) => [r.nodeClaim, r]));
+  const out: FleetCost = {
+    nodes: { base: 0, head: 0 },
+    hourly: { base: 0, head: 0 },
+    unpriced: 0,
+    estimated: 0,
+    noReplacement: 0,
+  };
+  for (const n of fleet.nodes) {
+    if (n.deleting) continue;
+    out.nodes.base++;
+    const price =
+      n.pricePerHour ??
+      nodePrice(catalog.byName.get(n.instanceType ?? ''), n.zone, n.capacityType, input.spotPriceFactor);
+    const r = byNode.get(n.name);
+    if (price === null) {
+      out.unpriced++;
+      if (!r || r.reason === 'Consolidation') out.nodes.head++;
+      continue;
+    }
+    out.hourly.base += price;
+    if (!r) {
+      out.nodes.head++;
+      out.hourly.head += price;
+    } else if (r.reason === 'Consolidation' && r.consolidation) {
+      out.nodes.head++;
+      out.hourly.head += r.consolidation.toCost;
+    } else {
+      const repl = replacementOf(n, r, input);
+      if (!repl) out.noReplacement++;
+      else {
+        if (repl.estimated) out.estimated++;
+        out.nodes.head += repl.nodes;
+        out.hourly.head += repl.hourly;
+      }
+    }
+  }
+  out.hourly.base = round(out.hourly.base);
+  out.hourly.head = round(out.hourly.head);
+  return out;
+}
+
+function round(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}
+
+function replacementOf(
+  n: FleetNode,
+  r: Replacement,
+  input: FleetCostInput,
+): { nodes: number; hourly: number; estimated: boolean } | null {
+  const pods = n.podList?.filter(reschedulable);
+  if (pods && pods.every((p) => p.template && p.ownerKey)) {
+    if (!pods.length) return { nodes: 0, hourly: 0, estimated: false }; // nothing to move: the node is just deleted
+    const byOwner = new Map<string, { pod: PodTemplate; count: number; namespace: string }>();
+    for (const p of pods) {
+      const e = byOwner.get(p.ownerKey!);
+      if (e) e.count += p.count;
+      else byOwner.set(p.ownerKey!, { pod: p.template!, count: p.count, namespace: p.namespace });
+    }
+    const groups: PodGroup[] = [...byOwner].map(([key, g], order) => ({
+      key,
+      namespace: g.namespace,
+      pod: g.pod,
+      count: g.count,
+      order,
+    }));
+    const res = schedule(input.templates, groups, {
+      minValuesPolicy: input.minValuesPolicy,
+      preferencePolicy: input.preferencePolicy,
+    });
+    let hourly = 0;
+    let nodes = 0;
+    for (const nc of res.nodeClaims) {
+      if (nc.dropped) continue;
+      const d = launch(nc.finalOptions!, nc.requirements, input.minValuesPolicy);
+      if (!d.ok) continue;
+      nodes++;
+      hourly += d.decision.offering.cost;
+    }
+    return nodes || !res.errors.size ? { nodes, hourly, estimated: false } : null;
+  }
+  // Like-for-like: the node's own pool in head for drift, every head pool in weight order for a removed pool.
+  const own = input.catalog.byName.get(n.instanceType ?? '');
+  if (!own) return null;
+  const candidates =
+    r.reason === 'NodePoolRemoved' ? input.templates : input.templates.filter((t) => t.nodePool === n.nodePool);
+  for (const t of candidates) {
+    const same = t.instanceTypes.find((it) => it.name === own.name);
+    const fits = same ? [same] : t.instanceTypes.filter((it) => covers(it, own));
+    if (!fits.length) continue;
+    const d = launch(fits, t.requirements, input.minValuesPolicy);
+    if (d.ok) return { nodes: 1, hourly: d.decision.offering.cost, estimated: true };
+  }
+  return null;
+}
+
+function covers(it: InstanceType, node: CatalogType): boolean {
+  return it.catalog.vcpu >= node.vcpu && it.catalog.memoryMiB >= node.memoryMiB && it.catalog.arch === node.arch;
+}

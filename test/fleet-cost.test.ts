@@ -1,0 +1,107 @@
+/**
+ * Issue 12: the numbers describe the fleet that exists, and probes are labelled as probes.
+ * - With a fleet snapshot, the headline prices the snapshot's nodes (by instance type, zone and capacity type) and
+ *   applies the replacements the model predicts.
+ * - Probe pods stand in for workloads only where none exercises a NodePool, in their own section; a Deployment
+ *   scaled to 0 (the `inflate` example of the public getting-started guides) does not count as a workload.
+ */
+import { runCli } from '../src/cli/run.js';
+import { embeddedCatalog } from '../src/cloudprovider/catalog.js';
+import { NODECLASS, deployment, nodePool, tempTree } from './helpers.js';
+
+const AT = ['--at', '2026-01-05T10:00:00Z'];
+const price = (t: string) => embeddedCatalog().byName.get(t)!.price!;
+
+describe('the headline prices the fleet snapshot', () => {
+  test('drift-budgets: 6 m6i.xlarge drift to m7i.xlarge; 4 m7i.xlarge stay', async () => {
+    const args = ['diff', '--base', 'examples/drift-budgets/base', '--head', 'examples/drift-budgets/head'];
+    const fleet = ['--fleet', 'examples/drift-budgets/fleet.json', ...AT];
+    const plan = JSON.parse((await runCli([...args, ...fleet, '--format', 'json'])).stdout);
+    // The snapshot: 6 × m6i.xlarge and 4 × m7i.xlarge, all on-demand. Head drops m6i from the NodePool; the snapshot
+    // lists no pods, so each drifted node is priced as the cheapest type head's pool launches with at least its
+    // 4 vCPUs and 16 GiB: m7i.xlarge.
+    const base = 6 * price('m6i.xlarge') + 4 * price('m7i.xlarge');
+    const head = 10 * price('m7i.xlarge');
+    expect(plan.summary.fleet).toEqual({
+      nodes: { base: 10, head: 10 },
+      hourlyCost: { base: Math.round(base * 1e6) / 1e6, head: Math.round(head * 1e6) / 1e6 },
+      unpriced: 0,
+      estimated: 6,
+      noReplacement: 0,
+    });
+    const md = (await runCli([...args, ...fleet])).stdout;
+    const delta = head - base;
+    expect(md.split('\n')[2]).toContain(
+      `fleet 10 nodes, cost $${base.toFixed(2)}/h → $${head.toFixed(2)}/h (+$${delta.toFixed(4)}/h, +$${(delta * 730).toFixed(2)}/month)`,
+    );
+    // What the simulation launches for the workloads is still shown, next to them.
+    expect(md).toMatch(
+      /<b>Fleet outcome<\/b>: 1 of 1 workloads change · what the simulation launches for them: \$2\.30\/h → \$2\.42\/h/,
+    );
+    expect(plan.assumptions.join('\n')).toMatch(/Fleet cost: each of the 10 node\(s\) of the snapshot priced/);
+  });
+  test('without a snapshot, the headline cost is the simulated fleet of the workloads (no fleet figures)', async () => {
+    const plan = JSON.parse(
+      (
+        await runCli([
+          'diff',
+          '--base',
+          'examples/drift-budgets/base',
+          '--head',
+          'examples/drift-budgets/head',
+          '--format',
+          'json',
+          ...AT,
+        ])
+      ).stdout,
+    );
+    expect(plan.summary.fleet).toBeUndefined();
+    expect(plan.summary.hourlyCost.base).toBeCloseTo(12 * price('m6i.xlarge'), 6);
+  });
+});
+
+describe('probe pods are labelled and only stand in where no workload is', () => {
+  const pools = [
+    NODECLASS,
+    nodePool('a', {
+      requirements:
+        '        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: ["m7i"]\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]',
+    }),
+    nodePool('b', {
+      extraTemplateSpec: '      taints: [{ key: team, value: b, effect: NoSchedule }]\n',
+      requirements:
+        '        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: ["c7i"]\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]',
+    }),
+  ];
+  test('a Deployment scaled to 0 (inflate) does not suppress the probes; there is then no workload cost', async () => {
+    const dir = tempTree({ 'a.yaml': [...pools, deployment('inflate', { replicas: 0 })].join('---\n') });
+    const plan = JSON.parse((await runCli(['simulate', dir, '--format', 'json'])).stdout);
+    expect(
+      plan.workloads
+        .filter((w: { probe?: boolean }) => w.probe)
+        .map((w: { name: string }) => w.name)
+        .sort(),
+    ).toEqual(['large', 'medium', 'pool-a', 'pool-b', 'small']);
+    expect(plan.summary.hourlyCost.head).toBeNull();
+    const md = (await runCli(['simulate', dir, '--format', 'markdown'])).stdout;
+    expect(md).toMatch(/no workloads \(probe pods only\)/);
+    expect(md).toMatch(/<b>What each NodePool would launch<\/b> \(probe pods\)/);
+  });
+  test('a pool no workload lands on gets its own probe, apart from the fleet and the cost of the workloads', async () => {
+    const dir = tempTree({
+      'a.yaml': [...pools, deployment('web', { replicas: 2, cpu: '1', memory: '2Gi' })].join('---\n'),
+    });
+    const plan = JSON.parse((await runCli(['simulate', dir, '--format', 'json'])).stdout);
+    const probes = plan.workloads.filter((w: { probe?: boolean }) => w.probe);
+    expect(probes.map((w: { name: string }) => w.name)).toEqual(['pool-b']);
+    expect(probes[0].head).toMatchObject({ nodePool: 'b', schedulable: true });
+    // The simulated fleet and its cost are the workload's nodes only (pool a).
+    const nodes = plan.fleet.simulated.head as { nodePool: string; pricePerHour: number }[];
+    expect(new Set(nodes.map((n) => n.nodePool))).toEqual(new Set(['a']));
+    expect(plan.summary.hourlyCost.head).toBeCloseTo(
+      nodes.reduce((s, n) => s + n.pricePerHour, 0),
+      6,
+    );
+    expect(plan.summary.workloadsChanged).toBe(1);
+  });
+});
