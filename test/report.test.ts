@@ -50,7 +50,9 @@ test.each(EXAMPLES)('%s: the comment is under the limit, summary first, and ever
     ])
   ).stdout;
   expect(md.length).toBeLessThan(COMMENT_LIMIT);
-  expect(md.split('\n')[2]).toMatch(/^\*\*(\d+ workloads? change placement|no workloads \(probe pods only\) · \d+ probe placements? change)/);
+  expect(md.split('\n')[2]).toMatch(
+    /^\*\*(\d+ workloads? change placement|no workloads \(probe pods only\) · \d+ probe placements? change)/,
+  );
   const blocks = mermaidBlocks(md);
   expect(blocks.length).toBeGreaterThan(0);
   expectParses(blocks);
