@@ -74,6 +74,16 @@ export function addResources(a: ResourceList, b: ResourceList): ResourceList {
 }
 
 /**
+ * `resources.Subtract(lhs, rhs)` (karpenter pkg/utils/resources/resources.go): lhs − rhs over the keys of lhs only
+ * (a resource lhs does not list stays absent).
+ */
+export function subtractResources(lhs: ResourceList, rhs: ResourceList): ResourceList {
+  const out: ResourceList = { ...lhs };
+  for (const k in lhs) if (k in rhs) out[k] = lhs[k] - rhs[k];
+  return out;
+}
+
+/**
  * `resources.Fits(candidate, total)` (karpenter pkg/utils/resources/resources.go): false if any value of `total`
  * is negative; otherwise every candidate resource must be ≤ total (a missing total counts as 0).
  */

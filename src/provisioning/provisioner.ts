@@ -36,6 +36,7 @@ import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { satisfiesMinValues } from '../cloudprovider/instancetype.js';
 import { type PodGroup, type SchedulingError, type SchedulingErrorCode, type Template } from './nodeclaim.js';
 import { schedule } from './scheduler.js';
+import { ExistingNode, type ExistingNodeInput } from './existingnode.js';
 import type { ControllerSettings } from '../api/settings.js';
 import { untolerated } from '../scheduling/taints.js';
 import type { Workload } from '../api/workload.js';
@@ -69,6 +70,22 @@ export interface SimulationOptions {
   probes: boolean;
   /** Offerings made unavailable (ICE what-if), by unavailableKey. */
   unavailable?: Set<string>;
+  /** The cluster the pods are placed into (a fleet snapshot with pods); absent: an empty cluster. */
+  cluster?: ClusterState;
+}
+
+/**
+ * The existing cluster in one state (karpenter pkg/controllers/provisioning/provisioner.go Schedule: the active state
+ * nodes, and the pods to schedule). Made from a fleet snapshot by disruption/fleet-placement.ts.
+ */
+export interface ClusterState {
+  /** The nodes that stay in this state, with the pods they keep (running replicas carry their workload key). */
+  nodes: ExistingNodeInput[];
+  /**
+   * Pods no manifest describes whose node leaves in this state (deleting, drifted, its NodePool removed): they are
+   * scheduled with the rest (provisioner.go Schedule: the reschedulable pods of deleting nodes), grouped by owner.
+   */
+  displaced: { key: string; namespace: string; pod: Workload['pod']; count: number }[];
 }
 
 export interface SimPlacement {
@@ -170,21 +187,42 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   const templates = nodeClaimTemplates(ctx, eligible, pools, priceChanges, capacityChanges);
   const workloads = workloadsToPlace(input, opts, assumptions);
   const active = workloads.some((w) => !w.probe && w.replicas > 0);
+  const existing = existingNodes(ctx, templates, assumptions);
+  // Replicas already running on the nodes that stay are not pending: only the rest is scheduled.
+  const running = new Map<string, number>();
+  for (const n of existing) for (const [k, c] of n.running) running.set(k, (running.get(k) ?? 0) + c);
   const groups: PodGroup[] = workloads
-    .filter((w) => w.replicas > 0)
-    .map((w, i) => ({ key: w.key, namespace: w.namespace, pod: w.pod, count: w.replicas, order: i }));
+    .map((w, i) => ({
+      key: w.key,
+      namespace: w.namespace,
+      pod: w.pod,
+      count: Math.max(0, w.replicas - (running.get(w.key) ?? 0)),
+      order: i,
+    }))
+    .filter((g) => g.count > 0);
+  for (const d of opts.cluster?.displaced ?? [])
+    groups.push({ key: d.key, namespace: d.namespace, pod: d.pod, count: d.count, order: groups.length });
   // Provisioning schedules in strict reserved mode (provisioner.go Schedule: DisableReservedCapacityFallback).
   const reservations =
     input.settings.featureGates.reservedCapacity && opts.reservations.length
       ? new ReservationManager(opts.reservations.map((r) => [r.id, r.count] as [string, number]))
       : undefined;
-  const result = schedule(templates, groups, {
-    preferencePolicy: input.settings.preferencePolicy,
-    minValuesPolicy: input.settings.minValuesPolicy,
-    ...(reservations ? { reservations } : {}),
-  });
+  // Without any NodePool to provision from, Karpenter builds no scheduler and places nothing, not even onto existing
+  // nodes (provisioner.go NewScheduler: ErrNodePoolsNotFound).
+  const result = schedule(
+    templates,
+    groups,
+    {
+      preferencePolicy: input.settings.preferencePolicy,
+      minValuesPolicy: input.settings.minValuesPolicy,
+      ...(reservations ? { reservations } : {}),
+    },
+    eligible.length ? existing : [],
+  );
   assumptions.push(...result.notes);
-  const { fleet, perGroup, errors } = launchNodeClaims(ctx, result);
+  const launched = launchNodeClaims(ctx, result);
+  const { perGroup, errors } = launched;
+  const fleet = [...existingFleet(ctx, existing, templates, perGroup, assumptions), ...launched.fleet];
   const placements = placementsOf(workloads, perGroup, errors);
   // NodePools no workload exercises get a probe each, placed on their own: they show what each such pool would launch
   // without joining the fleet the workloads make (each probe selects its pool, so it shares nothing with them).
@@ -509,6 +547,99 @@ function nodeClaimTemplates(
     });
   }
   return templates;
+}
+
+/**
+ * The existing nodes of the cluster (scheduler.go calculateExistingNodeClaims). A node whose snapshot gives no
+ * allocatable or capacity takes its instance type's (from the NodePools' types, else the catalog's under a default
+ * EC2NodeClass).
+ */
+function existingNodes(ctx: StepContext, templates: Template[], assumptions: string[]): ExistingNode[] {
+  const cluster = ctx.opts.cluster;
+  if (!cluster) return [];
+  const missing: string[] = [];
+  const out = cluster.nodes.map((n) => {
+    let allocatable = n.allocatable;
+    let capacity = n.capacity;
+    if (!allocatable || !capacity) {
+      const it = n.instanceType ? instanceTypeNamed(ctx, templates, n.nodePool, n.instanceType) : undefined;
+      if (!it) missing.push(n.name);
+      allocatable ??= it?.allocatable ?? {};
+      capacity ??= it?.capacity ?? {};
+    }
+    return new ExistingNode(n, capacity, allocatable, ctx.input.daemonSets);
+  });
+  if (missing.length)
+    assumptions.push(
+      `Fleet: ${missing.length} node(s) have neither allocatable nor capacity in the snapshot and an instance type outside the catalog (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): no pod is placed on them and they count nothing against limits.`,
+    );
+  return out;
+}
+
+/** An instance type by name: the node's NodePool's first, then any NodePool's, then the catalog's. */
+function instanceTypeNamed(
+  ctx: StepContext,
+  templates: Template[],
+  nodePool: string | null,
+  name: string,
+): InstanceType | undefined {
+  const own = templates.find((t) => t.nodePool === nodePool)?.instanceTypes.find((it) => it.name === name);
+  if (own) return own;
+  for (const t of templates) {
+    const it = t.instanceTypes.find((x) => x.name === name);
+    if (it) return it;
+  }
+  return instanceTypesFor(ctx, undefined).find((it) => it.name === name);
+}
+
+/**
+ * The existing nodes as fleet nodes (allocationStrategy `existing`: not launched by this simulation), with the
+ * workloads' pods they run and were given, priced at their offering (reserved: 0, as for launched nodes).
+ */
+function existingFleet(
+  ctx: StepContext,
+  existing: ExistingNode[],
+  templates: Template[],
+  perGroup: GroupNodes,
+  assumptions: string[],
+): SimNode[] {
+  const out: SimNode[] = [];
+  const unpriced: string[] = [];
+  for (const n of existing) {
+    const { input } = n;
+    const capacityType = (input.capacityType ?? 'on-demand') as CapacityType;
+    const it = input.instanceType ? instanceTypeNamed(ctx, templates, input.nodePool, input.instanceType) : undefined;
+    const offering = it?.offerings.find((o) => o.zone === input.zone && o.capacityType === capacityType);
+    if (capacityType !== 'reserved' && !offering) unpriced.push(input.name);
+    const pods: Record<string, number> = Object.fromEntries(n.running);
+    for (const [k, c] of n.groups) pods[k] = (pods[k] ?? 0) + c;
+    const node: SimNode = {
+      name: input.name,
+      nodePool: input.nodePool ?? '',
+      instanceType: input.instanceType ?? '?',
+      zone: input.zone ?? '',
+      capacityType,
+      pricePerHour: capacityType === 'reserved' ? 0 : (offering?.cost ?? 0),
+      allocationStrategy: 'existing',
+      candidates: 1,
+      labels: input.labels,
+      pods,
+    };
+    out.push(node);
+    for (const [g, c] of Object.entries(pods)) {
+      if (!perGroup.has(g)) perGroup.set(g, new Map());
+      const k = `${node.nodePool}|${node.instanceType}|${node.capacityType}`;
+      const m = perGroup.get(g)!;
+      const e = m.get(k);
+      if (e) e.n += c;
+      else m.set(k, { n: c, node });
+    }
+  }
+  if (unpriced.length)
+    assumptions.push(
+      `Fleet: no catalog price for ${unpriced.length} existing node(s) (${unpriced.slice(0, 3).join(', ')}${unpriced.length > 3 ? ', …' : ''}); they are counted at $0/h.`,
+    );
+  return out;
 }
 
 /** The state's workloads, or probe pods when it has none (and probes are on). */

@@ -23,6 +23,8 @@ import { untolerated } from '../scheduling/taints.js';
 import type { PodTemplate } from '../api/workload.js';
 import { initialPodState, podRequirements, relax, type PodState } from './preferences.js';
 import { Topology } from './topology.js';
+import { sortExistingNodes, type ExistingNode } from './existingnode.js';
+import { subtractResources } from '../common/quantity.js';
 import { offeringsToReserve, reservedOfferingError } from './reservation.js';
 import {
   applyTopology,
@@ -48,13 +50,31 @@ export interface ScheduleResult {
   notes: string[];
 }
 
-export function schedule(templates: Template[], groups: PodGroup[], opts: SchedulerOptions): ScheduleResult {
+/**
+ * `existing`: the cluster's nodes (existingnode.ts), tried before in-flight and new NodeClaims; their capacity counts
+ * against their NodePool's limits. Mutated: each gains the pods placed on it.
+ */
+export function schedule(
+  templates: Template[],
+  groups: PodGroup[],
+  opts: SchedulerOptions,
+  existing: ExistingNode[] = [],
+): ScheduleResult {
   const nodeClaims: NodeClaim[] = [];
   const errors = new Map<string, SchedulingError>();
   const anyPreferNoSchedule = templates.some((t) => t.taints.some((x) => x.effect === 'PreferNoSchedule'));
   const remaining = new Map<string, ResourceList | undefined>(
     templates.map((t) => [t.nodePool, t.limits ? { ...t.limits } : undefined]),
   );
+  // scheduler.go calculateExistingNodeClaims → updateRemainingResources: each existing node's capacity (with `nodes:
+  // 1`, StateNode.Capacity) is subtracted from its NodePool's limits, over the limited resources only.
+  for (const n of existing) {
+    const rem = n.input.nodePool !== null ? remaining.get(n.input.nodePool) : undefined;
+    if (rem) remaining.set(n.input.nodePool!, subtractResources(rem, { ...n.capacity, nodes: 1 }));
+  }
+  const existingNodes = sortExistingNodes(existing);
+  // Per group and relaxation level: the existing nodes that have not refused it yet (they only fill up).
+  const existingOpen = new Map<string, ExistingNode[]>();
   // In-flight NodeClaims ordered by pod count ascending (ties: creation order) (scheduler.go add).
   const byPods: NodeClaim[] = [];
   // Per group and relaxation level: the NodeClaims that have not refused it yet (`synced`: how many of nodeClaims
@@ -64,11 +84,20 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
   // Per group and level, each template's attempt, computed when first needed: templates are tried in order and the
   // first that succeeds wins, so most pods never look at the later ones.
   const templateCache = new Map<string, (Attempt | Failure | undefined)[]>();
-  const topology = Topology.build(templates, groups, opts.preferencePolicy);
+  const topology = Topology.build(
+    templates,
+    groups,
+    opts.preferencePolicy,
+    existing.map((n) => n.input),
+  );
+  // NewExistingNode: each existing node's hostname is a domain of every hostname group.
+  if (topology) for (const n of existingNodes) topology.register(n.hostname);
   const notes: string[] = [];
   if (topology) {
     notes.push(
-      'Pod-to-pod constraints (topology spread, pod affinity and anti-affinity) count the pods of this simulation only; pods already running in the cluster are not counted.',
+      existing.length
+        ? "Pod-to-pod constraints (topology spread, pod affinity and anti-affinity) count the pods of this simulation and those the fleet snapshot's nodes keep; pods on nodes outside the snapshot are not counted."
+        : 'Pod-to-pod constraints (topology spread, pod affinity and anti-affinity) count the pods of this simulation only; pods already running in the cluster are not counted.',
     );
     if (topology.namespaceSelectorsApproximated)
       notes.push(
@@ -106,6 +135,22 @@ export function schedule(templates: Template[], groups: PodGroup[], opts: Schedu
     while (st) {
       const reqs = podRequirements(g.pod, st);
       const levelKey = `${g.key}#${st.level}`;
+      // 0: existing nodes, initialized first then by name; the first that accepts the pod wins (scheduler.go
+      // addToExistingNode). A refusal stays (nodes only fill up), except for pods whose domains move (topology).
+      if (existingNodes.length) {
+        let list = volatile ? existingNodes : existingOpen.get(levelKey);
+        if (!list) existingOpen.set(levelKey, (list = [...existingNodes]));
+        for (let i = 0; i < list.length; i++) {
+          const n = list[i];
+          const r = n.canAdd(g, st, reqs, topo);
+          if (r.ok) {
+            n.add(g, r.reqs);
+            topology?.record(g, n.input.taints, r.reqs, n.hostname);
+            return null;
+          }
+          if (!volatile) list.splice(i--, 1);
+        }
+      }
       // 1-2: in-flight NodeClaims, fewest pods first (ties: creation order). A refusal usually stays: nodes only fill
       // up and narrow, and anti-affinity counts only grow; so each group and level keeps the NodeClaims that have not
       // refused it yet and looks at those only. A reservation that may be released later (strict reserved mode)

@@ -20,8 +20,13 @@
  *   spread and affinity only once its NodeClaim's domain is a single value, for anti-affinity in every domain it could
  *   still be in.
  *
- * Not modelled, and said so in the assumptions: pods already running on a fleet snapshot's nodes (the cluster's
- * existing pods and domains); label-based namespace selectors (read as every namespace).
+ * - The cluster (NewTopology, countDomains, updateInverseAffinities): with existing nodes, each group's domains also
+ *   come from the nodes' labels (nodes with a Node object that pass the group's node filter), the pods bound to them
+ *   are counted in every group that selects them, and their required anti-affinity terms make inverse groups that
+ *   hold their nodes' domains. Existing hostnames are registered as ExistingNodes are made (NewExistingNode).
+ *
+ * Not modelled, and said so in the assumptions: pods on nodes outside the fleet given; label-based namespace selectors
+ * (read as every namespace).
  */
 import type { Taint } from '../api/validation.js';
 import type { Toleration } from '../api/workload.js';
@@ -36,6 +41,7 @@ import {
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
 import type { PodGroup, Template } from './nodeclaim.js';
+import type { ExistingNodeInput } from './existingnode.js';
 import { nodeSelectorAlternatives, type PodState } from './preferences.js';
 
 export type TopologyType = 'spread' | 'affinity' | 'antiAffinity';
@@ -189,17 +195,43 @@ export class Topology {
   /** Whether some namespace selector with labels was read as every namespace (for the assumptions). */
   namespaceSelectorsApproximated = false;
 
-  /** Null when no pod has a pod-to-pod constraint (nothing to track). */
-  static build(templates: Template[], groups: PodGroup[], policy: 'Respect' | 'Ignore'): Topology | null {
-    if (!groups.some((g) => termsOf(g, policy).length > 0)) return null;
-    return new Topology(templates, groups, policy);
+  /**
+   * Null when no pod has a pod-to-pod constraint and no existing pod has a required anti-affinity (nothing to track).
+   * `existing`: the cluster's nodes and the pods bound to them (existingnode.ts).
+   */
+  static build(
+    templates: Template[],
+    groups: PodGroup[],
+    policy: 'Respect' | 'Ignore',
+    existing: readonly ExistingNodeInput[] = [],
+  ): Topology | null {
+    if (
+      !groups.some((g) => termsOf(g, policy).length > 0) &&
+      !existing.some((n) => n.pods.some((p) => p.pod.constraints.antiAffinity.length > 0))
+    )
+      return null;
+    return new Topology(templates, groups, policy, existing);
   }
 
   private constructor(
     private readonly templates: Template[],
     groups: PodGroup[],
     policy: 'Respect' | 'Ignore',
+    private readonly existing: readonly ExistingNodeInput[],
   ) {
+    // topology.go updateInverseAffinities (before any pending pod's Update): every existing pod's required
+    // anti-affinity terms make inverse groups, which record the domain of the node the pod is on.
+    let i = 0;
+    for (const n of existing)
+      for (const p of n.pods) {
+        if (!p.pod.constraints.antiAffinity.length) continue;
+        const owner: PodGroup = { key: `existing#${i++}`, namespace: p.namespace, pod: p.pod, count: 1, order: -1 };
+        for (const term of p.pod.constraints.antiAffinity) {
+          const tg = this.groupFor(owner, { type: 'antiAffinity', term, required: true }, this.inverse);
+          const d = n.labels[tg.key];
+          if (d !== undefined) tg.record(d);
+        }
+      }
     for (const g of groups) {
       const owned: Owned[] = [];
       for (const t of termsOf(g, policy)) owned.push({ ...t, group: this.groupFor(g, t, this.groups) });
@@ -281,15 +313,33 @@ export class Topology {
         : null,
       selectorKey(tg.selector),
     ]);
-    const existing = into.get(hash);
-    if (existing) return existing;
+    const known = into.get(hash);
+    if (known) return known;
     // Seed the domains (TopologyDomainGroup.ForEachDomain): affinity groups have no filter and honour taints.
     const honourTaints = tg.filter ? tg.filter.taintPolicy === 'Honor' : true;
     for (const [domain, taintSets] of this.domainsOf(tg.key)) {
       if (!honourTaints || taintSets.some((ts) => !untolerated(ts, g.pod.tolerations))) tg.register(domain);
     }
+    if (into === this.groups) this.countDomains(tg);
     into.set(hash, tg);
     return tg;
+  }
+
+  /**
+   * topology.go countDomains: the existing nodes' domains (nodes with a Node object that pass the group's node filter)
+   * and the bound pods the group selects, counted in their node's domain (for the hostname key, the node's name when
+   * it has no hostname label) when the node passes the filter.
+   */
+  private countDomains(tg: TopologyGroup): void {
+    for (const n of this.existing) {
+      const reqs = Requirements.fromLabels(n.labels);
+      if (!tg.nodeMatches(n.taints, reqs)) continue;
+      const d = n.labels[tg.key];
+      if (n.hasNode && d !== undefined) tg.register(d);
+      const domain = n.labels[tg.key] ?? (tg.key === LABEL_HOSTNAME ? n.name : undefined);
+      if (domain === undefined) continue;
+      for (const p of n.pods) if (tg.selects(p.namespace, p.pod.constraints.labels)) tg.record(domain);
+    }
   }
 
   /** buildDomainGroups: each key's domains with the taint sets of the NodePools that can produce them. */

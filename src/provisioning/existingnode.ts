@@ -1,0 +1,151 @@
+/**
+ * A node of the cluster as the provisioning scheduler sees it (karpenter
+ * pkg/controllers/provisioning/scheduling/existingnode.go ExistingNode, built from a state node: pkg/controllers/state/
+ * statenode.go StateNode). Pending pods try existing nodes before any in-flight or new NodeClaim (scheduler.go add →
+ * addToExistingNode), in the order initialized first, then by name (scheduler.go sortExistingNodes); the first node
+ * that accepts the pod wins.
+ *
+ * - Remaining resources (NewExistingNode): allocatable − the requests of the pods bound to the node
+ *   (StateNode.Available), − the daemonsets that would still come (those compatible with the node, minus the requests of
+ *   the daemonset pods already bound, floored at 0 per resource).
+ * - CanAdd (ExistingNode.CanAdd): taints, host ports, requests fit the remaining resources (resources.Fits), the node's
+ *   labels are compatible with the pod's requirements (strict: a label the node lacks is not assumed), then the pod's
+ *   topology requirements (Topology.AddRequirements on the node's labels and hostname).
+ * - Add (ExistingNode.Add): resources are taken, the requirements narrow, the topology records the pod.
+ */
+import type { Taint } from '../api/validation.js';
+import type { PodTemplate, Workload } from '../api/workload.js';
+import { LABEL_HOSTNAME } from '../api/labels.js';
+import { hostPortsConflict, type HostPort } from '../api/pod-constraints.js';
+import { addResources, fits, subtractResources, type ResourceList } from '../common/quantity.js';
+import { Requirement, Requirements } from '../scheduling/requirements.js';
+import { untolerated } from '../scheduling/taints.js';
+import type { Failure, PodGroup } from './nodeclaim.js';
+import { nodeSelectorAlternatives, strictPodRequirements, type PodState } from './preferences.js';
+import type { Topology } from './topology.js';
+
+/** A pod bound to an existing node that stays there in the simulated state. */
+export interface BoundPod {
+  namespace: string;
+  /** The pod as the scheduler reads it: requests, labels, host ports, required anti-affinity. */
+  pod: PodTemplate;
+  /** Owned by a DaemonSet (StateNode.DaemonSetRequests). */
+  daemon: boolean;
+  /** The key of the modelled workload this pod is a running replica of, if any. */
+  workload?: string;
+}
+
+/** What a state node contributes to scheduling (statenode.go Labels, Taints, Allocatable, Capacity, Initialized). */
+export interface ExistingNodeInput {
+  /** The node's name (StateNode.Name: the Node's, or the NodeClaim's before registration). */
+  name: string;
+  nodePool: string | null;
+  instanceType: string | null;
+  zone: string | null;
+  capacityType: string | null;
+  labels: Record<string, string>;
+  /** StateNode.Taints: ephemeral and startup taints already dropped while the node is not initialized. */
+  taints: Taint[];
+  /** Node (or NodeClaim) status; null when the snapshot has none (the instance type's is used). */
+  allocatable: ResourceList | null;
+  capacity: ResourceList | null;
+  initialized: boolean;
+  /** A Node object exists (a NodeClaim alone is in flight: topology.go countDomains takes no domain from it). */
+  hasNode: boolean;
+  /** The pods bound to the node that stay there (not terminal, not rescheduled in this state). */
+  pods: BoundPod[];
+}
+
+export type ExistingAttempt = { ok: true; reqs: Requirements } | Failure;
+
+export class ExistingNode {
+  /** StateNode.HostName: the hostname label, else the node's name. */
+  readonly hostname: string;
+  requirements: Requirements;
+  readonly remaining: ResourceList;
+  readonly hostPorts: HostPort[] = [];
+  /** Pods this simulation placed, per group (workload key). */
+  readonly groups = new Map<string, number>();
+  /** Running replicas of modelled workloads, per workload key. */
+  readonly running = new Map<string, number>();
+  pods = 0;
+
+  constructor(
+    readonly input: ExistingNodeInput,
+    /** Capacity as StateNode.Capacity reports it (counted against the NodePool's limits). */
+    readonly capacity: ResourceList,
+    allocatable: ResourceList,
+    daemonSets: readonly Workload[],
+  ) {
+    this.hostname = input.labels[LABEL_HOSTNAME] || input.name;
+    // NewExistingNode: NewLabelRequirements(labels) ∧ hostname In [HostName()].
+    this.requirements = Requirements.fromLabels(input.labels).add(
+      Requirement.of(LABEL_HOSTNAME, 'In', [this.hostname]),
+    );
+    let used: ResourceList = {};
+    let daemonBound: ResourceList = {};
+    for (const p of input.pods) {
+      used = addResources(used, p.pod.requests);
+      if (p.daemon) daemonBound = addResources(daemonBound, p.pod.requests);
+      this.hostPorts.push(...p.pod.constraints.hostPorts);
+      if (p.workload) this.running.set(p.workload, (this.running.get(p.workload) ?? 0) + 1);
+    }
+    // StateNode.Available: allocatable − pod requests (keys of allocatable only, resources.Subtract).
+    const available = subtractResources(allocatable, used);
+    // scheduler.go calculateExistingNodeClaims → getCompatibleDaemonPods (isDaemonPodCompatibleWithNode: taints
+    // tolerated, node labels compatible with the daemonset's strict requirements); NewExistingNode subtracts what is
+    // already bound and floors each resource at 0.
+    const labels = Requirements.fromLabels(input.labels);
+    let daemons: ResourceList = {};
+    for (const d of daemonSets) {
+      if (untolerated(input.taints, d.pod.tolerations)) continue;
+      if (!nodeSelectorAlternatives(d.pod).some((r) => labels.isCompatible(r, false))) continue;
+      daemons = addResources(daemons, d.pod.requests);
+    }
+    const pending: ResourceList = {};
+    for (const [k, v] of Object.entries(daemons)) pending[k] = Math.max(0, v - (daemonBound[k] ?? 0));
+    this.remaining = subtractResources(available, pending);
+  }
+
+  get name(): string {
+    return this.input.name;
+  }
+
+  /** ExistingNode.CanAdd. */
+  canAdd(g: PodGroup, st: PodState, podReqs: Requirements, topology: Topology | null): ExistingAttempt {
+    const taint = untolerated(this.input.taints, st.tolerations);
+    if (taint) return { ok: false, code: 'taint', error: 'taint' };
+    if (g.pod.constraints.hostPorts.length && hostPortsConflict(this.hostPorts, g.pod.constraints.hostPorts))
+      return { ok: false, code: 'host-port', error: 'a host port is already in use on the node' };
+    // Resources first: the likeliest refusal, and an existing node cannot grow.
+    if (!fits(g.pod.requests, this.remaining))
+      return { ok: false, code: 'insufficient-resources', error: 'exceeds node resources' };
+    const err = this.requirements.compatible(podReqs, false);
+    if (err !== null) return { ok: false, code: 'incompatible-requirements', error: err };
+    const reqs = this.requirements.clone().addAll(podReqs);
+    if (!topology) return { ok: true, reqs };
+    const t = topology.addRequirements(g, st, this.input.taints, strictPodRequirements(g.pod, st), reqs, this.hostname);
+    if (!t.ok) return { ok: false, code: 'topology', error: t.error };
+    if (!t.reqs || t.reqs.size === 0) return { ok: true, reqs };
+    const terr = reqs.compatible(t.reqs, false);
+    if (terr !== null) return { ok: false, code: 'topology', error: terr };
+    return { ok: true, reqs: reqs.addAll(t.reqs) };
+  }
+
+  /** ExistingNode.Add (the topology records the pod in the scheduler, as for NodeClaims). */
+  add(g: PodGroup, reqs: Requirements): void {
+    for (const [k, v] of Object.entries(g.pod.requests)) if (k in this.remaining) this.remaining[k] -= v;
+    this.requirements = reqs;
+    this.pods++;
+    this.groups.set(g.key, (this.groups.get(g.key) ?? 0) + 1);
+    if (g.pod.constraints.hostPorts.length) this.hostPorts.push(...g.pod.constraints.hostPorts);
+  }
+}
+
+/** scheduler.go sortExistingNodes: initialized nodes first, then by name. */
+export function sortExistingNodes(nodes: ExistingNode[]): ExistingNode[] {
+  return [...nodes].sort(
+    (a, b) =>
+      Number(b.input.initialized) - Number(a.input.initialized) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
+}
