@@ -4,6 +4,8 @@
  */
 import type { LabelSelector } from '../api/pod-constraints.js';
 import type { PodTemplate } from '../api/workload.js';
+import type { Taint } from '../api/validation.js';
+import type { ResourceList } from '../common/quantity.js';
 
 export type FleetSource = 'snapshot' | 'live' | 'simulated';
 
@@ -20,6 +22,8 @@ export interface FleetPod {
   ownerKind: string | null;
   /** Not terminal (Succeeded/Failed) and not terminating. */
   active: boolean;
+  /** Succeeded or Failed (pkg/utils/pod IsTerminal): its requests no longer count on the node. */
+  terminal?: boolean;
   /** `status.startTime` (RFC 3339), or null. */
   startTime: string | null;
   /** The pod's spec as the scheduler reads it, and the key of its owner (identical pods share it), when known. */
@@ -63,6 +67,24 @@ export interface FleetNode {
   podList?: FleetPod[] | null;
   /** `karpenter.sh/do-not-disrupt: "true"` on the Node (or the NodeClaim before registration). */
   doNotDisrupt?: boolean;
+  /** What the provisioning scheduler reads of the node (snapshot and live fleets). */
+  scheduling?: SchedulingView;
+}
+
+/**
+ * A node as karpenter pkg/controllers/state/statenode.go presents it to the scheduler: Labels() and Taints() (the
+ * NodeClaim's before the Node registers; ephemeral and startup taints dropped until it is initialized), Allocatable()
+ * and Capacity() (the Node's status, the NodeClaim's filling zero or missing values until initialized), Initialized().
+ */
+export interface SchedulingView {
+  labels: Record<string, string>;
+  taints: Taint[];
+  /** null when neither the Node nor the NodeClaim status lists any. */
+  allocatable: ResourceList | null;
+  capacity: ResourceList | null;
+  initialized: boolean;
+  /** A Node object exists (a NodeClaim alone is in flight). */
+  hasNode: boolean;
 }
 
 export interface Fleet {

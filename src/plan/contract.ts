@@ -16,6 +16,7 @@ export interface Placement {
   capacityType: 'on-demand' | 'spot' | 'reserved' | null;
   pricePerHour: number | null;
   candidates: number;
+  /** The launch's allocation strategy; `existing` when most pods run on nodes of the fleet snapshot. */
   allocationStrategy: string | null;
   reason: string | null;
 }
@@ -76,6 +77,7 @@ export interface SimulatedNode {
   zone: string;
   capacityType: string;
   pricePerHour: number;
+  /** The launch's allocation strategy, or `existing` for a node of the fleet snapshot the pods were placed into. */
   allocationStrategy: string;
   /** Pods by workload key. */
   pods: Record<string, number>;

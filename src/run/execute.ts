@@ -14,6 +14,7 @@ import type { Plan } from '../plan/contract.js';
 import { buildPlan, type PlanInput } from '../plan/plan.js';
 import { planReplacements } from '../disruption/replacements.js';
 import { consolidationMoves, type ConsolidationNode } from '../disruption/consolidation.js';
+import { clusterFor, fleetKnowsPods, poolsAtLimits } from '../disruption/fleet-placement.js';
 import { fleetCost, type FleetCost } from '../disruption/fleet-cost.js';
 import type { PodTemplate } from '../api/workload.js';
 import { candidateBlock, pdbLimits, reschedulable } from '../disruption/disruptable.js';
@@ -269,36 +270,14 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
     });
   }
   const catalog = readCatalog(input.config, input.cwd, head.findings, input.trustedFiles);
-  const assumptions = [
-    `Catalog: ${catalog.types.length} instance types from ${catalog.source}; prices for ${catalog.region} dated ${catalog.pricesDate.slice(0, 10)} (${catalog.currency}, on-demand, Linux).`,
-    `Placement: all workloads are scheduled in one provisioning batch onto an empty cluster (a fleet snapshot's nodes neither host them nor count against NodePool limits); volume limits and volume topology are not modelled.`,
-  ];
-  const simOpts: SimulationOptions = {
-    catalog,
-    spotPriceFactor: input.config.spotPriceFactor,
-    reservations: input.config.reservations,
-    probes: input.config.probes,
-    ...(input.config.region ? { region: input.config.region } : {}),
-    ...(input.config.zones ? { zones: input.config.zones } : {}),
-  };
-  const headSim = simulate(head, simOpts);
-  const baseSim = input.base && !input.validateOnly ? simulate(base, simOpts) : undefined;
-  assumptions.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
-  const pricing: Plan['pricing'] = {
-    catalogRegion: catalog.region,
-    region: headSim.region,
-    regionPriced: catalog.region === headSim.region,
-    spot: catalog.types.some((t) => t.spotPrices && Object.keys(t.spotPrices).length) ? 'catalog' : 'estimated',
-    spotPriceFactor: input.config.spotPriceFactor,
-  };
-  let replacements: PlanInput['replacements'];
-  let fleetCostResult: FleetCost | undefined;
-  if (input.base && baseSim) {
-    const fleet =
-      (await readFleet(input.config, input.cwd, head.findings, input.trustedFiles)) ?? simulatedFleet(baseSim);
-    const a = input.config.assumptions;
-    const at = a.at ? Date.parse(a.at) : Date.now();
-    const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
+  const diff = !!input.base && !input.validateOnly;
+  // The fleet a diff acts on (a snapshot or the live cluster), read before the simulations: when it lists its pods,
+  // the pods are placed into it rather than onto an empty cluster.
+  const fleetRead = diff ? await readFleet(input.config, input.cwd, head.findings, input.trustedFiles) : null;
+  const a = input.config.assumptions;
+  const at = a.at ? Date.parse(a.at) : Date.now();
+  const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
+  const replacementsOf = (fleet: Fleet) => {
     // PDBs: the snapshot's (with their status), else the head manifests' over the pods known.
     const pdbs = fleet.pdbs?.length
       ? fleet.pdbs
@@ -314,6 +293,55 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
       horizonDays: a.horizonDays,
       slowAfterHours: a.slowAfterHours,
     });
+    return { pdbs, r };
+  };
+  const placedIntoFleet = fleetRead !== null && fleetKnowsPods(fleetRead);
+  const early = placedIntoFleet ? replacementsOf(fleetRead) : null;
+  const assumptions = [
+    `Catalog: ${catalog.types.length} instance types from ${catalog.source}; prices for ${catalog.region} dated ${catalog.pricesDate.slice(0, 10)} (${catalog.currency}, on-demand, Linux).`,
+    placedIntoFleet
+      ? `Placement: into the fleet snapshot's ${fleetRead.nodes.length} nodes, one provisioning batch per state. Running replicas stay on their nodes; the pending ones go to existing nodes first (initialized first, then by name), then to NodeClaims of the batch, then to new ones; existing nodes count against their NodePool's limits. In head, nodes that drift or whose NodePool is removed are gone (their pods are placed anew, once the rollout is done), and a workload whose pod template changes in what scheduling reads is rolled (every replica placed anew). Existing nodes are kept as they are (nodes the change empties are not consolidated here); volume limits and volume topology are not modelled.`
+      : `Placement: all workloads are scheduled in one provisioning batch onto an empty cluster (a fleet snapshot's nodes neither host them nor count against NodePool limits); volume limits and volume topology are not modelled.`,
+  ];
+  if (fleetRead && !placedIntoFleet) {
+    assumptions.push(
+      `Placement: the ${fleetRead.source === 'live' ? 'live cluster is read without its Pods' : 'fleet snapshot does not list the Pods of every node'}, so what its nodes run is unknown: placements ignore its nodes and NodePool limits do not count them (take the snapshot with kubectl get nodeclaims,nodes,pods,pdb -A -o json).`,
+    );
+    for (const f of poolsAtLimits(fleetRead, head.nodePools))
+      assumptions.push(
+        `Limits: NodePool ${f.pool}'s existing nodes already reach its limits on ${f.resources.join(', ')}${f.uncounted ? ` (${f.uncounted} node(s) without capacity in the snapshot not counted)` : ''}: Karpenter launches no new node in it, while the placements above, made onto an empty cluster, may.`,
+      );
+  }
+  const simOpts: SimulationOptions = {
+    catalog,
+    spotPriceFactor: input.config.spotPriceFactor,
+    reservations: input.config.reservations,
+    probes: input.config.probes,
+    ...(input.config.region ? { region: input.config.region } : {}),
+    ...(input.config.zones ? { zones: input.config.zones } : {}),
+  };
+  const leaving = new Set(early?.r.replacements.map((x) => x.nodeClaim) ?? []);
+  const headOpts: SimulationOptions = placedIntoFleet
+    ? { ...simOpts, cluster: clusterFor(fleetRead, head, base, leaving) }
+    : simOpts;
+  const baseOpts: SimulationOptions = placedIntoFleet
+    ? { ...simOpts, cluster: clusterFor(fleetRead, base, base, new Set()) }
+    : simOpts;
+  const headSim = simulate(head, headOpts);
+  const baseSim = diff ? simulate(base, baseOpts) : undefined;
+  assumptions.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
+  const pricing: Plan['pricing'] = {
+    catalogRegion: catalog.region,
+    region: headSim.region,
+    regionPriced: catalog.region === headSim.region,
+    spot: catalog.types.some((t) => t.spotPrices && Object.keys(t.spotPrices).length) ? 'catalog' : 'estimated',
+    spotPriceFactor: input.config.spotPriceFactor,
+  };
+  let replacements: PlanInput['replacements'];
+  let fleetCostResult: FleetCost | undefined;
+  if (input.base && baseSim) {
+    const fleet = fleetRead ?? simulatedFleet(baseSim);
+    const { pdbs, r } = early ?? replacementsOf(fleet);
     replacements = {
       fleet,
       ...r,
@@ -379,7 +407,7 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
       config: input.config,
       catalog,
       sim: headSim,
-      simOptions: simOpts,
+      simOptions: headOpts,
       rollouts: replacements?.pools ?? null,
     }),
   );
@@ -401,7 +429,7 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
         config: input.config,
         catalog,
         sim: baseSim,
-        simOptions: simOpts,
+        simOptions: baseOpts,
         rollouts: null,
       }),
     );
@@ -419,7 +447,7 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
       name: sc.name,
       unavailable: unavailable.size,
       timeline: iceTimeline(head.settings.batchIdleDuration, head.settings.batchMaxDuration),
-      sim: simulate(head, { ...simOpts, unavailable }),
+      sim: simulate(head, { ...headOpts, unavailable }),
     };
   });
   return buildPlan({

@@ -18,7 +18,9 @@ import {
 import { isObject } from '../common/fields.js';
 import { parseYamlDocuments } from './yaml.js';
 import { errorMessage } from '../common/errors.js';
-import type { FleetPod, Pdb } from '../disruption/fleet.js';
+import type { FleetPod, Pdb, SchedulingView } from '../disruption/fleet.js';
+import type { Taint } from '../api/validation.js';
+import { parseResourceList, type ResourceList } from '../common/quantity.js';
 import { DO_NOT_DISRUPT, pdbLimits, reschedulable } from '../disruption/disruptable.js';
 import { parsePdb } from '../api/pdb.js';
 
@@ -41,6 +43,74 @@ function condition(obj: Obj, type: string): string | null {
   const conds = Array.isArray(st.conditions) ? st.conditions.filter(isObject) : [];
   const c = conds.find((x) => x.type === type);
   return c && typeof c.status === 'string' ? c.status : null;
+}
+
+function taintList(v: unknown): Taint[] {
+  if (!Array.isArray(v)) return [];
+  return v
+    .filter(isObject)
+    .flatMap((t) =>
+      typeof t.key === 'string' && typeof t.effect === 'string'
+        ? [{ key: t.key, effect: t.effect, ...(typeof t.value === 'string' ? { value: t.value } : {}) }]
+        : [],
+    );
+}
+
+/** karpenter pkg/scheduling/taints.go KnownEphemeralTaints, KnownEphemeralTaintKeyPrefixes (matched on key and effect). */
+const EPHEMERAL_TAINTS = [
+  'node.kubernetes.io/not-ready:NoSchedule',
+  'node.kubernetes.io/not-ready:NoExecute',
+  'node.kubernetes.io/unreachable:NoSchedule',
+  'node.cloudprovider.kubernetes.io/uninitialized:NoSchedule',
+  'karpenter.sh/unregistered:NoExecute',
+];
+const isEphemeral = (t: Taint) =>
+  EPHEMERAL_TAINTS.includes(`${t.key}:${t.effect}`) || t.key.startsWith('readiness.k8s.io/');
+
+function statusResources(obj: Obj | null | undefined, field: 'allocatable' | 'capacity'): ResourceList | null {
+  const st = obj && isObject(obj.status) ? obj.status : null;
+  if (!st || !isObject(st[field])) return null;
+  return parseResourceList(st[field]);
+}
+
+/**
+ * The node as the scheduler's state presents it (karpenter pkg/controllers/state/statenode.go Labels, Taints,
+ * Allocatable, Capacity, Registered, Initialized); `nc` is null for a node Karpenter does not manage.
+ */
+function schedulingView(nc: Obj | null, node: Obj | undefined): SchedulingView {
+  const nodeMeta = node && isObject(node.metadata) ? node.metadata : {};
+  const nodeLabels = strMap(nodeMeta.labels);
+  const ncMeta = nc && isObject(nc.metadata) ? nc.metadata : {};
+  const ncSpec = nc && isObject(nc.spec) ? nc.spec : {};
+  const managed = nc !== null;
+  const registered = !managed || (!!node && nodeLabels['karpenter.sh/registered'] === 'true');
+  const initialized = !managed || (!!node && nodeLabels[LABEL_INITIALIZED] === 'true');
+  const labels = !node || !registered ? strMap(ncMeta.labels) : nodeLabels;
+  let taints =
+    (!registered && managed) || !node
+      ? taintList(ncSpec.taints)
+      : taintList(isObject(node.spec) ? node.spec.taints : undefined);
+  if (!initialized && managed) {
+    const startup = taintList(ncSpec.startupTaints);
+    taints = taints.filter((t) => !isEphemeral(t) && !startup.some((x) => x.key === t.key && x.effect === t.effect));
+  }
+  const resources = (field: 'allocatable' | 'capacity'): ResourceList | null => {
+    const fromNode = statusResources(node, field);
+    if (initialized || !nc) return fromNode;
+    const fromClaim = statusResources(nc, field);
+    if (!fromNode) return fromClaim;
+    const out = { ...fromNode };
+    for (const [k, v] of Object.entries(fromClaim ?? {})) if (!out[k]) out[k] = v;
+    return out;
+  };
+  return {
+    labels,
+    taints,
+    allocatable: resources('allocatable'),
+    capacity: resources('capacity'),
+    initialized,
+    hasNode: !!node,
+  };
 }
 
 export interface FleetObjects {
@@ -112,6 +182,7 @@ function fleetPod(p: Obj): FleetPod {
     ownerKind: typeof owners[0]?.kind === 'string' ? owners[0].kind : null,
     // pkg/utils/pod IsActive: not Succeeded/Failed and not terminating.
     active: phase !== 'Succeeded' && phase !== 'Failed' && meta.deletionTimestamp == null,
+    terminal: phase === 'Succeeded' || phase === 'Failed',
     startTime: typeof st.startTime === 'string' ? st.startTime : null,
   };
 }
@@ -182,6 +253,7 @@ export function joinFleet(
       pricePerHour: null,
       pods: null,
       createdAt: typeof meta.creationTimestamp === 'string' ? meta.creationTimestamp : null,
+      scheduling: schedulingView(nc, node),
     });
   }
   if (nodeClaims.length === 0) {
@@ -208,6 +280,7 @@ export function joinFleet(
         pricePerHour: null,
         pods: null,
         createdAt: typeof meta.creationTimestamp === 'string' ? meta.creationTimestamp : null,
+        scheduling: schedulingView(null, node),
       });
     }
   } else if (nodes.length === 0) {

@@ -1,0 +1,205 @@
+/**
+ * The cluster a state's pods are placed into, from a fleet snapshot that lists Pods (provisioning's ClusterState).
+ *
+ * The snapshot is the cluster as it runs (base deployed). In a state:
+ * - Nodes: those not being deleted (karpenter pkg/controllers/provisioning/provisioner.go Schedule schedules onto
+ *   `nodes.Active()`), and in head also not replaced by drift or removed with their NodePool (the change's rollout,
+ *   replacements.ts): placements show the cluster once the change has rolled out.
+ * - A pod bound to a node that stays is a running replica of the state's workload it belongs to (matched by its owner:
+ *   a Deployment's ReplicaSet `<name>-<pod-template-hash>`, a StatefulSet, ReplicaSet, Job, a CronJob's Jobs
+ *   `<name>-<suffix>`, a bare Pod by name, in the same namespace) and stays there, unless the state changes the
+ *   workload's pod template in what scheduling reads (requests, node selection, tolerations, pod-to-pod constraints,
+ *   labels): then the rollout replaces every pod, and all replicas are pending. A workload the state no longer has
+ *   loses its pods. At most `replicas` pods stay; the surplus of a scale-down leaves the nodes that run the most pods
+ *   of the workload first (the ReplicaSet controller's ranking prefers deleting colocated pods).
+ * - The other active pods stay and take their requests: daemonset pods (they also settle the daemonset overhead still
+ *   to come, existingnode.go NewExistingNode), mirror pods, and pods no manifest describes. Pods no manifest describes
+ *   whose node leaves are displaced: scheduled with the rest, as Karpenter schedules the reschedulable pods of
+ *   deleting nodes.
+ * - Terminal pods hold nothing; terminating pods are taken as gone.
+ */
+import type { Workload } from '../api/workload.js';
+import { EMPTY_CONSTRAINTS } from '../api/pod-constraints.js';
+import type { BoundPod, ExistingNodeInput } from '../provisioning/existingnode.js';
+import { workloadKey, type ClusterState } from '../provisioning/provisioner.js';
+import type { Fleet, FleetPod } from './fleet.js';
+import { reschedulable } from './disruptable.js';
+
+interface PlacementState {
+  workloads: Workload[];
+}
+
+/** Whether every node of the fleet lists its pods (a snapshot taken with pods): only then is the cluster known. */
+export function fleetKnowsPods(fleet: Fleet): boolean {
+  return (
+    fleet.source !== 'simulated' && fleet.nodes.length > 0 && fleet.nodes.every((n) => !!n.podList && !!n.scheduling)
+  );
+}
+
+/** What scheduling reads of a pod template; a change of any of it rolls the workload's pods. */
+function schedulingKey(w: Workload): string {
+  const { annotations: _a, ...constraints } = w.pod.constraints;
+  const { terminationGracePeriodSeconds: _t, constraints: _c, ...pod } = w.pod;
+  return JSON.stringify({ ...pod, constraints });
+}
+
+/** The workload keys a pod may be a replica of, by its owner reference. */
+function ownersOf(p: FleetPod): string[] {
+  const key = p.ownerKey ?? `Pod/${p.namespace}/${p.name}`;
+  const slash = key.indexOf('/');
+  const kind = key.slice(0, slash);
+  const name = key.slice(key.indexOf('/', slash + 1) + 1);
+  const ns = p.namespace;
+  switch (kind) {
+    case 'ReplicaSet': {
+      const hash = p.labels['pod-template-hash'];
+      const out = [workloadKey('ReplicaSet', ns, name)];
+      if (hash && name.endsWith(`-${hash}`))
+        out.unshift(workloadKey('Deployment', ns, name.slice(0, -(hash.length + 1))));
+      return out;
+    }
+    case 'Job': {
+      const out = [workloadKey('Job', ns, name)];
+      const dash = name.lastIndexOf('-');
+      if (dash > 0) out.push(workloadKey('CronJob', ns, name.slice(0, dash)));
+      return out;
+    }
+    case 'StatefulSet':
+      return [workloadKey('StatefulSet', ns, name)];
+    case 'Pod':
+      return [workloadKey('Pod', ns, name)];
+    default:
+      return [];
+  }
+}
+
+/** A pod without a readable spec: it counts with `pods: 1` only. */
+function templateOf(p: FleetPod): BoundPod['pod'] {
+  return (
+    p.template ?? {
+      nodeSelector: {},
+      requiredTerms: [],
+      preferredTerms: [],
+      tolerations: [],
+      requests: { pods: 1 },
+      constraints: { ...EMPTY_CONSTRAINTS, labels: p.labels },
+      invalid: [],
+    }
+  );
+}
+
+/**
+ * The cluster of `state` (base or head) made from the fleet: `base` is the state the snapshot's pods were made from,
+ * `leaving` the nodes (NodeClaim names) the state's rollout replaces or removes.
+ */
+export function clusterFor(
+  fleet: Fleet,
+  state: PlacementState,
+  base: PlacementState,
+  leaving: ReadonlySet<string>,
+): ClusterState {
+  const inState = new Map(state.workloads.map((w) => [workloadKey(w.kind, w.namespace, w.name), w]));
+  const inBase = new Map(base.workloads.map((w) => [workloadKey(w.kind, w.namespace, w.name), w]));
+  const rolled = new Set<string>();
+  for (const [k, w] of inState) {
+    const b = inBase.get(k);
+    if (b && schedulingKey(b) !== schedulingKey(w)) rolled.add(k);
+  }
+  const nodes: ExistingNodeInput[] = [];
+  const displaced = new Map<string, ClusterState['displaced'][number]>();
+  // Running replicas per workload: the node index and the pod.
+  const replicas = new Map<string, { node: number; pod: BoundPod }[]>();
+  for (const n of fleet.nodes) {
+    const view = n.scheduling;
+    if (!view || !n.podList) continue;
+    const stays = !n.deleting && !leaving.has(n.name);
+    const pods: BoundPod[] = [];
+    for (const p of n.podList) {
+      if (!p.active) continue;
+      const owners = ownersOf(p);
+      const known = owners.find((k) => inState.has(k) || inBase.has(k));
+      if (!stays) {
+        // The node leaves: the state's replicas are pending anyway; pods no manifest describes move with it.
+        if (!known && reschedulable(p)) {
+          const key = p.ownerKey ?? `Pod/${p.namespace}/${p.name}`;
+          const d = displaced.get(key);
+          if (d) d.count++;
+          else displaced.set(key, { key, namespace: p.namespace, pod: templateOf(p), count: 1 });
+        }
+        continue;
+      }
+      const bound: BoundPod = { namespace: p.namespace, pod: templateOf(p), daemon: p.ownerKind === 'DaemonSet' };
+      if (known && reschedulable(p)) {
+        if (!inState.has(known) || rolled.has(known)) continue; // removed, or replaced by the rollout
+        bound.workload = known;
+        const list = replicas.get(known) ?? [];
+        list.push({ node: nodes.length, pod: bound });
+        replicas.set(known, list);
+      }
+      pods.push(bound);
+    }
+    if (!stays) continue;
+    nodes.push({
+      name: n.nodeName ?? n.name,
+      nodePool: n.nodePool,
+      instanceType: n.instanceType,
+      zone: n.zone,
+      capacityType: n.capacityType,
+      labels: view.labels,
+      taints: view.taints,
+      allocatable: view.allocatable,
+      capacity: view.capacity,
+      initialized: view.initialized,
+      hasNode: view.hasNode,
+      pods,
+    });
+  }
+  // A scale-down: the ReplicaSet controller ranks each pod by the pods of the workload on its node, counted once, and
+  // deletes the highest ranks first (kubernetes pkg/controller/replicaset/replica_set.go getPodsToDelete,
+  // getPodsRankedByRelatedPodsOnSameNode; pkg/controller/controller_utils.go ActivePodsWithRanks); ties, which it
+  // breaks by pod age, by the later node name here.
+  for (const [k, list] of replicas) {
+    const surplus = list.length - inState.get(k)!.replicas;
+    if (surplus <= 0) continue;
+    const rank = new Map<number, number>();
+    for (const r of list) rank.set(r.node, (rank.get(r.node) ?? 0) + 1);
+    const order = [...list].sort(
+      (a, b) => rank.get(b.node)! - rank.get(a.node)! || (nodes[b.node].name < nodes[a.node].name ? -1 : 1),
+    );
+    for (const gone of order.slice(0, surplus)) {
+      const pods = nodes[gone.node].pods;
+      pods.splice(pods.indexOf(gone.pod), 1);
+    }
+  }
+  return { nodes, displaced: [...displaced.values()] };
+}
+
+/**
+ * NodePools whose limits the fleet's active nodes already reach (scheduler.go updateRemainingResources: limits −
+ * each node's capacity, with `nodes: 1`): Karpenter launches nothing more in them. For a fleet whose pods are unknown,
+ * where the placements cannot use the fleet. Node capacity comes from the snapshot's status.
+ */
+export function poolsAtLimits(
+  fleet: Fleet,
+  nodePools: readonly { name: string; limits: Record<string, number> }[],
+): { pool: string; resources: string[]; uncounted: number }[] {
+  const out: { pool: string; resources: string[]; uncounted: number }[] = [];
+  for (const np of nodePools) {
+    const keys = Object.keys(np.limits);
+    if (!keys.length) continue;
+    const used: Record<string, number> = {};
+    let uncounted = 0;
+    for (const n of fleet.nodes) {
+      if (n.nodePool !== np.name || n.deleting) continue;
+      const cap = n.scheduling?.capacity;
+      if (!cap) {
+        uncounted++;
+        continue;
+      }
+      for (const k of keys) used[k] = (used[k] ?? 0) + (k === 'nodes' ? 1 : (cap[k] ?? 0));
+    }
+    const full = keys.filter((k) => (used[k] ?? 0) >= np.limits[k]);
+    if (full.length) out.push({ pool: np.name, resources: full, uncounted });
+  }
+  return out;
+}
