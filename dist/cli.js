@@ -24,8 +24,8 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-BDFAUXIQ.js";
-import "./chunks/chunk-JZ5MGH4W.js";
+} from "./chunks/chunk-C746RWLU.js";
+import "./chunks/chunk-KAF7F74W.js";
 import {
   own
 } from "./chunks/chunk-2MJC3A2W.js";
@@ -110,7 +110,7 @@ function planBody(plan) {
       g.cost += n.pricePerHour;
       groups.set(k, g);
     }
-    const probesOnly = plan.workloads.every((w) => w.probe);
+    const probesOnly = !plan.workloads.some((w) => !w.probe && w.replicas > 0);
     out.push(
       "",
       `Simulated fleet (head${probesOnly ? ", probe pods" : ""}): ${nodes.length} node(s), $${nodes.reduce((s, n) => s + n.pricePerHour, 0).toFixed(4)}/h`

@@ -17,10 +17,10 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-BDFAUXIQ.js";
+} from "./chunks/chunk-C746RWLU.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-JZ5MGH4W.js";
+} from "./chunks/chunk-KAF7F74W.js";
 import "./chunks/chunk-2MJC3A2W.js";
 import {
   errorMessage

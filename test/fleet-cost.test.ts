@@ -105,3 +105,71 @@ describe('probe pods are labelled and only stand in where no workload is', () =>
     expect(plan.summary.workloadsChanged).toBe(1);
   });
 });
+
+// karpenter pkg/controllers/static/provisioning/controller.go Reconcile: a static NodePool keeps spec.replicas
+// NodeClaims (capped by limits.nodes); the NodeClaim carries no instance-type cut (nodeclaimtemplate.go ToNodeClaim),
+// so the provider launches the cheapest compatible type as it does for any NodeClaim.
+describe('static NodePools count in the fleet and the diff', () => {
+  const gpu = (replicas: number, limit = '') =>
+    [
+      NODECLASS,
+      `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata:
+  name: gpu
+spec:
+  replicas: ${replicas}
+${limit}  template:
+    spec:
+      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }
+      requirements:
+        - key: karpenter.k8s.aws/instance-family
+          operator: In
+          values: ["g5"]
+        - key: karpenter.sh/capacity-type
+          operator: In
+          values: ["on-demand"]
+`,
+    ].join('---\n');
+  const cheapestG5 = () =>
+    embeddedCatalog()
+      .types.filter((t) => t.labels['karpenter.k8s.aws/instance-family'] === 'g5' && t.price !== null)
+      .sort((a, b) => a.price! - b.price!)[0];
+  test('replicas 1 → 4 of a GPU type: three more nodes of the cheapest g5 type, and their cost', async () => {
+    const g5 = cheapestG5();
+    const plan = JSON.parse(
+      (
+        await runCli([
+          'diff',
+          '--base',
+          tempTree({ 'a.yaml': gpu(1) }),
+          '--head',
+          tempTree({ 'a.yaml': gpu(4) }),
+          '--format',
+          'json',
+          ...AT,
+        ])
+      ).stdout,
+    );
+    const row = plan.nodePools.find((p: { name: string }) => p.name === 'gpu');
+    expect(row.static).toEqual({
+      base: { nodes: 1, instanceType: g5.name, capacityType: 'on-demand', hourlyCost: g5.price },
+      head: {
+        nodes: 4,
+        instanceType: g5.name,
+        capacityType: 'on-demand',
+        hourlyCost: Math.round(4 * g5.price! * 1e6) / 1e6,
+      },
+    });
+    // No workloads: the cost shown is the static pool's (probe pods are no fleet).
+    expect(plan.summary.hourlyCost.base).toBeCloseTo(g5.price!, 6);
+    expect(plan.summary.hourlyCost.head).toBeCloseTo(4 * g5.price!, 6);
+  });
+  test('limits.nodes caps the replicas', async () => {
+    const plan = JSON.parse(
+      (await runCli(['simulate', tempTree({ 'a.yaml': gpu(5, '  limits:\n    nodes: 2\n') }), '--format', 'json']))
+        .stdout,
+    );
+    expect(plan.nodePools.find((p: { name: string }) => p.name === 'gpu').static.head.nodes).toBe(2);
+  });
+});

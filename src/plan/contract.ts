@@ -57,8 +57,17 @@ export interface NodePoolRow {
   ineligible?: string | null;
   /** Additional: drifted nodes disruption may not act on (do-not-disrupt, PDBs), with Karpenter's reasons. */
   blocked?: { nodes: number; because: string[] } | null;
+  /** Additional: a static NodePool's (`spec.replicas`) nodes on each side, with their type and cost. */
+  static?: { base: StaticPoolNodes | null; head: StaticPoolNodes | null };
   /** Additional: nodes head makes cheaper to replace that consolidation may not act on (budget, do-not-disrupt, PDBs). */
   consolidationBlocked?: { nodes: number; because: string[] } | null;
+}
+
+export interface StaticPoolNodes {
+  nodes: number;
+  instanceType: string;
+  capacityType: string;
+  hourlyCost: number;
 }
 
 export interface ObjectChange {

@@ -66,6 +66,23 @@ export function buildPlan(input: PlanInput): Plan {
     input.headSim,
     input.replacements?.consolidationBlocked,
   );
+  // Static NodePools: their nodes and cost on each side (karpenter pkg/controllers/static/provisioning).
+  for (const row of nodePools) {
+    const side = (sim: SimulationResult | undefined) => {
+      const ns = sim?.fleet.filter((n) => n.static && n.nodePool === row.name) ?? [];
+      return ns.length
+        ? {
+            nodes: ns.length,
+            instanceType: ns[0].instanceType,
+            capacityType: ns[0].capacityType,
+            hourlyCost: Math.round(ns.reduce((a, n) => a + n.pricePerHour, 0) * 1e6) / 1e6,
+          }
+        : null;
+    };
+    const b = side(input.baseSim),
+      h = side(input.headSim);
+    if (b || h) row.static = { base: b, head: h };
+  }
   const repl = input.replacements;
   const nodesRemoved = (repl?.pools ?? []).reduce((a, p) => a + p.nodesRemoved, 0);
   const nodesReplaced = (repl?.pools ?? []).reduce((a, p) => a + p.nodesDrifted - p.nodesRemoved, 0);
@@ -378,8 +395,11 @@ function compareNodePools(
 
 /** What the simulation launches for the state's workloads; null without a simulation or without workloads. */
 function workloadCost(sim: SimulationResult | undefined): number | null {
-  if (!sim || !sim.workloads.some((w) => !w.probe && w.replicas > 0)) return null;
-  return sim.hourlyCost;
+  if (!sim) return null;
+  if (sim.workloads.some((w) => !w.probe && w.replicas > 0)) return sim.hourlyCost;
+  // Probes only: the static NodePools' nodes are still real.
+  const fixed = sim.fleet.filter((n) => n.static);
+  return sim.staticNodes ? Math.round(fixed.reduce((a, n) => a + n.pricePerHour, 0) * 1e6) / 1e6 : null;
 }
 
 function compareWorkloads(input: PlanInput): WorkloadRow[] {

@@ -112,6 +112,8 @@ export interface SimNode {
   candidates: number;
   labels: Record<string, string>;
   pods: Record<string, number>;
+  /** A node of a static NodePool (`spec.replicas`). */
+  static?: boolean;
 }
 
 /** Why a NodePool is not used for provisioning: a closed set of codes, each with its message. */
@@ -146,6 +148,8 @@ export interface SimulationResult {
   fleet: SimNode[];
   /** Nodes launched for the probes of NodePools no workload lands on (not part of `fleet`). */
   probeFleet: SimNode[];
+  /** Nodes of static NodePools (`spec.replicas`) in `fleet`. */
+  staticNodes: number;
   hourlyCost: number;
   pools: PoolStatus[];
   region: string;
@@ -246,6 +250,8 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       );
     }
   }
+  const staticFleet = staticNodes(ctx, priceChanges, capacityChanges, assumptions);
+  fleet.push(...staticFleet);
   const hourlyCost = Math.round(fleet.reduce((s, n) => s + n.pricePerHour, 0) * 1e6) / 1e6;
   if (fleet.some((n) => n.capacityType === 'spot'))
     assumptions.push(
@@ -269,6 +275,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     })),
     fleet,
     probeFleet,
+    staticNodes: staticFleet.length,
     hourlyCost,
     pools,
     region,
@@ -550,6 +557,70 @@ function nodeClaimTemplates(
 }
 
 /**
+ * The nodes of static NodePools (`spec.replicas`): min(replicas, limits.nodes) NodeClaims from the template, with no
+ * pods and no instance-type narrowing — the provider's Create picks the type from every compatible one
+ * (karpenter pkg/controllers/static/provisioning/controller.go Reconcile, ReserveNodeCount;
+ * nodeclaimtemplate.go ToNodeClaim skips the instance-type cut for static NodeClaims). They join the fleet and its
+ * cost; pods are not placed onto them here (an approximation stated in the assumptions).
+ */
+function staticNodes(
+  ctx: StepContext,
+  priceChanges: Map<string, Map<string, string>>,
+  capacityChanges: Map<string, Map<string, ResourceList>>,
+  assumptions: string[],
+): SimNode[] {
+  const { input } = ctx;
+  const classes = new Set(input.nodeClasses.map((c) => c.name));
+  const pools = input.nodePools.filter((np) => {
+    const ref = np.nodeClassRef;
+    return (
+      np.replicas !== undefined &&
+      np.replicas > 0 &&
+      !np.deleting &&
+      !np.runtimeErrors.length &&
+      ref?.group === MANAGED_GROUP &&
+      ref.kind === MANAGED_KIND &&
+      (input.nodeClasses.length === 0 || classes.has(ref.name))
+    );
+  });
+  if (!pools.length) return [];
+  const statuses: PoolStatus[] = pools.map((np) => ({ name: np.name, eligible: true, reason: null, instanceTypes: 0 }));
+  const out: SimNode[] = [];
+  for (const t of nodeClaimTemplates(ctx, pools, statuses, priceChanges, capacityChanges)) {
+    const np = pools.find((p) => p.name === t.nodePool)!;
+    const count = Math.min(np.replicas!, np.limits.nodes ?? Infinity);
+    const r = launch(t.instanceTypes, t.requirements, input.settings.minValuesPolicy);
+    if (!r.ok) continue;
+    const d = r.decision;
+    for (let i = 0; i < count; i++)
+      out.push({
+        name: `${np.name}-static-${String(i + 1).padStart(4, '0')}`,
+        nodePool: np.name,
+        instanceType: d.instanceType.name,
+        zone: d.offering.zone,
+        capacityType: d.capacityType,
+        pricePerHour: d.capacityType === 'reserved' ? 0 : d.offering.cost,
+        allocationStrategy: d.allocationStrategy,
+        candidates: d.candidates,
+        labels: {
+          ...d.instanceType.labels,
+          ...t.labels,
+          [LABEL_NODEPOOL]: np.name,
+          [LABEL_ZONE]: d.offering.zone,
+          [LABEL_CAPACITY_TYPE]: d.capacityType,
+          [LABEL_INSTANCE_TYPE]: d.instanceType.name,
+        },
+        pods: {},
+        static: true,
+      });
+  }
+  assumptions.push(
+    `Static NodePools: ${out.length} node(s) of ${pools.map((p) => p.name).join(', ')} (spec.replicas, capped by limits.nodes), each launched as the provider picks from every compatible type; they count in the fleet and its cost, and pods are not placed onto them here.`,
+  );
+  return out;
+}
+
+/**
  * The existing nodes of the cluster (scheduler.go calculateExistingNodeClaims). A node whose snapshot gives no
  * allocatable or capacity takes its instance type's (from the NodePools' types, else the catalog's under a default
  * EC2NodeClass).
@@ -656,7 +727,13 @@ function workloadsToPlace(input: ModelInput, opts: SimulationOptions, assumption
   // A workload with no replicas exercises nothing (the `inflate` example scaled to 0).
   if (!workloads.some((w) => w.replicas > 0) && opts.probes) {
     const scaledToZero = workloads.length > 0;
-    workloads.push(...probeWorkloads(input.nodePools, true));
+    // Static NodePools take no pods from provisioning: no probe for them.
+    workloads.push(
+      ...probeWorkloads(
+        input.nodePools.filter((np) => np.replicas === undefined),
+        true,
+      ),
+    );
     assumptions.push(
       `Workloads: the state has none${scaledToZero ? ' with replicas' : ''}, so probe pods are placed (small 0.5 CPU/1 GiB, medium 2 CPU/4 GiB, large 4 CPU/16 GiB, and per NodePool 1 CPU/2 GiB selecting it and tolerating its taints); their nodes stand for the fleet.`,
     );

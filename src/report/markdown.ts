@@ -37,7 +37,7 @@ export function summarySentence(plan: Plan): string {
   if (s.probesChanged) parts.push(`${s.probesChanged} probe placement${s.probesChanged === 1 ? '' : 's'} change`);
   const replacedPools = new Set(plan.replacements.filter((r) => r.reason !== 'NodePoolRemoved').map((r) => r.nodePool));
   // Without workloads or a fleet snapshot the simulated fleet is made of probe pods' nodes: say so.
-  const probeNodes = plan.fleet.source === 'simulated' && probesOnly(plan);
+  const probeNodes = plan.fleet.source === 'simulated' && probesOnly(plan) && !plan.nodePools.some((p) => p.static);
   parts.push(
     `${s.nodesReplaced}${probeNodes ? ' probe' : ''} node${s.nodesReplaced === 1 ? '' : 's'} replaced${replacedPools.size ? ` in ${replacedPools.size} pool${replacedPools.size === 1 ? '' : 's'}` : ''}`,
   );
@@ -295,6 +295,14 @@ function nodePoolSection(plan: Plan): string {
       notes.push(
         `- ${code(p.name)}: ${p.consolidationBlocked.nodes} consolidation replacement(s) that head makes cheaper cannot happen now: ${p.consolidationBlocked.because.map(inert).join('; ')}.`,
       );
+    if (p.static) {
+      const one = (x: NonNullable<typeof p.static.base> | null) =>
+        x ? `${x.nodes} × ${code(x.instanceType)} ${inert(x.capacityType)} (${money(x.hourlyCost)}/h)` : 'none';
+      const delta = (p.static.head?.hourlyCost ?? 0) - (p.static.base?.hourlyCost ?? 0);
+      notes.push(
+        `- ${code(p.name)} is a static NodePool: ${plan.kind === 'diff' ? `${one(p.static.base)} → ` : ''}${one(p.static.head)}${plan.kind === 'diff' && Math.abs(delta) > 1e-9 ? `, ${signedMoney(delta)}/h (${signedMonthly(delta)}/month)` : ''}.`,
+      );
+    }
     if (p.drift === 'removed' && p.nodesDrifted)
       notes.push(
         `- ${code(p.name)} is deleted: its ${p.nodesDrifted} node(s) are deleted by garbage collection, without budgets and without pre-spun replacements.`,
