@@ -27,7 +27,7 @@ import { readFleet } from '../sources/fleet.js';
 import { discoverTargets, filesOfOtherTargets, filesOfTarget } from '../sources/targets.js';
 import { changedFiles, notEvaluated } from '../sources/coverage.js';
 import { combineTargets, stateFingerprint, type TargetList, type TargetOutcome } from '../plan/targets.js';
-import { isPlainFolderName } from '../sources/resolve-config.js';
+import { isPlainTargetKey } from '../sources/resolve-config.js';
 
 export interface ExecuteInput {
   /** null: a single-state run (simulate/validate): base is empty. */
@@ -38,7 +38,8 @@ export interface ExecuteInput {
   cwd: string;
   validateOnly?: boolean;
   /**
-   * One target (a kustomization folder, '' for the root) to plan. Undefined: every target; when the states hold
+   * One target (a kustomization folder, '' for the root, or an Argo CD Application's `name@destination`) to plan.
+   * Undefined: every target; when the states hold
    * more than one, each is planned on its own and the plan lists them under `clusters`.
    */
   target?: string;
@@ -51,8 +52,11 @@ export interface ExecuteInput {
 export class UnknownTargetError extends Error {}
 
 function targetKeys(input: ExecuteInput): string[] {
-  return [...new Set([...discoverTargets(input.head), ...(input.base ? discoverTargets(input.base) : [])])].sort();
+  return [...new Set([...targetsOf(input.head, input), ...(input.base ? targetsOf(input.base, input) : [])])].sort();
 }
+
+const targetsOf = (tree: FileTree, input: ExecuteInput): string[] =>
+  discoverTargets(tree, input.config).map((t) => t.key);
 
 /** How a target is named in reports and on the command line ('.' for a kustomization at the root). */
 const displayKey = (key: string): string => key || '.';
@@ -71,7 +75,7 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
   if (input.target !== undefined) {
     if (!keys.includes(input.target))
       throw new UnknownTargetError(
-        `target "${displayKey(input.target)}" is not a kustomization of base or head (targets: ${keys.map(displayKey).join(', ') || 'none'})`,
+        `target "${displayKey(input.target)}" is not a kustomization of base or head, nor an Argo CD Application's name@destination (targets: ${keys.map(displayKey).join(', ') || 'none'})`,
       );
     const states = loadStates(input, opts, input.target);
     states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, input.target)));
@@ -97,7 +101,7 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
     // run gives this same combined plan.
     if (affected) states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, key)));
     const plan = affected ? { ...(await planStates(perTarget, states)), target: displayKey(key) } : null;
-    targets.push({ key: displayKey(key), source: targetSource(key), affected, plan });
+    targets.push({ key: displayKey(key), source: targetSource(input, key), affected, plan });
   }
   const notes: string[] = [];
   if (input.config.fleet.length || input.config.cluster)
@@ -128,7 +132,15 @@ function loadTargets(
   return { perTarget, loaded: keys.map((key) => ({ key, states: loadStates(perTarget, opts, key) })) };
 }
 
-const targetSource = (key: string): string => `kustomization ${displayKey(key)}`;
+/** What a target is (`kustomization overlays/prod`, `Application …`), as head (else base) has it. */
+function targetSource(input: ExecuteInput, key: string): string {
+  for (const tree of [input.head, input.base])
+    if (tree) {
+      const t = discoverTargets(tree, input.config).find((x) => x.key === key);
+      if (t) return t.source;
+    }
+  return `kustomization ${displayKey(key)}`;
+}
 
 /**
  * Whether the change affects a target: what decides its plan differs, or a file its kustomization uses changed (which
@@ -143,7 +155,7 @@ function isAffected(
   if (!input.base) return true;
   if (stateFingerprint(states.base) !== stateFingerprint(states.head)) return true;
   for (const tree of [input.base, input.head])
-    for (const f of filesOfTarget(tree, key)) if (changed.has(f)) return true;
+    for (const f of filesOfTarget(tree, input.config, key)) if (changed.has(f)) return true;
   return false;
 }
 
@@ -159,8 +171,8 @@ export function listTargets(input: ExecuteInput): TargetList {
   const opts: LoadOptions = {};
   const keys = targetKeys(input);
   const { loaded } = loadTargets(input, opts, keys);
-  // A target key goes into CI matrices and shell commands: one that is not a plain folder name is refused.
-  const unsafe = keys.filter((k) => k !== '' && !isPlainFolderName(k));
+  // A target key goes into CI matrices and shell commands: one that is not a plain key is refused.
+  const unsafe = keys.filter((k) => k !== '' && !isPlainTargetKey(k));
   const findings: Finding[] = [
     ...unsafe.map((k) => ({
       rule: 'input-not-evaluated',
@@ -168,7 +180,7 @@ export function listTargets(input: ExecuteInput): TargetList {
       file: k,
       line: null,
       object: null,
-      message: `the kustomization folder ${JSON.stringify(k)} has characters a CI matrix cannot carry safely (letters, digits, '.', '_', '-', '/'); rename it`,
+      message: `the target ${JSON.stringify(k)} has characters a CI matrix cannot carry safely (letters, digits, '.', '_', '-', '/', '@'); rename it`,
     })),
     ...input.configFindings,
     ...coverage(
@@ -182,7 +194,7 @@ export function listTargets(input: ExecuteInput): TargetList {
     .filter(({ key }) => !unsafe.includes(key))
     .map(({ key, states }) => ({
       key: displayKey(key),
-      source: targetSource(key),
+      source: targetSource(input, key),
       affected: isAffected(input, key, states, changed),
     }));
   return {
@@ -200,7 +212,8 @@ export function listTargets(input: ExecuteInput): TargetList {
 /** Files that belong to the other targets' kustomizations (and not to this one): their coverage is theirs. */
 function otherTargetsFiles(input: ExecuteInput, key: string): Set<string> {
   const out = new Set<string>();
-  for (const tree of [input.base, input.head]) if (tree) for (const f of filesOfOtherTargets(tree, key)) out.add(f);
+  for (const tree of [input.base, input.head])
+    if (tree) for (const f of filesOfOtherTargets(tree, input.config, key)) out.add(f);
   return out;
 }
 

@@ -1,89 +1,415 @@
 /**
- * Argo CD Applications in a state: an Application whose source is a Helm chart in this repository
- * (`spec.source.path` with a Chart.yaml, or each of `spec.sources[]`) is rendered with `helm
- * template` using its `helm.valueFiles` (relative to the chart), then `helm.values` /
- * `helm.valuesObject` on top, as Argo CD does. A remote chart (`spec.source.chart` from a Helm
- * repository) cannot be fetched offline: the report says so.
+ * Argo CD Applications in a state (written as manifests, or made by an ApplicationSet: applicationset.ts). Each source
+ * of an Application is read as Argo CD's repo server reads it (reposerver/repository/repository.go GenerateManifests,
+ * util/app/discovery GetAppSourceType): a folder with a `Chart.yaml` is a Helm chart, one with a kustomization is
+ * kustomize, any other folder is a directory of manifests; an explicit `helm:`, `kustomize:` or `directory:` says so.
+ *  - Helm: `helm template` with `helm.valueFiles` (relative to the chart, or `$<ref>/path` from the root of the source
+ *    whose `ref:` is <ref> in a multi-source Application: this repository's files when its `repoURL` is this
+ *    repository), then `helm.values` / `helm.valuesObject`, then `helm.parameters` (Argo CD's order), with
+ *    `helm.releaseName` or the Application's name;
+ *  - kustomize: the kustomization rendered after the edits Argo CD makes to it (util/kustomize/kustomize.go Build:
+ *    `kustomize edit set nameprefix/namesuffix/namespace/image/replicas`, `edit add label/annotation/component`,
+ *    `patches` appended);
+ *  - directory: the `.yaml`, `.yml` and `.json` files of the folder (`directory.recurse` for sub-folders), filtered by
+ *    `directory.include` / `exclude` (repository.go getPotentiallyValidManifestFile); Jsonnet is not evaluated.
+ * A remote chart (`spec.source.chart` from a Helm repository) cannot be fetched offline: the report says so. Each
+ * Application that renders something from this repository is a target, keyed `<name>@<destination cluster>`.
  */
 import { parse, stringify } from 'yaml';
 import type { Finding, SourceRef } from '../common/findings.js';
 import { isObject } from '../common/fields.js';
 import type { ChartSource } from './config.js';
+import { IN_CLUSTER, sourceGlobMatch, type ClusterEntry } from './applicationset.js';
+import { closure, filesOf, type Kustomization } from './kustomize.js';
 
-export interface ApplicationChart {
-  chart: ChartSource;
-  source: SourceRef;
+/** What one source of an Application renders. */
+export type ApplicationSource =
+  | { type: 'helm'; chart: ChartSource; files: string[] }
+  | { type: 'kustomize'; dir: string; edit: KustomizationEdit | null; files: string[] }
+  | { type: 'directory'; dir: string; files: string[] };
+
+/** Argo CD's changes to a kustomization before it is built (applied to the temporary copy only). */
+export type KustomizationEdit = (kustomization: Record<string, unknown>) => void;
+
+export interface ArgoApplication {
   name: string;
+  /** The destination cluster's name (`destination.name`, the config's name for `destination.server`, or the address). */
+  destination: string;
+  /** The target key: `<name>@<destination>`. */
+  key: string;
+  value: Record<string, unknown>;
+  source: SourceRef;
+  /** The ApplicationSet that made it, if one did. */
+  appSet: string | null;
+  sources: ApplicationSource[];
 }
 
-export function applicationCharts(
+export interface ArgoContext {
+  files: readonly string[];
+  read: (path: string) => string | null;
+  clusters: readonly ClusterEntry[];
+  isThisRepository: (repoURL: string) => boolean;
+  kustomizations: readonly Kustomization[];
+}
+
+/** The name a destination goes by in target keys: letters, digits, '.', '_', '-' only. */
+export function destinationName(dest: Record<string, unknown>, clusters: readonly ClusterEntry[]): string {
+  const server = typeof dest.server === 'string' ? dest.server.replace(/\/$/, '') : '';
+  const name =
+    typeof dest.name === 'string' && dest.name
+      ? dest.name
+      : (clusters.find((c) => c.server.replace(/\/$/, '') === server)?.name ??
+        (server === IN_CLUSTER.server ? IN_CLUSTER.name : server.replace(/^[a-z]+:\/\//, '')));
+  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'unknown';
+}
+
+/** Whether a file is a Helm values or manifest file Argo CD reads (repository.go manifestFile). */
+const MANIFEST_FILE = /\.(yaml|yml|json)$/;
+/** Argo CD skips a file holding this marker (repository.go skipFileRenderingMarker). */
+const SKIP_MARKER = '+argocd:skip-file-rendering';
+
+export function readApplication(
   app: Record<string, unknown>,
   source: SourceRef,
-  files: ReadonlySet<string>,
+  appSet: string | null,
+  ctx: ArgoContext,
   findings: Finding[],
-): ApplicationChart[] {
+): ArgoApplication {
   const meta = isObject(app.metadata) ? app.metadata : {};
   const name = typeof meta.name === 'string' ? meta.name : '?';
   const spec = isObject(app.spec) ? app.spec : {};
   const dest = isObject(spec.destination) ? spec.destination : {};
-  const sources = Array.isArray(spec.sources)
-    ? spec.sources.filter(isObject)
-    : isObject(spec.source)
-      ? [spec.source]
-      : [];
-  const out: ApplicationChart[] = [];
+  const destination = destinationName(dest, ctx.clusters);
+  const multi = Array.isArray(spec.sources);
+  const sources = multi ? (spec.sources as unknown[]) : [spec.source];
+  const object = `Application/${name}`;
+  const at = (i: number, ...rest: (string | number)[]): number | null =>
+    source.locate(multi ? ['spec', 'sources', i, ...rest] : ['spec', 'source', ...rest])?.line ?? source.line;
+  const finding = (
+    i: number,
+    rest: (string | number)[],
+    rule: string,
+    severity: Finding['severity'],
+    message: string,
+  ) => findings.push({ rule, severity, file: source.file, line: at(i, ...rest), object, message });
+  const out: ApplicationSource[] = [];
+  const files = new Set(ctx.files);
+  // `ref:` sources of a multi-source Application: their repository root is where `$<ref>/...` value files point.
+  const refs = new Map<string, { thisRepo: boolean; repoURL: string }>();
+  for (const src of sources)
+    if (isObject(src) && typeof src.ref === 'string') {
+      const repoURL = typeof src.repoURL === 'string' ? src.repoURL : '';
+      refs.set(src.ref, { thisRepo: ctx.isThisRepository(repoURL), repoURL });
+    }
   sources.forEach((src, i) => {
-    const path = typeof src.path === 'string' ? src.path.replace(/^\.?\//, '').replace(/\/$/, '') : null;
-    if (!path) {
+    if (!isObject(src)) return;
+    const path = typeof src.path === 'string' ? normalize(src.path) : null;
+    if (path === null) {
       if (src.chart === 'karpenter') {
         // The Karpenter controller chart itself: its values carry the controller settings (feature gates,
         // preferencePolicy, minValuesPolicy) of the destination cluster; there are no NodePools to render.
         return;
       }
-      if (typeof src.chart === 'string') {
-        findings.push({
-          rule: 'argocd-remote-chart',
-          severity: 'info',
-          file: source.file,
-          line: source.locate(['spec', Array.isArray(spec.sources) ? 'sources' : 'source'])?.line ?? source.line,
-          object: `Application/${name}`,
-          message: `Application ${name} renders the remote chart ${src.chart} from ${String(src.repoURL ?? '?')}; karpenter-plan does not fetch remote charts, so its objects are not in the plan (add the rendered manifests or a values adapter).`,
-        });
-      }
+      if (typeof src.chart === 'string')
+        finding(
+          i,
+          [],
+          'argocd-remote-chart',
+          'info',
+          `Application ${name} renders the remote chart ${src.chart} from ${String(src.repoURL ?? '?')}; karpenter-plan does not fetch remote charts, so its objects are not in the plan (add the rendered manifests or a values adapter).`,
+        );
+      return; // a `ref:`-only source, or nothing to render
+    }
+    const repoURL = typeof src.repoURL === 'string' ? src.repoURL : '';
+    if (!ctx.isThisRepository(repoURL)) {
+      finding(
+        i,
+        ['repoURL'],
+        'argocd-remote-chart',
+        'info',
+        `Application ${name} renders ${path || '.'} of ${repoURL}, which is not this repository (\`repoURLs\` of the config); its objects are not in the plan.`,
+      );
       return;
     }
-    if (!files.has(`${path}/Chart.yaml`)) return; // a plain manifest folder: read by the manifest globs
-    const helm = isObject(src.helm) ? src.helm : {};
-    const valueFiles = Array.isArray(helm.valueFiles)
-      ? helm.valueFiles.filter((v): v is string => typeof v === 'string').map((v) => normalize(`${path}/${v}`))
-      : [];
-    let inline: string | undefined;
-    if (isObject(helm.valuesObject)) inline = stringify(helm.valuesObject);
-    else if (typeof helm.values === 'string') inline = helm.values;
-    out.push({
-      name,
-      source,
-      chart: {
-        path,
-        values: valueFiles.filter((v) => files.has(v)),
-        releaseName: typeof helm.releaseName === 'string' ? helm.releaseName : name,
-        namespace: typeof dest.namespace === 'string' ? dest.namespace : 'default',
-        ...(inline !== undefined ? { inlineValues: inline } : {}),
-      },
-    });
-    for (const v of valueFiles) {
-      if (!files.has(v))
-        findings.push({
-          rule: 'unreadable-file',
-          severity: 'warning',
-          file: source.file,
-          line: source.line,
-          object: `Application/${name}`,
-          message: `Application ${name} (source ${i + 1}) names the values file ${v}, which does not exist in this state`,
-        });
+    const prefix = path ? `${path}/` : '';
+    const inPath = ctx.files.filter((f) => f.startsWith(prefix));
+    if (!inPath.length) {
+      finding(
+        i,
+        ['path'],
+        'input-not-evaluated',
+        'error',
+        `Application ${name} renders the folder ${path || '.'}, which does not exist in this state; nothing of it is evaluated`,
+      );
+      return;
     }
+    if (isObject(src.plugin)) {
+      finding(
+        i,
+        ['plugin'],
+        'input-not-evaluated',
+        'error',
+        `Application ${name} renders ${path || '.'} with a config management plugin, which karpenter-plan never runs; nothing of it is evaluated`,
+      );
+      return;
+    }
+    const isChart = files.has(`${prefix}Chart.yaml`);
+    const kustomization = ctx.kustomizations.find((k) => k.dir === path);
+    const type = isObject(src.directory)
+      ? 'directory'
+      : isObject(src.helm) && isChart
+        ? 'helm'
+        : isObject(src.kustomize) && kustomization
+          ? 'kustomize'
+          : isChart
+            ? 'helm'
+            : kustomization
+              ? 'kustomize'
+              : 'directory';
+    if (type === 'helm') {
+      const helm = isObject(src.helm) ? src.helm : {};
+      const ignoreMissing = helm.ignoreMissingValueFiles === true;
+      const values: string[] = [];
+      const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles : [];
+      valueFiles.forEach((v, j) => {
+        if (typeof v !== 'string') return;
+        let file: string;
+        if (v.startsWith('$')) {
+          const ref = v.slice(1, v.includes('/') ? v.indexOf('/') : undefined);
+          const r = refs.get(ref);
+          if (!r) {
+            finding(
+              i,
+              ['helm', 'valueFiles', j],
+              'input-not-evaluated',
+              'error',
+              `Application ${name} names the values file ${v}, but no source has \`ref: ${ref}\` (Argo CD refuses it); the chart is rendered without it`,
+            );
+            return;
+          }
+          if (!r.thisRepo) {
+            finding(
+              i,
+              ['helm', 'valueFiles', j],
+              'input-not-evaluated',
+              'error',
+              `Application ${name} takes the values file ${v} from ${r.repoURL}, which is not this repository; the chart is rendered without it`,
+            );
+            return;
+          }
+          file = normalize(v.slice(ref.length + 1));
+        } else if (/^[a-z]+:\/\//.test(v)) {
+          finding(
+            i,
+            ['helm', 'valueFiles', j],
+            'input-not-evaluated',
+            'error',
+            `Application ${name} names the remote values file ${v}, which karpenter-plan never fetches; the chart is rendered without it`,
+          );
+          return;
+        } else file = normalize(`${prefix}${v}`);
+        if (files.has(file)) values.push(file);
+        else if (!ignoreMissing)
+          finding(
+            i,
+            ['helm', 'valueFiles', j],
+            'unreadable-file',
+            'warning',
+            `Application ${name} (source ${i + 1}) names the values file ${file}, which does not exist in this state`,
+          );
+      });
+      let inline: Record<string, unknown> = {};
+      if (isObject(helm.valuesObject)) inline = helm.valuesObject;
+      else if (typeof helm.values === 'string') {
+        try {
+          const v: unknown = parse(helm.values);
+          if (isObject(v)) inline = v;
+        } catch {
+          finding(i, ['helm', 'values'], 'invalid-yaml', 'error', `Application ${name}: helm.values is not valid YAML`);
+        }
+      }
+      const parameters = Array.isArray(helm.parameters) ? helm.parameters.filter(isObject) : [];
+      const withParams = applyParameters(inline, parameters, (msg) =>
+        finding(i, ['helm', 'parameters'], 'input-not-evaluated', 'error', `Application ${name}: ${msg}`),
+      );
+      const hasInline = isObject(helm.valuesObject) || typeof helm.values === 'string' || parameters.length > 0;
+      out.push({
+        type: 'helm',
+        files: [...inPath, ...values],
+        chart: {
+          path,
+          values,
+          releaseName: typeof helm.releaseName === 'string' ? helm.releaseName : name,
+          namespace: typeof dest.namespace === 'string' ? dest.namespace : 'default',
+          ...(hasInline ? { inlineValues: stringify(withParams) } : {}),
+        },
+      });
+      return;
+    }
+    if (type === 'kustomize') {
+      const k = kustomization!;
+      out.push({
+        type: 'kustomize',
+        dir: path,
+        edit: isObject(src.kustomize) ? kustomizeEdit(src.kustomize) : null,
+        files: [...filesOf(closure(k, ctx.kustomizations), ctx.files)],
+      });
+      return;
+    }
+    const directory = isObject(src.directory) ? src.directory : {};
+    if (isObject(directory.jsonnet) && Object.keys(directory.jsonnet).length)
+      finding(
+        i,
+        ['directory', 'jsonnet'],
+        'input-not-evaluated',
+        'error',
+        `Application ${name}: Jsonnet is not evaluated`,
+      );
+    const include = typeof directory.include === 'string' ? directory.include : '';
+    const exclude = typeof directory.exclude === 'string' ? directory.exclude : '';
+    const picked: string[] = [];
+    const jsonnet: string[] = [];
+    for (const f of inPath) {
+      const rel = f.slice(prefix.length);
+      if (directory.recurse !== true && rel.includes('/')) continue;
+      if (exclude && sourceGlobMatch(exclude, rel)) continue;
+      if (include && !sourceGlobMatch(include, rel)) continue;
+      if (f.endsWith('.jsonnet')) jsonnet.push(f);
+      else if (MANIFEST_FILE.test(f) && !(ctx.read(f) ?? '').includes(SKIP_MARKER)) picked.push(f);
+    }
+    if (jsonnet.length)
+      finding(
+        i,
+        ['path'],
+        'input-not-evaluated',
+        'error',
+        `Application ${name}: ${jsonnet.slice(0, 3).join(', ')} ${jsonnet.length > 1 ? 'are' : 'is'} Jsonnet, which karpenter-plan does not evaluate`,
+      );
+    out.push({ type: 'directory', dir: path, files: picked });
   });
+  return { name, destination, key: `${name}@${destination}`, value: app, source, appSet, sources: out };
+}
+
+/**
+ * Helm `--set name=value` as Argo CD passes `helm.parameters` (util/helm/cmd.go template): dotted names, values
+ * typed as helm's strvals does (true/false, integers, null) unless `forceString`.
+ */
+function applyParameters(
+  values: Record<string, unknown>,
+  parameters: Record<string, unknown>[],
+  unsupported: (message: string) => void,
+): Record<string, unknown> {
+  if (!parameters.length) return values;
+  const out = structuredClone(values);
+  for (const p of parameters) {
+    if (typeof p.name !== 'string' || !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(p.name)) {
+      unsupported(`the helm parameter ${JSON.stringify(p.name)} is not a plain dotted name; it is not applied`);
+      continue;
+    }
+    const raw = typeof p.value === 'string' ? p.value : String(p.value ?? '');
+    const value =
+      p.forceString === true
+        ? raw
+        : raw === 'true' || raw === 'false'
+          ? raw === 'true'
+          : raw === 'null'
+            ? null
+            : /^-?(0|[1-9][0-9]*)$/.test(raw)
+              ? Number(raw)
+              : raw;
+    const keys = p.name.split('.');
+    let cur: Record<string, unknown> = out;
+    for (const k of keys.slice(0, -1)) {
+      if (!isObject(cur[k])) cur[k] = {};
+      cur = cur[k] as Record<string, unknown>;
+    }
+    cur[keys[keys.length - 1]] = value;
+  }
   return out;
+}
+
+/** The edits Argo CD makes to a kustomization for an Application's `kustomize:` options (kustomize.go Build). */
+function kustomizeEdit(k: Record<string, unknown>): KustomizationEdit | null {
+  const edits: KustomizationEdit[] = [];
+  for (const key of ['namePrefix', 'nameSuffix', 'namespace'] as const) {
+    const v = k[key];
+    if (typeof v === 'string' && v) edits.push((doc) => void (doc[key] = v));
+  }
+  const upsert = (field: string, entries: Record<string, unknown>[]): KustomizationEdit => {
+    return (doc) => {
+      const list = Array.isArray(doc[field]) ? (doc[field] as unknown[]).filter(isObject) : [];
+      for (const e of entries) {
+        const idx = list.findIndex((x) => x.name === e.name);
+        if (idx >= 0) list[idx] = { ...list[idx], ...e };
+        else list.push(e);
+      }
+      doc[field] = list;
+    };
+  };
+  if (Array.isArray(k.images)) {
+    // `kustomize edit set image [name=]newName[:tag][@digest]`.
+    const images = k.images
+      .filter((x): x is string => typeof x === 'string')
+      .map((spec) => {
+        const eq = spec.indexOf('=');
+        let rest = eq >= 0 ? spec.slice(eq + 1) : spec;
+        const e: Record<string, unknown> = {};
+        const at = rest.indexOf('@');
+        if (at >= 0) {
+          e.digest = rest.slice(at + 1);
+          rest = rest.slice(0, at);
+        }
+        const colon = rest.lastIndexOf(':');
+        if (colon > rest.lastIndexOf('/')) {
+          e.newTag = rest.slice(colon + 1);
+          rest = rest.slice(0, colon);
+        }
+        const name = eq >= 0 ? spec.slice(0, eq) : rest;
+        if (eq >= 0) e.newName = rest;
+        return { name, ...e };
+      });
+    if (images.length) edits.push(upsert('images', images));
+  }
+  if (Array.isArray(k.replicas)) {
+    const replicas = k.replicas
+      .filter(isObject)
+      .filter((r) => typeof r.name === 'string')
+      .map((r) => ({ name: r.name, count: typeof r.count === 'string' ? Number(r.count) : r.count }));
+    if (replicas.length) edits.push(upsert('replicas', replicas));
+  }
+  const stringMap = (v: unknown): Record<string, string> =>
+    isObject(v) ? Object.fromEntries(Object.entries(v).map(([a, b]) => [a, String(b)])) : {};
+  const labels = stringMap(k.commonLabels);
+  if (Object.keys(labels).length)
+    edits.push((doc) => {
+      // `edit add label --without-selector` writes a `labels:` entry; otherwise `commonLabels` (selectors too).
+      if (k.labelWithoutSelector === true)
+        doc.labels = [...(Array.isArray(doc.labels) ? doc.labels : []), { pairs: labels, includeSelectors: false }];
+      else doc.commonLabels = { ...(isObject(doc.commonLabels) ? doc.commonLabels : {}), ...labels };
+    });
+  const annotations = stringMap(k.commonAnnotations);
+  if (Object.keys(annotations).length)
+    edits.push(
+      (doc) =>
+        void (doc.commonAnnotations = {
+          ...(isObject(doc.commonAnnotations) ? doc.commonAnnotations : {}),
+          ...annotations,
+        }),
+    );
+  if (Array.isArray(k.patches) && k.patches.length)
+    edits.push(
+      (doc) => void (doc.patches = [...(Array.isArray(doc.patches) ? doc.patches : []), ...(k.patches as unknown[])]),
+    );
+  if (Array.isArray(k.components) && k.components.length)
+    edits.push(
+      (doc) =>
+        void (doc.components = [
+          ...(Array.isArray(doc.components) ? doc.components : []),
+          ...(k.components as unknown[]),
+        ]),
+    );
+  if (!edits.length) return null;
+  return (doc) => edits.forEach((e) => e(doc));
 }
 
 function normalize(p: string): string {
@@ -93,6 +419,18 @@ function normalize(p: string): string {
     else if (part && part !== '.') out.push(part);
   }
   return out.join('/');
+}
+
+/** Argo CD repository URLs as one string (scheme, user, `.git`, trailing slash and case aside). */
+export function normalizeRepoURL(url: string): string {
+  return url
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z+]+:\/\//, '')
+    .replace(/^[^@/]+@/, '')
+    .replace(/^([^/:]+):(?!\d)/, '$1/')
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '');
 }
 
 /**

@@ -10,6 +10,7 @@ import { isObject } from '../common/fields.js';
 import { parseYamlMapping } from './yaml.js';
 import type { IceScenario } from '../cloudprovider/unavailable-offerings.js';
 import type { ReservationInput } from '../provisioning/provisioner.js';
+import type { ClusterEntry } from './applicationset.js';
 
 export type ValuesLayout = 'map' | 'list' | 'spec';
 
@@ -53,6 +54,10 @@ export interface Config {
   fleet: string[];
   /** A live cluster to read the fleet from (read-only lists of NodeClaims and Nodes). */
   cluster?: { kubeconfig?: string; context?: string };
+  /** Argo CD clusters (`clusters:`), for ApplicationSets' clusters generator and destination names. */
+  clusters: ClusterEntry[];
+  /** The URLs of this repository in Argo CD `repoURL` fields (`repoURLs:`); empty: every repoURL is taken to be it. */
+  repoURLs: string[];
   policy: {
     failOn: 'error' | 'warning' | 'never';
     /** Also fail on findings base already had (default: only on findings the change introduces). */
@@ -99,6 +104,8 @@ export function defaultConfig(): Config {
     workloads: [],
     probes: true,
     fleet: [],
+    clusters: [],
+    repoURLs: [],
     policy: { failOn: 'error' },
     assumptions: { minutesPerReplacement: 5, minutesToInitialize: 2, horizonDays: 14, slowAfterHours: 24 },
     rules: {},
@@ -273,6 +280,17 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   if (typeof v.probes === 'boolean') cfg.probes = v.probes;
   if (Array.isArray(v.fleet)) cfg.fleet = v.fleet.map(String);
   if (v.cluster && typeof v.cluster === 'object') cfg.cluster = v.cluster as Config['cluster'];
+  if (Array.isArray(v.clusters))
+    cfg.clusters = (v.clusters as Partial<ClusterEntry>[])
+      .filter((c) => c && typeof c.name === 'string')
+      .map((c) => ({
+        name: c.name!,
+        server: typeof c.server === 'string' ? c.server : '',
+        labels: isObject(c.labels) ? (c.labels as Record<string, string>) : {},
+        annotations: isObject(c.annotations) ? (c.annotations as Record<string, string>) : {},
+        ...(typeof c.project === 'string' ? { project: c.project } : {}),
+      }));
+  if (Array.isArray(v.repoURLs)) cfg.repoURLs = v.repoURLs.filter((x): x is string => typeof x === 'string');
   if (v.policy && typeof v.policy === 'object') cfg.policy = { ...cfg.policy, ...(v.policy as object) };
   if (v.assumptions && typeof v.assumptions === 'object')
     cfg.assumptions = { ...cfg.assumptions, ...(v.assumptions as object) };

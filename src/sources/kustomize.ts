@@ -10,10 +10,10 @@
  */
 import { makeTempFolder, removeTempFolder } from './temp-folders.js';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
-import { parseDocument } from 'yaml';
+import { parseDocument, stringify } from 'yaml';
 import { isObject } from '../common/fields.js';
 import type { FileTree } from './tree.js';
 
@@ -185,13 +185,33 @@ export class Checkout {
 
 export type RenderResult = { ok: true; output: string } | { ok: false; message: string; timedOut: boolean };
 
-/** Renders one kustomization folder of a checkout, offline, with fixed flags. */
+/**
+ * Renders one kustomization folder of a checkout, offline, with fixed flags. `edit` changes the kustomization file of
+ * the copy for this rendering only (an Argo CD Application's kustomize options); the file is restored afterwards.
+ */
 export function renderKustomization(
   checkout: Checkout,
   dir: string,
   renderer: KustomizeRenderer,
   timeoutMs: number,
+  edit: ((kustomization: Record<string, unknown>) => void) | null = null,
 ): RenderResult {
+  if (!edit) return runRenderer(checkout, dir, renderer, timeoutMs);
+  const file = KUSTOMIZATION_FILES.map((f) => join(checkout.root, 'tree', dir, f)).find((f) => existsSync(f));
+  if (!file) return { ok: false, timedOut: false, message: `${dir || '.'} holds no kustomization file` };
+  const original = readFileSync(file, 'utf8');
+  const doc = parseDocument(original, { uniqueKeys: false }).toJS({ maxAliasCount: 1000 }) as unknown;
+  const value = isObject(doc) ? doc : {};
+  edit(value);
+  writeFileSync(file, stringify(value));
+  try {
+    return runRenderer(checkout, dir, renderer, timeoutMs);
+  } finally {
+    writeFileSync(file, original);
+  }
+}
+
+function runRenderer(checkout: Checkout, dir: string, renderer: KustomizeRenderer, timeoutMs: number): RenderResult {
   const target = join(checkout.root, 'tree', dir);
   const args =
     renderer.name === 'kustomize'

@@ -47,18 +47,20 @@ export function checkNonNegative(value: string, name: string, max = Number.MAX_S
   return n;
 }
 
-/** Letters, digits, '.', '_', '-' and '/' only: safe in a CI matrix and a shell word. */
-export function isPlainFolderName(value: string): boolean {
-  return /^[A-Za-z0-9._/-]+$/.test(value);
+/** A target key: a plain folder name, or an Argo CD Application's `name@destination`. */
+export function isPlainTargetKey(value: string): boolean {
+  return /^[A-Za-z0-9._/-]+(@[A-Za-z0-9._-]+)?$/.test(value);
 }
 
 /**
- * A target key as given (`--target`, the action's `target`): a kustomization folder, `.` for the root. Keys go into
- * CI matrices and shell commands, so only plain folder names are accepted.
+ * A target key as given (`--target`, the action's `target`): a kustomization folder, `.` for the root, or an Argo CD
+ * Application's `name@destination`. Keys go into CI matrices and shell commands, so only plain keys are accepted.
  */
 export function checkTarget(value: string, name: string): string {
-  if (!isPlainFolderName(value))
-    throw new InputError(`${name} ${JSON.stringify(value)} is not a folder name (letters, digits, '.', '_', '-', '/')`);
+  if (!isPlainTargetKey(value))
+    throw new InputError(
+      `${name} ${JSON.stringify(value)} is not a folder name (letters, digits, '.', '_', '-', '/') nor an Application's name@destination`,
+    );
   return value === '.' ? '' : value.replace(/^\.\//, '').replace(/\/$/, '');
 }
 
@@ -91,6 +93,8 @@ export const TRUSTED_KEYS = [
   'probes',
   'manifests',
   'scenarios',
+  'clusters',
+  'repoURLs',
 ] as const;
 
 /**

@@ -36,7 +36,16 @@ import {
   type KustomizeRenderer,
 } from './kustomize.js';
 import { readValuesAdapter } from './values.js';
-import { applicationCharts, karpenterChartSettings } from './argocd.js';
+import {
+  karpenterChartSettings,
+  normalizeRepoURL,
+  readApplication,
+  type ArgoApplication,
+  type ArgoContext,
+  type KustomizationEdit,
+} from './argocd.js';
+import { expandApplicationSet } from './applicationset.js';
+import { isRenderedSource } from '../common/findings.js';
 import { parseYamlDocuments } from './yaml.js';
 import { counter, own } from '../common/own.js';
 
@@ -80,8 +89,9 @@ export interface LoadOptions {
   /** Cached kustomize renderer (looked up once per run); null when neither kustomize nor kubectl is there. */
   kustomize?: { renderer: KustomizeRenderer | null };
   /**
-   * The kustomization folder to render ('' = the root folder). Undefined: every kustomization no other one uses.
-   * Null: none (the state's plain manifests only).
+   * The target to render: a kustomization folder ('' = the root folder) or an Argo CD Application's key
+   * (`name@destination`). Undefined: every kustomization no other one uses and every Application. Null: none (the
+   * state's plain manifests only).
    */
   target?: string | null;
 }
@@ -122,28 +132,15 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   if (config.controller.values) state.evaluated.add(config.controller.values);
   state.evaluated.add(CONFIG_FILE);
 
-  // Files that belong to adapters, charts or the controller are never read as manifests.
-  const special = new Set<string>([CONFIG_FILE]);
-  for (const a of config.values) a.files.forEach((f) => special.add(f));
-  if (config.controller.values) special.add(config.controller.values);
-  // Chart folders (configured, or any folder with a Chart.yaml) hold templates, not manifests.
   const allFiles = tree.list();
-  const chartPrefixes = [
-    ...config.charts.map((c) => c.path.replace(/\/$/, '') + '/'),
-    ...allFiles
-      .filter((f) => f === 'Chart.yaml' || f.endsWith('/Chart.yaml'))
-      .map((f) => f.slice(0, -'Chart.yaml'.length)),
-  ];
-  for (const c of config.charts) c.values.forEach((f) => special.add(f));
-  const include = picomatch(config.manifests, { dot: false });
-  const exclude = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
-  // Kustomizations own their folders and the files they name: patches are partial objects, not manifests.
   const kustomizations = findKustomizations(tree);
-  const kustomized = filesOf(kustomizations, allFiles);
-  const manifestFiles = allFiles.filter(
-    (f) =>
-      include(f) && !exclude(f) && !special.has(f) && !kustomized.has(f) && !chartPrefixes.some((p) => f.startsWith(p)),
-  );
+  // Argo CD Applications (written, or made by ApplicationSets) of the plain manifests; the files of their directory
+  // sources are read by their Application only.
+  const argo = argoInventory(tree, config);
+  state.findings.push(...argo.findings);
+  for (const f of argo.read) state.evaluated.add(f);
+  for (const f of argo.unexpanded) state.unrendered.add(f);
+  const manifestFiles = plainManifestFiles(tree, config).filter((f) => !argo.owned.has(f));
   if (tree instanceof GitTree) tree.readMany(manifestFiles);
 
   const seen = new Map<string, SourceRef>();
@@ -151,6 +148,15 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   const counts = counter();
   const accept = (value: Record<string, unknown>, source: SourceRef): void =>
     classify(state, value, source, seen, applications, { caps: config.caps, counts });
+  // The target: an Application of the inventory, else a kustomization folder (or every one, or none).
+  const targetApp =
+    typeof opts.target === 'string'
+      ? argo.applications.find((a) => a.key === opts.target && a.sources.length)
+      : undefined;
+  const appKustomizations = new Set(
+    argo.applications.flatMap((a) => a.sources.flatMap((s) => (s.type === 'kustomize' ? [s.dir] : []))),
+  );
+  const rendered: ArgoApplication[] = opts.target === undefined ? argo.applications : targetApp ? [targetApp] : [];
 
   for (const file of manifestFiles) {
     const text = tree.read(file);
@@ -170,11 +176,38 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     for (const doc of parseYamlDocuments(file, text, state.findings)) accept(doc.value, doc.source);
   }
 
-  renderKustomizations(tree, config, opts, state, kustomizations, allFiles, accept);
+  // Kustomizations: the target's, or every one no other kustomization or Application uses (an Application renders
+  // its own, with its edits).
+  const kustomizeJobs: KustomizeJob[] =
+    opts.target === null || targetApp
+      ? []
+      : opts.target === undefined
+        ? kustomizationRoots(kustomizations)
+            .filter((k) => !appKustomizations.has(k.dir))
+            .map((k) => ({ dir: k.dir, edit: null }))
+        : [{ dir: opts.target, edit: null }];
+  const appJobs = (apps: ArgoApplication[]): KustomizeJob[] =>
+    apps.flatMap((a) =>
+      a.sources.flatMap((s) =>
+        s.type === 'kustomize' ? [{ dir: s.dir, edit: s.edit, owner: `Application ${a.name}` }] : [],
+      ),
+    );
+  renderKustomizations(tree, config, opts, state, kustomizations, allFiles, accept, [
+    ...kustomizeJobs,
+    ...appJobs(rendered),
+  ]);
+  // Applications found in renderings (an app of apps rendered by kustomize) are rendered in the same state.
+  const ctx = argoContext(tree, config);
+  const fromRenderings = readArgoObjects(applications, ctx, state.findings).applications;
+  if (fromRenderings.some((a) => a.sources.some((s) => s.type === 'kustomize')))
+    renderKustomizations(tree, config, opts, state, kustomizations, allFiles, accept, appJobs(fromRenderings));
+  const renderedApps = [...rendered, ...fromRenderings];
 
-  // An Application of the karpenter controller chart sets the controller settings of its cluster.
+  // An Application of the karpenter controller chart sets the controller settings of its cluster (of the target
+  // Application's destination, when the target is an Application).
   const chartSettings: ChartSettings[] = [];
-  for (const a of applications) {
+  for (const a of [...argo.applications, ...fromRenderings]) {
+    if (targetApp && a.destination !== targetApp.destination) continue;
     const found = karpenterChartSettings(a.value, a.source);
     if (found) chartSettings.push({ ...found, file: a.source.file });
   }
@@ -184,12 +217,25 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   }
   state.findings.unshift(...settingsFindings);
 
+  // Directory sources of the rendered Applications: their files, read as manifests.
+  for (const a of renderedApps)
+    for (const src of a.sources) {
+      if (src.type !== 'directory') continue;
+      if (tree instanceof GitTree) tree.readMany(src.files);
+      for (const file of src.files) {
+        if (argo.appFiles.has(file)) continue; // read with the plain manifests
+        const text = tree.read(file);
+        if (text === null) continue;
+        state.files.push(file);
+        state.evaluated.add(file);
+        for (const doc of parseYamlDocuments(file, text, state.findings)) accept(doc.value, doc.source);
+      }
+    }
+
   // Helm charts rendered with the real helm (or the configured values adapter as a fallback):
-  // the configured ones, then those of Argo CD Applications found among the manifests.
+  // the configured ones, then those of the Argo CD Applications rendered in this state.
   const fileSet = new Set(allFiles);
-  const appCharts = applications.flatMap((a) =>
-    applicationCharts(a.value, a.source, fileSet, state.findings).map((c) => c.chart),
-  );
+  const appCharts = renderedApps.flatMap((a) => a.sources.flatMap((s) => (s.type === 'helm' ? [s.chart] : [])));
   const usedFallback = new Set<number>();
   for (const chart of [...config.charts, ...appCharts]) {
     if (!opts.helm) opts.helm = { available: helmAvailable(config.helm.binary) };
@@ -290,6 +336,142 @@ function applyRuntimeClassOverhead(state: State): void {
 interface Found {
   value: Record<string, unknown>;
   source: SourceRef;
+}
+
+/**
+ * The files read as plain manifests: those the manifest globs match, but the config's own files, values adapters,
+ * chart folders and files of kustomizations (a patch is a partial object, a template is not YAML).
+ */
+export function plainManifestFiles(tree: FileTree, config: Config): string[] {
+  const special = new Set<string>([CONFIG_FILE]);
+  for (const a of config.values) a.files.forEach((f) => special.add(f));
+  if (config.controller.values) special.add(config.controller.values);
+  for (const c of config.charts) c.values.forEach((f) => special.add(f));
+  const allFiles = tree.list();
+  const chartPrefixes = [
+    ...config.charts.map((c) => c.path.replace(/\/$/, '') + '/'),
+    ...allFiles
+      .filter((f) => f === 'Chart.yaml' || f.endsWith('/Chart.yaml'))
+      .map((f) => f.slice(0, -'Chart.yaml'.length)),
+  ];
+  const include = picomatch(config.manifests, { dot: false });
+  const exclude = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
+  const kustomized = filesOf(findKustomizations(tree), allFiles);
+  return allFiles.filter(
+    (f) =>
+      include(f) && !exclude(f) && !special.has(f) && !kustomized.has(f) && !chartPrefixes.some((p) => f.startsWith(p)),
+  );
+}
+
+/** The Argo CD Applications of a state's plain manifests, ApplicationSets expanded. */
+export interface ArgoInventory {
+  applications: ArgoApplication[];
+  findings: Finding[];
+  /** Files the ApplicationSets' git generators read. */
+  read: string[];
+  /** Files of ApplicationSets that could not be expanded in full: a change to them was not evaluated. */
+  unexpanded: Set<string>;
+  /** Files holding Applications or ApplicationSets. */
+  appFiles: Set<string>;
+  /** Files of the Applications' directory sources: read by their Application, not as plain manifests. */
+  owned: Set<string>;
+}
+
+const inventories = new WeakMap<FileTree, Map<string, ArgoInventory>>();
+
+/** The Argo CD inventory of a tree (read once per tree and configuration: targets and states share it). */
+export function argoInventory(tree: FileTree, config: Config): ArgoInventory {
+  const key = JSON.stringify([
+    config.manifests,
+    config.exclude,
+    config.values.map((v) => v.files),
+    config.charts.map((c) => [c.path, c.values]),
+    config.controller.values,
+    config.clusters,
+    config.repoURLs,
+  ]);
+  let byConfig = inventories.get(tree);
+  if (!byConfig) inventories.set(tree, (byConfig = new Map()));
+  let inv = byConfig.get(key);
+  if (!inv) byConfig.set(key, (inv = readInventory(tree, config)));
+  return inv;
+}
+
+const ARGO_KIND = /kind["']?\s*:\s*["']?(Application|ApplicationSet)\b/;
+
+function readInventory(tree: FileTree, config: Config): ArgoInventory {
+  const files = plainManifestFiles(tree, config);
+  if (tree instanceof GitTree) tree.readMany(files);
+  const found: Found[] = [];
+  const appFiles = new Set<string>();
+  for (const file of files) {
+    const text = tree.read(file);
+    if (text === null || !ARGO_KIND.test(text)) continue;
+    // Parse findings are reported when the file is read as a manifest.
+    for (const doc of parseYamlDocuments(file, text, [])) {
+      const v = doc.value;
+      if (typeof v.apiVersion !== 'string' || !v.apiVersion.startsWith('argoproj.io/')) continue;
+      if (v.kind !== 'Application' && v.kind !== 'ApplicationSet') continue;
+      found.push({ value: v, source: doc.source });
+      appFiles.add(file);
+    }
+  }
+  const findings: Finding[] = [];
+  const r = readArgoObjects(found, argoContext(tree, config), findings);
+  const owned = new Set<string>();
+  for (const a of r.applications)
+    for (const s of a.sources) if (s.type === 'directory') for (const f of s.files) if (!appFiles.has(f)) owned.add(f);
+  return { ...r, findings, appFiles, owned };
+}
+
+/** What Argo CD code needs of a state: its files, the config's clusters and which repoURLs are this repository. */
+export function argoContext(tree: FileTree, config: Config): ArgoContext {
+  const mine = new Set(config.repoURLs.map(normalizeRepoURL));
+  return {
+    files: tree.list(),
+    read: (f) => tree.read(f),
+    clusters: config.clusters,
+    isThisRepository: (url) => mine.size === 0 || mine.has(normalizeRepoURL(url)),
+    kustomizations: findKustomizations(tree),
+  };
+}
+
+/** Applications and ApplicationSets (expanded) read as Argo CD Applications; a second one of the same key is dropped. */
+function readArgoObjects(
+  found: readonly Found[],
+  ctx: ArgoContext,
+  findings: Finding[],
+): { applications: ArgoApplication[]; read: string[]; unexpanded: Set<string> } {
+  const applications: ArgoApplication[] = [];
+  const read: string[] = [];
+  const unexpanded = new Set<string>();
+  const add = (value: Record<string, unknown>, source: SourceRef, appSet: string | null): void => {
+    const app = readApplication(value, source, appSet, ctx, findings);
+    const prev = applications.find((a) => a.key === app.key);
+    if (prev) {
+      findings.push({
+        rule: 'duplicate-name',
+        severity: 'error',
+        file: source.file,
+        line: source.line,
+        object: `Application/${app.name}`,
+        message: `Application ${app.name} for ${app.destination} is defined twice (first at ${prev.source.file}:${prev.source.line}); the second is ignored`,
+      });
+      return;
+    }
+    applications.push(app);
+  };
+  for (const f of found) {
+    if (f.value.kind === 'Application') {
+      add(f.value, f.source, null);
+      continue;
+    }
+    const x = expandApplicationSet(f.value, f.source, ctx, findings);
+    read.push(...x.read);
+    if (!x.complete && f.source.file) unexpanded.add(f.source.file);
+    for (const g of x.applications) add(g.value, g.source, g.appSet);
+  }
+  return { applications, read, unexpanded };
 }
 
 function classify(
@@ -404,8 +586,9 @@ function classify(
     if (pdb) state.pdbs.push(pdb);
     return;
   }
-  if (kind === 'Application' && apiVersion.startsWith('argoproj.io/')) {
-    applications.push({ value, source });
+  if ((kind === 'Application' || kind === 'ApplicationSet') && apiVersion.startsWith('argoproj.io/')) {
+    // Those of the plain manifests are read once per tree (argoInventory); those of renderings here.
+    if (isRenderedSource(source.file)) applications.push({ value, source });
     return;
   }
   if ((WORKLOAD_KINDS as readonly string[]).includes(kind)) {
@@ -431,6 +614,14 @@ function classify(
   state.ignoredKinds[kind] = (state.ignoredKinds[kind] ?? 0) + 1;
 }
 
+/** A kustomization to render, with the edits an Argo CD Application makes to it. */
+interface KustomizeJob {
+  dir: string;
+  edit: KustomizationEdit | null;
+  /** What renders it, when not the kustomization itself (`Application x`). */
+  owner?: string;
+}
+
 /**
  * Renders the state's kustomizations (see kustomize.ts): the target, or every kustomization no other one uses.
  * Objects of the output are read as manifests of the file `kustomize:<folder>`; the inputs of a rendered
@@ -444,10 +635,17 @@ function renderKustomizations(
   all: Kustomization[],
   allFiles: string[],
   accept: (value: Record<string, unknown>, source: SourceRef) => void,
+  jobs: KustomizeJob[],
 ): void {
-  if (!all.length || opts.target === null) return;
-  const roots = opts.target === undefined ? kustomizationRoots(all) : all.filter((k) => k.dir === opts.target);
+  const roots = jobs.flatMap((j) => {
+    const k = all.find((x) => x.dir === j.dir);
+    return k ? [{ ...k, edit: j.edit, owner: j.owner }] : [];
+  });
   if (!roots.length) return;
+  const owner = (k: Kustomization): string => {
+    const o = roots.find((r) => r.dir === k.dir)?.owner;
+    return o ? ` (${o})` : '';
+  };
   const notEvaluated = (k: Kustomization, message: string): void => {
     for (const f of filesOf(closure(k, all), allFiles)) state.unrendered.add(f);
     state.findings.push({
@@ -456,7 +654,7 @@ function renderKustomizations(
       file: k.file,
       line: null,
       object: null,
-      message: `kustomization ${k.dir || '.'} was not evaluated: ${message}`,
+      message: `kustomization ${k.dir || '.'}${owner(k)} was not evaluated: ${message}`,
     });
   };
   let checkout: Checkout | null = null;
@@ -486,14 +684,14 @@ function renderKustomizations(
         continue;
       }
       checkout ??= new Checkout(tree, allFiles);
-      const r = renderKustomization(checkout, root.dir, renderer, config.renderTimeoutSeconds * 1000);
+      const r = renderKustomization(checkout, root.dir, renderer, config.renderTimeoutSeconds * 1000, root.edit);
       if (!r.ok) {
         notEvaluated(root, r.message);
         continue;
       }
       const file = `kustomize:${root.dir || '.'}`;
       state.renderers.push(
-        `${renderer.name === 'kubectl' ? 'kubectl kustomize' : 'kustomize build'} ${root.dir || '.'}`,
+        `${renderer.name === 'kubectl' ? 'kubectl kustomize' : 'kustomize build'} ${root.dir || '.'}${root.owner ? ` (${root.owner})` : ''}`,
       );
       for (const f of filesOf(parts, allFiles)) state.evaluated.add(f);
       for (const doc of parseYamlDocuments(file, r.output, state.findings)) accept(doc.value, doc.source);

@@ -1,32 +1,59 @@
 /**
- * The targets of a state: what is deployed on its own. Today, the kustomizations no other kustomization uses
- * (e.g. `overlays/dev`, `overlays/production`), keyed by their folder ('' for a kustomization at the root).
+ * The targets of a state: what is deployed on its own. The kustomizations no other kustomization (nor an Argo CD
+ * Application) uses (e.g. `overlays/dev`, `overlays/production`), keyed by their folder ('' for a kustomization at
+ * the root), and the Argo CD Applications that render something of this repository — written as manifests or made by
+ * an ApplicationSet — keyed `<name>@<destination cluster>`.
  */
+import type { Config } from './config.js';
 import { closure, filesOf, findKustomizations, kustomizationRoots } from './kustomize.js';
+import { argoInventory } from './state.js';
 import type { FileTree } from './tree.js';
 
-export function discoverTargets(tree: FileTree): string[] {
-  return kustomizationRoots(findKustomizations(tree)).map((k) => k.dir);
+export interface Target {
+  key: string;
+  /** What it is, for reports: `kustomization overlays/prod`, `Application pools-prod → prod (ApplicationSet pools)`. */
+  source: string;
+  /** The files it renders (its kustomization's, its Application's sources'). */
+  files: Set<string>;
 }
 
-/** Files that the other targets' kustomizations use and this target's does not (a shared base belongs to both). */
-export function filesOfOtherTargets(tree: FileTree, key: string): Set<string> {
-  const all = findKustomizations(tree);
-  const roots = kustomizationRoots(all);
-  const files = tree.list();
-  const mine = roots.find((k) => k.dir === key);
-  const own = mine ? filesOf(closure(mine, all), files) : new Set<string>();
-  const out = new Set<string>();
-  for (const r of roots) {
-    if (r.dir === key) continue;
-    for (const f of filesOf(closure(r, all), files)) if (!own.has(f)) out.add(f);
-  }
+const found = new WeakMap<FileTree, WeakMap<Config, Target[]>>();
+
+export function discoverTargets(tree: FileTree, config: Config): Target[] {
+  let byConfig = found.get(tree);
+  if (!byConfig) found.set(tree, (byConfig = new WeakMap()));
+  let out = byConfig.get(config);
+  if (!out) byConfig.set(config, (out = readTargets(tree, config)));
   return out;
 }
 
-/** Files the target's kustomization uses (its folder, its bases and components, the files they name). */
-export function filesOfTarget(tree: FileTree, key: string): Set<string> {
+function readTargets(tree: FileTree, config: Config): Target[] {
   const all = findKustomizations(tree);
-  const root = all.find((k) => k.dir === key);
-  return root ? filesOf(closure(root, all), tree.list()) : new Set();
+  const files = tree.list();
+  const apps = argoInventory(tree, config).applications.filter((a) => a.sources.length);
+  const byApps = new Set(apps.flatMap((a) => a.sources.flatMap((s) => (s.type === 'kustomize' ? [s.dir] : []))));
+  const out: Target[] = kustomizationRoots(all)
+    .filter((k) => !byApps.has(k.dir))
+    .map((k) => ({ key: k.dir, source: `kustomization ${k.dir || '.'}`, files: filesOf(closure(k, all), files) }));
+  for (const a of apps)
+    out.push({
+      key: a.key,
+      source: `Application ${a.name} → ${a.destination}${a.appSet ? ` (ApplicationSet ${a.appSet})` : ''}`,
+      files: new Set(a.sources.flatMap((s) => s.files)),
+    });
+  return out;
+}
+
+/** Files that the other targets use and this target does not (a shared base belongs to both). */
+export function filesOfOtherTargets(tree: FileTree, config: Config, key: string): Set<string> {
+  const targets = discoverTargets(tree, config);
+  const own = targets.find((t) => t.key === key)?.files ?? new Set<string>();
+  const out = new Set<string>();
+  for (const t of targets) if (t.key !== key) for (const f of t.files) if (!own.has(f)) out.add(f);
+  return out;
+}
+
+/** Files the target renders (its folder, its bases and components, the files they name; its sources' files). */
+export function filesOfTarget(tree: FileTree, config: Config, key: string): Set<string> {
+  return discoverTargets(tree, config).find((t) => t.key === key)?.files ?? new Set();
 }

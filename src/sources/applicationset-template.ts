@@ -1,0 +1,340 @@
+/**
+ * The two template syntaxes of Argo CD ApplicationSets, applied to the generated parameters (Argo CD
+ * applicationset/utils/utils.go, Render.Replace):
+ *  - the default, fasttemplate: `{{name}}`, `{{ path.basename }}`, `{{path[0]}}`; the tag (trimmed) is looked up as a
+ *    flat key whose value must be a string, and a tag that is not a key is left as written;
+ *  - `goTemplate: true`, Go's text/template with the Sprig functions: here a subset — fields (`.path.basename`,
+ *    `$.name`), string, number and boolean literals, parentheses, pipelines, and the functions `index`, `default`,
+ *    `lower`, `upper`, `trim`, `trimPrefix`, `trimSuffix`, `replace`, `quote`, `squote`, `join`, `printf` (`%s`,
+ *    `%v`, `%d`) and Argo CD's `normalize`. Anything else (`if`, `range`, variables, other functions) is reported as
+ *    unsupported, never guessed.
+ * Missing keys follow Go's `missingkey` option: `<no value>` by default, an error with `missingkey=error`.
+ */
+import { isObject } from '../common/fields.js';
+
+export type TemplateResult = { ok: true; text: string } | { ok: false; unsupported: boolean; message: string };
+
+export interface TemplateOptions {
+  goTemplate: boolean;
+  /** `goTemplateOptions: ["missingkey=error"]`. */
+  missingKeyError: boolean;
+}
+
+class TemplateError extends Error {
+  constructor(
+    message: string,
+    readonly unsupported: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** Renders one string field of an ApplicationSet's template (or of a generator, in a matrix) with one parameter set. */
+export function renderTemplate(text: string, params: Record<string, unknown>, opts: TemplateOptions): TemplateResult {
+  try {
+    return {
+      ok: true,
+      text: opts.goTemplate ? goTemplate(text, params, opts.missingKeyError) : fastTemplate(text, params),
+    };
+  } catch (e) {
+    if (e instanceof TemplateError) return { ok: false, unsupported: e.unsupported, message: e.message };
+    throw e;
+  }
+}
+
+/** fasttemplate with `{{` and `}}`: every tag that names a string parameter is replaced; others stay as written. */
+function fastTemplate(text: string, params: Record<string, unknown>): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('{{', at);
+    if (open < 0) return out + text.slice(at);
+    const close = text.indexOf('}}', open + 2);
+    // fasttemplate.NewTemplate: "cannot find end tag".
+    if (close < 0) throw new TemplateError(`cannot find the end tag "}}" in ${JSON.stringify(text)}`, false);
+    const tag = text.slice(open + 2, close);
+    const key = tag.trim();
+    const value = Object.hasOwn(params, key) ? params[key] : undefined;
+    out += text.slice(at, open) + (key !== '' && typeof value === 'string' ? value : `{{${tag}}}`);
+    at = close + 2;
+  }
+}
+
+// ---- Go text/template (subset) ----
+
+type Token =
+  | { t: 'field'; path: string[] }
+  | { t: 'str'; v: string }
+  | { t: 'num'; v: number }
+  | { t: 'ident'; v: string }
+  | { t: '(' | ')' | '|' };
+
+const KEYWORDS = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue']);
+const NO_VALUE = '<no value>';
+
+function goTemplate(text: string, params: Record<string, unknown>, missingKeyError: boolean): string {
+  let out = '';
+  let at = 0;
+  let trimNextText = false;
+  for (;;) {
+    const open = text.indexOf('{{', at);
+    let chunk = open < 0 ? text.slice(at) : text.slice(at, open);
+    if (trimNextText) chunk = chunk.replace(/^\s+/, '');
+    if (open < 0) return out + chunk;
+    let start = open + 2;
+    // `{{- ` trims the text before, ` -}}` the text after (the marker needs the space: text/template/parse lex.go).
+    if (/^-[ \t\r\n]/.test(text.slice(start, start + 2))) {
+      chunk = chunk.replace(/\s+$/, '');
+      start += 2;
+    }
+    out += chunk;
+    const close = findClose(text, start);
+    if (close < 0) throw new TemplateError(`unclosed action in ${JSON.stringify(text)}`, false);
+    let end = close;
+    trimNextText = false;
+    if (/[ \t\r\n]-$/.test(text.slice(close - 2, close))) {
+      end = close - 2;
+      trimNextText = true;
+    }
+    const action = text.slice(start, end).trim();
+    at = close + 2;
+    if (action.startsWith('/*') && action.endsWith('*/')) continue;
+    out += printValue(evalPipeline(tokenize(action), params, missingKeyError));
+  }
+}
+
+/** The `}}` that closes an action, skipping quoted strings. */
+function findClose(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '`') {
+      i = text.indexOf('`', i + 1);
+      if (i < 0) return -1;
+    } else if (c === '}' && text[i + 1] === '}') return i;
+  }
+  return -1;
+}
+
+function tokenize(action: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  while (i < action.length) {
+    const c = action[i];
+    if (/\s/.test(c)) {
+      i++;
+    } else if (c === '(' || c === ')' || c === '|') {
+      out.push({ t: c });
+      i++;
+    } else if (c === '"') {
+      let v = '';
+      for (i++; i < action.length && action[i] !== '"'; i++) {
+        if (action[i] === '\\') {
+          const e = action[++i];
+          v += e === 'n' ? '\n' : e === 't' ? '\t' : e;
+        } else v += action[i];
+      }
+      if (i >= action.length) throw new TemplateError(`unterminated string in {{${action}}}`, false);
+      i++;
+      out.push({ t: 'str', v });
+    } else if (c === '`') {
+      const j = action.indexOf('`', i + 1);
+      out.push({ t: 'str', v: action.slice(i + 1, j) });
+      i = j + 1;
+    } else if (c === '.' || c === '$') {
+      // `.` is the parameters (no `range` or `with` changes it here), and so is `$`; `$x` is a variable.
+      if (c === '$' && /^\$[A-Za-z_]/.test(action.slice(i)))
+        throw new TemplateError(`template variables are not supported ({{${action}}})`, true);
+      const m = /^[.$]((?:\.?[A-Za-z0-9_]+)(?:\.[A-Za-z0-9_]+)*)?/.exec(action.slice(i))!;
+      out.push({ t: 'field', path: (m[1] ?? '').split('.').filter(Boolean) });
+      i += m[0].length;
+    } else if (/[-0-9]/.test(c)) {
+      const m = /^-?[0-9]+(\.[0-9]+)?/.exec(action.slice(i));
+      if (!m) throw new TemplateError(`unexpected "${c}" in {{${action}}}`, false);
+      out.push({ t: 'num', v: Number(m[0]) });
+      i += m[0].length;
+    } else if (/[A-Za-z_]/.test(c)) {
+      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(action.slice(i))!;
+      if (out.length === 0 && KEYWORDS.has(m[0]))
+        throw new TemplateError(`the template action "${m[0]}" is not supported ({{${action}}})`, true);
+      out.push({ t: 'ident', v: m[0] });
+      i += m[0].length;
+    } else if (c === ':' || c === '=') {
+      throw new TemplateError(`template variables are not supported ({{${action}}})`, true);
+    } else {
+      throw new TemplateError(`unexpected "${c}" in {{${action}}}`, false);
+    }
+  }
+  return out;
+}
+
+/** pipeline := command ('|' command)*; the value of each command is passed as the last argument of the next. */
+function evalPipeline(tokens: Token[], params: Record<string, unknown>, missingKeyError: boolean): unknown {
+  let pos = 0;
+  const pipeline = (): unknown => {
+    let value: unknown;
+    let first = true;
+    for (;;) {
+      const args: { fn: string | null; operands: unknown[] } = { fn: null, operands: [] };
+      while (pos < tokens.length && tokens[pos].t !== '|' && tokens[pos].t !== ')') {
+        const tok = tokens[pos++];
+        if (tok.t === 'ident') {
+          if (tok.v === 'true' || tok.v === 'false') args.operands.push(tok.v === 'true');
+          else if (tok.v === 'nil') args.operands.push(null);
+          else if (args.fn === null && args.operands.length === 0) args.fn = tok.v;
+          else throw new TemplateError(`"${tok.v}" cannot be an argument`, false);
+        } else if (tok.t === '(') {
+          args.operands.push(pipeline());
+          if (tokens[pos]?.t !== ')') throw new TemplateError('unclosed parenthesis', false);
+          pos++;
+        } else if (tok.t === 'field') args.operands.push(lookup(params, tok.path, missingKeyError));
+        else if (tok.t === 'str' || tok.t === 'num') args.operands.push(tok.v);
+      }
+      if (!first) args.operands.push(value);
+      if (args.fn !== null) value = call(args.fn, args.operands);
+      else if (args.operands.length === 1) value = args.operands[0];
+      else throw new TemplateError('a command of the pipeline is empty or has arguments but no function', false);
+      first = false;
+      if (tokens[pos]?.t !== '|') return value;
+      pos++;
+    }
+  };
+  const value = pipeline();
+  if (pos < tokens.length) throw new TemplateError('unexpected ")"', false);
+  return value;
+}
+
+function lookup(params: Record<string, unknown>, path: string[], missingKeyError: boolean): unknown {
+  let cur: unknown = params;
+  for (const k of path) {
+    // A missing key is an invalid value, and a field of it is one too (text/template exec.go evalField).
+    if (cur === undefined) return undefined;
+    if (cur === null) throw new TemplateError(`nil pointer evaluating .${path.join('.')}`, false);
+    if (!isObject(cur)) throw new TemplateError(`can't evaluate field ${k} in .${path.join('.')}`, false);
+    if (!Object.hasOwn(cur, k)) {
+      if (missingKeyError) throw new TemplateError(`map has no entry for key "${k}" (.${path.join('.')})`, false);
+      cur = undefined;
+      continue;
+    }
+    cur = cur[k];
+  }
+  return cur;
+}
+
+const str = (v: unknown): string => printValue(v);
+
+/** Sprig's `empty`: nil, false, 0, "" and empty collections. */
+function empty(v: unknown): boolean {
+  if (v === null || v === undefined || v === false || v === 0 || v === '') return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (isObject(v)) return Object.keys(v).length === 0;
+  return false;
+}
+
+/** Argo CD applicationset/utils/utils.go SanitizeName (the `normalize` function). */
+export function sanitizeName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^-a-z0-9.]/g, '-')
+    .slice(0, 253)
+    .replace(/^[-.]+|[-.]+$/g, '');
+}
+
+function call(fn: string, a: unknown[]): unknown {
+  const arity = (n: number): void => {
+    if (a.length !== n)
+      throw new TemplateError(`wrong number of arguments for ${fn}: want ${n}, got ${a.length}`, false);
+  };
+  switch (fn) {
+    case 'index': {
+      if (a.length < 1) throw new TemplateError('index needs an argument', false);
+      let cur = a[0];
+      for (const k of a.slice(1)) {
+        if (Array.isArray(cur)) {
+          if (typeof k !== 'number' || k < 0 || k >= cur.length || !Number.isInteger(k))
+            throw new TemplateError(`index out of range: ${str(k)}`, false);
+          cur = cur[k];
+        } else if (isObject(cur)) {
+          cur = Object.hasOwn(cur, String(k)) ? cur[String(k)] : undefined;
+        } else if (cur === null || cur === undefined) {
+          throw new TemplateError('index of untyped nil', false);
+        } else throw new TemplateError(`can't index item of type ${typeof cur}`, false);
+      }
+      return cur;
+    }
+    case 'default':
+      arity(2);
+      return empty(a[1]) ? a[0] : a[1];
+    case 'lower':
+      arity(1);
+      return str(a[0]).toLowerCase();
+    case 'upper':
+      arity(1);
+      return str(a[0]).toUpperCase();
+    case 'trim':
+      arity(1);
+      return str(a[0]).trim();
+    case 'trimPrefix': {
+      arity(2);
+      const s = str(a[1]);
+      const p = str(a[0]);
+      return s.startsWith(p) ? s.slice(p.length) : s;
+    }
+    case 'trimSuffix': {
+      arity(2);
+      const s = str(a[1]);
+      const p = str(a[0]);
+      return p && s.endsWith(p) ? s.slice(0, s.length - p.length) : s;
+    }
+    case 'replace':
+      arity(3);
+      return str(a[2]).split(str(a[0])).join(str(a[1]));
+    case 'quote':
+      return a.map((x) => JSON.stringify(str(x))).join(' ');
+    case 'squote':
+      return a.map((x) => `'${str(x)}'`).join(' ');
+    case 'normalize':
+      arity(1);
+      return sanitizeName(str(a[0]));
+    case 'join':
+      arity(2);
+      return Array.isArray(a[1]) ? a[1].map(str).join(str(a[0])) : str(a[1]);
+    case 'printf': {
+      if (typeof a[0] !== 'string') throw new TemplateError('printf needs a format string', false);
+      let i = 1;
+      return a[0].replace(/%([svd%])/g, (_, verb: string) => {
+        if (verb === '%') return '%';
+        if (i >= a.length) return `%!${verb}(MISSING)`;
+        return str(a[i++]);
+      });
+    }
+    default:
+      throw new TemplateError(`the template function "${fn}" is not supported`, true);
+  }
+}
+
+/** How text/template prints a value (fmt's %v): Go's number format, `map[k:v]`, `[a b]`, `<no value>` for nil. */
+export function printValue(v: unknown): string {
+  if (v === null || v === undefined) return NO_VALUE;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return goNumber(v);
+  if (typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return `[${v.map(printValue).join(' ')}]`;
+  if (isObject(v))
+    return `map[${Object.keys(v)
+      .sort()
+      .map((k) => `${k}:${printValue(v[k])}`)
+      .join(' ')}]`;
+  return String(v);
+}
+
+/** strconv.FormatFloat(f, 'g', -1, 64), as %v prints a JSON number: exponent form below 1e-4 and from 1e6 on. */
+function goNumber(n: number): string {
+  if (!Number.isFinite(n)) return n > 0 ? '+Inf' : n < 0 ? '-Inf' : 'NaN';
+  const abs = Math.abs(n);
+  if (abs === 0 || (abs >= 1e-4 && abs < 1e6)) return String(n);
+  const [mant, exp] = n.toExponential().split('e');
+  const e = Number(exp);
+  return `${mant}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+}
