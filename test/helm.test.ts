@@ -3,35 +3,9 @@
  * copied out of that state; a stand-in helm (a script on disk, test-only) records its arguments
  * and prints the chart's templates. Without helm, the report says so and the values adapter is used.
  */
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { runCli } from '../src/cli/run.js';
-import { nodePool, NODECLASS, tempTree } from './helpers.js';
-
-function fakeHelm(): { bin: string; log: string } {
-  const dir = tempTree({});
-  const log = join(dir, 'args.log');
-  const bin = join(dir, 'helm');
-  writeFileSync(
-    bin,
-    `#!/usr/bin/env node
-const fs = require('fs'), path = require('path');
-const args = process.argv.slice(2);
-fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(args) + '\\n');
-if (args[0] === 'version') { console.log('v3.16.0'); process.exit(0); }
-// Like helm: flags first, then \`--\`, then the release name and the chart.
-const dashes = args.indexOf('--');
-const chart = args[dashes + 2];
-const values = args.filter((a, i) => args[i - 1] === '--values').map((f) => fs.readFileSync(f, 'utf8')).join('\\n');
-const weight = (values.match(/weight: (\\d+)/) || [])[1] || '1';
-for (const f of fs.readdirSync(path.join(chart, 'templates'))) {
-  process.stdout.write('---\\n# Source: ' + f + '\\n' + fs.readFileSync(path.join(chart, 'templates', f), 'utf8').replace('WEIGHT', weight));
-}
-`,
-  );
-  chmodSync(bin, 0o755);
-  return { bin, log };
-}
+import { fakeHelm, nodePool, NODECLASS, tempTree } from './helpers.js';
 
 const chartFiles = (weight: number) => ({
   'charts/pools/Chart.yaml': 'apiVersion: v2\nname: pools\nversion: 0.1.0\n',

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { defaultConfig } from '../src/sources/config.js';
@@ -13,6 +13,35 @@ export function tempTree(files: Record<string, string>): string {
     writeFileSync(join(root, p), text);
   }
   return root;
+}
+
+/**
+ * A stand-in helm (test-only: helm is not installed here): records its arguments in `log`, answers `version`, and
+ * for `template` prints the chart's templates with WEIGHT replaced by the last `weight: N` of the values files.
+ */
+export function fakeHelm(): { bin: string; log: string } {
+  const dir = tempTree({});
+  const log = join(dir, 'args.log');
+  const bin = join(dir, 'helm');
+  writeFileSync(
+    bin,
+    `#!/usr/bin/env node
+const fs = require('fs'), path = require('path');
+const args = process.argv.slice(2);
+fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(args) + '\\n');
+if (args[0] === 'version') { console.log('v3.16.0'); process.exit(0); }
+// Like helm: flags first, then \`--\`, then the release name and the chart.
+const dashes = args.indexOf('--');
+const chart = args[dashes + 2];
+const values = args.filter((a, i) => args[i - 1] === '--values').map((f) => fs.readFileSync(f, 'utf8')).join('\\n');
+const weight = (values.match(/weight: (\\d+)/) || [])[1] || '1';
+for (const f of fs.readdirSync(path.join(chart, 'templates'))) {
+  process.stdout.write('---\\n# Source: ' + f + '\\n' + fs.readFileSync(path.join(chart, 'templates', f), 'utf8').replace('WEIGHT', weight));
+}
+`,
+  );
+  chmodSync(bin, 0o755);
+  return { bin, log };
 }
 
 /** Loads a state made of the given files with the default config. */

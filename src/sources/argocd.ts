@@ -26,7 +26,13 @@ import { closure, filesOf, type Kustomization } from './kustomize.js';
 export type ApplicationSource =
   | { type: 'helm'; chart: ChartSource; files: string[] }
   | { type: 'kustomize'; dir: string; edit: KustomizationEdit | null; files: string[] }
-  | { type: 'directory'; dir: string; files: string[] };
+  | {
+      type: 'directory';
+      dir: string;
+      files: string[];
+      /** Files under the folder that Argo CD does not read for this source (other extensions, include/exclude, not recursed into). */
+      ignored: string[];
+    };
 
 /** Argo CD's changes to a kustomization before it is built (applied to the temporary copy only). */
 export type KustomizationEdit = (kustomization: Record<string, unknown>) => void;
@@ -269,13 +275,16 @@ export function readApplication(
     const exclude = typeof directory.exclude === 'string' ? directory.exclude : '';
     const picked: string[] = [];
     const jsonnet: string[] = [];
+    const ignored: string[] = [];
     for (const f of inPath) {
       const rel = f.slice(prefix.length);
-      if (directory.recurse !== true && rel.includes('/')) continue;
-      if (exclude && sourceGlobMatch(exclude, rel)) continue;
-      if (include && !sourceGlobMatch(include, rel)) continue;
-      if (f.endsWith('.jsonnet')) jsonnet.push(f);
-      else if (MANIFEST_FILE.test(f) && !(ctx.read(f) ?? '').includes(SKIP_MARKER)) picked.push(f);
+      const read =
+        (directory.recurse === true || !rel.includes('/')) &&
+        !(exclude && sourceGlobMatch(exclude, rel)) &&
+        !(include && !sourceGlobMatch(include, rel));
+      if (read && f.endsWith('.jsonnet')) jsonnet.push(f);
+      else if (read && MANIFEST_FILE.test(f) && !(ctx.read(f) ?? '').includes(SKIP_MARKER)) picked.push(f);
+      else ignored.push(f);
     }
     if (jsonnet.length)
       finding(
@@ -285,7 +294,7 @@ export function readApplication(
         'error',
         `Application ${name}: ${jsonnet.slice(0, 3).join(', ')} ${jsonnet.length > 1 ? 'are' : 'is'} Jsonnet, which karpenter-plan does not evaluate`,
       );
-    out.push({ type: 'directory', dir: path, files: picked });
+    out.push({ type: 'directory', dir: path, files: picked, ignored });
   });
   return { name, destination, key: `${name}@${destination}`, value: app, source, appSet, sources: out };
 }

@@ -221,6 +221,8 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   for (const a of renderedApps)
     for (const src of a.sources) {
       if (src.type !== 'directory') continue;
+      // What the Application leaves out of its folder is not deployed: nothing in it to evaluate.
+      for (const f of src.ignored) state.evaluated.add(f);
       if (tree instanceof GitTree) tree.readMany(src.files);
       for (const file of src.files) {
         if (argo.appFiles.has(file)) continue; // read with the plain manifests
@@ -373,7 +375,10 @@ export interface ArgoInventory {
   unexpanded: Set<string>;
   /** Files holding Applications or ApplicationSets. */
   appFiles: Set<string>;
-  /** Files of the Applications' directory sources: read by their Application, not as plain manifests. */
+  /**
+   * Files under the Applications' directory sources: read by their Application (or, when it does not read them, by no
+   * one: Argo CD does not deploy them), never as plain manifests.
+   */
   owned: Set<string>;
 }
 
@@ -420,7 +425,8 @@ function readInventory(tree: FileTree, config: Config): ArgoInventory {
   const r = readArgoObjects(found, argoContext(tree, config), findings);
   const owned = new Set<string>();
   for (const a of r.applications)
-    for (const s of a.sources) if (s.type === 'directory') for (const f of s.files) if (!appFiles.has(f)) owned.add(f);
+    for (const s of a.sources)
+      if (s.type === 'directory') for (const f of [...s.files, ...s.ignored]) if (!appFiles.has(f)) owned.add(f);
   return { ...r, findings, appFiles, owned };
 }
 

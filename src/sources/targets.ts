@@ -15,6 +15,8 @@ export interface Target {
   source: string;
   /** The files it renders (its kustomization's, its Application's sources'). */
   files: Set<string>;
+  /** Those and the files its Application's directory sources leave out (Argo CD deploys them nowhere). */
+  owns: Set<string>;
 }
 
 const found = new WeakMap<FileTree, WeakMap<Config, Target[]>>();
@@ -34,12 +36,16 @@ function readTargets(tree: FileTree, config: Config): Target[] {
   const byApps = new Set(apps.flatMap((a) => a.sources.flatMap((s) => (s.type === 'kustomize' ? [s.dir] : []))));
   const out: Target[] = kustomizationRoots(all)
     .filter((k) => !byApps.has(k.dir))
-    .map((k) => ({ key: k.dir, source: `kustomization ${k.dir || '.'}`, files: filesOf(closure(k, all), files) }));
+    .map((k) => {
+      const own = filesOf(closure(k, all), files);
+      return { key: k.dir, source: `kustomization ${k.dir || '.'}`, files: own, owns: own };
+    });
   for (const a of apps)
     out.push({
       key: a.key,
       source: `Application ${a.name} → ${a.destination}${a.appSet ? ` (ApplicationSet ${a.appSet})` : ''}`,
       files: new Set(a.sources.flatMap((s) => s.files)),
+      owns: new Set(a.sources.flatMap((s) => (s.type === 'directory' ? [...s.files, ...s.ignored] : s.files))),
     });
   return out;
 }
@@ -47,9 +53,9 @@ function readTargets(tree: FileTree, config: Config): Target[] {
 /** Files that the other targets use and this target does not (a shared base belongs to both). */
 export function filesOfOtherTargets(tree: FileTree, config: Config, key: string): Set<string> {
   const targets = discoverTargets(tree, config);
-  const own = targets.find((t) => t.key === key)?.files ?? new Set<string>();
+  const own = targets.find((t) => t.key === key)?.owns ?? new Set<string>();
   const out = new Set<string>();
-  for (const t of targets) if (t.key !== key) for (const f of t.files) if (!own.has(f)) out.add(f);
+  for (const t of targets) if (t.key !== key) for (const f of t.owns) if (!own.has(f)) out.add(f);
   return out;
 }
 
