@@ -65,6 +65,9 @@ describe('multi-source Applications with $ref value files', () => {
       expect(call.filter((_a, i) => call[i - 1] === '--values')).toEqual([
         expect.stringMatching(/\/tree\/envs\/prod\/values\.yaml$/),
       ]);
+    expect(p.assumptions).toContainEqual(
+      expect.stringMatching(/github\.com\/example\/platform\.git is this repository/),
+    );
     // The stand-in helm writes the values' weight into the template: the change of the $values file is planned.
     expect(p.nodePools).toEqual([
       expect.objectContaining({ name: 'from-chart', change: 'modified', changedFields: ['spec.weight'] }),

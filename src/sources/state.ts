@@ -140,6 +140,12 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   state.findings.push(...argo.findings);
   for (const f of argo.read) state.evaluated.add(f);
   for (const f of argo.unexpanded) state.unrendered.add(f);
+  if (argo.appFiles.size)
+    state.notes.push(
+      config.repoURLs.length
+        ? `Argo CD: ${config.repoURLs.join(', ')} ${config.repoURLs.length > 1 ? 'are' : 'is'} this repository (\`repoURLs\`); sources, \`$ref\` value files and git generators of other repositories are not read. Git generators read this state's files, whatever their revision.`
+        : "Argo CD: every repoURL of the Applications and ApplicationSets is taken to be this repository (name it with `repoURLs` to tell others apart); their paths, `$ref` value files and git generators read this state's files, whatever their revision.",
+    );
   const manifestFiles = plainManifestFiles(tree, config).filter((f) => !argo.owned.has(f));
   if (tree instanceof GitTree) tree.readMany(manifestFiles);
 
