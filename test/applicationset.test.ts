@@ -396,6 +396,32 @@ describe('templates', () => {
     expect(renderTemplate(t, params, go)).toMatchObject({ ok: false, unsupported: true });
   });
 
+  test('input from a pull request cannot overflow the stack or stall the expansion', () => {
+    const deep = `{{ ${'('.repeat(100_000)}.name${')'.repeat(100_000)} }}`;
+    expect(renderTemplate(deep, params, go)).toMatchObject({ ok: false });
+    const many = Array.from({ length: 200 }, (_, i) => `{ name: n${i}, server: https://s${i} }`).join(', ');
+    const t = Date.now();
+    const { apps, findings } = expand(
+      appSet(`  generators:
+    - matrix:
+        generators:
+          - list: { elements: [${many}] }
+          - matrix:
+              generators:
+                - list: { elements: [${many.replace(/name/g, 'a')}] }
+                - list: { elements: [${many.replace(/name/g, 'b').replace(/server/g, 'c')}] }`),
+    );
+    // 200 × 200 × 200 parameter sets: past the cap, reported, never 8 million Applications.
+    expect(apps).toEqual([]);
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        rule: 'input-not-evaluated',
+        message: expect.stringMatching(/more than 10000 parameter sets/),
+      }),
+    );
+    expect(Date.now() - t).toBeLessThan(10_000);
+  });
+
   test('missingkey=error refuses a missing key', () => {
     expect(renderTemplate('{{ .missing }}', params, { goTemplate: true, missingKeyError: true })).toMatchObject({
       ok: false,

@@ -172,7 +172,10 @@ function tokenize(action: string): Token[] {
 /** pipeline := command ('|' command)*; the value of each command is passed as the last argument of the next. */
 function evalPipeline(tokens: Token[], params: Record<string, unknown>, missingKeyError: boolean): unknown {
   let pos = 0;
+  let depth = 0;
   const pipeline = (): unknown => {
+    // text/template/parse limits nesting too (maxStackDepth); input from a pull request never overflows the stack.
+    if (++depth > 100) throw new TemplateError('parentheses nest deeper than 100 levels', false);
     let value: unknown;
     let first = true;
     for (;;) {
@@ -196,7 +199,10 @@ function evalPipeline(tokens: Token[], params: Record<string, unknown>, missingK
       else if (args.operands.length === 1) value = args.operands[0];
       else throw new TemplateError('a command of the pipeline is empty or has arguments but no function', false);
       first = false;
-      if (tokens[pos]?.t !== '|') return value;
+      if (tokens[pos]?.t !== '|') {
+        depth--;
+        return value;
+      }
       pos++;
     }
   };

@@ -66,6 +66,9 @@ export interface AppSetExpansion {
 type Params = Record<string, unknown>;
 type Path = (string | number)[];
 
+/** Parameter sets one generator may make (a matrix multiplies them): past it, not evaluated rather than a stall. */
+export const MAX_PARAMETER_SETS = 10_000;
+
 const UNSUPPORTED_GENERATORS = ['scmProvider', 'pullRequest', 'plugin', 'clusterDecisionResource'];
 const GENERATORS = ['list', 'clusters', 'git', 'matrix', 'merge', ...UNSUPPORTED_GENERATORS];
 /** Template fields that decide what is rendered and where: a template of them that cannot be evaluated drops the Application. */
@@ -156,6 +159,8 @@ export function expandApplicationSet(
         sets = mergeParams(body, [...path, kind]);
     }
     if (!sets) return null;
+    if (sets.length > MAX_PARAMETER_SETS)
+      return notEvaluated(path, `the generator makes more than ${MAX_PARAMETER_SETS} parameter sets`);
     if (gen.selector !== undefined) {
       const sel = parseLabelSelector(gen.selector);
       if (!sel) return notEvaluated([...path, 'selector'], 'the selector is not a valid label selector');
@@ -365,6 +370,8 @@ export function expandApplicationSet(
     for (const a of first) {
       const second = generate(gens[1], [...path, 'generators', 1], a);
       if (!second) return null;
+      if (out.length + second.length > MAX_PARAMETER_SETS)
+        return notEvaluated(path, `the matrix makes more than ${MAX_PARAMETER_SETS} parameter sets`);
       for (const b of second) {
         if (opts.goTemplate) {
           out.push(deepMerge(deepMerge({}, b), a));
@@ -665,8 +672,9 @@ function inClass(body: string, ch: string): boolean {
  * character x, and with `braces`, `{a,b}` either alternative. A malformed pattern matches nothing.
  */
 function globMatch(pattern: string, name: string, opts: { slash: boolean; braces: boolean }): boolean {
+  if (pattern.length > 1024) return false;
   const alternatives = opts.braces ? expandBraces(pattern) : [pattern];
-  if (!alternatives || pattern.length > 1024) return false;
+  if (!alternatives) return false;
   return alternatives.some((alt) => {
     const tokens = globTokens(alt);
     if (!tokens) return false;
