@@ -96,13 +96,22 @@ describe('NodePool API validation (nodepool.go; pkg/apis/v1/nodepool_validation_
     expect(st.nodePools.map((p) => p.name).sort()).toEqual(['a', 'still-evaluated']);
   });
 
-  test('v1beta1 NodePool: one error naming the expected version; the object is left out', () => {
+  test('v1beta1 NodePool: one error naming the expected version; evaluated as v1.0 converted it (a migration compares the same pool)', () => {
     const text = nodePool('old').replace('karpenter.sh/v1', 'karpenter.sh/v1beta1') + GOOD;
     const { st, errors } = errorsOf({ 'pools.yaml': text });
     expect(errors).toHaveLength(1);
     expect(errors[0].rule).toBe('unsupported-api-version');
     expect(errors[0].message).toMatch(/expected karpenter.sh\/v1/);
     expect(errors[0].line).toBe(1);
+    expect(st.nodePools.map((p) => [p.name, p.migratedFrom])).toEqual([
+      ['old', 'karpenter.sh/v1beta1'],
+      ['still-evaluated', undefined],
+    ]);
+  });
+  test('another unserved version (v1alpha5 Provisioner-era NodePool) is left out', () => {
+    const text = nodePool('older').replace('karpenter.sh/v1', 'karpenter.sh/v1alpha5') + GOOD;
+    const { st, errors } = errorsOf({ 'pools.yaml': text });
+    expect(errors.map((e) => e.rule)).toEqual(['unsupported-api-version']);
     expect(st.nodePools.map((p) => p.name)).toEqual(['still-evaluated']);
   });
 

@@ -37,6 +37,8 @@ export interface EC2NodeClass {
   capacityReservationSelectorTerms: Record<string, unknown>[];
   raw: Record<string, unknown>;
   source: SourceRef;
+  /** Set when the manifest is a v1beta1 object evaluated as converted to v1 (api/conversion.ts). */
+  migratedFrom?: string;
 }
 
 export function parseEC2NodeClass(

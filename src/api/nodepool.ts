@@ -69,6 +69,8 @@ export interface NodePool {
   /** The object as written (for diffs). */
   raw: Record<string, unknown>;
   source: SourceRef;
+  /** Set when the manifest is a v1beta1 object evaluated as converted to v1 (api/conversion.ts). */
+  migratedFrom?: string;
 }
 
 /**

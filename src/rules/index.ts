@@ -11,6 +11,7 @@ import {
   poolRemovedWithNodes,
 } from './disruption.js';
 import { unsubstitutedPlaceholder } from './placeholders.js';
+import { apiVersionMigration } from './migration.js';
 import {
   equalWeightOverlap,
   expireWithoutTgp,
@@ -82,6 +83,7 @@ export const RULES: readonly Rule[] = [
   consolidationPolicyChanged,
   al2EndOfLife,
   unsubstitutedPlaceholder,
+  apiVersionMigration,
 ];
 
 export { runRules, type Rule, type RuleContext } from './engine.js';

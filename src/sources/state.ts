@@ -4,6 +4,7 @@
  * controller settings are classified, validated and turned into the model's plain objects.
  */
 import picomatch from 'picomatch';
+import { convertEC2NodeClass, convertNodePool, V1BETA1 } from '../api/conversion.js';
 import {
   IGNORE_ANNOTATION,
   parseIgnoreAnnotation,
@@ -486,6 +487,14 @@ function readArgoObjects(
   return { applications, read, unexpanded };
 }
 
+/** v1beta1 NodePools and EC2NodeClasses are converted (api/conversion.ts); other versions are left out. */
+function convertible(kind: string, apiVersion: string): boolean {
+  return (
+    (kind === 'NodePool' && apiVersion === V1BETA1.NodePool) ||
+    (kind === 'EC2NodeClass' && apiVersion === V1BETA1.EC2NodeClass)
+  );
+}
+
 function classify(
   state: State,
   value: Record<string, unknown>,
@@ -554,12 +563,15 @@ function classify(
         object: `${kind}/${name}`,
         message:
           `${kind} ${name} uses apiVersion ${apiVersion}, which this Karpenter (v1.x) does not serve: expected ${expected}` +
-          (apiVersion.endsWith('v1beta1')
-            ? ' (v1beta1 was removed in Karpenter v1.0; convert the manifest to v1)'
-            : '') +
-          '; the object is left out of the plan',
+          (convertible(kind, apiVersion)
+            ? ' (v1beta1 was removed in Karpenter v1.0; convert the manifest to v1); it is evaluated as Karpenter v1.0 converted stored v1beta1 objects'
+            : '; the object is left out of the plan'),
       });
-      return;
+      if (!convertible(kind, apiVersion)) return;
+      // A migration compares the same pool: the v1beta1 object is evaluated as v1.0's conversion webhook converted it.
+      const conv = kind === 'NodePool' ? convertNodePool(value) : convertEC2NodeClass(value);
+      for (const n of conv.notes) if (!state.notes.includes(n)) state.notes.push(n);
+      value = conv.raw;
     }
     const key = `${kind}/${name}`;
     const prev = seen.get(key);
@@ -575,15 +587,16 @@ function classify(
       return;
     }
     seen.set(key, source);
+    const migratedFrom = apiVersion !== expected ? { migratedFrom: apiVersion } : {};
     if (kind === 'NodePool') {
       const np = parseNodePool(value, source, state.findings);
-      if (np) state.nodePools.push(np);
+      if (np) state.nodePools.push({ ...np, ...migratedFrom });
     } else if (kind === 'NodeOverlay') {
       const o = parseNodeOverlay(value, source, state.findings);
       if (o) state.overlays.push(o);
     } else {
       const nc = parseEC2NodeClass(value, source, state.findings);
-      if (nc) state.nodeClasses.push(nc);
+      if (nc) state.nodeClasses.push({ ...nc, ...migratedFrom });
     }
     return;
   }

@@ -1,0 +1,109 @@
+/**
+ * v1beta1 → v1 conversion of NodePools and EC2NodeClasses, as Karpenter v1.0's conversion webhooks converted stored
+ * objects (karpenter pkg/apis/v1/nodepool_conversion.go NodePool.ConvertFrom, NodePoolSpec.convertFrom,
+ * Disruption.convertFrom, NodeClaimTemplate.convertFrom; karpenter-provider-aws pkg/apis/v1/ec2nodeclass_conversion.go
+ * EC2NodeClass.ConvertFrom, EC2NodeClassSpec.convertFrom — both removed after v1.0). Karpenter v1.x no longer serves
+ * v1beta1, so such a manifest is an error; converting it lets a migration pull request be compared with what the
+ * cluster runs: the same pool, drift computed against the converted base.
+ *
+ * The converted object keeps its original `apiVersion`, so that the comparison shows the migration as a change.
+ */
+import { isObject } from '../common/fields.js';
+
+export const V1BETA1 = { NodePool: 'karpenter.sh/v1beta1', EC2NodeClass: 'karpenter.k8s.aws/v1beta1' } as const;
+
+export interface Conversion {
+  raw: Record<string, unknown>;
+  /** What the conversion could not carry into the model (for the report's assumptions). */
+  notes: string[];
+}
+
+const obj = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
+
+export function convertNodePool(raw: Record<string, unknown>): Conversion {
+  const notes: string[] = [];
+  const spec = obj(raw.spec);
+  const disruption = obj(spec.disruption);
+  const template = obj(spec.template);
+  const tspec = obj(template.spec);
+  const name = String(obj(raw.metadata).name ?? '?');
+  // v1beta1 defaults (CRD): consolidationPolicy WhenUnderutilized, expireAfter 720h.
+  const policy =
+    typeof disruption.consolidationPolicy === 'string' ? disruption.consolidationPolicy : 'WhenUnderutilized';
+  const underutilized = policy === 'WhenUnderutilized';
+  const outDisruption: Record<string, unknown> = {
+    // Disruption.convertFrom: WhenUnderutilized becomes WhenEmptyOrUnderutilized with consolidateAfter 0s.
+    consolidationPolicy: underutilized ? 'WhenEmptyOrUnderutilized' : policy,
+    consolidateAfter: underutilized ? '0s' : (disruption.consolidateAfter ?? '0s'),
+  };
+  if (Array.isArray(disruption.budgets))
+    outDisruption.budgets = disruption.budgets.map((b) => {
+      const x = obj(b);
+      return {
+        nodes: x.nodes,
+        ...(x.schedule !== undefined ? { schedule: x.schedule } : {}),
+        ...(x.duration !== undefined ? { duration: x.duration } : {}),
+      };
+    });
+  const ref = obj(tspec.nodeClassRef);
+  const apiVersion = typeof ref.apiVersion === 'string' && ref.apiVersion ? ref.apiVersion : 'karpenter.k8s.aws/v1';
+  const outTemplateSpec: Record<string, unknown> = {
+    ...(tspec.taints !== undefined ? { taints: tspec.taints } : {}),
+    ...(tspec.startupTaints !== undefined ? { startupTaints: tspec.startupTaints } : {}),
+    requirements: tspec.requirements ?? [],
+    // NodeClaimTemplate.convertFrom: group from the reference's apiVersion, kind EC2NodeClass by default.
+    nodeClassRef: {
+      group: apiVersion.split('/')[0],
+      kind: typeof ref.kind === 'string' && ref.kind ? ref.kind : 'EC2NodeClass',
+      name: ref.name,
+    },
+    // NodePoolSpec.convertFrom: expireAfter moves from spec.disruption into the template.
+    expireAfter: disruption.expireAfter ?? '720h',
+  };
+  if (tspec.kubelet !== undefined)
+    notes.push(
+      `NodePool ${name} (v1beta1) sets spec.template.spec.kubelet, which v1 moved to the EC2NodeClass (Karpenter kept it in the compatibility.karpenter.sh/v1beta1-kubelet-conversion annotation): it is not carried into the converted model.`,
+    );
+  const out: Record<string, unknown> = {
+    apiVersion: raw.apiVersion,
+    kind: 'NodePool',
+    metadata: raw.metadata,
+    spec: {
+      ...(spec.weight !== undefined ? { weight: spec.weight } : {}),
+      ...(spec.limits !== undefined ? { limits: spec.limits } : {}),
+      disruption: outDisruption,
+      template: {
+        ...(template.metadata !== undefined ? { metadata: template.metadata } : {}),
+        spec: outTemplateSpec,
+      },
+    },
+  };
+  return { raw: out, notes };
+}
+
+const ALIAS_FAMILIES = ['AL2', 'AL2023', 'Bottlerocket', 'Windows2019', 'Windows2022'];
+
+export function convertEC2NodeClass(raw: Record<string, unknown>): Conversion {
+  const notes: string[] = [];
+  const spec = { ...obj(raw.spec) };
+  const name = String(obj(raw.metadata).name ?? '?');
+  const family = typeof spec.amiFamily === 'string' ? spec.amiFamily : undefined;
+  const terms = Array.isArray(spec.amiSelectorTerms) ? spec.amiSelectorTerms : [];
+  if (family && ALIAS_FAMILIES.includes(family)) {
+    // No amiSelectorTerms: an alias `<family>@latest` replaces amiFamily; otherwise both carry over.
+    if (!terms.length) {
+      delete spec.amiFamily;
+      spec.amiSelectorTerms = [{ alias: `${family.toLowerCase()}@latest` }];
+    }
+  } else if (family === 'Ubuntu') {
+    // Ubuntu bootstraps as AL2 in v1; without terms the class is marked incompatible and ignored.
+    spec.amiFamily = 'AL2';
+    if (!terms.length) {
+      spec.amiSelectorTerms = [{ id: 'ami-placeholder' }];
+      notes.push(
+        `EC2NodeClass ${name} (v1beta1, Ubuntu without amiSelectorTerms) converts to an incompatible v1 class that Karpenter ignores for provisioning and drift.`,
+      );
+    }
+  } else spec.amiFamily = 'Custom';
+  return { raw: { apiVersion: raw.apiVersion, kind: 'EC2NodeClass', metadata: raw.metadata, spec }, notes };
+}
