@@ -24,8 +24,8 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-C746RWLU.js";
-import "./chunks/chunk-KAF7F74W.js";
+} from "./chunks/chunk-5G7RITCL.js";
+import "./chunks/chunk-XCCZOJQJ.js";
 import {
   own
 } from "./chunks/chunk-2MJC3A2W.js";

@@ -17,10 +17,10 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-C746RWLU.js";
+} from "./chunks/chunk-5G7RITCL.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-KAF7F74W.js";
+} from "./chunks/chunk-XCCZOJQJ.js";
 import "./chunks/chunk-2MJC3A2W.js";
 import {
   errorMessage

@@ -143,8 +143,17 @@ export class NodeClaim {
     let reqs = this.requirements;
     let options = this.options;
     if (podReqs.size > 0) {
-      const err = reqs.compatible(podReqs, true);
-      if (err) return { ok: false, code: 'incompatible-requirements', error: err };
+      // The error text is built only when read (Karpenter keeps these errors lazy for the same reason).
+      if (!reqs.isCompatible(podReqs, true)) {
+        const r = reqs;
+        return {
+          ok: false,
+          code: 'incompatible-requirements',
+          get error() {
+            return r.compatible(podReqs, true) ?? '';
+          },
+        };
+      }
       reqs = reqs.clone().addAll(podReqs);
       options = compatibleOptions(options, reqs);
     }
@@ -254,8 +263,16 @@ export function applyTopology(
   const t = topology.addRequirements(g, st, taints, strictPodRequirements(g.pod, st), reqs, hostname);
   if (!t.ok) return { ok: false, code: 'topology', error: t.error };
   if (!t.reqs || t.reqs.size === 0) return { ok: true, reqs, options };
-  const err = reqs.compatible(t.reqs, true);
-  if (err) return { ok: false, code: 'topology', error: err };
+  if (!reqs.isCompatible(t.reqs, true)) {
+    const tr = t.reqs;
+    return {
+      ok: false,
+      code: 'topology',
+      get error() {
+        return reqs.compatible(tr, true) ?? '';
+      },
+    };
+  }
   const narrowed = reqs.clone().addAll(t.reqs);
   return { ok: true, reqs: narrowed, options: compatibleOptions(options, narrowed) };
 }

@@ -357,8 +357,14 @@ function templateAttempt(t: Template, st: PodState, podReqs: Requirements): Atte
       code: 'taint',
       error: `did not tolerate taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`,
     };
-  const err = t.requirements.compatible(podReqs, true);
-  if (err) return { ok: false, code: 'incompatible-requirements', error: `incompatible requirements, ${err}` };
+  if (!t.requirements.isCompatible(podReqs, true))
+    return {
+      ok: false,
+      code: 'incompatible-requirements',
+      get error() {
+        return `incompatible requirements, ${t.requirements.compatible(podReqs, true) ?? ''}`;
+      },
+    };
   // A pod without requirements keeps the template's requirements, whose instance types the
   // pre-filter already checked (scheduler.go NewScheduler): no need to filter them again.
   const reqs = podReqs.size === 0 ? t.requirements : t.requirements.clone().addAll(podReqs);
