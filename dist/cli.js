@@ -24,7 +24,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-5G7RITCL.js";
+} from "./chunks/chunk-W7OJKGZ7.js";
 import "./chunks/chunk-XCCZOJQJ.js";
 import {
   own

@@ -17,7 +17,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-5G7RITCL.js";
+} from "./chunks/chunk-W7OJKGZ7.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-XCCZOJQJ.js";

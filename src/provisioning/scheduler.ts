@@ -81,6 +81,24 @@ export function schedule(
   // have been added to the list).
   const notRefused = new Map<string, { ncs: NodeClaim[]; synced: number }>();
   const byPodsOrder = (a: NodeClaim, b: NodeClaim) => a.pods - b.pods || a.id - b.id;
+  // Per group and level, the templates whose NodeClaims can never take the pod: a taint it does not tolerate (a
+  // NodeClaim has its template's taints), or a key both constrain with no common value (a NodeClaim's requirements only
+  // narrow its template's, so that key stays empty for every NodeClaim of the template). A key the template lacks is
+  // not decided here: a NodeClaim may have gained it from an earlier pod. This spares the canAdd calls of NodeClaims
+  // that Karpenter would try and reject (scheduler.go add) without changing any outcome.
+  const templateIndex = new Map(templates.map((t, i) => [t, i]));
+  const excludedTemplates = new Map<string, Uint8Array>();
+  const excludes = (levelKey: string, nc: NodeClaim, st: PodState, reqs: Requirements): boolean => {
+    let cache = excludedTemplates.get(levelKey);
+    if (!cache) excludedTemplates.set(levelKey, (cache = new Uint8Array(templates.length)));
+    const i = templateIndex.get(nc.template);
+    if (i === undefined) return false;
+    if (cache[i] === 0) {
+      const t = nc.template;
+      cache[i] = untolerated(t.taints, st.tolerations) || !t.requirements.intersectsOk(reqs) ? 2 : 1;
+    }
+    return cache[i] === 2;
+  };
   // Per group and level, each template's attempt, computed when first needed: templates are tried in order and the
   // first that succeeds wins, so most pods never look at the later ones.
   const templateCache = new Map<string, (Attempt | Failure | undefined)[]>();
@@ -161,7 +179,10 @@ export function schedule(
       if (volatile) candidates = byPods;
       else {
         if (!open) notRefused.set(levelKey, (open = { ncs: [], synced: 0 }));
-        for (; open.synced < nodeClaims.length; open.synced++) open.ncs.push(nodeClaims[open.synced]);
+        for (; open.synced < nodeClaims.length; open.synced++) {
+          const nc = nodeClaims[open.synced];
+          if (!excludes(levelKey, nc, st, reqs)) open.ncs.push(nc);
+        }
         // In place: the list is nearly sorted already (one NodeClaim gained a pod), which the sort handles in O(n).
         if (open.ncs.length > 1) open.ncs.sort(byPodsOrder);
         candidates = open.ncs;
@@ -300,6 +321,7 @@ export function schedule(
       for (const nc of nodeClaims) if (nc.launchReserved(opts.reservations)) progress = true;
       notRefused.clear();
       templateCache.clear();
+      excludedTemplates.clear();
     }
     for (const f of pending) {
       for (; f.count > 0; f.count--) {
