@@ -24,7 +24,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-W7OJKGZ7.js";
+} from "./chunks/chunk-2KJYLKKZ.js";
 import "./chunks/chunk-XCCZOJQJ.js";
 import {
   own

@@ -17,7 +17,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-W7OJKGZ7.js";
+} from "./chunks/chunk-2KJYLKKZ.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-XCCZOJQJ.js";

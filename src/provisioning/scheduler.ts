@@ -88,9 +88,10 @@ export function schedule(
   // that Karpenter would try and reject (scheduler.go add) without changing any outcome.
   const templateIndex = new Map(templates.map((t, i) => [t, i]));
   const excludedTemplates = new Map<string, Uint8Array>();
-  const excludes = (levelKey: string, nc: NodeClaim, st: PodState, reqs: Requirements): boolean => {
-    let cache = excludedTemplates.get(levelKey);
-    if (!cache) excludedTemplates.set(levelKey, (cache = new Uint8Array(templates.length)));
+  const signatures = new Map<string, string>();
+  const excludes = (sig: string, nc: NodeClaim, st: PodState, reqs: Requirements): boolean => {
+    let cache = excludedTemplates.get(sig);
+    if (!cache) excludedTemplates.set(sig, (cache = new Uint8Array(templates.length)));
     const i = templateIndex.get(nc.template);
     if (i === undefined) return false;
     if (cache[i] === 0) {
@@ -99,7 +100,7 @@ export function schedule(
     }
     return cache[i] === 2;
   };
-  // Per group and level, each template's attempt, computed when first needed: templates are tried in order and the
+  // Per pod signature (requirements and tolerations at a level), each template's attempt, computed when first needed: templates are tried in order and the
   // first that succeeds wins, so most pods never look at the later ones.
   const templateCache = new Map<string, (Attempt | Failure | undefined)[]>();
   const topology = Topology.build(
@@ -153,6 +154,10 @@ export function schedule(
     while (st) {
       const reqs = podRequirements(g.pod, st);
       const levelKey = `${g.key}#${st.level}`;
+      // What a template's attempt and exclusion depend on (the pod's requirements and tolerations at this level):
+      // groups that share it (a team's workloads selecting its pool) share those results.
+      let sig = signatures.get(levelKey);
+      if (sig === undefined) signatures.set(levelKey, (sig = `${reqs.toString()}|${JSON.stringify(st.tolerations)}`));
       // 0: existing nodes, initialized first then by name; the first that accepts the pod wins (scheduler.go
       // addToExistingNode). A refusal stays (nodes only fill up), except for pods whose domains move (topology).
       if (existingNodes.length) {
@@ -181,7 +186,7 @@ export function schedule(
         if (!open) notRefused.set(levelKey, (open = { ncs: [], synced: 0 }));
         for (; open.synced < nodeClaims.length; open.synced++) {
           const nc = nodeClaims[open.synced];
-          if (!excludes(levelKey, nc, st, reqs)) open.ncs.push(nc);
+          if (!excludes(sig, nc, st, reqs)) open.ncs.push(nc);
         }
         // In place: the list is nearly sorted already (one NodeClaim gained a pod), which the sort handles in O(n).
         if (open.ncs.length > 1) open.ncs.sort(byPodsOrder);
@@ -199,8 +204,8 @@ export function schedule(
         if (open && r.code !== 'reserved-offering') candidates.splice(i--, 1);
       }
       // 3: a new NodeClaim from the templates, lowest index that succeeds (scheduler.go addToNewNodeClaim).
-      let cached = templateCache.get(levelKey);
-      if (!cached) templateCache.set(levelKey, (cached = new Array(templates.length)));
+      let cached = templateCache.get(sig);
+      if (!cached) templateCache.set(sig, (cached = new Array(templates.length)));
       const errs: string[] = [];
       const codes = new Set<SchedulingErrorCode>();
       for (let i = 0; i < templates.length; i++) {
