@@ -24,7 +24,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-2KJYLKKZ.js";
+} from "./chunks/chunk-TNOIMNN3.js";
 import "./chunks/chunk-XCCZOJQJ.js";
 import {
   own

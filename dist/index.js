@@ -17,7 +17,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-2KJYLKKZ.js";
+} from "./chunks/chunk-TNOIMNN3.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-XCCZOJQJ.js";

@@ -2,14 +2,15 @@
  * A JSON plan read back from a file (the action's `mode: post`, made by an earlier job): checked
  * against schema/plan.schema.json before anything is published from it.
  */
-import { Ajv } from 'ajv';
-import schema from '../../schema/plan.schema.json' with { type: 'json' };
+import type { ValidateFunction } from 'ajv';
+import { validate as validatePlanSchema } from './plan-schema.validator.js';
 import type { Plan } from './contract.js';
 import { SCHEMA_VERSION } from './contract.js';
 
 export class PlanDocumentError extends Error {}
 
-let validator: ReturnType<Ajv['compile']> | null = null;
+// Precompiled from schema/plan.schema.json at build time (scripts/generate-validators.mjs).
+const validator = validatePlanSchema as ValidateFunction;
 
 export function parsePlanDocument(file: string, text: string): Plan {
   let doc: unknown;
@@ -18,7 +19,6 @@ export function parsePlanDocument(file: string, text: string): Plan {
   } catch (e) {
     throw new PlanDocumentError(`${file} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
-  validator ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
   if (!validator(doc)) {
     const errs = (validator.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
     throw new PlanDocumentError(

@@ -3,8 +3,8 @@
  * schema/config.schema.json, and completed with defaults. Paths inside it are relative to
  * each state's root.
  */
-import { Ajv } from 'ajv';
-import schema from '../../schema/config.schema.json' with { type: 'json' };
+import type { ValidateFunction } from 'ajv';
+import { validate as validateConfigSchema } from './config-schema.validator.js';
 import type { Finding, Position } from '../common/findings.js';
 import { isObject } from '../common/fields.js';
 import { parseYamlMapping } from './yaml.js';
@@ -117,8 +117,9 @@ export function defaultConfig(): Config {
   };
 }
 
-const ajv = new Ajv({ allErrors: true, useDefaults: false, strict: false });
-const validateSchema = ajv.compile(schema);
+// Precompiled from schema/config.schema.json at build time (scripts/generate-validators.mjs): no schema compilation at
+// start-up.
+const validateSchema = validateConfigSchema as ValidateFunction;
 
 export interface Caps {
   /** Replicas modelled per workload. */
