@@ -85,6 +85,9 @@ export const NORMALIZED_LABELS: Readonly<Record<string, string>> = {
   'beta.kubernetes.io/arch': LABEL_ARCH,
   'beta.kubernetes.io/os': LABEL_OS,
   'beta.kubernetes.io/instance-type': LABEL_INSTANCE_TYPE,
+  // The AWS provider adds the EBS CSI driver's zone key (karpenter-provider-aws pkg/operator/operator.go NewOperator),
+  // which older PersistentVolumes and StorageClasses use in their topology.
+  'topology.ebs.csi.aws.com/zone': LABEL_ZONE,
 };
 
 export function normalizeKey(key: string): string {
