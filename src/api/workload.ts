@@ -11,6 +11,7 @@ import type { NodeSelectorRequirement } from './nodeselector.js';
 import { isObject } from '../common/fields.js';
 import { readRequirements } from './validation.js';
 import { parsePodConstraints, type PodConstraints } from './pod-constraints.js';
+import { parseClaimTemplates, parsePodVolumes, type ClaimTemplate, type PodVolume } from './storage.js';
 
 export const WORKLOAD_KINDS = [
   'Deployment',
@@ -53,6 +54,15 @@ export interface PodTemplate {
   overheadDeclared?: boolean;
   /** `spec.terminationGracePeriodSeconds` when set. */
   terminationGracePeriodSeconds?: number;
+  /** The volumes that name a claim (storage.ts), when there are any. */
+  volumes?: PodVolume[];
+  /**
+   * The node requirements the pod's volumes impose, as OR-ed alternatives (karpenter volumetopology.go
+   * VolumeTopology.GetRequirements), resolved against the state's storage objects by provisioning/volumetopology.ts;
+   * absent when the volumes impose none. Added to the node's requirements only, never to the pod's (its topology
+   * domains stay its own).
+   */
+  volumeRequirements?: NodeSelectorRequirement[][];
 }
 
 export interface Workload {
@@ -62,6 +72,8 @@ export interface Workload {
   replicas: number;
   pod: PodTemplate;
   source: SourceRef;
+  /** A StatefulSet's `volumeClaimTemplates`, when it has any. */
+  claimTemplates?: ClaimTemplate[];
 }
 
 export function parseWorkload(
@@ -131,7 +143,8 @@ export function parseWorkload(
   // DaemonSet pods are not validated as pending pods are (provisioner.go Validate runs on provisionable pods only):
   // their node affinity may name karpenter.sh/initialized or karpenter.sh/registered, which templates carry.
   const pod = parsePodSpec(podSpec, sink, podPath, podMeta, kind === 'DaemonSet');
-  return { kind, namespace, name, replicas, pod, source };
+  const claimTemplates = kind === 'StatefulSet' ? parseClaimTemplates(spec.volumeClaimTemplates, sink) : [];
+  return { kind, namespace, name, replicas, pod, source, ...(claimTemplates.length ? { claimTemplates } : {}) };
 }
 
 function intOr(v: unknown, d: number): number {
@@ -241,6 +254,7 @@ export function parsePodSpec(
         ...(typeof t.effect === 'string' ? { effect: t.effect } : {}),
       }))
     : [];
+  const volumes = parsePodVolumes(spec.volumes, sink, path);
   return {
     nodeSelector,
     requiredTerms,
@@ -256,6 +270,7 @@ export function parsePodSpec(
       : {}),
     constraints: parsePodConstraints(meta, spec, sink, path),
     invalid,
+    ...(volumes.length ? { volumes } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ import { untolerated } from '../scheduling/taints.js';
 import type { Failure, PodGroup } from './nodeclaim.js';
 import { nodeSelectorAlternatives, strictPodRequirements, type PodState } from './preferences.js';
 import type { Topology } from './topology.js';
+import { volumeAlternatives, withVolumeAlternative } from './volumetopology.js';
 
 /** A pod bound to an existing node that stays there in the simulated state. */
 export interface BoundPod {
@@ -122,7 +123,31 @@ export class ExistingNode {
       return { ok: false, code: 'insufficient-resources', error: 'exceeds node resources' };
     const err = this.requirements.compatible(podReqs, false);
     if (err !== null) return { ok: false, code: 'incompatible-requirements', error: err };
-    const reqs = this.requirements.clone().addAll(podReqs);
+    const base = this.requirements.clone().addAll(podReqs);
+    const alts = volumeAlternatives(g.pod);
+    if (!alts) return this.tryVolumeAlternative(g, st, base, topology);
+    // existingnode.go CanAdd: each volume topology alternative in turn (strict: the node's labels are all it has).
+    let last: Failure = { ok: false, code: 'volume-topology', error: 'incompatible volume requirements' };
+    for (const alt of alts) {
+      const v = withVolumeAlternative(base, alt, false, null);
+      if (!v.ok) {
+        last = { ok: false, code: 'volume-topology', error: v.error };
+        continue;
+      }
+      const r = this.tryVolumeAlternative(g, st, v.reqs, topology);
+      if (r.ok) return r;
+      last = r;
+    }
+    return last;
+  }
+
+  /** existingnode.go tryVolumeAlternative after the volume requirements: the pod's topology requirements. */
+  private tryVolumeAlternative(
+    g: PodGroup,
+    st: PodState,
+    reqs: Requirements,
+    topology: Topology | null,
+  ): ExistingAttempt {
     if (!topology) return { ok: true, reqs };
     const t = topology.addRequirements(g, st, this.input.taints, strictPodRequirements(g.pod, st), reqs, this.hostname);
     if (!t.ok) return { ok: false, code: 'topology', error: t.error };

@@ -21,6 +21,7 @@ import { offeringsToReserve, reservedOfferingError, type ReservationManager } fr
 import { Requirement } from '../scheduling/requirements.js';
 import { LABEL_CAPACITY_TYPE, LABEL_RESERVATION_ID } from '../api/labels.js';
 import { hostPortsConflict, type HostPort } from '../api/pod-constraints.js';
+import { volumeAlternatives, withVolumeAlternative } from './volumetopology.js';
 
 export const MAX_INSTANCE_TYPES = 600;
 
@@ -46,6 +47,8 @@ export interface PodGroup {
   count: number;
   /** Creation order (queue tie-break after cpu and memory, queue.go byCPUAndMemoryDescending). */
   order: number;
+  /** Set when one workload is several groups (replicas whose volumes differ): which of them. */
+  segment?: number;
 }
 
 export interface SchedulerOptions {
@@ -83,6 +86,7 @@ export type SchedulingErrorCode =
   | 'insufficient-resources'
   | 'min-values'
   | 'topology'
+  | 'volume-topology'
   | 'host-port'
   | 'reserved-offering'
   | 'no-nodepool'
@@ -157,6 +161,33 @@ export class NodeClaim {
       reqs = reqs.clone().addAll(podReqs);
       options = compatibleOptions(options, reqs);
     }
+    const alts = volumeAlternatives(g.pod);
+    if (!alts) return this.tryVolumeAlternative(g, st, reqs, options, opts, topology);
+    // nodeclaim.go CanAdd: each volume topology alternative in turn; the first with which the pod fits wins, else the
+    // last error.
+    let last: Failure = { ok: false, code: 'volume-topology', error: 'incompatible volume requirements' };
+    for (const alt of alts) {
+      const v = withVolumeAlternative(reqs, alt, true, this.hostname);
+      if (!v.ok) {
+        last = { ok: false, code: 'volume-topology', error: v.error };
+        continue;
+      }
+      const r = this.tryVolumeAlternative(g, st, v.reqs, compatibleOptions(options, v.reqs), opts, topology);
+      if (r.ok) return r;
+      last = r;
+    }
+    return last;
+  }
+
+  /** nodeclaim.go tryVolumeAlternative after the volume requirements: topology, resources, minValues, reservations. */
+  private tryVolumeAlternative(
+    g: PodGroup,
+    st: PodState,
+    reqs: Requirements,
+    options: InstanceType[],
+    opts: SchedulerOptions,
+    topology: Topology | null,
+  ): Attempt | Failure {
     if (topology) {
       const t = applyTopology(topology, g, st, this.template.taints, reqs, options, this.hostname);
       if (!t.ok) return t;

@@ -41,6 +41,8 @@ import type { ControllerSettings } from '../api/settings.js';
 import { untolerated } from '../scheduling/taints.js';
 import type { Workload } from '../api/workload.js';
 import { parsePoolOfferingKey } from '../cloudprovider/offering-key.js';
+import { emptyStorage, type StorageObjects } from '../api/storage.js';
+import { VolumeNotes, volumeSegments, type ReplicaSegment } from './volumetopology.js';
 
 export interface ModelInput {
   nodePools: NodePool[];
@@ -49,6 +51,8 @@ export interface ModelInput {
   workloads: Workload[];
   daemonSets: Workload[];
   settings: ControllerSettings;
+  /** PersistentVolumeClaims, PersistentVolumes and StorageClasses among the manifests (volumetopology.ts). */
+  storage?: StorageObjects;
 }
 
 export interface ReservationInput {
@@ -195,14 +199,27 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   // Replicas already running on the nodes that stay are not pending: only the rest is scheduled.
   const running = new Map<string, number>();
   for (const n of existing) for (const [k, c] of n.running) running.set(k, (running.get(k) ?? 0) + c);
+  // A StatefulSet whose replicas' claims differ (volumetopology.ts volumeSegments) is one group per run of replicas
+  // with the same volume requirements; replicas already running are taken from the first runs.
   const groups: PodGroup[] = workloads
-    .map((w, i) => ({
-      key: w.key,
-      namespace: w.namespace,
-      pod: w.pod,
-      count: Math.max(0, w.replicas - (running.get(w.key) ?? 0)),
-      order: i,
-    }))
+    .flatMap((w, i) => {
+      if (!w.segments || w.segments.length === 1)
+        return [
+          {
+            key: w.key,
+            namespace: w.namespace,
+            pod: w.pod,
+            count: Math.max(0, w.replicas - (running.get(w.key) ?? 0)),
+            order: i,
+          },
+        ];
+      let run = running.get(w.key) ?? 0;
+      return w.segments.map((seg, segment) => {
+        const skip = Math.min(run, seg.count);
+        run -= skip;
+        return { key: w.key, namespace: w.namespace, pod: seg.pod, count: seg.count - skip, order: i, segment };
+      });
+    })
     .filter((g) => g.count > 0);
   for (const d of opts.cluster?.displaced ?? [])
     groups.push({ key: d.key, namespace: d.namespace, pod: d.pod, count: d.count, order: groups.length });
@@ -299,7 +316,10 @@ interface WorkloadToPlace {
   name: string;
   replicas: number;
   probe: boolean;
+  /** The first replicas' pod template (the only one unless `segments`). */
   pod: Workload['pod'];
+  /** Runs of replicas with different volume requirements (a StatefulSet whose claims differ). */
+  segments?: ReplicaSegment[];
 }
 
 /** Zones and region: configuration, else the NodePools' zone requirements, else us-east-1 with zones a–c. */
@@ -715,15 +735,23 @@ function existingFleet(
 
 /** The state's workloads, or probe pods when it has none (and probes are on). */
 function workloadsToPlace(input: ModelInput, opts: SimulationOptions, assumptions: string[]): WorkloadToPlace[] {
-  const workloads: WorkloadToPlace[] = input.workloads.map((w) => ({
-    key: workloadKey(w.kind, w.namespace, w.name),
-    kind: w.kind as string,
-    namespace: w.namespace,
-    name: w.name,
-    replicas: w.replicas,
-    probe: false,
-    pod: w.pod,
-  }));
+  // Volume topology (volumetopology.ts): each workload's pods carry the requirements of their volumes.
+  const storage = input.storage ?? emptyStorage();
+  const volumeNotes = new VolumeNotes();
+  const workloads: WorkloadToPlace[] = input.workloads.map((w) => {
+    const segments = volumeSegments(w, storage, volumeNotes);
+    return {
+      key: workloadKey(w.kind, w.namespace, w.name),
+      kind: w.kind as string,
+      namespace: w.namespace,
+      name: w.name,
+      replicas: w.replicas,
+      probe: false,
+      pod: segments[0]?.pod ?? w.pod,
+      ...(segments.length > 1 ? { segments } : {}),
+    };
+  });
+  assumptions.push(...volumeNotes.notes());
   // A workload with no replicas exercises nothing (the `inflate` example scaled to 0).
   if (!workloads.some((w) => w.replicas > 0) && opts.probes) {
     const scaledToZero = workloads.length > 0;

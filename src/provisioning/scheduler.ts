@@ -26,6 +26,7 @@ import { Topology } from './topology.js';
 import { sortExistingNodes, type ExistingNode } from './existingnode.js';
 import { subtractResources } from '../common/quantity.js';
 import { offeringsToReserve, reservedOfferingError } from './reservation.js';
+import { volumeAlternatives, withVolumeAlternative } from './volumetopology.js';
 import {
   applyTopology,
   compatibleOptions,
@@ -144,6 +145,50 @@ export function schedule(
     }
   };
 
+  /** The rest of NodeClaim.CanAdd on a new NodeClaim of `t` once the pod's (and volumes') requirements are in. */
+  const newClaimAttempt = (
+    t: Template,
+    g: PodGroup,
+    st: PodState,
+    reqs: Requirements,
+    options: InstanceType[],
+    rem: ResourceList | undefined,
+    placeholder: string,
+    topo: Topology | null,
+  ): NewClaim | Failure | { deferred: string } => {
+    let reqs0 = reqs;
+    if (topo) {
+      const tr = applyTopology(topo, g, st, t.taints, reqs0, options, placeholder);
+      if (!tr.ok) return tr;
+      options = tr.options;
+      reqs0 = tr.reqs;
+    }
+    if (rem) {
+      if (rem.nodes !== undefined && rem.nodes === 0)
+        return { ok: false, code: 'limits-exhausted', error: 'node limits have been exhausted' };
+      options = options.filter((it) => withinLimits(it, rem));
+      if (options.length === 0)
+        return { ok: false, code: 'limits-exceeded', error: 'all available instance types exceed limits for nodepool' };
+    }
+    options = options.filter((it) => fitsOn(it, t, g.pod.requests, {}));
+    if (options.length === 0)
+      return {
+        ok: false,
+        code: 'insufficient-resources',
+        error: "no instance type has enough resources for the pod's requests",
+      };
+    const mv = minValuesCheck(options, reqs0, opts.minValuesPolicy);
+    if (mv.error) return { ok: false, code: 'min-values', error: mv.error };
+    let reserve: Set<string> | undefined;
+    if (opts.reservations) {
+      const offers = offeringsToReserve(opts.reservations, placeholder, options, mv.reqs);
+      const err = reservedOfferingError(offers, false);
+      if (err) return { deferred: err };
+      reserve = offers.ids;
+    }
+    return { ok: true, options, mv, ...(reserve ? { reserve } : {}) };
+  };
+
   const placeOne = (g: PodGroup): { error: string; codes: SchedulingErrorCode[] } | null => {
     // Pods whose placement depends on other pods (topology): spread and affinity refusals can be lifted later.
     const involved = topology?.involved(g) ?? false;
@@ -153,9 +198,11 @@ export function schedule(
     let lastError = { error: 'no nodepool could host the pod', codes: ['no-nodepool'] as SchedulingErrorCode[] };
     while (st) {
       const reqs = podRequirements(g.pod, st);
-      const levelKey = `${g.key}#${st.level}`;
+      // Groups of one workload whose volumes differ (segments) keep their refusals apart.
+      const levelKey = `${g.key}${g.segment !== undefined ? `~${g.segment}` : ''}#${st.level}`;
       // What a template's attempt and exclusion depend on (the pod's requirements and tolerations at this level):
-      // groups that share it (a team's workloads selecting its pool) share those results.
+      // groups that share it (a team's workloads selecting its pool) share those results. Volume requirements are not
+      // part of it: they are tried after the shared attempt, per group (newClaimAttempt's caller, NodeClaim.canAdd).
       let sig = signatures.get(levelKey);
       if (sig === undefined) signatures.set(levelKey, (sig = `${reqs.toString()}|${JSON.stringify(st.tolerations)}`));
       // 0: existing nodes, initialized first then by name; the first that accepts the pod wins (scheduler.go
@@ -217,59 +264,37 @@ export function schedule(
           continue;
         }
         const rem = remaining.get(t.nodePool);
-        let options = base.options;
-        let reqs0 = base.reqs;
-        if (topo) {
-          const tr = applyTopology(topo, g, st, t.taints, base.reqs, options, hostnamePlaceholder(nodeClaims.length));
-          if (!tr.ok) {
-            errs.push(`nodepool "${t.nodePool}": ${tr.error}`);
-            codes.add(tr.code);
-            continue;
+        const placeholder = hostnamePlaceholder(nodeClaims.length);
+        // NodeClaim.CanAdd on the new NodeClaim: each volume topology alternative in turn, the first that fits wins
+        // (nodeclaim.go tryVolumeAlternative); a pod without volume requirements has one, empty.
+        const alts = volumeAlternatives(g.pod);
+        let r: NewClaim | Failure | { deferred: string } = { ok: false, code: 'volume-topology', error: '' };
+        for (const alt of alts ?? [null]) {
+          let reqs0 = base.reqs;
+          let options = base.options;
+          if (alt) {
+            const v = withVolumeAlternative(reqs0, alt, true, placeholder);
+            if (!v.ok) {
+              r = { ok: false, code: 'volume-topology', error: v.error };
+              continue;
+            }
+            reqs0 = v.reqs;
+            options = compatibleOptions(options, reqs0);
           }
-          options = tr.options;
-          reqs0 = tr.reqs;
+          r = newClaimAttempt(t, g, st, reqs0, options, rem, placeholder, topo);
+          if ('deferred' in r || r.ok) break;
         }
-        if (rem) {
-          if (rem.nodes !== undefined && rem.nodes === 0) {
-            errs.push(`nodepool "${t.nodePool}": node limits have been exhausted`);
-            codes.add('limits-exhausted');
-            continue;
-          }
-          options = options.filter((it) => withinLimits(it, rem));
-          if (options.length === 0) {
-            errs.push(`nodepool "${t.nodePool}": all available instance types exceed limits for nodepool`);
-            codes.add('limits-exceeded');
-            continue;
-          }
+        if ('deferred' in r) {
+          // A ReservedOfferingError cancels the lower-priority templates (scheduler.go addToNewNodeClaim): the pod
+          // waits for the next round, without relaxing its preferences (trySchedule).
+          return { error: `nodepool "${t.nodePool}": ${r.deferred}`, codes: ['reserved-offering'] };
         }
-        options = options.filter((it) => fitsOn(it, t, g.pod.requests, {}));
-        if (options.length === 0) {
-          errs.push(`nodepool "${t.nodePool}": no instance type has enough resources for the pod's requests`);
-          codes.add('insufficient-resources');
+        if (!r.ok) {
+          errs.push(`nodepool "${t.nodePool}": ${r.error}`);
+          codes.add(r.code);
           continue;
         }
-        const mv = minValuesCheck(options, reqs0, opts.minValuesPolicy);
-        if (mv.error) {
-          errs.push(`nodepool "${t.nodePool}": ${mv.error}`);
-          codes.add('min-values');
-          continue;
-        }
-        let reserve: Set<string> | undefined;
-        if (opts.reservations) {
-          const offers = offeringsToReserve(
-            opts.reservations,
-            hostnamePlaceholder(nodeClaims.length),
-            options,
-            mv.reqs,
-          );
-          const err = reservedOfferingError(offers, false);
-          if (err) {
-            // A ReservedOfferingError cancels the lower-priority templates (scheduler.go addToNewNodeClaim): the pod
-            // waits for the next round, without relaxing its preferences (trySchedule).
-            return { error: `nodepool "${t.nodePool}": ${err}`, codes: ['reserved-offering'] };
-          }
-          reserve = offers.ids;
-        }
+        const { options, mv, reserve } = r;
         const nc = new NodeClaim(nodeClaims.length, t, mv.reqs, options, opts.reservations);
         nc.add(g, {
           ok: true,
@@ -297,10 +322,21 @@ export function schedule(
     return lastError;
   };
 
+  // Groups of one workload (segments) add up: the count grows, the first error stays, the codes join.
+  const addError = (key: string, e: SchedulingError): void => {
+    const prev = errors.get(key);
+    if (!prev) errors.set(key, e);
+    else
+      errors.set(key, {
+        count: prev.count + e.count,
+        error: prev.error,
+        codes: [...new Set([...prev.codes, ...e.codes])],
+      });
+  };
   const failed: { g: PodGroup; count: number; error: { error: string; codes: SchedulingErrorCode[] } }[] = [];
   for (const g of queue) {
     if (g.pod.invalid.length) {
-      errors.set(g.key, {
+      addError(g.key, {
         count: g.count,
         error: `the pod fails Karpenter's validation and is ignored: ${g.pod.invalid[0]}`,
         codes: ['invalid-pod'],
@@ -340,7 +376,7 @@ export function schedule(
     }
     pending = pending.filter((f) => f.count > 0);
   }
-  for (const f of pending) errors.set(f.g.key, { count: f.count, ...f.error });
+  for (const f of pending) addError(f.g.key, { count: f.count, ...f.error });
   for (const nc of nodeClaims) nc.finalizeScheduling(opts);
   return { nodeClaims, errors, notes };
 }
@@ -359,6 +395,14 @@ export function hostingTemplates(templates: Template[], pod: PodTemplate, opts: 
     const options = a.options.filter((it) => fitsOn(it, t, pod.requests, {}));
     return options.length > 0 && !minValuesCheck(options, a.reqs, opts.minValuesPolicy).error;
   });
+}
+
+/** A new NodeClaim's CanAdd that succeeded: its options, the minValues outcome and the reservations to hold. */
+interface NewClaim {
+  ok: true;
+  options: InstanceType[];
+  mv: ReturnType<typeof minValuesCheck>;
+  reserve?: Set<string>;
 }
 
 function withinLimits(it: InstanceType, rem: ResourceList): boolean {

@@ -19,6 +19,13 @@ import { defaultSettings, type ControllerSettings } from '../api/settings.js';
 import type { ModelInput } from '../provisioning/provisioner.js';
 import { isObject } from '../common/fields.js';
 import { parsePdb, type PdbSpec } from '../api/pdb.js';
+import {
+  emptyStorage,
+  type StorageObjects,
+  parsePersistentVolume,
+  parsePersistentVolumeClaim,
+  parseStorageClass,
+} from '../api/storage.js';
 import { addResources, parseResourceList, type ResourceList } from '../common/quantity.js';
 import { parseWorkload, WORKLOAD_KINDS, type WorkloadKind } from '../api/workload.js';
 import { CONFIG_FILE, type Caps, type Config } from './config.js';
@@ -76,6 +83,8 @@ export interface State extends ModelInput {
   runtimeClasses: Map<string, ResourceList>;
   /** PodDisruptionBudgets among the manifests. */
   pdbs: PdbSpec[];
+  /** PersistentVolumeClaims, PersistentVolumes and StorageClasses among the manifests. */
+  storage: StorageObjects;
 }
 
 const EXPECTED_API: Record<string, string> = {
@@ -121,6 +130,7 @@ export function emptyState(
     externalWorkloads: [],
     runtimeClasses: new Map(),
     pdbs: [],
+    storage: emptyStorage(),
   };
 }
 
@@ -604,6 +614,39 @@ function classify(
     const meta = isObject(value.metadata) ? value.metadata : {};
     const overhead = isObject(value.overhead) ? value.overhead : {};
     if (typeof meta.name === 'string') state.runtimeClasses.set(meta.name, parseResourceList(overhead.podFixed));
+    return;
+  }
+  // Storage objects (karpenter volumetopology.go reads PVCs, PVs and StorageClasses); a second object of the same name
+  // is ignored, as the API server would refuse to create it.
+  if (
+    (kind === 'PersistentVolumeClaim' && apiVersion === 'v1') ||
+    (kind === 'PersistentVolume' && apiVersion === 'v1') ||
+    (kind === 'StorageClass' && apiVersion.startsWith('storage.k8s.io/'))
+  ) {
+    const st = state.storage;
+    const obj =
+      kind === 'PersistentVolumeClaim'
+        ? parsePersistentVolumeClaim(value, source, state.findings)
+        : kind === 'PersistentVolume'
+          ? parsePersistentVolume(value, source, state.findings)
+          : parseStorageClass(value, source, state.findings);
+    if (!obj) return;
+    const key = 'namespace' in obj ? `${obj.namespace}/${obj.name}` : obj.name;
+    const map: Map<string, unknown> =
+      kind === 'PersistentVolumeClaim' ? st.claims : kind === 'PersistentVolume' ? st.volumes : st.classes;
+    const prev = map.get(key) as { source: SourceRef } | undefined;
+    if (prev) {
+      state.findings.push({
+        rule: 'duplicate-name',
+        severity: 'warning',
+        file: source.file,
+        line: source.line,
+        object: `${kind}/${obj.name}`,
+        message: `${kind} ${key} is defined twice (first at ${prev.source.file}:${prev.source.line}); the second definition is ignored`,
+      });
+      return;
+    }
+    map.set(key, obj);
     return;
   }
   if (kind === 'PodDisruptionBudget' && apiVersion.startsWith('policy/')) {
