@@ -13,7 +13,9 @@ import { evaluateDrift } from '../src/disruption/drift.js';
 import type { FleetNode } from '../src/disruption/fleet.js';
 import { allowedDisruptions, compileBudgets, MAX_INT32, scaledNodes } from '../src/disruption/budgets.js';
 import { estimateRollout } from '../src/disruption/rollout.js';
-import { simulateYaml, NODECLASS, deployment } from './helpers.js';
+import { simulateYaml, NODECLASS, deployment, nodePool } from './helpers.js';
+import { schedule } from '../src/provisioning/scheduler.js';
+import { probePod } from '../src/rules/helpers.js';
 
 /** One seed for the whole file: a failure prints its counterexample and reproduces on every run. */
 const SEED = 20260105;
@@ -714,6 +716,59 @@ ${lim.length ? `  limits: { ${lim.join(', ')} }\n` : ''}  template:
           }
         },
       ),
+      run(60),
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bulk placement of identical pods (scheduler.ts): the same NodeClaims, pods and options as one pod at a time.
+
+describe('bulk placement places identical pods exactly as one at a time', () => {
+  const templates = simulateYaml(
+    [
+      NODECLASS,
+      nodePool('small', {
+        weight: 50,
+        requirements:
+          '        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: ["c7i", "m7i"]\n        - key: karpenter.k8s.aws/instance-size\n          operator: In\n          values: ["large", "xlarge", "2xlarge"]\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]',
+      }),
+      nodePool('big', {
+        weight: 10,
+        requirements:
+          '        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: ["r7i"]\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]',
+      }),
+    ].join('---\n'),
+  ).sim.templates;
+  const groupArb = fc.record({
+    cpu: fc.constantFrom(100, 250, 500, 1000, 1500, 3000, 7000),
+    memMiB: fc.constantFrom(128, 512, 1024, 3000, 8192, 30000),
+    count: fc.integer({ min: 1, max: 150 }),
+  });
+  const shape = (r: ReturnType<typeof schedule>) =>
+    r.nodeClaims.map((nc) => ({
+      pool: nc.template.nodePool,
+      pods: nc.pods,
+      groups: [...nc.groups],
+      requests: nc.requests,
+      options: nc.finalOptions?.map((it) => it.name),
+    }));
+  test('random batches of groups over two pools', () => {
+    fc.assert(
+      fc.property(fc.array(groupArb, { minLength: 1, maxLength: 6 }), (gs) => {
+        const groups = gs.map((g, i) => ({
+          key: `Deployment/default/w${i}`,
+          namespace: 'default',
+          pod: { ...probePod(g.cpu, g.memMiB) },
+          count: g.count,
+          order: i,
+        }));
+        const opts = { preferencePolicy: 'Respect' as const, minValuesPolicy: 'Strict' as const };
+        const bulk = schedule(templates, groups, opts);
+        const single = schedule(templates, groups, { ...opts, bulk: false });
+        expect(shape(bulk)).toEqual(shape(single));
+        expect([...bulk.errors]).toEqual([...single.errors]);
+      }),
       run(60),
     );
   });

@@ -56,6 +56,8 @@ export interface SchedulerOptions {
   minValuesPolicy: 'Strict' | 'BestEffort';
   /** Strict reserved mode (provisioning); absent in disruption's simulations, which use fallback mode. */
   reservations?: ReservationManager;
+  /** Place runs of identical pods in bulk where the outcome is the same as one at a time (default); false: one by one. */
+  bulk?: boolean;
 }
 
 export interface Attempt {
@@ -245,6 +247,32 @@ export class NodeClaim {
     }
     for (const [k, v] of Object.entries(g.pod.requests)) this.requests[k] = (this.requests[k] ?? 0) + v;
     if (r.relaxedMinValues) this.minValuesRelaxed = true;
+  }
+
+  /**
+   * How many more pods with these requests fit on every instance type the NodeClaim still has: adding that many
+   * leaves its options unchanged (each pod's NodeClaim.CanAdd would return the same options).
+   */
+  fitCount(requests: ResourceList): number {
+    let min = Infinity;
+    for (const it of this.options) {
+      const daemon = this.template.daemonOverhead.get(it.name);
+      for (const k in requests) {
+        const need = requests[k];
+        if (!(need > 0)) continue;
+        const room = (it.allocatable[k] ?? 0) - (this.requests[k] ?? 0) - (daemon?.[k] ?? 0);
+        min = Math.min(min, Math.floor(room / need));
+        if (min <= 0) return 0;
+      }
+    }
+    return min === Infinity ? 0 : min;
+  }
+
+  /** `count` more identical pods of `g`, each accepted with the NodeClaim's current requirements and options. */
+  addMore(g: PodGroup, count: number): void {
+    this.pods += count;
+    this.groups.set(g.key, (this.groups.get(g.key) ?? 0) + count);
+    for (const [k, v] of Object.entries(g.pod.requests)) this.requests[k] = (this.requests[k] ?? 0) + v * count;
   }
 
   /**

@@ -189,7 +189,30 @@ export function schedule(
     return { ok: true, options, mv, ...(reserve ? { reserve } : {}) };
   };
 
-  const placeOne = (g: PodGroup): { error: string; codes: SchedulingErrorCode[] } | null => {
+  // Identical pods placed by the last successful placeOne (1, or more when placed in bulk).
+  let placed = 1;
+  // Bulk placement applies when nothing ties pods to one another: no topology in the batch, no reservations (strict
+  // reserved mode), no host ports, no volume requirements.
+  const bulkable = (g: PodGroup): boolean =>
+    opts.bulk !== false &&
+    topology === null &&
+    !opts.reservations &&
+    !g.pod.constraints.hostPorts.length &&
+    !volumeAlternatives(g.pod);
+  /**
+   * After one pod of `g` went to `nc`, how many more identical pods Karpenter would also put there, one at a time:
+   * while every instance type left still fits one more (the options, requirements and minValues outcome stay the
+   * same) and `nc` stays first in fewest-pods-first order (scheduler.go add) before `next`, the group's next candidate.
+   * The group's NodeClaims before `nc` have refused it for good; existing nodes too.
+   */
+  const bulkExtra = (g: PodGroup, nc: NodeClaim, next: NodeClaim | undefined, budget: number): number => {
+    let extra = Math.min(budget, nc.fitCount(g.pod.requests));
+    if (next) extra = Math.min(extra, Math.max(0, next.pods - nc.pods + (nc.id < next.id ? 1 : 0)));
+    return extra;
+  };
+
+  const placeOne = (g: PodGroup, budget = 1): { error: string; codes: SchedulingErrorCode[] } | null => {
+    placed = 1;
     // Pods whose placement depends on other pods (topology): spread and affinity refusals can be lifted later.
     const involved = topology?.involved(g) ?? false;
     const topo = involved ? topology : null;
@@ -245,6 +268,13 @@ export function schedule(
         if (r.ok) {
           nc.add(g, r);
           topology?.record(g, nc.template.taints, nc.requirements, nc.hostname);
+          if (budget > 1 && open && bulkable(g)) {
+            const extra = bulkExtra(g, nc, candidates[i + 1], budget - 1);
+            if (extra > 0) {
+              nc.addMore(g, extra);
+              placed += extra;
+            }
+          }
           moveUp(nc);
           return null;
         }
@@ -343,8 +373,8 @@ export function schedule(
       });
       continue;
     }
-    for (let i = 0; i < g.count; i++) {
-      const err = placeOne(g);
+    for (let i = 0; i < g.count; i += placed) {
+      const err = placeOne(g, g.count - i);
       if (err) {
         // Every later identical pod fails the same way (nodes only fill up): fail them together.
         failed.push({ g, count: g.count - i, error: err });
@@ -365,8 +395,8 @@ export function schedule(
       excludedTemplates.clear();
     }
     for (const f of pending) {
-      for (; f.count > 0; f.count--) {
-        const err = placeOne(f.g);
+      for (; f.count > 0; f.count -= placed) {
+        const err = placeOne(f.g, f.count);
         if (err) {
           f.error = err;
           break;
