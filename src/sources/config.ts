@@ -30,7 +30,33 @@ export interface ChartSource {
   fallbackValues?: number;
   /** Values given inline (Argo CD `helm.values` / `valuesObject`), applied after the files. */
   inlineValues?: string;
+  /** The environment of a chart found without configuration (`values-<env>.yaml`): sources/targets.ts. */
+  env?: string;
 }
+
+/**
+ * The inputs of a `clusters:` entry that is a target of its own: what is planned for that cluster (its manifests,
+ * values adapters, charts, kustomization), the fleet it acts on and its controller settings. Keys the entry does not
+ * name read nothing, except `controller`, which is then the top-level one.
+ */
+export interface ClusterInputs {
+  /** Manifest globs (a folder is read as every `.yaml`/`.yml` file under it). */
+  manifests: string[];
+  values: ValuesAdapter[];
+  charts: ChartSource[];
+  /** A kustomization folder ('' for the root). */
+  kustomization: string | null;
+  fleet: string[];
+  controller: Config['controller'] | null;
+}
+
+/** An entry of the config's `clusters:` list; one with `inputs` is a target keyed by its name. */
+export interface ClusterConfig extends ClusterEntry {
+  inputs?: ClusterInputs;
+}
+
+/** The keys of a `clusters:` entry that make it a target (they name what is planned for it). */
+export const CLUSTER_INPUT_KEYS = ['manifests', 'values', 'charts', 'kustomization', 'fleet', 'controller'] as const;
 
 /** A capacity reservation (the model's own shape). */
 export type Reservation = ReservationInput;
@@ -54,8 +80,11 @@ export interface Config {
   fleet: string[];
   /** A live cluster to read the fleet from (read-only lists of NodeClaims and Nodes). */
   cluster?: { kubeconfig?: string; context?: string };
-  /** Argo CD clusters (`clusters:`), for ApplicationSets' clusters generator and destination names. */
-  clusters: ClusterEntry[];
+  /**
+   * Clusters (`clusters:`), for ApplicationSets' clusters generator and destination names; an entry with inputs of its
+   * own is also a target (sources/targets.ts).
+   */
+  clusters: ClusterConfig[];
   /** The URLs of this repository in Argo CD `repoURL` fields (`repoURLs:`); empty: every repoURL is taken to be it. */
   repoURLs: string[];
   policy: {
@@ -232,31 +261,11 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   const v = value as Partial<Config> & Record<string, unknown>;
   if (Array.isArray(v.manifests)) cfg.manifests = v.manifests.map(String);
   if (Array.isArray(v.exclude)) cfg.exclude = v.exclude.map(String);
-  if (Array.isArray(v.values)) {
-    cfg.values = (v.values as Partial<ValuesAdapter>[])
-      .filter((a) => a && Array.isArray(a.files))
-      .map((a) => ({
-        files: a.files!.map(String),
-        layout: a.layout ?? 'map',
-        nodePools: a.nodePools ?? 'nodePool',
-        nodeClasses: a.nodeClasses ?? 'nodeClass',
-        nodeOverlays: a.nodeOverlays ?? 'nodeOverlay',
-      }));
-  }
-  if (Array.isArray(v.charts)) {
-    cfg.charts = (v.charts as Partial<ChartSource>[])
-      .filter((c) => c && typeof c.path === 'string')
-      .map((c) => ({
-        path: c.path!,
-        values: (c.values ?? []).map(String),
-        releaseName: c.releaseName ?? 'karpenter-plan',
-        namespace: c.namespace ?? 'default',
-        ...(c.fallbackValues !== undefined ? { fallbackValues: c.fallbackValues } : {}),
-      }));
-  }
+  if (Array.isArray(v.values)) cfg.values = readValuesAdapters(v.values);
+  if (Array.isArray(v.charts)) cfg.charts = readCharts(v.charts);
   if (v.helm && typeof v.helm === 'object' && typeof (v.helm as { binary?: unknown }).binary === 'string')
     cfg.helm.binary = (v.helm as { binary: string }).binary;
-  if (v.controller && typeof v.controller === 'object') cfg.controller = v.controller as Config['controller'];
+  if (isObject(v.controller)) cfg.controller = v.controller as Config['controller'];
   if (typeof v.renderTimeoutSeconds === 'number' && v.renderTimeoutSeconds > 0)
     cfg.renderTimeoutSeconds = Math.min(v.renderTimeoutSeconds, 3600);
   if (typeof v.region === 'string') cfg.region = v.region;
@@ -282,15 +291,19 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   if (Array.isArray(v.fleet)) cfg.fleet = v.fleet.map(String);
   if (v.cluster && typeof v.cluster === 'object') cfg.cluster = v.cluster as Config['cluster'];
   if (Array.isArray(v.clusters))
-    cfg.clusters = (v.clusters as Partial<ClusterEntry>[])
-      .filter((c) => c && typeof c.name === 'string')
-      .map((c) => ({
-        name: c.name!,
-        server: typeof c.server === 'string' ? c.server : '',
-        labels: isObject(c.labels) ? (c.labels as Record<string, string>) : {},
-        annotations: isObject(c.annotations) ? (c.annotations as Record<string, string>) : {},
-        ...(typeof c.project === 'string' ? { project: c.project } : {}),
-      }));
+    cfg.clusters = (v.clusters as unknown[])
+      .filter((c): c is Record<string, unknown> => isObject(c) && typeof c.name === 'string')
+      .map((c) => {
+        const inputs = readClusterInputs(c);
+        return {
+          name: c.name as string,
+          server: typeof c.server === 'string' ? c.server : '',
+          labels: isObject(c.labels) ? (c.labels as Record<string, string>) : {},
+          annotations: isObject(c.annotations) ? (c.annotations as Record<string, string>) : {},
+          ...(typeof c.project === 'string' ? { project: c.project } : {}),
+          ...(inputs ? { inputs } : {}),
+        };
+      });
   if (Array.isArray(v.repoURLs)) cfg.repoURLs = v.repoURLs.filter((x): x is string => typeof x === 'string');
   if (v.policy && typeof v.policy === 'object') cfg.policy = { ...cfg.policy, ...(v.policy as object) };
   if (v.assumptions && typeof v.assumptions === 'object')
@@ -313,4 +326,61 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
       }));
   }
   return cfg;
+}
+
+/** Values adapters (`values:`, top-level or of a cluster), completed with defaults. */
+function readValuesAdapters(raw: unknown[]): ValuesAdapter[] {
+  return (raw as Partial<ValuesAdapter>[])
+    .filter((a) => a && Array.isArray(a.files))
+    .map((a) => ({
+      files: a.files!.map(String),
+      layout: a.layout ?? 'map',
+      nodePools: a.nodePools ?? 'nodePool',
+      nodeClasses: a.nodeClasses ?? 'nodeClass',
+      nodeOverlays: a.nodeOverlays ?? 'nodeOverlay',
+    }));
+}
+
+/** Charts (`charts:`, top-level or of a cluster), completed with defaults. */
+function readCharts(raw: unknown[]): ChartSource[] {
+  return (raw as Partial<ChartSource>[])
+    .filter((c) => c && typeof c.path === 'string')
+    .map((c) => ({
+      path: c.path!,
+      values: (c.values ?? []).map(String),
+      releaseName: c.releaseName ?? 'karpenter-plan',
+      namespace: c.namespace ?? 'default',
+      ...(c.fallbackValues !== undefined ? { fallbackValues: c.fallbackValues } : {}),
+    }));
+}
+
+/** Whether a manifests entry names a folder rather than a glob or a file: no glob syntax and no manifest extension. */
+function isFolderEntry(entry: string): boolean {
+  return !/[*?[\]{}()!]/.test(entry) && !/\.(ya?ml|json)$/i.test(entry);
+}
+
+/** Manifest entries with folders written as the globs of their YAML files (`clusters/prod` → `clusters/prod/**\/*.yaml`). */
+export function manifestGlobs(entries: readonly string[]): string[] {
+  return entries.flatMap((e) => {
+    if (!isFolderEntry(e)) return [e];
+    const dir = e.replace(/^\.\/?/, '').replace(/\/+$/, '');
+    return dir ? [`${dir}/**/*.yaml`, `${dir}/**/*.yml`] : ['**/*.yaml', '**/*.yml'];
+  });
+}
+
+/** The inputs of a `clusters:` entry (the same shapes as the top-level keys), or undefined when it names none. */
+function readClusterInputs(c: Record<string, unknown>): ClusterInputs | undefined {
+  if (!CLUSTER_INPUT_KEYS.some((k) => c[k] !== undefined)) return undefined;
+  const strings = (x: unknown): string[] =>
+    Array.isArray(x) ? x.filter((y): y is string => typeof y === 'string') : [];
+  const kustomization =
+    typeof c.kustomization === 'string' ? c.kustomization.replace(/^\.\/?/, '').replace(/\/+$/, '') : null;
+  return {
+    manifests: manifestGlobs(strings(c.manifests)),
+    values: Array.isArray(c.values) ? readValuesAdapters(c.values) : [],
+    charts: Array.isArray(c.charts) ? readCharts(c.charts) : [],
+    kustomization,
+    fleet: strings(c.fleet),
+    controller: isObject(c.controller) ? (c.controller as Config['controller']) : null,
+  };
 }
