@@ -23,8 +23,15 @@ import type { Replacement } from '../plan/contract.js';
 import type { Fleet, FleetNode, Pdb } from '../disruption/fleet.js';
 import type { SimulationResult } from '../provisioning/provisioner.js';
 import { readCatalog } from '../sources/catalog-file.js';
-import { readFleet } from '../sources/fleet.js';
-import { discoverTargets, filesOfOtherTargets, filesOfTarget } from '../sources/targets.js';
+import { fleetFilesIn, readFleet } from '../sources/fleet.js';
+import {
+  discoverTargets,
+  filesOfOtherTargets,
+  filesOfTarget,
+  hasOwnInputs,
+  targetFindings,
+  targetInputs,
+} from '../sources/targets.js';
 import { changedFiles, notEvaluated } from '../sources/coverage.js';
 import { combineTargets, stateFingerprint, type TargetList, type TargetOutcome } from '../plan/targets.js';
 import { isPlainTargetKey } from '../sources/resolve-config.js';
@@ -72,14 +79,16 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
   const input = withStartTime(runInput);
   const opts: LoadOptions = {};
   const keys = targetKeys(input);
-  if (input.target !== undefined) {
-    if (!keys.includes(input.target))
+  // One target: the one asked for, or the only one when it has inputs of its own (a cluster, a chart environment).
+  const one = input.target ?? (keys.length === 1 && hasOwnInputs(input.config, keys[0]) ? keys[0] : undefined);
+  if (one !== undefined) {
+    if (!keys.includes(one))
       throw new UnknownTargetError(
-        `target "${displayKey(input.target)}" is not a kustomization of base or head, nor an Argo CD Application's name@destination (targets: ${keys.map(displayKey).join(', ') || 'none'})`,
+        `target "${displayKey(one)}" is not a kustomization of base or head, an Argo CD Application's name@destination, a cluster of the config's clusters: with inputs of its own, nor a chart's folder+environment (targets: ${keys.map(displayKey).join(', ') || 'none'})`,
       );
-    const states = loadStates(input, opts, input.target);
-    states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, input.target)));
-    return { ...(await planStates(input, states)), target: displayKey(input.target) };
+    const states = loadStates(input, opts, one);
+    states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, one)));
+    return { ...(await planStates({ ...input, config: states.config }, states)), target: displayKey(one) };
   }
   if (keys.length <= 1) {
     const states = loadStates(input, opts, undefined);
@@ -100,13 +109,15 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
     // Each target's plan is made exactly as `diff --target KEY` makes it, so that merging the plans of a fanned-out
     // run gives this same combined plan.
     if (affected) states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, key)));
-    const plan = affected ? { ...(await planStates(perTarget, states)), target: displayKey(key) } : null;
+    const plan = affected
+      ? { ...(await planStates({ ...perTarget, config: states.config }, states)), target: displayKey(key) }
+      : null;
     targets.push({ key: displayKey(key), source: targetSource(input, key), affected, plan });
   }
   const notes: string[] = [];
   if (input.config.fleet.length || input.config.cluster)
     notes.push(
-      `Fleet: the run has ${keys.length} targets, so the fleet snapshot or cluster given applies to none of them; plan one target with --target (action input \`target\`) to use it.`,
+      `Fleet: the run has ${keys.length} targets, so the fleet snapshot or cluster given applies to none of them (a cluster of the config's \`clusters:\` uses its own \`fleet\`); plan one target with --target (action input \`target\`) to use it.`,
     );
   return combineTargets(targets, {
     kind: input.base ? 'diff' : 'state',
@@ -126,7 +137,7 @@ function loadTargets(
   input: ExecuteInput,
   opts: LoadOptions,
   keys: string[],
-): { perTarget: ExecuteInput; loaded: { key: string; states: { base: State; head: State } }[] } {
+): { perTarget: ExecuteInput; loaded: { key: string; states: LoadedStates }[] } {
   const perTarget = { ...input, config: { ...input.config, fleet: [] as string[] } };
   delete perTarget.config.cluster;
   return { perTarget, loaded: keys.map((key) => ({ key, states: loadStates(perTarget, opts, key) })) };
@@ -180,7 +191,7 @@ export function listTargets(input: ExecuteInput): TargetList {
       file: k,
       line: null,
       object: null,
-      message: `the target ${JSON.stringify(k)} has characters a CI matrix cannot carry safely (letters, digits, '.', '_', '-', '/', '@'); rename it`,
+      message: `the target ${JSON.stringify(k)} has characters a CI matrix cannot carry safely (letters, digits, '.', '_', '-', '/', '@', '+'); rename it`,
     })),
     ...input.configFindings,
     ...coverage(
@@ -228,8 +239,12 @@ function coverage(
 ): Finding[] {
   const level = input.config.rules['input-not-evaluated'];
   if (level === 'off') return [];
+  const discovery = [input.head, input.base].flatMap((t) => (t ? targetFindings(t, input.config) : []));
   const evaluated = new Set<string>();
   for (const st of states) for (const side of [st.base, st.head]) for (const f of side.evaluated) evaluated.add(f);
+  // Fleet snapshots kept in the repository are read as the fleet, not as manifests.
+  for (const tree of [input.head, input.base])
+    if (tree) for (const f of fleetFilesIn(tree, input.config, input.cwd)) evaluated.add(f);
   // A file a renderer already reported as not evaluated (with its reason) is not reported twice.
   for (const st of states)
     for (const side of [st.base, st.head])
@@ -243,7 +258,10 @@ function coverage(
   const unrendered = new Set<string>();
   if (input.base)
     for (const st of states) for (const side of [st.base, st.head]) for (const f of side.unrendered) unrendered.add(f);
-  const out = notEvaluated(candidates, evaluated, read, input.base !== null, unrendered);
+  const out = [
+    ...notEvaluated(candidates, evaluated, read, input.base !== null, unrendered),
+    ...discovery.filter((f, i) => discovery.findIndex((g) => g.message === f.message) === i),
+  ];
   return level ? out.map((f) => ({ ...f, severity: level })) : out;
 }
 
@@ -251,17 +269,34 @@ function treeRef(t: FileTree): { label: string; sha: string | null; committedAt:
   return { label: t.label, sha: t.sha, committedAt: t.committedAt };
 }
 
-function loadStates(input: ExecuteInput, opts: LoadOptions, target: string | undefined): { base: State; head: State } {
-  const o: LoadOptions = { ...opts, ...(target !== undefined ? { target } : {}) };
-  const head = loadState(input.head, input.config, o);
+/** The two states of a target, and the configuration its plan is made with (a cluster's own fleet and settings). */
+interface LoadedStates {
+  base: State;
+  head: State;
+  config: Config;
+}
+
+function loadStates(input: ExecuteInput, opts: LoadOptions, target: string | undefined): LoadedStates {
+  // A target's inputs in each state (sources/targets.ts); renderer lookups are shared by every target of the run.
+  const load = (tree: FileTree): { state: State; config: Config } => {
+    const t =
+      target === undefined ? { config: input.config, target: undefined } : targetInputs(tree, input.config, target);
+    const o: LoadOptions = {
+      ...opts,
+      ...(t.target !== undefined ? { target: t.target } : {}),
+      ...('kustomizationAt' in t && t.kustomizationAt ? { kustomizationAt: t.kustomizationAt } : {}),
+    };
+    const state = loadState(tree, t.config, o);
+    if (o.helm) opts.helm = o.helm;
+    if (o.kustomize) opts.kustomize = o.kustomize;
+    return { state, config: t.config };
+  };
+  const { state: head, config } = load(input.head);
   head.findings.unshift(...input.configFindings);
   const base: State = input.base
-    ? loadState(input.base, input.config, o)
+    ? load(input.base).state
     : emptyState({ label: '(none)', sha: null, committedAt: null }, head.settings);
-  // Renderer lookups are shared by every target of the run.
-  if (o.helm) opts.helm = o.helm;
-  if (o.kustomize) opts.kustomize = o.kustomize;
-  return { base, head };
+  return { base, head, config };
 }
 
 async function planStates(input: ExecuteInput, states: { base: State; head: State }): Promise<Plan> {

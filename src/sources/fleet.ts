@@ -1,12 +1,12 @@
 /** Where the fleet comes from: snapshot files (fleet-snapshot.ts) or a live cluster (fleet-live.ts). */
 import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { errorMessage } from '../common/errors.js';
 import type { Finding } from '../common/findings.js';
 import type { Fleet } from '../disruption/fleet.js';
 import type { Config } from './config.js';
 import { parseFleetText } from './fleet-snapshot.js';
-import type { TrustedRead } from './tree.js';
+import { DirTree, GitTree, type FileTree, type TrustedRead } from './tree.js';
 
 /** Fleet snapshot files larger than this are refused (a 200,000-node snapshot with pods is well under it). */
 export const MAX_SNAPSHOT_BYTES = 1024 * 2 ** 20;
@@ -83,4 +83,19 @@ export async function readFleet(
     }
   }
   return null;
+}
+
+/**
+ * The files of a state that are the run's fleet snapshots (the config's `fleet`, and each cluster's): they are read as
+ * the fleet (relative to the working directory), so they are not inputs left unevaluated.
+ */
+export function fleetFilesIn(tree: FileTree, config: Config, cwd: string): Set<string> {
+  const root = tree instanceof DirTree ? tree.root : tree instanceof GitTree ? join(tree.repo, tree.subdir) : null;
+  const out = new Set<string>();
+  if (root === null) return out;
+  for (const f of [...config.fleet, ...config.clusters.flatMap((c) => c.inputs?.fleet ?? [])]) {
+    const rel = relative(resolve(root), resolve(cwd, f));
+    if (rel && !rel.startsWith('..') && !isAbsolute(rel)) out.add(rel.split(sep).join('/'));
+  }
+  return out;
 }

@@ -12,6 +12,14 @@ import type { ChartSource } from './config.js';
 import type { FileTree } from './tree.js';
 import { scrubbedEnv } from './kustomize.js';
 
+/** `values-<env>.yaml`, `values.<env>.yaml` (or `.yml`): a chart environment's values file (sources/targets.ts). */
+const ENV_VALUES = /^values[-.]([A-Za-z0-9_-][A-Za-z0-9._-]*)\.ya?ml$/;
+
+/** The environment of a chart's values file (`values-prod.yaml` → `prod`), or null. */
+export function valuesEnvironment(file: string): string | null {
+  return ENV_VALUES.exec(file.slice(file.lastIndexOf('/') + 1))?.[1] ?? null;
+}
+
 export type HelmResult = { ok: true; output: string } | { ok: false; missing: boolean; message: string };
 
 export function helmAvailable(binary: string): boolean {

@@ -47,19 +47,22 @@ export function checkNonNegative(value: string, name: string, max = Number.MAX_S
   return n;
 }
 
-/** A target key: a plain folder name, or an Argo CD Application's `name@destination`. */
+/**
+ * A target key: a plain folder name (a kustomization) or cluster name, an Argo CD Application's `name@destination`, or
+ * a chart environment's `folder+env`.
+ */
 export function isPlainTargetKey(value: string): boolean {
-  return /^[A-Za-z0-9._/-]+(@[A-Za-z0-9._-]+)?$/.test(value);
+  return /^[A-Za-z0-9._/-]+([@+][A-Za-z0-9._-]+)?$/.test(value);
 }
 
 /**
- * A target key as given (`--target`, the action's `target`): a kustomization folder, `.` for the root, or an Argo CD
- * Application's `name@destination`. Keys go into CI matrices and shell commands, so only plain keys are accepted.
+ * A target key as given (`--target`, the action's `target`): a kustomization folder, `.` for the root, a cluster of the
+ * config's `clusters:`, an Argo CD Application's `name@destination`, or a chart environment's `folder+env`. Keys go into CI matrices and shell commands, so only plain keys are accepted.
  */
 export function checkTarget(value: string, name: string): string {
   if (!isPlainTargetKey(value))
     throw new InputError(
-      `${name} ${JSON.stringify(value)} is not a folder name (letters, digits, '.', '_', '-', '/') nor an Application's name@destination`,
+      `${name} ${JSON.stringify(value)} is not a folder name nor a cluster's (letters, digits, '.', '_', '-', '/'), an Application's name@destination, nor a chart's folder+environment`,
     );
   return value === '.' ? '' : value.replace(/^\.\//, '').replace(/\/$/, '');
 }

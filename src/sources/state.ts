@@ -30,7 +30,7 @@ import { addResources, parseResourceList, type ResourceList } from '../common/qu
 import { parseWorkload, WORKLOAD_KINDS, type WorkloadKind } from '../api/workload.js';
 import { CONFIG_FILE, type Caps, type Config } from './config.js';
 import { readControllerSettings, type ChartSettings } from './controller.js';
-import { helmAvailable, renderChart } from './helm.js';
+import { helmAvailable, renderChart, valuesEnvironment } from './helm.js';
 import { GitTree, type FileTree } from './tree.js';
 import {
   Checkout,
@@ -104,6 +104,8 @@ export interface LoadOptions {
    * state's plain manifests only).
    */
   target?: string | null;
+  /** Where the configuration names the target kustomization (a `clusters:` entry): a missing one is reported there. */
+  kustomizationAt?: { file: string | null; line: number | null };
 }
 
 /** A state with nothing in it (the base of a single-state run, and the start of every loaded state). */
@@ -193,6 +195,21 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     for (const doc of parseYamlDocuments(file, text, state.findings)) accept(doc.value, doc.source);
   }
 
+  if (
+    opts.kustomizationAt &&
+    typeof opts.target === 'string' &&
+    !targetApp &&
+    !kustomizations.some((k) => k.dir === opts.target)
+  )
+    state.findings.push({
+      rule: 'invalid-config',
+      severity: 'error',
+      file: opts.kustomizationAt.file,
+      line: opts.kustomizationAt.line,
+      object: null,
+      message: `kustomization ${opts.target || '.'} is not a folder holding a kustomization in ${tree.label}; nothing is rendered for it`,
+    });
+
   // Kustomizations: the target's, or every one no other kustomization or Application uses (an Application renders
   // its own, with its edits).
   const kustomizeJobs: KustomizeJob[] =
@@ -258,6 +275,20 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   const usedFallback = new Set<number>();
   for (const chart of [...config.charts, ...appCharts]) {
     if (!opts.helm) opts.helm = { available: helmAvailable(config.helm.binary) };
+    if (!opts.helm.available && chart.env !== undefined) {
+      // A chart found without configuration: not evaluated, and a change to any of its files is not either.
+      const prefix = chart.path.replace(/\/$/, '') + '/';
+      for (const f of allFiles) if (f.startsWith(prefix)) state.unrendered.add(f);
+      state.findings.push({
+        rule: 'input-not-evaluated',
+        severity: 'error',
+        file: `${prefix}Chart.yaml`,
+        line: null,
+        object: null,
+        message: `chart ${chart.path} with ${chart.values.join(', ')} was not evaluated: helm is not installed or not on PATH (${config.helm.binary})`,
+      });
+      continue;
+    }
     if (!opts.helm.available) {
       const fb = chart.fallbackValues;
       state.notes.push(
@@ -294,7 +325,14 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     const file = `helm:${chart.path}`;
     state.renderers.push(`helm template ${chart.path}`);
     const chartPrefix = chart.path.replace(/\/$/, '') + '/';
-    for (const f of allFiles) if (f.startsWith(chartPrefix) || chart.values.includes(f)) state.evaluated.add(f);
+    // The chart's files, but the values files of its other environments (those are their targets' inputs).
+    for (const f of allFiles)
+      if (
+        (f.startsWith(chartPrefix) &&
+          (chart.env === undefined || valuesEnvironment(f) === null || f.slice(chartPrefix.length).includes('/'))) ||
+        chart.values.includes(f)
+      )
+        state.evaluated.add(f);
     for (const doc of parseYamlDocuments(file, r.output, state.findings)) accept(doc.value, doc.source);
   }
 
@@ -367,7 +405,25 @@ export function plainManifestFiles(tree: FileTree, config: Config): string[] {
   if (config.controller.values) special.add(config.controller.values);
   for (const c of config.charts) c.values.forEach((f) => special.add(f));
   const allFiles = tree.list();
+  // Files the clusters with inputs of their own read are their targets', not everyone's.
+  const claimed = new Set<string>();
+  const clusterCharts: string[] = [];
+  for (const c of config.clusters) {
+    const inputs = c.inputs;
+    if (!inputs) continue;
+    for (const a of inputs.values) a.files.forEach((f) => special.add(f));
+    if (inputs.controller?.values) special.add(inputs.controller.values);
+    for (const ch of inputs.charts) {
+      ch.values.forEach((f) => special.add(f));
+      clusterCharts.push(ch.path.replace(/\/$/, '') + '/');
+    }
+    if (inputs.manifests.length) {
+      const own = picomatch(inputs.manifests, { dot: false });
+      for (const f of allFiles) if (own(f)) claimed.add(f);
+    }
+  }
   const chartPrefixes = [
+    ...clusterCharts,
     ...config.charts.map((c) => c.path.replace(/\/$/, '') + '/'),
     ...allFiles
       .filter((f) => f === 'Chart.yaml' || f.endsWith('/Chart.yaml'))
@@ -378,7 +434,12 @@ export function plainManifestFiles(tree: FileTree, config: Config): string[] {
   const kustomized = filesOf(findKustomizations(tree), allFiles);
   return allFiles.filter(
     (f) =>
-      include(f) && !exclude(f) && !special.has(f) && !kustomized.has(f) && !chartPrefixes.some((p) => f.startsWith(p)),
+      include(f) &&
+      !exclude(f) &&
+      !special.has(f) &&
+      !claimed.has(f) &&
+      !kustomized.has(f) &&
+      !chartPrefixes.some((p) => f.startsWith(p)),
   );
 }
 

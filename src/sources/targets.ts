@@ -1,27 +1,47 @@
 /**
- * The targets of a state: what is deployed on its own. The kustomizations no other kustomization (nor an Argo CD
- * Application) uses (e.g. `overlays/dev`, `overlays/production`), keyed by their folder ('' for a kustomization at
- * the root), and the Argo CD Applications that render something of this repository — written as manifests or made by
- * an ApplicationSet — keyed `<name>@<destination cluster>`.
+ * The targets of a state: what is deployed on its own.
+ *  - the kustomizations no other kustomization (nor an Argo CD Application, nor a `clusters:` entry) uses (e.g.
+ *    `overlays/dev`, `overlays/production`), keyed by their folder ('' for a kustomization at the root);
+ *  - the Argo CD Applications that render something of this repository — written as manifests or made by an
+ *    ApplicationSet — keyed `<name>@<destination cluster>`;
+ *  - the entries of the config's `clusters:` list that name inputs of their own (manifests, values, charts, a
+ *    kustomization, a fleet, controller settings), keyed by the cluster's name;
+ *  - the environments of a chart found without configuration: a folder with a `Chart.yaml` whose templates produce
+ *    Karpenter objects and that holds `values-<env>.yaml` (or `values.<env>.yaml`) next to its `values.yaml`, keyed
+ *    `<chart folder>+<env>` and rendered with `values.yaml` then that file.
+ * Keys cannot collide across kinds: folders and cluster names hold neither `@` nor `+`, Application names and
+ * destinations hold neither `/` nor `+`. A kustomization folder named like a cluster target is not a target (a
+ * warning says so; a change to its files is `input-not-evaluated`).
  */
-import type { Config } from './config.js';
-import { closure, filesOf, findKustomizations, kustomizationRoots } from './kustomize.js';
-import { argoInventory } from './state.js';
-import type { FileTree } from './tree.js';
+import type { Finding } from '../common/findings.js';
+import type { ChartSource, ClusterConfig, Config } from './config.js';
+import { karpenterRelevant } from './coverage.js';
+import { closure, filesOf, findKustomizations, kustomizationRoots, type Kustomization } from './kustomize.js';
+import { argoInventory, plainManifestFiles } from './state.js';
+import { valuesEnvironment } from './helm.js';
+import { GitTree, type FileTree } from './tree.js';
+
+export type TargetKind = 'kustomization' | 'application' | 'cluster' | 'chart';
 
 export interface Target {
   key: string;
+  kind: TargetKind;
   /** What it is, for reports: `kustomization overlays/prod`, `Application pools-prod → prod (ApplicationSet pools)`. */
   source: string;
-  /** The files it renders (its kustomization's, its Application's sources'). */
+  /** The files it renders (its kustomization's, its Application's sources', its cluster's inputs, its chart's). */
   files: Set<string>;
   /** Those and the files its Application's directory sources leave out (Argo CD deploys them nowhere). */
   owns: Set<string>;
 }
 
-const found = new WeakMap<FileTree, WeakMap<Config, Target[]>>();
+interface Discovery {
+  targets: Target[];
+  findings: Finding[];
+}
 
-export function discoverTargets(tree: FileTree, config: Config): Target[] {
+const found = new WeakMap<FileTree, WeakMap<Config, Discovery>>();
+
+function discover(tree: FileTree, config: Config): Discovery {
   let byConfig = found.get(tree);
   if (!byConfig) found.set(tree, (byConfig = new WeakMap()));
   let out = byConfig.get(config);
@@ -29,25 +49,81 @@ export function discoverTargets(tree: FileTree, config: Config): Target[] {
   return out;
 }
 
-function readTargets(tree: FileTree, config: Config): Target[] {
+export function discoverTargets(tree: FileTree, config: Config): Target[] {
+  return discover(tree, config).targets;
+}
+
+/** Problems met finding the targets (a kustomization named like a cluster target). */
+export function targetFindings(tree: FileTree, config: Config): Finding[] {
+  return discover(tree, config).findings;
+}
+
+/** The `clusters:` entries that are targets of their own, with their index in the list (for locations). */
+function clusterTargets(config: Config): { cluster: ClusterConfig; index: number }[] {
+  return config.clusters.flatMap((cluster, index) => (cluster.inputs ? [{ cluster, index }] : []));
+}
+
+const trimPath = (p: string): string => p.replace(/^\.\/?/, '').replace(/\/+$/, '');
+
+function readTargets(tree: FileTree, config: Config): Discovery {
   const all = findKustomizations(tree);
   const files = tree.list();
+  const findings: Finding[] = [];
   const apps = argoInventory(tree, config).applications.filter((a) => a.sources.length);
-  const byApps = new Set(apps.flatMap((a) => a.sources.flatMap((s) => (s.type === 'kustomize' ? [s.dir] : []))));
-  const out: Target[] = kustomizationRoots(all)
-    .filter((k) => !byApps.has(k.dir))
-    .map((k) => {
-      const own = filesOf(closure(k, all), files);
-      return { key: k.dir, source: `kustomization ${k.dir || '.'}`, files: own, owns: own };
-    });
+  const clusters = clusterTargets(config);
+  const clusterNames = new Set(clusters.map((c) => c.cluster.name));
+  // Kustomizations and charts that something else renders are not targets of their own.
+  const rendered = new Set([
+    ...apps.flatMap((a) => a.sources.flatMap((s) => (s.type === 'kustomize' ? [s.dir] : []))),
+    ...clusters.flatMap((c) => (c.cluster.inputs!.kustomization !== null ? [c.cluster.inputs!.kustomization] : [])),
+  ]);
+  const out: Target[] = [];
+  for (const k of kustomizationRoots(all)) {
+    if (rendered.has(k.dir)) continue;
+    if (clusterNames.has(k.dir)) {
+      findings.push({
+        rule: 'input-not-evaluated',
+        severity: 'warning',
+        file: k.file,
+        line: null,
+        object: null,
+        message: `kustomization ${k.dir} is not planned as a target: its folder has the name of the cluster target ${k.dir} (\`clusters:\` in ${config.file ?? 'the config'}); rename one, or name the kustomization in the cluster's \`kustomization:\``,
+      });
+      continue;
+    }
+    const own = filesOf(closure(k, all), files);
+    out.push({ key: k.dir, kind: 'kustomization', source: `kustomization ${k.dir || '.'}`, files: own, owns: own });
+  }
   for (const a of apps)
     out.push({
       key: a.key,
+      kind: 'application',
       source: `Application ${a.name} → ${a.destination}${a.appSet ? ` (ApplicationSet ${a.appSet})` : ''}`,
       files: new Set(a.sources.flatMap((s) => s.files)),
       owns: new Set(a.sources.flatMap((s) => (s.type === 'directory' ? [...s.files, ...s.ignored] : s.files))),
     });
-  return out;
+  for (const { cluster, index } of clusters) {
+    const own = inputFiles(tree, clusterConfig(config, index), cluster.inputs!.kustomization, all);
+    out.push({ key: cluster.name, kind: 'cluster', source: `cluster ${cluster.name}`, files: own, owns: own });
+  }
+  const charted = new Set(
+    [
+      ...config.charts.map((c) => c.path),
+      ...clusters.flatMap((c) => c.cluster.inputs!.charts.map((ch) => ch.path)),
+      ...apps.flatMap((a) => a.sources.flatMap((s) => (s.type === 'helm' ? [s.chart.path] : []))),
+    ].map(trimPath),
+  );
+  for (const env of chartEnvironments(tree)) {
+    if (charted.has(env.dir)) continue;
+    out.push({
+      key: env.key,
+      kind: 'chart',
+      source: `chart ${env.dir} with ${env.files.join(', ')}`,
+      files: env.owns,
+      owns: env.owns,
+    });
+  }
+  return { targets: out, findings };
 }
 
 /** Files that the other targets use and this target does not (a shared base belongs to both). */
@@ -62,4 +138,151 @@ export function filesOfOtherTargets(tree: FileTree, config: Config, key: string)
 /** Files the target renders (its folder, its bases and components, the files they name; its sources' files). */
 export function filesOfTarget(tree: FileTree, config: Config, key: string): Set<string> {
   return discoverTargets(tree, config).find((t) => t.key === key)?.files ?? new Set();
+}
+
+/** What loading a target takes: the configuration to read the state with, and the kustomization or Application. */
+export interface TargetInputs {
+  config: Config;
+  /** For sources/state.ts LoadOptions.target: a kustomization folder or Application key, or null (none). */
+  target: string | null;
+  /** Where the configuration names the target's kustomization (a missing one is reported there). */
+  kustomizationAt?: { file: string | null; line: number | null };
+}
+
+/**
+ * The inputs of a target in one state. A kustomization or an Application is read with the run's configuration (its
+ * plain manifests, configured charts and values adapters, and that kustomization or Application); a cluster target
+ * with the cluster's own inputs, fleet and controller settings only; a chart environment with the run's configuration
+ * and that chart rendered with its environment's values (not at all when this state lacks it).
+ */
+export function targetInputs(tree: FileTree, config: Config, key: string): TargetInputs {
+  const index = config.clusters.findIndex((c) => c.inputs && c.name === key);
+  if (index >= 0) {
+    const own = clusterConfig(config, index);
+    const k = config.clusters[index].inputs!.kustomization;
+    return {
+      config: own,
+      target: k,
+      ...(k !== null
+        ? {
+            kustomizationAt: {
+              file: config.file,
+              line: config.locate?.(['clusters', index, 'kustomization'])?.line ?? null,
+            },
+          }
+        : {}),
+    };
+  }
+  if (isChartKey(key)) {
+    const env = chartEnvironments(tree).find((e) => e.key === key);
+    return { config: env ? { ...config, charts: [...config.charts, env.chart] } : config, target: null };
+  }
+  return { config, target: key };
+}
+
+/** Whether a target is read with inputs of its own rather than the run's (a cluster or chart environment). */
+export function hasOwnInputs(config: Config, key: string): boolean {
+  return isChartKey(key) || config.clusters.some((c) => c.inputs && c.name === key);
+}
+
+const isChartKey = (key: string): boolean => key.includes('+');
+
+/** Keys of the configuration a `clusters:` entry replaces for its own target (the others are the run's). */
+const CLUSTER_OWN = new Set(['manifests', 'values', 'charts', 'kustomization', 'fleet']);
+
+/**
+ * The configuration a cluster target is read with: the run's, with the cluster's manifests, values adapters, charts
+ * and fleet (a cluster without a fleet of its own keeps the run's) and its controller settings (else the run's).
+ * Findings about those keys point at the cluster's entry.
+ */
+export function clusterConfig(config: Config, index: number): Config {
+  const c = config.clusters[index];
+  const inputs = c.inputs!;
+  const own = (key: string | number | undefined): boolean =>
+    typeof key === 'string' && (CLUSTER_OWN.has(key) || (key === 'controller' && inputs.controller !== null));
+  return {
+    ...config,
+    manifests: inputs.manifests,
+    values: inputs.values,
+    charts: inputs.charts,
+    fleet: inputs.fleet.length ? inputs.fleet : config.fleet,
+    controller: inputs.controller ?? config.controller,
+    // The cluster's own inputs are its target's: within it, no other entry claims files.
+    clusters: config.clusters.map(({ inputs: _inputs, ...entry }) => entry),
+    locate: (path) =>
+      own(path[0]) ? (config.locate?.(['clusters', index, ...path]) ?? null) : (config.locate?.(path) ?? null),
+  };
+}
+
+/** The files a configuration reads as inputs in a state (its manifests, values files, charts, controller values). */
+function inputFiles(tree: FileTree, config: Config, kustomization: string | null, all: Kustomization[]): Set<string> {
+  const files = tree.list();
+  const listed = new Set(files);
+  const out = new Set(plainManifestFiles(tree, config));
+  for (const a of config.values) for (const f of a.files) if (listed.has(f)) out.add(f);
+  for (const c of config.charts) {
+    const prefix = trimPath(c.path) + '/';
+    for (const f of files) if (f.startsWith(prefix) || c.values.includes(f)) out.add(f);
+  }
+  if (config.controller.values && listed.has(config.controller.values)) out.add(config.controller.values);
+  const k = kustomization !== null ? all.find((x) => x.dir === kustomization) : undefined;
+  if (k) for (const f of filesOf(closure(k, all), files)) out.add(f);
+  return out;
+}
+
+/** A chart environment: a chart folder with `values-<env>.yaml` / `values.<env>.yaml` next to its `values.yaml`. */
+interface ChartEnvironment {
+  key: string;
+  dir: string;
+  env: string;
+  /** The environment's values files. */
+  files: string[];
+  /** The chart's files but the other environments' values files. */
+  owns: Set<string>;
+  chart: ChartSource;
+}
+
+const chartEnvs = new WeakMap<FileTree, ChartEnvironment[]>();
+
+/**
+ * The environments of the charts of a state found without configuration: a folder (not the root, not inside another
+ * chart) with a `Chart.yaml`, a template that produces Karpenter objects (judged as coverage judges files), and
+ * values files named for environments next to the `Chart.yaml`.
+ */
+function chartEnvironments(tree: FileTree): ChartEnvironment[] {
+  let out = chartEnvs.get(tree);
+  if (out) return out;
+  out = [];
+  const files = tree.list();
+  const dirs = files.filter((f) => f.endsWith('/Chart.yaml')).map((f) => f.slice(0, -'/Chart.yaml'.length));
+  const charts = dirs.filter((d) => !dirs.some((o) => o !== d && d.startsWith(o + '/')));
+  for (const dir of charts) {
+    const prefix = dir + '/';
+    const inChart = files.filter((f) => f.startsWith(prefix));
+    const templates = inChart.filter((f) => /(^|\/)templates\//.test(f.slice(prefix.length)));
+    if (tree instanceof GitTree) tree.readMany(templates);
+    if (!templates.some((f) => karpenterRelevant(f, tree.read(f)))) continue;
+    const byEnv = new Map<string, string[]>();
+    for (const f of inChart) {
+      if (f.slice(prefix.length).includes('/')) continue;
+      const env = valuesEnvironment(f);
+      if (env !== null) byEnv.set(env, [...(byEnv.get(env) ?? []), f]);
+    }
+    const envFiles = new Set([...byEnv.values()].flat());
+    const defaults = inChart.includes(`${prefix}values.yaml`) ? [`${prefix}values.yaml`] : [];
+    for (const [env, own] of [...byEnv].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      // `values-<env>` before `values.<env>`, each once: the later one wins where both set a value.
+      own.sort();
+      out.push({
+        key: `${dir}+${env}`,
+        dir,
+        env,
+        files: own,
+        owns: new Set(inChart.filter((f) => !envFiles.has(f) || own.includes(f))),
+        chart: { path: dir, values: [...defaults, ...own], releaseName: 'karpenter-plan', namespace: 'default', env },
+      });
+    }
+  }
+  chartEnvs.set(tree, out);
+  return out;
 }
