@@ -34,7 +34,8 @@ if (args[0] === 'version') { console.log('v3.16.0'); process.exit(0); }
 const dashes = args.indexOf('--');
 const chart = args[dashes + 2];
 const values = args.filter((a, i) => args[i - 1] === '--values').map((f) => fs.readFileSync(f, 'utf8')).join('\\n');
-const weight = (values.match(/weight: (\\d+)/) || [])[1] || '1';
+const weights = [...values.matchAll(/weight: (\\d+)/g)];
+const weight = weights.length ? weights[weights.length - 1][1] : '1';
 for (const f of fs.readdirSync(path.join(chart, 'templates'))) {
   process.stdout.write('---\\n# Source: ' + f + '\\n' + fs.readFileSync(path.join(chart, 'templates', f), 'utf8').replace('WEIGHT', weight));
 }
