@@ -224,6 +224,22 @@ describe('clusters with inputs of their own are targets', () => {
     expect(p.verdict).toBe('fail');
   });
 
+  test('a kustomization whose folder has a cluster target’s name is not a target: a warning says so', async () => {
+    const dir = tempTree({
+      'dev/kustomization.yaml': 'resources: [nodepool.yaml]\n',
+      'dev/nodepool.yaml': readFileSync(join(FIXTURE, 'base/nodepool.yaml'), 'utf8'),
+      'pools/nodeclass.yaml': readFileSync(join(FIXTURE, 'base/nodeclass.yaml'), 'utf8'),
+      'pools/general.yaml': readFileSync(join(FIXTURE, 'base/nodepool.yaml'), 'utf8'),
+      '.karpenter-plan.yaml': 'clusters:\n  - { name: dev, manifests: [pools] }\n',
+    });
+    const { plan: p } = await plan(['validate', dir], dir);
+    expect(p.target).toBe('dev');
+    expect(p.inputs.head.files).toEqual(['pools/general.yaml', 'pools/nodeclass.yaml']);
+    expect(p.findings).toContainEqual(
+      expect.objectContaining({ rule: 'input-not-evaluated', severity: 'warning', file: 'dev/kustomization.yaml' }),
+    );
+  });
+
   test('a single cluster target is planned as one plan with its own inputs', async () => {
     const dir = tempTree({
       'pools/general.yaml': readFileSync(join(FIXTURE, 'base/nodepool.yaml'), 'utf8'),
