@@ -24,11 +24,11 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-TNOIMNN3.js";
-import "./chunks/chunk-XCCZOJQJ.js";
+} from "./chunks/chunk-TST6LZRJ.js";
+import "./chunks/chunk-LGJ3FYE7.js";
 import {
   own
-} from "./chunks/chunk-2MJC3A2W.js";
+} from "./chunks/chunk-5NIMWVRB.js";
 import {
   errorMessage
 } from "./chunks/chunk-WZ5PGY7U.js";
@@ -281,7 +281,7 @@ ${USAGE}` };
       case "catalog": {
         if (positionals[1] !== "refresh")
           return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
-        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-Q2BKTHLM.js");
+        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-6BNE5BJC.js");
         return await catalogRefreshCommand(v.region, v.out, cwd);
       }
       default:

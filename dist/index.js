@@ -17,11 +17,11 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-TNOIMNN3.js";
+} from "./chunks/chunk-TST6LZRJ.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-XCCZOJQJ.js";
-import "./chunks/chunk-2MJC3A2W.js";
+} from "./chunks/chunk-LGJ3FYE7.js";
+import "./chunks/chunk-5NIMWVRB.js";
 import {
   errorMessage
 } from "./chunks/chunk-WZ5PGY7U.js";

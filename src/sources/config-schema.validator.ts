@@ -24,52 +24,10 @@ const schema11 = {
       items: { type: 'string' },
       default: [],
     },
-    values: {
-      description:
-        'Helm values adapters for an organisation chart that templates NodePools and EC2NodeClasses from values. Files of one adapter are layered in order (later wins).',
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['files'],
-        properties: {
-          files: { type: 'array', items: { type: 'string' }, minItems: 1 },
-          layout: { enum: ['map', 'list', 'spec'], default: 'map' },
-          nodePools: { type: 'string', default: 'nodePool' },
-          nodeClasses: { type: 'string', default: 'nodeClass' },
-          nodeOverlays: { type: 'string', default: 'nodeOverlay' },
-        },
-      },
-    },
-    charts: {
-      description: 'Charts rendered with `helm template` for each state.',
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['path'],
-        properties: {
-          path: { type: 'string' },
-          values: { type: 'array', items: { type: 'string' }, default: [] },
-          releaseName: { type: 'string', default: 'karpenter-plan' },
-          namespace: { type: 'string', default: 'default' },
-          fallbackValues: {
-            type: 'integer',
-            minimum: 0,
-            description: 'Index into `values` of the adapter to use when helm is not available.',
-          },
-        },
-      },
-    },
+    values: { $ref: '#/$defs/valuesAdapters' },
+    charts: { $ref: '#/$defs/charts' },
     helm: { type: 'object', additionalProperties: false, properties: { binary: { type: 'string', default: 'helm' } } },
-    controller: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        values: { type: 'string', description: "The karpenter chart's values file, read from each state." },
-        settings: { type: 'object', description: "Same shape as the chart's `settings`; overrides the values file." },
-      },
-    },
+    controller: { $ref: '#/$defs/controller' },
     region: { type: 'string', pattern: '^[a-z]{2}(-gov|-iso[a-z]?)?-[a-z]+-[0-9]$' },
     zones: { type: 'array', items: { type: 'string' } },
     catalog: { type: 'string', description: 'A catalog file made by `karpenter-plan catalog refresh`.' },
@@ -118,7 +76,7 @@ const schema11 = {
     },
     clusters: {
       description:
-        "The Argo CD clusters an ApplicationSet's clusters generator selects from (Argo CD's cluster secrets are not in the repository): name, API server address, and the secret's labels and annotations.",
+        "The clusters: for an ApplicationSet's clusters generator, name, API server address, and the secret's labels and annotations (Argo CD's cluster secrets are not in the repository). An entry that also names inputs (`manifests`, `values`, `charts`, `kustomization`, `fleet`, `controller`) is a target keyed by its name, planned from exactly those inputs, its own fleet snapshot and its own controller settings.",
       type: 'array',
       items: {
         type: 'object',
@@ -130,6 +88,26 @@ const schema11 = {
           project: { type: 'string' },
           labels: { type: 'object', additionalProperties: { type: 'string' } },
           annotations: { type: 'object', additionalProperties: { type: 'string' } },
+          manifests: {
+            description:
+              "Globs of this cluster's manifest files, or folders (every .yaml/.yml file under them); relative to each state's root.",
+            type: 'array',
+            items: { type: 'string' },
+          },
+          values: { $ref: '#/$defs/valuesAdapters' },
+          charts: { $ref: '#/$defs/charts' },
+          kustomization: {
+            description:
+              "A kustomization folder rendered for this cluster (relative to each state's root; '.' for the root).",
+            type: 'string',
+          },
+          fleet: {
+            description:
+              "This cluster's fleet snapshot files (relative to the working directory, like the top-level `fleet`).",
+            type: 'array',
+            items: { type: 'string' },
+          },
+          controller: { $ref: '#/$defs/controller' },
         },
       },
     },
@@ -260,6 +238,98 @@ const schema11 = {
       },
     },
   },
+  $defs: {
+    valuesAdapters: {
+      description:
+        'Helm values adapters for an organisation chart that templates NodePools and EC2NodeClasses from values. Files of one adapter are layered in order (later wins).',
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['files'],
+        properties: {
+          files: { type: 'array', items: { type: 'string' }, minItems: 1 },
+          layout: { enum: ['map', 'list', 'spec'], default: 'map' },
+          nodePools: { type: 'string', default: 'nodePool' },
+          nodeClasses: { type: 'string', default: 'nodeClass' },
+          nodeOverlays: { type: 'string', default: 'nodeOverlay' },
+        },
+      },
+    },
+    charts: {
+      description: 'Charts rendered with `helm template` for each state.',
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path'],
+        properties: {
+          path: { type: 'string' },
+          values: { type: 'array', items: { type: 'string' }, default: [] },
+          releaseName: { type: 'string', default: 'karpenter-plan' },
+          namespace: { type: 'string', default: 'default' },
+          fallbackValues: {
+            type: 'integer',
+            minimum: 0,
+            description: 'Index into `values` of the adapter to use when helm is not available.',
+          },
+        },
+      },
+    },
+    controller: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        values: { type: 'string', description: "The karpenter chart's values file, read from each state." },
+        settings: { type: 'object', description: "Same shape as the chart's `settings`; overrides the values file." },
+      },
+    },
+  },
+};
+const schema12 = {
+  description:
+    'Helm values adapters for an organisation chart that templates NodePools and EC2NodeClasses from values. Files of one adapter are layered in order (later wins).',
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['files'],
+    properties: {
+      files: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      layout: { enum: ['map', 'list', 'spec'], default: 'map' },
+      nodePools: { type: 'string', default: 'nodePool' },
+      nodeClasses: { type: 'string', default: 'nodeClass' },
+      nodeOverlays: { type: 'string', default: 'nodeOverlay' },
+    },
+  },
+};
+const schema13 = {
+  description: 'Charts rendered with `helm template` for each state.',
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['path'],
+    properties: {
+      path: { type: 'string' },
+      values: { type: 'array', items: { type: 'string' }, default: [] },
+      releaseName: { type: 'string', default: 'karpenter-plan' },
+      namespace: { type: 'string', default: 'default' },
+      fallbackValues: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Index into `values` of the adapter to use when helm is not available.',
+      },
+    },
+  },
+};
+const schema14 = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    values: { type: 'string', description: "The karpenter chart's values file, read from each state." },
+    settings: { type: 'object', description: "Same shape as the chart's `settings`; overrides the values file." },
+  },
 };
 const func2 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp('^[a-z]{2}(-gov|-iso[a-z]?)?-[a-z]+-[0-9]$', 'u');
@@ -370,7 +440,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             if (data5.files === undefined) {
               const err5 = {
                 instancePath: instancePath + '/values/' + i2,
-                schemaPath: '#/properties/values/items/required',
+                schemaPath: '#/$defs/valuesAdapters/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'files' },
                 message: "must have required property '" + 'files' + "'",
@@ -392,7 +462,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               )) {
                 const err6 = {
                   instancePath: instancePath + '/values/' + i2,
-                  schemaPath: '#/properties/values/items/additionalProperties',
+                  schemaPath: '#/$defs/valuesAdapters/items/additionalProperties',
                   keyword: 'additionalProperties',
                   params: { additionalProperty: key1 },
                   message: 'must NOT have additional properties',
@@ -411,7 +481,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 if (data6.length < 1) {
                   const err7 = {
                     instancePath: instancePath + '/values/' + i2 + '/files',
-                    schemaPath: '#/properties/values/items/properties/files/minItems',
+                    schemaPath: '#/$defs/valuesAdapters/items/properties/files/minItems',
                     keyword: 'minItems',
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 items',
@@ -428,7 +498,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   if (typeof data6[i3] !== 'string') {
                     const err8 = {
                       instancePath: instancePath + '/values/' + i2 + '/files/' + i3,
-                      schemaPath: '#/properties/values/items/properties/files/items/type',
+                      schemaPath: '#/$defs/valuesAdapters/items/properties/files/items/type',
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
@@ -444,7 +514,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               } else {
                 const err9 = {
                   instancePath: instancePath + '/values/' + i2 + '/files',
-                  schemaPath: '#/properties/values/items/properties/files/type',
+                  schemaPath: '#/$defs/valuesAdapters/items/properties/files/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
@@ -462,9 +532,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               if (!(data8 === 'map' || data8 === 'list' || data8 === 'spec')) {
                 const err10 = {
                   instancePath: instancePath + '/values/' + i2 + '/layout',
-                  schemaPath: '#/properties/values/items/properties/layout/enum',
+                  schemaPath: '#/$defs/valuesAdapters/items/properties/layout/enum',
                   keyword: 'enum',
-                  params: { allowedValues: schema11.properties.values.items.properties.layout.enum },
+                  params: { allowedValues: schema12.items.properties.layout.enum },
                   message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {
@@ -479,7 +549,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               if (typeof data5.nodePools !== 'string') {
                 const err11 = {
                   instancePath: instancePath + '/values/' + i2 + '/nodePools',
-                  schemaPath: '#/properties/values/items/properties/nodePools/type',
+                  schemaPath: '#/$defs/valuesAdapters/items/properties/nodePools/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -496,7 +566,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               if (typeof data5.nodeClasses !== 'string') {
                 const err12 = {
                   instancePath: instancePath + '/values/' + i2 + '/nodeClasses',
-                  schemaPath: '#/properties/values/items/properties/nodeClasses/type',
+                  schemaPath: '#/$defs/valuesAdapters/items/properties/nodeClasses/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -513,7 +583,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               if (typeof data5.nodeOverlays !== 'string') {
                 const err13 = {
                   instancePath: instancePath + '/values/' + i2 + '/nodeOverlays',
-                  schemaPath: '#/properties/values/items/properties/nodeOverlays/type',
+                  schemaPath: '#/$defs/valuesAdapters/items/properties/nodeOverlays/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -529,7 +599,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           } else {
             const err14 = {
               instancePath: instancePath + '/values/' + i2,
-              schemaPath: '#/properties/values/items/type',
+              schemaPath: '#/$defs/valuesAdapters/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
@@ -545,7 +615,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       } else {
         const err15 = {
           instancePath: instancePath + '/values',
-          schemaPath: '#/properties/values/type',
+          schemaPath: '#/$defs/valuesAdapters/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
@@ -568,7 +638,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             if (data13.path === undefined) {
               const err16 = {
                 instancePath: instancePath + '/charts/' + i4,
-                schemaPath: '#/properties/charts/items/required',
+                schemaPath: '#/$defs/charts/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'path' },
                 message: "must have required property '" + 'path' + "'",
@@ -590,7 +660,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               )) {
                 const err17 = {
                   instancePath: instancePath + '/charts/' + i4,
-                  schemaPath: '#/properties/charts/items/additionalProperties',
+                  schemaPath: '#/$defs/charts/items/additionalProperties',
                   keyword: 'additionalProperties',
                   params: { additionalProperty: key2 },
                   message: 'must NOT have additional properties',
@@ -607,7 +677,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               if (typeof data13.path !== 'string') {
                 const err18 = {
                   instancePath: instancePath + '/charts/' + i4 + '/path',
-                  schemaPath: '#/properties/charts/items/properties/path/type',
+                  schemaPath: '#/$defs/charts/items/properties/path/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -628,7 +698,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   if (typeof data15[i5] !== 'string') {
                     const err19 = {
                       instancePath: instancePath + '/charts/' + i4 + '/values/' + i5,
-                      schemaPath: '#/properties/charts/items/properties/values/items/type',
+                      schemaPath: '#/$defs/charts/items/properties/values/items/type',
                       keyword: 'type',
                       params: { type: 'string' },
                       message: 'must be string',
@@ -644,7 +714,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               } else {
                 const err20 = {
                   instancePath: instancePath + '/charts/' + i4 + '/values',
-                  schemaPath: '#/properties/charts/items/properties/values/type',
+                  schemaPath: '#/$defs/charts/items/properties/values/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
@@ -661,7 +731,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               if (typeof data13.releaseName !== 'string') {
                 const err21 = {
                   instancePath: instancePath + '/charts/' + i4 + '/releaseName',
-                  schemaPath: '#/properties/charts/items/properties/releaseName/type',
+                  schemaPath: '#/$defs/charts/items/properties/releaseName/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -678,7 +748,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               if (typeof data13.namespace !== 'string') {
                 const err22 = {
                   instancePath: instancePath + '/charts/' + i4 + '/namespace',
-                  schemaPath: '#/properties/charts/items/properties/namespace/type',
+                  schemaPath: '#/$defs/charts/items/properties/namespace/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -696,7 +766,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               if (!(typeof data19 == 'number' && !(data19 % 1) && !isNaN(data19))) {
                 const err23 = {
                   instancePath: instancePath + '/charts/' + i4 + '/fallbackValues',
-                  schemaPath: '#/properties/charts/items/properties/fallbackValues/type',
+                  schemaPath: '#/$defs/charts/items/properties/fallbackValues/type',
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
@@ -712,7 +782,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 if (data19 < 0 || isNaN(data19)) {
                   const err24 = {
                     instancePath: instancePath + '/charts/' + i4 + '/fallbackValues',
-                    schemaPath: '#/properties/charts/items/properties/fallbackValues/minimum',
+                    schemaPath: '#/$defs/charts/items/properties/fallbackValues/minimum',
                     keyword: 'minimum',
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
@@ -729,7 +799,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           } else {
             const err25 = {
               instancePath: instancePath + '/charts/' + i4,
-              schemaPath: '#/properties/charts/items/type',
+              schemaPath: '#/$defs/charts/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
@@ -745,7 +815,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       } else {
         const err26 = {
           instancePath: instancePath + '/charts',
-          schemaPath: '#/properties/charts/type',
+          schemaPath: '#/$defs/charts/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
@@ -818,7 +888,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           if (!(key4 === 'values' || key4 === 'settings')) {
             const err30 = {
               instancePath: instancePath + '/controller',
-              schemaPath: '#/properties/controller/additionalProperties',
+              schemaPath: '#/$defs/controller/additionalProperties',
               keyword: 'additionalProperties',
               params: { additionalProperty: key4 },
               message: 'must NOT have additional properties',
@@ -835,7 +905,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           if (typeof data22.values !== 'string') {
             const err31 = {
               instancePath: instancePath + '/controller/values',
-              schemaPath: '#/properties/controller/properties/values/type',
+              schemaPath: '#/$defs/controller/properties/values/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -853,7 +923,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           if (!(data24 && typeof data24 == 'object' && !Array.isArray(data24))) {
             const err32 = {
               instancePath: instancePath + '/controller/settings',
-              schemaPath: '#/properties/controller/properties/settings/type',
+              schemaPath: '#/$defs/controller/properties/settings/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
@@ -869,7 +939,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       } else {
         const err33 = {
           instancePath: instancePath + '/controller',
-          schemaPath: '#/properties/controller/type',
+          schemaPath: '#/$defs/controller/type',
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
@@ -1632,13 +1702,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               errors++;
             }
             for (const key9 in data56) {
-              if (!(
-                key9 === 'name' ||
-                key9 === 'server' ||
-                key9 === 'project' ||
-                key9 === 'labels' ||
-                key9 === 'annotations'
-              )) {
+              if (!func2.call(schema11.properties.clusters.items.properties, key9)) {
                 const err76 = {
                   instancePath: instancePath + '/clusters/' + i10,
                   schemaPath: '#/properties/clusters/items/additionalProperties',
@@ -1800,8 +1864,568 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data56.manifests !== undefined) {
+              let data64 = data56.manifests;
+              if (Array.isArray(data64)) {
+                const len11 = data64.length;
+                for (let i11 = 0; i11 < len11; i11++) {
+                  if (typeof data64[i11] !== 'string') {
+                    const err85 = {
+                      instancePath: instancePath + '/clusters/' + i10 + '/manifests/' + i11,
+                      schemaPath: '#/properties/clusters/items/properties/manifests/items/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err85];
+                    } else {
+                      vErrors.push(err85);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err86 = {
+                  instancePath: instancePath + '/clusters/' + i10 + '/manifests',
+                  schemaPath: '#/properties/clusters/items/properties/manifests/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                };
+                if (vErrors === null) {
+                  vErrors = [err86];
+                } else {
+                  vErrors.push(err86);
+                }
+                errors++;
+              }
+            }
+            if (data56.values !== undefined) {
+              let data66 = data56.values;
+              if (Array.isArray(data66)) {
+                const len12 = data66.length;
+                for (let i12 = 0; i12 < len12; i12++) {
+                  let data67 = data66[i12];
+                  if (data67 && typeof data67 == 'object' && !Array.isArray(data67)) {
+                    if (data67.files === undefined) {
+                      const err87 = {
+                        instancePath: instancePath + '/clusters/' + i10 + '/values/' + i12,
+                        schemaPath: '#/$defs/valuesAdapters/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'files' },
+                        message: "must have required property '" + 'files' + "'",
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err87];
+                      } else {
+                        vErrors.push(err87);
+                      }
+                      errors++;
+                    }
+                    for (const key12 in data67) {
+                      if (!(
+                        key12 === 'files' ||
+                        key12 === 'layout' ||
+                        key12 === 'nodePools' ||
+                        key12 === 'nodeClasses' ||
+                        key12 === 'nodeOverlays'
+                      )) {
+                        const err88 = {
+                          instancePath: instancePath + '/clusters/' + i10 + '/values/' + i12,
+                          schemaPath: '#/$defs/valuesAdapters/items/additionalProperties',
+                          keyword: 'additionalProperties',
+                          params: { additionalProperty: key12 },
+                          message: 'must NOT have additional properties',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err88];
+                        } else {
+                          vErrors.push(err88);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data67.files !== undefined) {
+                      let data68 = data67.files;
+                      if (Array.isArray(data68)) {
+                        if (data68.length < 1) {
+                          const err89 = {
+                            instancePath: instancePath + '/clusters/' + i10 + '/values/' + i12 + '/files',
+                            schemaPath: '#/$defs/valuesAdapters/items/properties/files/minItems',
+                            keyword: 'minItems',
+                            params: { limit: 1 },
+                            message: 'must NOT have fewer than 1 items',
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err89];
+                          } else {
+                            vErrors.push(err89);
+                          }
+                          errors++;
+                        }
+                        const len13 = data68.length;
+                        for (let i13 = 0; i13 < len13; i13++) {
+                          if (typeof data68[i13] !== 'string') {
+                            const err90 = {
+                              instancePath: instancePath + '/clusters/' + i10 + '/values/' + i12 + '/files/' + i13,
+                              schemaPath: '#/$defs/valuesAdapters/items/properties/files/items/type',
+                              keyword: 'type',
+                              params: { type: 'string' },
+                              message: 'must be string',
+                            };
+                            if (vErrors === null) {
+                              vErrors = [err90];
+                            } else {
+                              vErrors.push(err90);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err91 = {
+                          instancePath: instancePath + '/clusters/' + i10 + '/values/' + i12 + '/files',
+                          schemaPath: '#/$defs/valuesAdapters/items/properties/files/type',
+                          keyword: 'type',
+                          params: { type: 'array' },
+                          message: 'must be array',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err91];
+                        } else {
+                          vErrors.push(err91);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data67.layout !== undefined) {
+                      let data70 = data67.layout;
+                      if (!(data70 === 'map' || data70 === 'list' || data70 === 'spec')) {
+                        const err92 = {
+                          instancePath: instancePath + '/clusters/' + i10 + '/values/' + i12 + '/layout',
+                          schemaPath: '#/$defs/valuesAdapters/items/properties/layout/enum',
+                          keyword: 'enum',
+                          params: { allowedValues: schema12.items.properties.layout.enum },
+                          message: 'must be equal to one of the allowed values',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err92];
+                        } else {
+                          vErrors.push(err92);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data67.nodePools !== undefined) {
+                      if (typeof data67.nodePools !== 'string') {
+                        const err93 = {
+                          instancePath: instancePath + '/clusters/' + i10 + '/values/' + i12 + '/nodePools',
+                          schemaPath: '#/$defs/valuesAdapters/items/properties/nodePools/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err93];
+                        } else {
+                          vErrors.push(err93);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data67.nodeClasses !== undefined) {
+                      if (typeof data67.nodeClasses !== 'string') {
+                        const err94 = {
+                          instancePath: instancePath + '/clusters/' + i10 + '/values/' + i12 + '/nodeClasses',
+                          schemaPath: '#/$defs/valuesAdapters/items/properties/nodeClasses/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err94];
+                        } else {
+                          vErrors.push(err94);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data67.nodeOverlays !== undefined) {
+                      if (typeof data67.nodeOverlays !== 'string') {
+                        const err95 = {
+                          instancePath: instancePath + '/clusters/' + i10 + '/values/' + i12 + '/nodeOverlays',
+                          schemaPath: '#/$defs/valuesAdapters/items/properties/nodeOverlays/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err95];
+                        } else {
+                          vErrors.push(err95);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err96 = {
+                      instancePath: instancePath + '/clusters/' + i10 + '/values/' + i12,
+                      schemaPath: '#/$defs/valuesAdapters/items/type',
+                      keyword: 'type',
+                      params: { type: 'object' },
+                      message: 'must be object',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err96];
+                    } else {
+                      vErrors.push(err96);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err97 = {
+                  instancePath: instancePath + '/clusters/' + i10 + '/values',
+                  schemaPath: '#/$defs/valuesAdapters/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                };
+                if (vErrors === null) {
+                  vErrors = [err97];
+                } else {
+                  vErrors.push(err97);
+                }
+                errors++;
+              }
+            }
+            if (data56.charts !== undefined) {
+              let data74 = data56.charts;
+              if (Array.isArray(data74)) {
+                const len14 = data74.length;
+                for (let i14 = 0; i14 < len14; i14++) {
+                  let data75 = data74[i14];
+                  if (data75 && typeof data75 == 'object' && !Array.isArray(data75)) {
+                    if (data75.path === undefined) {
+                      const err98 = {
+                        instancePath: instancePath + '/clusters/' + i10 + '/charts/' + i14,
+                        schemaPath: '#/$defs/charts/items/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'path' },
+                        message: "must have required property '" + 'path' + "'",
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err98];
+                      } else {
+                        vErrors.push(err98);
+                      }
+                      errors++;
+                    }
+                    for (const key13 in data75) {
+                      if (!(
+                        key13 === 'path' ||
+                        key13 === 'values' ||
+                        key13 === 'releaseName' ||
+                        key13 === 'namespace' ||
+                        key13 === 'fallbackValues'
+                      )) {
+                        const err99 = {
+                          instancePath: instancePath + '/clusters/' + i10 + '/charts/' + i14,
+                          schemaPath: '#/$defs/charts/items/additionalProperties',
+                          keyword: 'additionalProperties',
+                          params: { additionalProperty: key13 },
+                          message: 'must NOT have additional properties',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err99];
+                        } else {
+                          vErrors.push(err99);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data75.path !== undefined) {
+                      if (typeof data75.path !== 'string') {
+                        const err100 = {
+                          instancePath: instancePath + '/clusters/' + i10 + '/charts/' + i14 + '/path',
+                          schemaPath: '#/$defs/charts/items/properties/path/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err100];
+                        } else {
+                          vErrors.push(err100);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data75.values !== undefined) {
+                      let data77 = data75.values;
+                      if (Array.isArray(data77)) {
+                        const len15 = data77.length;
+                        for (let i15 = 0; i15 < len15; i15++) {
+                          if (typeof data77[i15] !== 'string') {
+                            const err101 = {
+                              instancePath: instancePath + '/clusters/' + i10 + '/charts/' + i14 + '/values/' + i15,
+                              schemaPath: '#/$defs/charts/items/properties/values/items/type',
+                              keyword: 'type',
+                              params: { type: 'string' },
+                              message: 'must be string',
+                            };
+                            if (vErrors === null) {
+                              vErrors = [err101];
+                            } else {
+                              vErrors.push(err101);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err102 = {
+                          instancePath: instancePath + '/clusters/' + i10 + '/charts/' + i14 + '/values',
+                          schemaPath: '#/$defs/charts/items/properties/values/type',
+                          keyword: 'type',
+                          params: { type: 'array' },
+                          message: 'must be array',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err102];
+                        } else {
+                          vErrors.push(err102);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data75.releaseName !== undefined) {
+                      if (typeof data75.releaseName !== 'string') {
+                        const err103 = {
+                          instancePath: instancePath + '/clusters/' + i10 + '/charts/' + i14 + '/releaseName',
+                          schemaPath: '#/$defs/charts/items/properties/releaseName/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err103];
+                        } else {
+                          vErrors.push(err103);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data75.namespace !== undefined) {
+                      if (typeof data75.namespace !== 'string') {
+                        const err104 = {
+                          instancePath: instancePath + '/clusters/' + i10 + '/charts/' + i14 + '/namespace',
+                          schemaPath: '#/$defs/charts/items/properties/namespace/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err104];
+                        } else {
+                          vErrors.push(err104);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data75.fallbackValues !== undefined) {
+                      let data81 = data75.fallbackValues;
+                      if (!(typeof data81 == 'number' && !(data81 % 1) && !isNaN(data81))) {
+                        const err105 = {
+                          instancePath: instancePath + '/clusters/' + i10 + '/charts/' + i14 + '/fallbackValues',
+                          schemaPath: '#/$defs/charts/items/properties/fallbackValues/type',
+                          keyword: 'type',
+                          params: { type: 'integer' },
+                          message: 'must be integer',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err105];
+                        } else {
+                          vErrors.push(err105);
+                        }
+                        errors++;
+                      }
+                      if (typeof data81 == 'number') {
+                        if (data81 < 0 || isNaN(data81)) {
+                          const err106 = {
+                            instancePath: instancePath + '/clusters/' + i10 + '/charts/' + i14 + '/fallbackValues',
+                            schemaPath: '#/$defs/charts/items/properties/fallbackValues/minimum',
+                            keyword: 'minimum',
+                            params: { comparison: '>=', limit: 0 },
+                            message: 'must be >= 0',
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err106];
+                          } else {
+                            vErrors.push(err106);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                  } else {
+                    const err107 = {
+                      instancePath: instancePath + '/clusters/' + i10 + '/charts/' + i14,
+                      schemaPath: '#/$defs/charts/items/type',
+                      keyword: 'type',
+                      params: { type: 'object' },
+                      message: 'must be object',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err107];
+                    } else {
+                      vErrors.push(err107);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err108 = {
+                  instancePath: instancePath + '/clusters/' + i10 + '/charts',
+                  schemaPath: '#/$defs/charts/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                };
+                if (vErrors === null) {
+                  vErrors = [err108];
+                } else {
+                  vErrors.push(err108);
+                }
+                errors++;
+              }
+            }
+            if (data56.kustomization !== undefined) {
+              if (typeof data56.kustomization !== 'string') {
+                const err109 = {
+                  instancePath: instancePath + '/clusters/' + i10 + '/kustomization',
+                  schemaPath: '#/properties/clusters/items/properties/kustomization/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err109];
+                } else {
+                  vErrors.push(err109);
+                }
+                errors++;
+              }
+            }
+            if (data56.fleet !== undefined) {
+              let data83 = data56.fleet;
+              if (Array.isArray(data83)) {
+                const len16 = data83.length;
+                for (let i16 = 0; i16 < len16; i16++) {
+                  if (typeof data83[i16] !== 'string') {
+                    const err110 = {
+                      instancePath: instancePath + '/clusters/' + i10 + '/fleet/' + i16,
+                      schemaPath: '#/properties/clusters/items/properties/fleet/items/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err110];
+                    } else {
+                      vErrors.push(err110);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err111 = {
+                  instancePath: instancePath + '/clusters/' + i10 + '/fleet',
+                  schemaPath: '#/properties/clusters/items/properties/fleet/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                };
+                if (vErrors === null) {
+                  vErrors = [err111];
+                } else {
+                  vErrors.push(err111);
+                }
+                errors++;
+              }
+            }
+            if (data56.controller !== undefined) {
+              let data85 = data56.controller;
+              if (data85 && typeof data85 == 'object' && !Array.isArray(data85)) {
+                for (const key14 in data85) {
+                  if (!(key14 === 'values' || key14 === 'settings')) {
+                    const err112 = {
+                      instancePath: instancePath + '/clusters/' + i10 + '/controller',
+                      schemaPath: '#/$defs/controller/additionalProperties',
+                      keyword: 'additionalProperties',
+                      params: { additionalProperty: key14 },
+                      message: 'must NOT have additional properties',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err112];
+                    } else {
+                      vErrors.push(err112);
+                    }
+                    errors++;
+                  }
+                }
+                if (data85.values !== undefined) {
+                  if (typeof data85.values !== 'string') {
+                    const err113 = {
+                      instancePath: instancePath + '/clusters/' + i10 + '/controller/values',
+                      schemaPath: '#/$defs/controller/properties/values/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err113];
+                    } else {
+                      vErrors.push(err113);
+                    }
+                    errors++;
+                  }
+                }
+                if (data85.settings !== undefined) {
+                  let data87 = data85.settings;
+                  if (!(data87 && typeof data87 == 'object' && !Array.isArray(data87))) {
+                    const err114 = {
+                      instancePath: instancePath + '/clusters/' + i10 + '/controller/settings',
+                      schemaPath: '#/$defs/controller/properties/settings/type',
+                      keyword: 'type',
+                      params: { type: 'object' },
+                      message: 'must be object',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err114];
+                    } else {
+                      vErrors.push(err114);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err115 = {
+                  instancePath: instancePath + '/clusters/' + i10 + '/controller',
+                  schemaPath: '#/$defs/controller/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object',
+                };
+                if (vErrors === null) {
+                  vErrors = [err115];
+                } else {
+                  vErrors.push(err115);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err85 = {
+            const err116 = {
               instancePath: instancePath + '/clusters/' + i10,
               schemaPath: '#/properties/clusters/items/type',
               keyword: 'type',
@@ -1809,15 +2433,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err85];
+              vErrors = [err116];
             } else {
-              vErrors.push(err85);
+              vErrors.push(err116);
             }
             errors++;
           }
         }
       } else {
-        const err86 = {
+        const err117 = {
           instancePath: instancePath + '/clusters',
           schemaPath: '#/properties/clusters/type',
           keyword: 'type',
@@ -1825,36 +2449,36 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err86];
+          vErrors = [err117];
         } else {
-          vErrors.push(err86);
+          vErrors.push(err117);
         }
         errors++;
       }
     }
     if (data.repoURLs !== undefined) {
-      let data64 = data.repoURLs;
-      if (Array.isArray(data64)) {
-        const len11 = data64.length;
-        for (let i11 = 0; i11 < len11; i11++) {
-          if (typeof data64[i11] !== 'string') {
-            const err87 = {
-              instancePath: instancePath + '/repoURLs/' + i11,
+      let data88 = data.repoURLs;
+      if (Array.isArray(data88)) {
+        const len17 = data88.length;
+        for (let i17 = 0; i17 < len17; i17++) {
+          if (typeof data88[i17] !== 'string') {
+            const err118 = {
+              instancePath: instancePath + '/repoURLs/' + i17,
               schemaPath: '#/properties/repoURLs/items/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err87];
+              vErrors = [err118];
             } else {
-              vErrors.push(err87);
+              vErrors.push(err118);
             }
             errors++;
           }
         }
       } else {
-        const err88 = {
+        const err119 = {
           instancePath: instancePath + '/repoURLs',
           schemaPath: '#/properties/repoURLs/type',
           keyword: 'type',
@@ -1862,42 +2486,42 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err88];
+          vErrors = [err119];
         } else {
-          vErrors.push(err88);
+          vErrors.push(err119);
         }
         errors++;
       }
     }
     if (data.policy !== undefined) {
-      let data66 = data.policy;
-      if (data66 && typeof data66 == 'object' && !Array.isArray(data66)) {
-        for (const key12 in data66) {
+      let data90 = data.policy;
+      if (data90 && typeof data90 == 'object' && !Array.isArray(data90)) {
+        for (const key15 in data90) {
           if (!(
-            key12 === 'failOn' ||
-            key12 === 'maxReplacedNodes' ||
-            key12 === 'maxReplacedPercent' ||
-            key12 === 'failOnExisting'
+            key15 === 'failOn' ||
+            key15 === 'maxReplacedNodes' ||
+            key15 === 'maxReplacedPercent' ||
+            key15 === 'failOnExisting'
           )) {
-            const err89 = {
+            const err120 = {
               instancePath: instancePath + '/policy',
               schemaPath: '#/properties/policy/additionalProperties',
               keyword: 'additionalProperties',
-              params: { additionalProperty: key12 },
+              params: { additionalProperty: key15 },
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err89];
+              vErrors = [err120];
             } else {
-              vErrors.push(err89);
+              vErrors.push(err120);
             }
             errors++;
           }
         }
-        if (data66.failOn !== undefined) {
-          let data67 = data66.failOn;
-          if (!(data67 === 'error' || data67 === 'warning' || data67 === 'never')) {
-            const err90 = {
+        if (data90.failOn !== undefined) {
+          let data91 = data90.failOn;
+          if (!(data91 === 'error' || data91 === 'warning' || data91 === 'never')) {
+            const err121 = {
               instancePath: instancePath + '/policy/failOn',
               schemaPath: '#/properties/policy/properties/failOn/enum',
               keyword: 'enum',
@@ -1905,17 +2529,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be equal to one of the allowed values',
             };
             if (vErrors === null) {
-              vErrors = [err90];
+              vErrors = [err121];
             } else {
-              vErrors.push(err90);
+              vErrors.push(err121);
             }
             errors++;
           }
         }
-        if (data66.maxReplacedNodes !== undefined) {
-          let data68 = data66.maxReplacedNodes;
-          if (!(typeof data68 == 'number' && !(data68 % 1) && !isNaN(data68))) {
-            const err91 = {
+        if (data90.maxReplacedNodes !== undefined) {
+          let data92 = data90.maxReplacedNodes;
+          if (!(typeof data92 == 'number' && !(data92 % 1) && !isNaN(data92))) {
+            const err122 = {
               instancePath: instancePath + '/policy/maxReplacedNodes',
               schemaPath: '#/properties/policy/properties/maxReplacedNodes/type',
               keyword: 'type',
@@ -1923,15 +2547,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be integer',
             };
             if (vErrors === null) {
-              vErrors = [err91];
+              vErrors = [err122];
             } else {
-              vErrors.push(err91);
+              vErrors.push(err122);
             }
             errors++;
           }
-          if (typeof data68 == 'number') {
-            if (data68 < 0 || isNaN(data68)) {
-              const err92 = {
+          if (typeof data92 == 'number') {
+            if (data92 < 0 || isNaN(data92)) {
+              const err123 = {
                 instancePath: instancePath + '/policy/maxReplacedNodes',
                 schemaPath: '#/properties/policy/properties/maxReplacedNodes/minimum',
                 keyword: 'minimum',
@@ -1939,19 +2563,19 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be >= 0',
               };
               if (vErrors === null) {
-                vErrors = [err92];
+                vErrors = [err123];
               } else {
-                vErrors.push(err92);
+                vErrors.push(err123);
               }
               errors++;
             }
           }
         }
-        if (data66.maxReplacedPercent !== undefined) {
-          let data69 = data66.maxReplacedPercent;
-          if (typeof data69 == 'number') {
-            if (data69 > 100 || isNaN(data69)) {
-              const err93 = {
+        if (data90.maxReplacedPercent !== undefined) {
+          let data93 = data90.maxReplacedPercent;
+          if (typeof data93 == 'number') {
+            if (data93 > 100 || isNaN(data93)) {
+              const err124 = {
                 instancePath: instancePath + '/policy/maxReplacedPercent',
                 schemaPath: '#/properties/policy/properties/maxReplacedPercent/maximum',
                 keyword: 'maximum',
@@ -1959,14 +2583,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be <= 100',
               };
               if (vErrors === null) {
-                vErrors = [err93];
+                vErrors = [err124];
               } else {
-                vErrors.push(err93);
+                vErrors.push(err124);
               }
               errors++;
             }
-            if (data69 < 0 || isNaN(data69)) {
-              const err94 = {
+            if (data93 < 0 || isNaN(data93)) {
+              const err125 = {
                 instancePath: instancePath + '/policy/maxReplacedPercent',
                 schemaPath: '#/properties/policy/properties/maxReplacedPercent/minimum',
                 keyword: 'minimum',
@@ -1974,14 +2598,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be >= 0',
               };
               if (vErrors === null) {
-                vErrors = [err94];
+                vErrors = [err125];
               } else {
-                vErrors.push(err94);
+                vErrors.push(err125);
               }
               errors++;
             }
           } else {
-            const err95 = {
+            const err126 = {
               instancePath: instancePath + '/policy/maxReplacedPercent',
               schemaPath: '#/properties/policy/properties/maxReplacedPercent/type',
               keyword: 'type',
@@ -1989,16 +2613,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be number',
             };
             if (vErrors === null) {
-              vErrors = [err95];
+              vErrors = [err126];
             } else {
-              vErrors.push(err95);
+              vErrors.push(err126);
             }
             errors++;
           }
         }
-        if (data66.failOnExisting !== undefined) {
-          if (typeof data66.failOnExisting !== 'boolean') {
-            const err96 = {
+        if (data90.failOnExisting !== undefined) {
+          if (typeof data90.failOnExisting !== 'boolean') {
+            const err127 = {
               instancePath: instancePath + '/policy/failOnExisting',
               schemaPath: '#/properties/policy/properties/failOnExisting/type',
               keyword: 'type',
@@ -2006,15 +2630,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be boolean',
             };
             if (vErrors === null) {
-              vErrors = [err96];
+              vErrors = [err127];
             } else {
-              vErrors.push(err96);
+              vErrors.push(err127);
             }
             errors++;
           }
         }
       } else {
-        const err97 = {
+        const err128 = {
           instancePath: instancePath + '/policy',
           schemaPath: '#/properties/policy/type',
           keyword: 'type',
@@ -2022,44 +2646,44 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err97];
+          vErrors = [err128];
         } else {
-          vErrors.push(err97);
+          vErrors.push(err128);
         }
         errors++;
       }
     }
     if (data.assumptions !== undefined) {
-      let data71 = data.assumptions;
-      if (data71 && typeof data71 == 'object' && !Array.isArray(data71)) {
-        for (const key13 in data71) {
+      let data95 = data.assumptions;
+      if (data95 && typeof data95 == 'object' && !Array.isArray(data95)) {
+        for (const key16 in data95) {
           if (!(
-            key13 === 'minutesPerReplacement' ||
-            key13 === 'minutesToInitialize' ||
-            key13 === 'at' ||
-            key13 === 'horizonDays' ||
-            key13 === 'slowAfterHours'
+            key16 === 'minutesPerReplacement' ||
+            key16 === 'minutesToInitialize' ||
+            key16 === 'at' ||
+            key16 === 'horizonDays' ||
+            key16 === 'slowAfterHours'
           )) {
-            const err98 = {
+            const err129 = {
               instancePath: instancePath + '/assumptions',
               schemaPath: '#/properties/assumptions/additionalProperties',
               keyword: 'additionalProperties',
-              params: { additionalProperty: key13 },
+              params: { additionalProperty: key16 },
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err98];
+              vErrors = [err129];
             } else {
-              vErrors.push(err98);
+              vErrors.push(err129);
             }
             errors++;
           }
         }
-        if (data71.minutesPerReplacement !== undefined) {
-          let data72 = data71.minutesPerReplacement;
-          if (typeof data72 == 'number') {
-            if (data72 > 10080 || isNaN(data72)) {
-              const err99 = {
+        if (data95.minutesPerReplacement !== undefined) {
+          let data96 = data95.minutesPerReplacement;
+          if (typeof data96 == 'number') {
+            if (data96 > 10080 || isNaN(data96)) {
+              const err130 = {
                 instancePath: instancePath + '/assumptions/minutesPerReplacement',
                 schemaPath: '#/properties/assumptions/properties/minutesPerReplacement/maximum',
                 keyword: 'maximum',
@@ -2067,14 +2691,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be <= 10080',
               };
               if (vErrors === null) {
-                vErrors = [err99];
+                vErrors = [err130];
               } else {
-                vErrors.push(err99);
+                vErrors.push(err130);
               }
               errors++;
             }
-            if (data72 <= 0 || isNaN(data72)) {
-              const err100 = {
+            if (data96 <= 0 || isNaN(data96)) {
+              const err131 = {
                 instancePath: instancePath + '/assumptions/minutesPerReplacement',
                 schemaPath: '#/properties/assumptions/properties/minutesPerReplacement/exclusiveMinimum',
                 keyword: 'exclusiveMinimum',
@@ -2082,14 +2706,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be > 0',
               };
               if (vErrors === null) {
-                vErrors = [err100];
+                vErrors = [err131];
               } else {
-                vErrors.push(err100);
+                vErrors.push(err131);
               }
               errors++;
             }
           } else {
-            const err101 = {
+            const err132 = {
               instancePath: instancePath + '/assumptions/minutesPerReplacement',
               schemaPath: '#/properties/assumptions/properties/minutesPerReplacement/type',
               keyword: 'type',
@@ -2097,18 +2721,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be number',
             };
             if (vErrors === null) {
-              vErrors = [err101];
+              vErrors = [err132];
             } else {
-              vErrors.push(err101);
+              vErrors.push(err132);
             }
             errors++;
           }
         }
-        if (data71.minutesToInitialize !== undefined) {
-          let data73 = data71.minutesToInitialize;
-          if (typeof data73 == 'number') {
-            if (data73 > 10080 || isNaN(data73)) {
-              const err102 = {
+        if (data95.minutesToInitialize !== undefined) {
+          let data97 = data95.minutesToInitialize;
+          if (typeof data97 == 'number') {
+            if (data97 > 10080 || isNaN(data97)) {
+              const err133 = {
                 instancePath: instancePath + '/assumptions/minutesToInitialize',
                 schemaPath: '#/properties/assumptions/properties/minutesToInitialize/maximum',
                 keyword: 'maximum',
@@ -2116,14 +2740,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be <= 10080',
               };
               if (vErrors === null) {
-                vErrors = [err102];
+                vErrors = [err133];
               } else {
-                vErrors.push(err102);
+                vErrors.push(err133);
               }
               errors++;
             }
-            if (data73 <= 0 || isNaN(data73)) {
-              const err103 = {
+            if (data97 <= 0 || isNaN(data97)) {
+              const err134 = {
                 instancePath: instancePath + '/assumptions/minutesToInitialize',
                 schemaPath: '#/properties/assumptions/properties/minutesToInitialize/exclusiveMinimum',
                 keyword: 'exclusiveMinimum',
@@ -2131,14 +2755,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be > 0',
               };
               if (vErrors === null) {
-                vErrors = [err103];
+                vErrors = [err134];
               } else {
-                vErrors.push(err103);
+                vErrors.push(err134);
               }
               errors++;
             }
           } else {
-            const err104 = {
+            const err135 = {
               instancePath: instancePath + '/assumptions/minutesToInitialize',
               schemaPath: '#/properties/assumptions/properties/minutesToInitialize/type',
               keyword: 'type',
@@ -2146,18 +2770,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be number',
             };
             if (vErrors === null) {
-              vErrors = [err104];
+              vErrors = [err135];
             } else {
-              vErrors.push(err104);
+              vErrors.push(err135);
             }
             errors++;
           }
         }
-        if (data71.at !== undefined) {
-          let data74 = data71.at;
-          if (typeof data74 === 'string') {
-            if (!pattern2.test(data74)) {
-              const err105 = {
+        if (data95.at !== undefined) {
+          let data98 = data95.at;
+          if (typeof data98 === 'string') {
+            if (!pattern2.test(data98)) {
+              const err136 = {
                 instancePath: instancePath + '/assumptions/at',
                 schemaPath: '#/properties/assumptions/properties/at/pattern',
                 keyword: 'pattern',
@@ -2165,14 +2789,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must match pattern "' + '^\\d{4}-\\d{2}-\\d{2}T' + '"',
               };
               if (vErrors === null) {
-                vErrors = [err105];
+                vErrors = [err136];
               } else {
-                vErrors.push(err105);
+                vErrors.push(err136);
               }
               errors++;
             }
           } else {
-            const err106 = {
+            const err137 = {
               instancePath: instancePath + '/assumptions/at',
               schemaPath: '#/properties/assumptions/properties/at/type',
               keyword: 'type',
@@ -2180,18 +2804,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err106];
+              vErrors = [err137];
             } else {
-              vErrors.push(err106);
+              vErrors.push(err137);
             }
             errors++;
           }
         }
-        if (data71.horizonDays !== undefined) {
-          let data75 = data71.horizonDays;
-          if (typeof data75 == 'number') {
-            if (data75 > 366 || isNaN(data75)) {
-              const err107 = {
+        if (data95.horizonDays !== undefined) {
+          let data99 = data95.horizonDays;
+          if (typeof data99 == 'number') {
+            if (data99 > 366 || isNaN(data99)) {
+              const err138 = {
                 instancePath: instancePath + '/assumptions/horizonDays',
                 schemaPath: '#/properties/assumptions/properties/horizonDays/maximum',
                 keyword: 'maximum',
@@ -2199,14 +2823,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be <= 366',
               };
               if (vErrors === null) {
-                vErrors = [err107];
+                vErrors = [err138];
               } else {
-                vErrors.push(err107);
+                vErrors.push(err138);
               }
               errors++;
             }
-            if (data75 <= 0 || isNaN(data75)) {
-              const err108 = {
+            if (data99 <= 0 || isNaN(data99)) {
+              const err139 = {
                 instancePath: instancePath + '/assumptions/horizonDays',
                 schemaPath: '#/properties/assumptions/properties/horizonDays/exclusiveMinimum',
                 keyword: 'exclusiveMinimum',
@@ -2214,14 +2838,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be > 0',
               };
               if (vErrors === null) {
-                vErrors = [err108];
+                vErrors = [err139];
               } else {
-                vErrors.push(err108);
+                vErrors.push(err139);
               }
               errors++;
             }
           } else {
-            const err109 = {
+            const err140 = {
               instancePath: instancePath + '/assumptions/horizonDays',
               schemaPath: '#/properties/assumptions/properties/horizonDays/type',
               keyword: 'type',
@@ -2229,18 +2853,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be number',
             };
             if (vErrors === null) {
-              vErrors = [err109];
+              vErrors = [err140];
             } else {
-              vErrors.push(err109);
+              vErrors.push(err140);
             }
             errors++;
           }
         }
-        if (data71.slowAfterHours !== undefined) {
-          let data76 = data71.slowAfterHours;
-          if (typeof data76 == 'number') {
-            if (data76 > 8760 || isNaN(data76)) {
-              const err110 = {
+        if (data95.slowAfterHours !== undefined) {
+          let data100 = data95.slowAfterHours;
+          if (typeof data100 == 'number') {
+            if (data100 > 8760 || isNaN(data100)) {
+              const err141 = {
                 instancePath: instancePath + '/assumptions/slowAfterHours',
                 schemaPath: '#/properties/assumptions/properties/slowAfterHours/maximum',
                 keyword: 'maximum',
@@ -2248,14 +2872,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be <= 8760',
               };
               if (vErrors === null) {
-                vErrors = [err110];
+                vErrors = [err141];
               } else {
-                vErrors.push(err110);
+                vErrors.push(err141);
               }
               errors++;
             }
-            if (data76 <= 0 || isNaN(data76)) {
-              const err111 = {
+            if (data100 <= 0 || isNaN(data100)) {
+              const err142 = {
                 instancePath: instancePath + '/assumptions/slowAfterHours',
                 schemaPath: '#/properties/assumptions/properties/slowAfterHours/exclusiveMinimum',
                 keyword: 'exclusiveMinimum',
@@ -2263,14 +2887,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be > 0',
               };
               if (vErrors === null) {
-                vErrors = [err111];
+                vErrors = [err142];
               } else {
-                vErrors.push(err111);
+                vErrors.push(err142);
               }
               errors++;
             }
           } else {
-            const err112 = {
+            const err143 = {
               instancePath: instancePath + '/assumptions/slowAfterHours',
               schemaPath: '#/properties/assumptions/properties/slowAfterHours/type',
               keyword: 'type',
@@ -2278,15 +2902,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be number',
             };
             if (vErrors === null) {
-              vErrors = [err112];
+              vErrors = [err143];
             } else {
-              vErrors.push(err112);
+              vErrors.push(err143);
             }
             errors++;
           }
         }
       } else {
-        const err113 = {
+        const err144 = {
           instancePath: instancePath + '/assumptions',
           schemaPath: '#/properties/assumptions/type',
           keyword: 'type',
@@ -2294,36 +2918,36 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err113];
+          vErrors = [err144];
         } else {
-          vErrors.push(err113);
+          vErrors.push(err144);
         }
         errors++;
       }
     }
     if (data.rules !== undefined) {
-      let data77 = data.rules;
-      if (data77 && typeof data77 == 'object' && !Array.isArray(data77)) {
-        for (const key14 in data77) {
-          let data78 = data77[key14];
-          if (!(data78 === 'off' || data78 === 'error' || data78 === 'warning' || data78 === 'info')) {
-            const err114 = {
-              instancePath: instancePath + '/rules/' + key14.replace(/~/g, '~0').replace(/\//g, '~1'),
+      let data101 = data.rules;
+      if (data101 && typeof data101 == 'object' && !Array.isArray(data101)) {
+        for (const key17 in data101) {
+          let data102 = data101[key17];
+          if (!(data102 === 'off' || data102 === 'error' || data102 === 'warning' || data102 === 'info')) {
+            const err145 = {
+              instancePath: instancePath + '/rules/' + key17.replace(/~/g, '~0').replace(/\//g, '~1'),
               schemaPath: '#/properties/rules/additionalProperties/enum',
               keyword: 'enum',
               params: { allowedValues: schema11.properties.rules.additionalProperties.enum },
               message: 'must be equal to one of the allowed values',
             };
             if (vErrors === null) {
-              vErrors = [err114];
+              vErrors = [err145];
             } else {
-              vErrors.push(err114);
+              vErrors.push(err145);
             }
             errors++;
           }
         }
       } else {
-        const err115 = {
+        const err146 = {
           instancePath: instancePath + '/rules',
           schemaPath: '#/properties/rules/type',
           keyword: 'type',
@@ -2331,145 +2955,145 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err115];
+          vErrors = [err146];
         } else {
-          vErrors.push(err115);
+          vErrors.push(err146);
         }
         errors++;
       }
     }
     if (data.scenarios !== undefined) {
-      let data79 = data.scenarios;
-      if (Array.isArray(data79)) {
-        const len12 = data79.length;
-        for (let i12 = 0; i12 < len12; i12++) {
-          let data80 = data79[i12];
-          if (data80 && typeof data80 == 'object' && !Array.isArray(data80)) {
-            if (data80.name === undefined) {
-              const err116 = {
-                instancePath: instancePath + '/scenarios/' + i12,
+      let data103 = data.scenarios;
+      if (Array.isArray(data103)) {
+        const len18 = data103.length;
+        for (let i18 = 0; i18 < len18; i18++) {
+          let data104 = data103[i18];
+          if (data104 && typeof data104 == 'object' && !Array.isArray(data104)) {
+            if (data104.name === undefined) {
+              const err147 = {
+                instancePath: instancePath + '/scenarios/' + i18,
                 schemaPath: '#/properties/scenarios/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err116];
+                vErrors = [err147];
               } else {
-                vErrors.push(err116);
+                vErrors.push(err147);
               }
               errors++;
             }
-            if (data80.unavailable === undefined) {
-              const err117 = {
-                instancePath: instancePath + '/scenarios/' + i12,
+            if (data104.unavailable === undefined) {
+              const err148 = {
+                instancePath: instancePath + '/scenarios/' + i18,
                 schemaPath: '#/properties/scenarios/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'unavailable' },
                 message: "must have required property '" + 'unavailable' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err117];
+                vErrors = [err148];
               } else {
-                vErrors.push(err117);
+                vErrors.push(err148);
               }
               errors++;
             }
-            for (const key15 in data80) {
-              if (!(key15 === 'name' || key15 === 'unavailable')) {
-                const err118 = {
-                  instancePath: instancePath + '/scenarios/' + i12,
+            for (const key18 in data104) {
+              if (!(key18 === 'name' || key18 === 'unavailable')) {
+                const err149 = {
+                  instancePath: instancePath + '/scenarios/' + i18,
                   schemaPath: '#/properties/scenarios/items/additionalProperties',
                   keyword: 'additionalProperties',
-                  params: { additionalProperty: key15 },
+                  params: { additionalProperty: key18 },
                   message: 'must NOT have additional properties',
                 };
                 if (vErrors === null) {
-                  vErrors = [err118];
+                  vErrors = [err149];
                 } else {
-                  vErrors.push(err118);
+                  vErrors.push(err149);
                 }
                 errors++;
               }
             }
-            if (data80.name !== undefined) {
-              if (typeof data80.name !== 'string') {
-                const err119 = {
-                  instancePath: instancePath + '/scenarios/' + i12 + '/name',
+            if (data104.name !== undefined) {
+              if (typeof data104.name !== 'string') {
+                const err150 = {
+                  instancePath: instancePath + '/scenarios/' + i18 + '/name',
                   schemaPath: '#/properties/scenarios/items/properties/name/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err119];
+                  vErrors = [err150];
                 } else {
-                  vErrors.push(err119);
+                  vErrors.push(err150);
                 }
                 errors++;
               }
             }
-            if (data80.unavailable !== undefined) {
-              let data82 = data80.unavailable;
-              if (Array.isArray(data82)) {
-                if (data82.length < 1) {
-                  const err120 = {
-                    instancePath: instancePath + '/scenarios/' + i12 + '/unavailable',
+            if (data104.unavailable !== undefined) {
+              let data106 = data104.unavailable;
+              if (Array.isArray(data106)) {
+                if (data106.length < 1) {
+                  const err151 = {
+                    instancePath: instancePath + '/scenarios/' + i18 + '/unavailable',
                     schemaPath: '#/properties/scenarios/items/properties/unavailable/minItems',
                     keyword: 'minItems',
                     params: { limit: 1 },
                     message: 'must NOT have fewer than 1 items',
                   };
                   if (vErrors === null) {
-                    vErrors = [err120];
+                    vErrors = [err151];
                   } else {
-                    vErrors.push(err120);
+                    vErrors.push(err151);
                   }
                   errors++;
                 }
-                const len13 = data82.length;
-                for (let i13 = 0; i13 < len13; i13++) {
-                  let data83 = data82[i13];
-                  if (Array.isArray(data83)) {
-                    const len14 = data83.length;
-                    for (let i14 = 0; i14 < len14; i14++) {
-                      let data84 = data83[i14];
-                      if (data84 && typeof data84 == 'object' && !Array.isArray(data84)) {
-                        if (data84.key === undefined) {
-                          const err121 = {
-                            instancePath: instancePath + '/scenarios/' + i12 + '/unavailable/' + i13 + '/' + i14,
+                const len19 = data106.length;
+                for (let i19 = 0; i19 < len19; i19++) {
+                  let data107 = data106[i19];
+                  if (Array.isArray(data107)) {
+                    const len20 = data107.length;
+                    for (let i20 = 0; i20 < len20; i20++) {
+                      let data108 = data107[i20];
+                      if (data108 && typeof data108 == 'object' && !Array.isArray(data108)) {
+                        if (data108.key === undefined) {
+                          const err152 = {
+                            instancePath: instancePath + '/scenarios/' + i18 + '/unavailable/' + i19 + '/' + i20,
                             schemaPath: '#/properties/scenarios/items/properties/unavailable/items/items/required',
                             keyword: 'required',
                             params: { missingProperty: 'key' },
                             message: "must have required property '" + 'key' + "'",
                           };
                           if (vErrors === null) {
-                            vErrors = [err121];
+                            vErrors = [err152];
                           } else {
-                            vErrors.push(err121);
+                            vErrors.push(err152);
                           }
                           errors++;
                         }
-                        if (data84.operator === undefined) {
-                          const err122 = {
-                            instancePath: instancePath + '/scenarios/' + i12 + '/unavailable/' + i13 + '/' + i14,
+                        if (data108.operator === undefined) {
+                          const err153 = {
+                            instancePath: instancePath + '/scenarios/' + i18 + '/unavailable/' + i19 + '/' + i20,
                             schemaPath: '#/properties/scenarios/items/properties/unavailable/items/items/required',
                             keyword: 'required',
                             params: { missingProperty: 'operator' },
                             message: "must have required property '" + 'operator' + "'",
                           };
                           if (vErrors === null) {
-                            vErrors = [err122];
+                            vErrors = [err153];
                           } else {
-                            vErrors.push(err122);
+                            vErrors.push(err153);
                           }
                           errors++;
                         }
-                        if (data84.key !== undefined) {
-                          if (typeof data84.key !== 'string') {
-                            const err123 = {
+                        if (data108.key !== undefined) {
+                          if (typeof data108.key !== 'string') {
+                            const err154 = {
                               instancePath:
-                                instancePath + '/scenarios/' + i12 + '/unavailable/' + i13 + '/' + i14 + '/key',
+                                instancePath + '/scenarios/' + i18 + '/unavailable/' + i19 + '/' + i20 + '/key',
                               schemaPath:
                                 '#/properties/scenarios/items/properties/unavailable/items/items/properties/key/type',
                               keyword: 'type',
@@ -2477,28 +3101,28 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                               message: 'must be string',
                             };
                             if (vErrors === null) {
-                              vErrors = [err123];
+                              vErrors = [err154];
                             } else {
-                              vErrors.push(err123);
+                              vErrors.push(err154);
                             }
                             errors++;
                           }
                         }
-                        if (data84.operator !== undefined) {
-                          let data86 = data84.operator;
+                        if (data108.operator !== undefined) {
+                          let data110 = data108.operator;
                           if (!(
-                            data86 === 'In' ||
-                            data86 === 'NotIn' ||
-                            data86 === 'Exists' ||
-                            data86 === 'DoesNotExist' ||
-                            data86 === 'Gt' ||
-                            data86 === 'Lt' ||
-                            data86 === 'Gte' ||
-                            data86 === 'Lte'
+                            data110 === 'In' ||
+                            data110 === 'NotIn' ||
+                            data110 === 'Exists' ||
+                            data110 === 'DoesNotExist' ||
+                            data110 === 'Gt' ||
+                            data110 === 'Lt' ||
+                            data110 === 'Gte' ||
+                            data110 === 'Lte'
                           )) {
-                            const err124 = {
+                            const err155 = {
                               instancePath:
-                                instancePath + '/scenarios/' + i12 + '/unavailable/' + i13 + '/' + i14 + '/operator',
+                                instancePath + '/scenarios/' + i18 + '/unavailable/' + i19 + '/' + i20 + '/operator',
                               schemaPath:
                                 '#/properties/scenarios/items/properties/unavailable/items/items/properties/operator/enum',
                               keyword: 'enum',
@@ -2510,30 +3134,30 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                               message: 'must be equal to one of the allowed values',
                             };
                             if (vErrors === null) {
-                              vErrors = [err124];
+                              vErrors = [err155];
                             } else {
-                              vErrors.push(err124);
+                              vErrors.push(err155);
                             }
                             errors++;
                           }
                         }
-                        if (data84.values !== undefined) {
-                          let data87 = data84.values;
-                          if (Array.isArray(data87)) {
-                            const len15 = data87.length;
-                            for (let i15 = 0; i15 < len15; i15++) {
-                              if (typeof data87[i15] !== 'string') {
-                                const err125 = {
+                        if (data108.values !== undefined) {
+                          let data111 = data108.values;
+                          if (Array.isArray(data111)) {
+                            const len21 = data111.length;
+                            for (let i21 = 0; i21 < len21; i21++) {
+                              if (typeof data111[i21] !== 'string') {
+                                const err156 = {
                                   instancePath:
                                     instancePath +
                                     '/scenarios/' +
-                                    i12 +
+                                    i18 +
                                     '/unavailable/' +
-                                    i13 +
+                                    i19 +
                                     '/' +
-                                    i14 +
+                                    i20 +
                                     '/values/' +
-                                    i15,
+                                    i21,
                                   schemaPath:
                                     '#/properties/scenarios/items/properties/unavailable/items/items/properties/values/items/type',
                                   keyword: 'type',
@@ -2541,17 +3165,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                                   message: 'must be string',
                                 };
                                 if (vErrors === null) {
-                                  vErrors = [err125];
+                                  vErrors = [err156];
                                 } else {
-                                  vErrors.push(err125);
+                                  vErrors.push(err156);
                                 }
                                 errors++;
                               }
                             }
                           } else {
-                            const err126 = {
+                            const err157 = {
                               instancePath:
-                                instancePath + '/scenarios/' + i12 + '/unavailable/' + i13 + '/' + i14 + '/values',
+                                instancePath + '/scenarios/' + i18 + '/unavailable/' + i19 + '/' + i20 + '/values',
                               schemaPath:
                                 '#/properties/scenarios/items/properties/unavailable/items/items/properties/values/type',
                               keyword: 'type',
@@ -2559,79 +3183,79 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                               message: 'must be array',
                             };
                             if (vErrors === null) {
-                              vErrors = [err126];
+                              vErrors = [err157];
                             } else {
-                              vErrors.push(err126);
+                              vErrors.push(err157);
                             }
                             errors++;
                           }
                         }
                       } else {
-                        const err127 = {
-                          instancePath: instancePath + '/scenarios/' + i12 + '/unavailable/' + i13 + '/' + i14,
+                        const err158 = {
+                          instancePath: instancePath + '/scenarios/' + i18 + '/unavailable/' + i19 + '/' + i20,
                           schemaPath: '#/properties/scenarios/items/properties/unavailable/items/items/type',
                           keyword: 'type',
                           params: { type: 'object' },
                           message: 'must be object',
                         };
                         if (vErrors === null) {
-                          vErrors = [err127];
+                          vErrors = [err158];
                         } else {
-                          vErrors.push(err127);
+                          vErrors.push(err158);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err128 = {
-                      instancePath: instancePath + '/scenarios/' + i12 + '/unavailable/' + i13,
+                    const err159 = {
+                      instancePath: instancePath + '/scenarios/' + i18 + '/unavailable/' + i19,
                       schemaPath: '#/properties/scenarios/items/properties/unavailable/items/type',
                       keyword: 'type',
                       params: { type: 'array' },
                       message: 'must be array',
                     };
                     if (vErrors === null) {
-                      vErrors = [err128];
+                      vErrors = [err159];
                     } else {
-                      vErrors.push(err128);
+                      vErrors.push(err159);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err129 = {
-                  instancePath: instancePath + '/scenarios/' + i12 + '/unavailable',
+                const err160 = {
+                  instancePath: instancePath + '/scenarios/' + i18 + '/unavailable',
                   schemaPath: '#/properties/scenarios/items/properties/unavailable/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
                 };
                 if (vErrors === null) {
-                  vErrors = [err129];
+                  vErrors = [err160];
                 } else {
-                  vErrors.push(err129);
+                  vErrors.push(err160);
                 }
                 errors++;
               }
             }
           } else {
-            const err130 = {
-              instancePath: instancePath + '/scenarios/' + i12,
+            const err161 = {
+              instancePath: instancePath + '/scenarios/' + i18,
               schemaPath: '#/properties/scenarios/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err130];
+              vErrors = [err161];
             } else {
-              vErrors.push(err130);
+              vErrors.push(err161);
             }
             errors++;
           }
         }
       } else {
-        const err131 = {
+        const err162 = {
           instancePath: instancePath + '/scenarios',
           schemaPath: '#/properties/scenarios/type',
           keyword: 'type',
@@ -2639,18 +3263,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err131];
+          vErrors = [err162];
         } else {
-          vErrors.push(err131);
+          vErrors.push(err162);
         }
         errors++;
       }
     }
     if (data.renderTimeoutSeconds !== undefined) {
-      let data89 = data.renderTimeoutSeconds;
-      if (typeof data89 == 'number') {
-        if (data89 > 3600 || isNaN(data89)) {
-          const err132 = {
+      let data113 = data.renderTimeoutSeconds;
+      if (typeof data113 == 'number') {
+        if (data113 > 3600 || isNaN(data113)) {
+          const err163 = {
             instancePath: instancePath + '/renderTimeoutSeconds',
             schemaPath: '#/properties/renderTimeoutSeconds/maximum',
             keyword: 'maximum',
@@ -2658,14 +3282,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be <= 3600',
           };
           if (vErrors === null) {
-            vErrors = [err132];
+            vErrors = [err163];
           } else {
-            vErrors.push(err132);
+            vErrors.push(err163);
           }
           errors++;
         }
-        if (data89 <= 0 || isNaN(data89)) {
-          const err133 = {
+        if (data113 <= 0 || isNaN(data113)) {
+          const err164 = {
             instancePath: instancePath + '/renderTimeoutSeconds',
             schemaPath: '#/properties/renderTimeoutSeconds/exclusiveMinimum',
             keyword: 'exclusiveMinimum',
@@ -2673,14 +3297,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must be > 0',
           };
           if (vErrors === null) {
-            vErrors = [err133];
+            vErrors = [err164];
           } else {
-            vErrors.push(err133);
+            vErrors.push(err164);
           }
           errors++;
         }
       } else {
-        const err134 = {
+        const err165 = {
           instancePath: instancePath + '/renderTimeoutSeconds',
           schemaPath: '#/properties/renderTimeoutSeconds/type',
           keyword: 'type',
@@ -2688,138 +3312,138 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be number',
         };
         if (vErrors === null) {
-          vErrors = [err134];
+          vErrors = [err165];
         } else {
-          vErrors.push(err134);
+          vErrors.push(err165);
         }
         errors++;
       }
     }
     if (data.ignore !== undefined) {
-      let data90 = data.ignore;
-      if (Array.isArray(data90)) {
-        const len16 = data90.length;
-        for (let i16 = 0; i16 < len16; i16++) {
-          let data91 = data90[i16];
-          if (data91 && typeof data91 == 'object' && !Array.isArray(data91)) {
-            if (data91.rule === undefined) {
-              const err135 = {
-                instancePath: instancePath + '/ignore/' + i16,
+      let data114 = data.ignore;
+      if (Array.isArray(data114)) {
+        const len22 = data114.length;
+        for (let i22 = 0; i22 < len22; i22++) {
+          let data115 = data114[i22];
+          if (data115 && typeof data115 == 'object' && !Array.isArray(data115)) {
+            if (data115.rule === undefined) {
+              const err166 = {
+                instancePath: instancePath + '/ignore/' + i22,
                 schemaPath: '#/properties/ignore/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'rule' },
                 message: "must have required property '" + 'rule' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err135];
+                vErrors = [err166];
               } else {
-                vErrors.push(err135);
+                vErrors.push(err166);
               }
               errors++;
             }
-            for (const key16 in data91) {
-              if (!(key16 === 'rule' || key16 === 'kind' || key16 === 'name' || key16 === 'reason')) {
-                const err136 = {
-                  instancePath: instancePath + '/ignore/' + i16,
+            for (const key19 in data115) {
+              if (!(key19 === 'rule' || key19 === 'kind' || key19 === 'name' || key19 === 'reason')) {
+                const err167 = {
+                  instancePath: instancePath + '/ignore/' + i22,
                   schemaPath: '#/properties/ignore/items/additionalProperties',
                   keyword: 'additionalProperties',
-                  params: { additionalProperty: key16 },
+                  params: { additionalProperty: key19 },
                   message: 'must NOT have additional properties',
                 };
                 if (vErrors === null) {
-                  vErrors = [err136];
+                  vErrors = [err167];
                 } else {
-                  vErrors.push(err136);
+                  vErrors.push(err167);
                 }
                 errors++;
               }
             }
-            if (data91.rule !== undefined) {
-              if (typeof data91.rule !== 'string') {
-                const err137 = {
-                  instancePath: instancePath + '/ignore/' + i16 + '/rule',
+            if (data115.rule !== undefined) {
+              if (typeof data115.rule !== 'string') {
+                const err168 = {
+                  instancePath: instancePath + '/ignore/' + i22 + '/rule',
                   schemaPath: '#/properties/ignore/items/properties/rule/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err137];
+                  vErrors = [err168];
                 } else {
-                  vErrors.push(err137);
+                  vErrors.push(err168);
                 }
                 errors++;
               }
             }
-            if (data91.kind !== undefined) {
-              if (typeof data91.kind !== 'string') {
-                const err138 = {
-                  instancePath: instancePath + '/ignore/' + i16 + '/kind',
+            if (data115.kind !== undefined) {
+              if (typeof data115.kind !== 'string') {
+                const err169 = {
+                  instancePath: instancePath + '/ignore/' + i22 + '/kind',
                   schemaPath: '#/properties/ignore/items/properties/kind/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err138];
+                  vErrors = [err169];
                 } else {
-                  vErrors.push(err138);
+                  vErrors.push(err169);
                 }
                 errors++;
               }
             }
-            if (data91.name !== undefined) {
-              if (typeof data91.name !== 'string') {
-                const err139 = {
-                  instancePath: instancePath + '/ignore/' + i16 + '/name',
+            if (data115.name !== undefined) {
+              if (typeof data115.name !== 'string') {
+                const err170 = {
+                  instancePath: instancePath + '/ignore/' + i22 + '/name',
                   schemaPath: '#/properties/ignore/items/properties/name/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err139];
+                  vErrors = [err170];
                 } else {
-                  vErrors.push(err139);
+                  vErrors.push(err170);
                 }
                 errors++;
               }
             }
-            if (data91.reason !== undefined) {
-              if (typeof data91.reason !== 'string') {
-                const err140 = {
-                  instancePath: instancePath + '/ignore/' + i16 + '/reason',
+            if (data115.reason !== undefined) {
+              if (typeof data115.reason !== 'string') {
+                const err171 = {
+                  instancePath: instancePath + '/ignore/' + i22 + '/reason',
                   schemaPath: '#/properties/ignore/items/properties/reason/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err140];
+                  vErrors = [err171];
                 } else {
-                  vErrors.push(err140);
+                  vErrors.push(err171);
                 }
                 errors++;
               }
             }
           } else {
-            const err141 = {
-              instancePath: instancePath + '/ignore/' + i16,
+            const err172 = {
+              instancePath: instancePath + '/ignore/' + i22,
               schemaPath: '#/properties/ignore/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err141];
+              vErrors = [err172];
             } else {
-              vErrors.push(err141);
+              vErrors.push(err172);
             }
             errors++;
           }
         }
       } else {
-        const err142 = {
+        const err173 = {
           instancePath: instancePath + '/ignore',
           schemaPath: '#/properties/ignore/type',
           keyword: 'type',
@@ -2827,16 +3451,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err142];
+          vErrors = [err173];
         } else {
-          vErrors.push(err142);
+          vErrors.push(err173);
         }
         errors++;
       }
     }
     if (data.baseline !== undefined) {
       if (typeof data.baseline !== 'string') {
-        const err143 = {
+        const err174 = {
           instancePath: instancePath + '/baseline',
           schemaPath: '#/properties/baseline/type',
           keyword: 'type',
@@ -2844,36 +3468,36 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err143];
+          vErrors = [err174];
         } else {
-          vErrors.push(err143);
+          vErrors.push(err174);
         }
         errors++;
       }
     }
     if (data.externalLabels !== undefined) {
-      let data97 = data.externalLabels;
-      if (Array.isArray(data97)) {
-        const len17 = data97.length;
-        for (let i17 = 0; i17 < len17; i17++) {
-          if (typeof data97[i17] !== 'string') {
-            const err144 = {
-              instancePath: instancePath + '/externalLabels/' + i17,
+      let data121 = data.externalLabels;
+      if (Array.isArray(data121)) {
+        const len23 = data121.length;
+        for (let i23 = 0; i23 < len23; i23++) {
+          if (typeof data121[i23] !== 'string') {
+            const err175 = {
+              instancePath: instancePath + '/externalLabels/' + i23,
               schemaPath: '#/properties/externalLabels/items/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err144];
+              vErrors = [err175];
             } else {
-              vErrors.push(err144);
+              vErrors.push(err175);
             }
             errors++;
           }
         }
       } else {
-        const err145 = {
+        const err176 = {
           instancePath: instancePath + '/externalLabels',
           schemaPath: '#/properties/externalLabels/type',
           keyword: 'type',
@@ -2881,42 +3505,42 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err145];
+          vErrors = [err176];
         } else {
-          vErrors.push(err145);
+          vErrors.push(err176);
         }
         errors++;
       }
     }
     if (data.caps !== undefined) {
-      let data99 = data.caps;
-      if (data99 && typeof data99 == 'object' && !Array.isArray(data99)) {
-        for (const key17 in data99) {
+      let data123 = data.caps;
+      if (data123 && typeof data123 == 'object' && !Array.isArray(data123)) {
+        for (const key20 in data123) {
           if (!(
-            key17 === 'replicas' ||
-            key17 === 'objectsPerKind' ||
-            key17 === 'fleetNodes' ||
-            key17 === 'karpenterObjects'
+            key20 === 'replicas' ||
+            key20 === 'objectsPerKind' ||
+            key20 === 'fleetNodes' ||
+            key20 === 'karpenterObjects'
           )) {
-            const err146 = {
+            const err177 = {
               instancePath: instancePath + '/caps',
               schemaPath: '#/properties/caps/additionalProperties',
               keyword: 'additionalProperties',
-              params: { additionalProperty: key17 },
+              params: { additionalProperty: key20 },
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err146];
+              vErrors = [err177];
             } else {
-              vErrors.push(err146);
+              vErrors.push(err177);
             }
             errors++;
           }
         }
-        if (data99.replicas !== undefined) {
-          let data100 = data99.replicas;
-          if (!(typeof data100 == 'number' && !(data100 % 1) && !isNaN(data100))) {
-            const err147 = {
+        if (data123.replicas !== undefined) {
+          let data124 = data123.replicas;
+          if (!(typeof data124 == 'number' && !(data124 % 1) && !isNaN(data124))) {
+            const err178 = {
               instancePath: instancePath + '/caps/replicas',
               schemaPath: '#/properties/caps/properties/replicas/type',
               keyword: 'type',
@@ -2924,15 +3548,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be integer',
             };
             if (vErrors === null) {
-              vErrors = [err147];
+              vErrors = [err178];
             } else {
-              vErrors.push(err147);
+              vErrors.push(err178);
             }
             errors++;
           }
-          if (typeof data100 == 'number') {
-            if (data100 < 1 || isNaN(data100)) {
-              const err148 = {
+          if (typeof data124 == 'number') {
+            if (data124 < 1 || isNaN(data124)) {
+              const err179 = {
                 instancePath: instancePath + '/caps/replicas',
                 schemaPath: '#/properties/caps/properties/replicas/minimum',
                 keyword: 'minimum',
@@ -2940,18 +3564,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be >= 1',
               };
               if (vErrors === null) {
-                vErrors = [err148];
+                vErrors = [err179];
               } else {
-                vErrors.push(err148);
+                vErrors.push(err179);
               }
               errors++;
             }
           }
         }
-        if (data99.objectsPerKind !== undefined) {
-          let data101 = data99.objectsPerKind;
-          if (!(typeof data101 == 'number' && !(data101 % 1) && !isNaN(data101))) {
-            const err149 = {
+        if (data123.objectsPerKind !== undefined) {
+          let data125 = data123.objectsPerKind;
+          if (!(typeof data125 == 'number' && !(data125 % 1) && !isNaN(data125))) {
+            const err180 = {
               instancePath: instancePath + '/caps/objectsPerKind',
               schemaPath: '#/properties/caps/properties/objectsPerKind/type',
               keyword: 'type',
@@ -2959,15 +3583,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be integer',
             };
             if (vErrors === null) {
-              vErrors = [err149];
+              vErrors = [err180];
             } else {
-              vErrors.push(err149);
+              vErrors.push(err180);
             }
             errors++;
           }
-          if (typeof data101 == 'number') {
-            if (data101 < 1 || isNaN(data101)) {
-              const err150 = {
+          if (typeof data125 == 'number') {
+            if (data125 < 1 || isNaN(data125)) {
+              const err181 = {
                 instancePath: instancePath + '/caps/objectsPerKind',
                 schemaPath: '#/properties/caps/properties/objectsPerKind/minimum',
                 keyword: 'minimum',
@@ -2975,18 +3599,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be >= 1',
               };
               if (vErrors === null) {
-                vErrors = [err150];
+                vErrors = [err181];
               } else {
-                vErrors.push(err150);
+                vErrors.push(err181);
               }
               errors++;
             }
           }
         }
-        if (data99.fleetNodes !== undefined) {
-          let data102 = data99.fleetNodes;
-          if (!(typeof data102 == 'number' && !(data102 % 1) && !isNaN(data102))) {
-            const err151 = {
+        if (data123.fleetNodes !== undefined) {
+          let data126 = data123.fleetNodes;
+          if (!(typeof data126 == 'number' && !(data126 % 1) && !isNaN(data126))) {
+            const err182 = {
               instancePath: instancePath + '/caps/fleetNodes',
               schemaPath: '#/properties/caps/properties/fleetNodes/type',
               keyword: 'type',
@@ -2994,15 +3618,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be integer',
             };
             if (vErrors === null) {
-              vErrors = [err151];
+              vErrors = [err182];
             } else {
-              vErrors.push(err151);
+              vErrors.push(err182);
             }
             errors++;
           }
-          if (typeof data102 == 'number') {
-            if (data102 < 1 || isNaN(data102)) {
-              const err152 = {
+          if (typeof data126 == 'number') {
+            if (data126 < 1 || isNaN(data126)) {
+              const err183 = {
                 instancePath: instancePath + '/caps/fleetNodes',
                 schemaPath: '#/properties/caps/properties/fleetNodes/minimum',
                 keyword: 'minimum',
@@ -3010,18 +3634,18 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be >= 1',
               };
               if (vErrors === null) {
-                vErrors = [err152];
+                vErrors = [err183];
               } else {
-                vErrors.push(err152);
+                vErrors.push(err183);
               }
               errors++;
             }
           }
         }
-        if (data99.karpenterObjects !== undefined) {
-          let data103 = data99.karpenterObjects;
-          if (!(typeof data103 == 'number' && !(data103 % 1) && !isNaN(data103))) {
-            const err153 = {
+        if (data123.karpenterObjects !== undefined) {
+          let data127 = data123.karpenterObjects;
+          if (!(typeof data127 == 'number' && !(data127 % 1) && !isNaN(data127))) {
+            const err184 = {
               instancePath: instancePath + '/caps/karpenterObjects',
               schemaPath: '#/properties/caps/properties/karpenterObjects/type',
               keyword: 'type',
@@ -3029,15 +3653,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be integer',
             };
             if (vErrors === null) {
-              vErrors = [err153];
+              vErrors = [err184];
             } else {
-              vErrors.push(err153);
+              vErrors.push(err184);
             }
             errors++;
           }
-          if (typeof data103 == 'number') {
-            if (data103 < 1 || isNaN(data103)) {
-              const err154 = {
+          if (typeof data127 == 'number') {
+            if (data127 < 1 || isNaN(data127)) {
+              const err185 = {
                 instancePath: instancePath + '/caps/karpenterObjects',
                 schemaPath: '#/properties/caps/properties/karpenterObjects/minimum',
                 keyword: 'minimum',
@@ -3045,16 +3669,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be >= 1',
               };
               if (vErrors === null) {
-                vErrors = [err154];
+                vErrors = [err185];
               } else {
-                vErrors.push(err154);
+                vErrors.push(err185);
               }
               errors++;
             }
           }
         }
       } else {
-        const err155 = {
+        const err186 = {
           instancePath: instancePath + '/caps',
           schemaPath: '#/properties/caps/type',
           keyword: 'type',
@@ -3062,15 +3686,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err155];
+          vErrors = [err186];
         } else {
-          vErrors.push(err155);
+          vErrors.push(err186);
         }
         errors++;
       }
     }
   } else {
-    const err156 = {
+    const err187 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -3078,9 +3702,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err156];
+      vErrors = [err187];
     } else {
-      vErrors.push(err156);
+      vErrors.push(err187);
     }
     errors++;
   }
