@@ -24,8 +24,8 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-TST6LZRJ.js";
-import "./chunks/chunk-LGJ3FYE7.js";
+} from "./chunks/chunk-WPXLNC7E.js";
+import "./chunks/chunk-JXWSWMJI.js";
 import {
   own
 } from "./chunks/chunk-5NIMWVRB.js";

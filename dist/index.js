@@ -17,10 +17,10 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-TST6LZRJ.js";
+} from "./chunks/chunk-WPXLNC7E.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-LGJ3FYE7.js";
+} from "./chunks/chunk-JXWSWMJI.js";
 import "./chunks/chunk-5NIMWVRB.js";
 import {
   errorMessage

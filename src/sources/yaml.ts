@@ -136,6 +136,21 @@ export function parseYamlDocuments(
     return { line: p.line, column: p.col };
   };
   const out: SourceDocument[] = [];
+  // Positions are looked up only for findings: rather than keep every document's syntax tree alive for that, the
+  // file is parsed again (the same text, the same options, so the same ranges) the first time one is asked for.
+  let reparsed: { docs: Document.Parsed[]; lineCounter: LineCounter } | null = null;
+  const reparse = () => {
+    if (reparsed) return reparsed;
+    const lc = new LineCounter();
+    const again = parseAllDocuments(text, {
+      lineCounter: lc,
+      prettyErrors: false,
+      uniqueKeys: true,
+      logLevel: 'error',
+    });
+    reparsed = { docs: (Array.isArray(again) ? again : [again]) as Document.Parsed[], lineCounter: lc };
+    return reparsed;
+  };
   const invalid = (line: number, message: string): void => {
     findings.push({ rule: 'invalid-yaml', severity: 'error', file, line, object: null, message });
   };
@@ -225,10 +240,16 @@ export function parseYamlDocuments(
       return;
     }
     const locate = (path: readonly (string | number)[]): Position | null => {
+      const { docs: again, lineCounter: lc } = reparse();
+      const d = again[index];
+      const at = (offset: number): Position => {
+        const p = lc.linePos(offset);
+        return { line: p.line, column: p.col };
+      };
       for (let n = path.length; n >= 0; n--) {
-        const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
-        if (node && typeof node === 'object' && node.range) return pos(node.range[0]);
-        if (n === 0 && isCollection(doc.contents) && doc.contents.range) return pos(doc.contents.range[0]);
+        const node = d.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+        if (node && typeof node === 'object' && node.range) return at(node.range[0]);
+        if (n === 0 && isCollection(d.contents) && d.contents.range) return at(d.contents.range[0]);
       }
       return null;
     };
