@@ -1049,14 +1049,20 @@ ${family}  amiSelectorTerms: ${terms}
   subnetSelectorTerms: [{ tags: { k: v } }]
   securityGroupSelectorTerms: [{ tags: { k: v } }]
 `;
-  test('alias al2@latest and amiFamily: AL2 with an id fire at their line; al2023 does not', async () => {
+  test('alias al2@latest and amiFamily: AL2 naming EKS AL2 AMIs fire at their line; al2023 does not', async () => {
     const a = docs(nc('[{ alias: al2@latest }]'), nodePool('p'));
     const [f] = only(await findings({ 'a.yaml': a }), 'al2-end-of-life');
     expect(f.line).toBe(lineOf(a, 'alias: al2@latest'));
-    const b = docs(nc('[{ id: ami-0123456789abcdef0 }]', '  amiFamily: AL2\n'), nodePool('p'));
+    const b = docs(nc('[{ name: amazon-eks-node-1.31-v20250101 }]', '  amiFamily: AL2\n'), nodePool('p'));
     const [g] = only(await findings({ 'a.yaml': b }), 'al2-end-of-life');
     expect(g.line).toBe(lineOf(b, 'amiFamily: AL2'));
     expect(only(await findings({ 'a.yaml': docs(NODECLASS, nodePool('p')) }), 'al2-end-of-life')).toEqual([]);
+  });
+  // karpenter.sh docs (EC2NodeClass, amiFamily): Ubuntu is run as `amiFamily: AL2` with amiSelectorTerms selecting the
+  // Ubuntu AMI by id; the AL2 end of life says nothing about that AMI.
+  test('amiFamily: AL2 selecting an AMI by id (the documented Ubuntu setup) does not fire', async () => {
+    const b = docs(nc('[{ id: ami-0123456789abcdef0 }]', '  amiFamily: AL2\n'), nodePool('p'));
+    expect(only(await findings({ 'a.yaml': b }), 'al2-end-of-life')).toEqual([]);
   });
 });
 

@@ -254,6 +254,7 @@ export class NodeClaim {
    * leaves its options unchanged (each pod's NodeClaim.CanAdd would return the same options).
    */
   fitCount(requests: ResourceList): number {
+    // Exact as fitsOn is: quantities are integers (millicores, bytes, counts), so floor(room / need) is the count.
     let min = Infinity;
     for (const it of this.options) {
       const daemon = this.template.daemonOverhead.get(it.name);

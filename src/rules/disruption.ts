@@ -139,7 +139,7 @@ export const budgetWholePool: Rule = {
       const whole = BUDGET_REASONS.filter((r) => mostAllowed(np, r, size) >= size && mostAllowed(was, r, size) < size);
       if (!whole.length) continue;
       report(
-        `NodePool ${np.name}: after this change the budgets allow ${whole.join(', ')} disruption of every node of the pool at once, where before they did not: one drift, one AMI release or one consolidation pass can take the whole pool down in a single wave, and its pods all wait for new capacity together. Keep a percentage below 100 % (e.g. nodes: "20%"), or limit the 100 % budget to a schedule and reasons.`,
+        `NodePool ${np.name}: after this change the budgets allow ${whole.join(', ')} disruption of every node of the pool at once, where before they did not: one drift, one AMI release or one consolidation pass can take the whole pool down in a single wave, and its pods all wait for new capacity together. Keep a percentage below 100 % (e.g. nodes: "20%"), or keep an unscheduled budget below 100 % next to a 100 % one limited to a schedule or to reasons (a scheduled budget alone leaves the pool unlimited outside its window).`,
         np.source,
         np.budgetsDefaulted ? ['spec'] : ['spec', 'disruption', 'budgets'],
         `NodePool/${np.name}`,
@@ -156,8 +156,16 @@ export const consolidationPolicyChanged: Rule = {
     if (!ctx.base) return;
     // karpenter pkg/controllers/disruption/consolidation.go consolidation.ShouldDisrupt: consolidateAfter Never (nil)
     // disables it; WhenEmpty leaves only empty nodes (emptiness.go Emptiness.ShouldDisrupt).
+    // Balanced (balanced.go EvaluateBalancedMove) consolidates underutilized nodes only when a move's score (savings
+    // against disruption) reaches 1/BalancedK.
     const mode = (p: NodePool) =>
-      p.consolidateAfter === 'Never' ? 'off' : p.consolidationPolicy === 'WhenEmpty' ? 'empty' : 'underutilized';
+      p.consolidateAfter === 'Never'
+        ? 'off'
+        : p.consolidationPolicy === 'WhenEmpty'
+          ? 'empty'
+          : p.consolidationPolicy === 'Balanced'
+            ? 'balanced'
+            : 'underutilized';
     for (const np of ctx.head.nodePools) {
       const was = ctx.base.nodePools.find((p) => p.name === np.name);
       if (!was) continue;
@@ -169,6 +177,8 @@ export const consolidationPolicyChanged: Rule = {
           "Karpenter now only deletes nodes that are empty (consolidationPolicy: WhenEmpty): underutilized nodes are no longer replaced by cheaper ones or packed together, so the pool's cost follows the load down only as far as whole nodes empty out",
         underutilized:
           'Karpenter now also consolidates underutilized nodes (WhenEmptyOrUnderutilized): it evicts pods to delete nodes or replace them with cheaper ones, within the budgets for Underutilized — expect pod restarts on this pool',
+        balanced:
+          "Karpenter now consolidates underutilized nodes only when a move's savings outweigh the disruption it causes (consolidationPolicy: Balanced): fewer pod restarts than WhenEmptyOrUnderutilized, and the pool's cost follows the load down less closely",
       };
       const path =
         was.consolidateAfter !== np.consolidateAfter && (a === 'off' || b === 'off')
@@ -187,6 +197,13 @@ export const al2EndOfLife: Rule = {
     for (const nc of ctx.head.nodeClasses) {
       if (nc.amiFamily !== 'AL2') continue;
       const terms = (nc.raw.spec as { amiSelectorTerms?: unknown[] } | undefined)?.amiSelectorTerms;
+      // amiFamily AL2 with id or tag terms is often another distribution bootstrapped the AL2 way (the documented
+      // Ubuntu setup, a converted v1beta1 Ubuntu class): only the alias, or terms naming EKS's AL2 AMIs, are AL2.
+      const eksAl2Name = (t: unknown) => {
+        const name = (t as { name?: unknown })?.name;
+        return typeof name === 'string' && name.startsWith('amazon-eks-') && !name.includes('al2023');
+      };
+      if (!nc.amiAlias?.startsWith('al2@') && !(Array.isArray(terms) && terms.some(eksAl2Name))) continue;
       const i = nc.amiAlias?.startsWith('al2@') && Array.isArray(terms) ? terms.findIndex((t) => isAliasTerm(t)) : -1;
       report(
         `EC2NodeClass ${nc.name} uses Amazon Linux 2${nc.amiAlias ? ` (${nc.amiAlias})` : ' (amiFamily: AL2)'}: Amazon EKS stopped publishing EKS-optimized AL2 AMIs on 2025-11-26, and Kubernetes 1.32 is the last version with AL2 AMIs, so nodes get no new AMI (no security fixes) and the cluster cannot upgrade past 1.32 with them. Move to al2023 (or bottlerocket); the change drifts every node of the class, so roll it out under the Drifted budgets.`,

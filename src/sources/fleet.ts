@@ -95,7 +95,7 @@ export function fleetFilesIn(tree: FileTree, config: Config, cwd: string): Set<s
   if (root === null) return out;
   for (const f of [...config.fleet, ...config.clusters.flatMap((c) => c.inputs?.fleet ?? [])]) {
     const rel = relative(resolve(root), resolve(cwd, f));
-    if (rel && !rel.startsWith('..') && !isAbsolute(rel)) out.add(rel.split(sep).join('/'));
+    if (rel && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) out.add(rel.split(sep).join('/'));
   }
   return out;
 }

@@ -173,10 +173,12 @@ export function targetInputs(tree: FileTree, config: Config, key: string): Targe
         : {}),
     };
   }
-  if (isChartKey(key)) {
-    const env = chartEnvironments(tree).find((e) => e.key === key);
-    return { config: env ? { ...config, charts: [...config.charts, env.chart] } : config, target: null };
-  }
+  // The kind comes from what this state holds, not from the key's characters (a folder may be named `a+b`).
+  const env = chartEnvironments(tree).find((e) => e.key === key);
+  if (env) return { config: { ...config, charts: [...config.charts, env.chart] }, target: null };
+  const kustomization = discoverTargets(tree, config).some((t) => t.key === key && t.kind === 'kustomization');
+  // A chart environment this state lacks is not rendered here (the other state has it).
+  if (!kustomization && isChartKey(key)) return { config, target: null };
   return { config, target: key };
 }
 
