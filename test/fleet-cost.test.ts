@@ -173,3 +173,31 @@ ${limit}  template:
     expect(plan.nodePools.find((p: { name: string }) => p.name === 'gpu').static.head.nodes).toBe(2);
   });
 });
+
+describe('a change that scales every workload to zero', () => {
+  // Review finding: head with only `replicas: 0` workloads was reported as "no workloads (probe pods only)" and an
+  // unknown head cost. It is a workload change, and head launches nothing for it.
+  test('is a workload change, and head costs nothing (no static pools)', async () => {
+    const pool = [
+      NODECLASS,
+      nodePool('p', {
+        requirements:
+          '        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: ["m7i"]\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]',
+      }),
+    ];
+    const base = tempTree({
+      'a.yaml': [...pool, deployment('web', { replicas: 6, cpu: '1', memory: '2Gi' })].join('---\n'),
+    });
+    const head = tempTree({
+      'a.yaml': [...pool, deployment('web', { replicas: 0, cpu: '1', memory: '2Gi' })].join('---\n'),
+    });
+    const plan = JSON.parse((await runCli(['diff', '--base', base, '--head', head, '--format', 'json', ...AT])).stdout);
+    expect(plan.summary.workloadsChanged).toBe(1);
+    expect(plan.summary.hourlyCost.head).toBe(0);
+    expect(plan.summary.hourlyCost.base).toBeGreaterThan(0);
+    // Head's generic probes have nothing to be compared with in base: not changes.
+    expect(plan.summary.probesChanged).toBe(0);
+    const md = (await runCli(['diff', '--base', base, '--head', head, ...AT])).stdout;
+    expect(md.split('\n')[2]).toMatch(/^\*\*1 workload change placement · 0 nodes replaced/);
+  });
+});

@@ -66,6 +66,9 @@ export function buildPlan(input: PlanInput): Plan {
     input.headSim,
     input.replacements?.consolidationBlocked,
   );
+  const placesWorkloads = [input.baseSim, input.headSim].some((s) =>
+    s?.workloads.some((w) => !w.probe && w.replicas > 0),
+  );
   // Static NodePools: their nodes and cost on each side (karpenter pkg/controllers/static/provisioning).
   for (const row of nodePools) {
     const side = (sim: SimulationResult | undefined) => {
@@ -146,7 +149,10 @@ export function buildPlan(input: PlanInput): Plan {
       resolvedFindings: classified.resolved.length,
       suppressedFindings: classified.suppressed.length,
       // A fleet of probe pods is no fleet: its cost is shown with the probes, not as the state's cost.
-      hourlyCost: { base: workloadCost(input.baseSim), head: workloadCost(input.headSim) },
+      hourlyCost: {
+        base: workloadCost(input.baseSim, placesWorkloads),
+        head: workloadCost(input.headSim, placesWorkloads),
+      },
       ...(input.fleetCost
         ? {
             fleet: {
@@ -394,12 +400,16 @@ function compareNodePools(
 }
 
 /** What the simulation launches for the state's workloads; null without a simulation or without workloads. */
-function workloadCost(sim: SimulationResult | undefined): number | null {
+function workloadCost(sim: SimulationResult | undefined, placedSomewhere: boolean): number | null {
   if (!sim) return null;
-  if (sim.workloads.some((w) => !w.probe && w.replicas > 0)) return sim.hourlyCost;
-  // Probes only: the static NodePools' nodes are still real.
+  const sum = (ns: SimulationResult['fleet']) => Math.round(ns.reduce((a, n) => a + n.pricePerHour, 0) * 1e6) / 1e6;
+  // What the simulation launches: the fleet snapshot's existing nodes it places pods onto are not launched.
+  if (sim.workloads.some((w) => !w.probe && w.replicas > 0))
+    return sum(sim.fleet.filter((n) => n.allocationStrategy !== 'existing'));
+  // No workload with replicas here: only the static NodePools' nodes are launched. A fleet of probe pods is no fleet:
+  // null, unless static NodePools exist or the other side places workloads (scaling them all to 0 costs nothing).
   const fixed = sim.fleet.filter((n) => n.static);
-  return sim.staticNodes ? Math.round(fixed.reduce((a, n) => a + n.pricePerHour, 0) * 1e6) / 1e6 : null;
+  return sim.staticNodes || placedSomewhere ? sum(fixed) : null;
 }
 
 function compareWorkloads(input: PlanInput): WorkloadRow[] {
@@ -435,7 +445,17 @@ function compareWorkloads(input: PlanInput): WorkloadRow[] {
       rows.set(w.key, row);
     }
   }
-  for (const row of rows.values()) row.changed = placementChanged(row.base, row.head);
+  const pools = (st: State) => new Set(st.nodePools.map((p) => p.name));
+  const [basePools, headPools] = [pools(input.base), pools(input.head)];
+  for (const row of rows.values()) {
+    row.changed = placementChanged(row.base, row.head);
+    // A probe on one side only stands in for workloads that side lacks (or a pool no workload reaches there): it is a
+    // change only for a NodePool that exists on that side alone (what a new pool would launch, or a removed one did).
+    if (row.probe && (!row.base || !row.head)) {
+      const pool = row.name.startsWith('pool-') ? row.name.slice(5) : null;
+      row.changed = pool !== null && basePools.has(pool) !== headPools.has(pool);
+    }
+  }
   return [...rows.values()].sort(
     (a, b) =>
       Number(b.changed) - Number(a.changed) || a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name),

@@ -20,9 +20,9 @@ export interface MarkdownOptions {
   title?: string;
 }
 
-/** Probe pods stand for the workloads: the inputs have none with replicas. */
-function probesOnly(plan: Plan): boolean {
-  return plan.workloads.some((w) => w.probe) && !plan.workloads.some((w) => !w.probe && w.replicas > 0);
+/** Probe pods stand for the workloads: no workload is placed on either side. */
+export function probesOnly(plan: Plan): boolean {
+  return plan.workloads.some((w) => w.probe) && !plan.workloads.some((w) => !w.probe && (w.base || w.head));
 }
 
 export function summarySentence(plan: Plan): string {

@@ -1,6 +1,6 @@
 /** Plain-text rendering of a plan, for terminals and logs. */
 import type { Plan } from '../plan/contract.js';
-import { formatMinutes, summarySentence } from './markdown.js';
+import { formatMinutes, probesOnly, summarySentence } from './markdown.js';
 
 export interface TextOptions {
   /** ANSI colours for the verdict and severities (the CLI on a terminal, unless NO_COLOR is set). */
@@ -74,10 +74,10 @@ function planBody(plan: Plan): string[] {
       g.cost += n.pricePerHour;
       groups.set(k, g);
     }
-    const probesOnly = !plan.workloads.some((w) => !w.probe && w.replicas > 0);
+    const probeFleet = probesOnly(plan);
     out.push(
       '',
-      `Simulated fleet (head${probesOnly ? ', probe pods' : ''}): ${nodes.length} node(s), $${nodes.reduce((s, n) => s + n.pricePerHour, 0).toFixed(4)}/h`,
+      `Simulated fleet (head${probeFleet ? ', probe pods' : ''}): ${nodes.length} node(s), $${nodes.reduce((s, n) => s + n.pricePerHour, 0).toFixed(4)}/h`,
     );
     for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n))
       out.push(`  ${g.n} × ${k}  $${g.cost.toFixed(4)}/h`);
