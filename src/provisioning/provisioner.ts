@@ -608,7 +608,9 @@ function staticNodes(
   const out: SimNode[] = [];
   for (const t of nodeClaimTemplates(ctx, pools, statuses, priceChanges, capacityChanges)) {
     const np = pools.find((p) => p.name === t.nodePool)!;
-    const count = Math.min(np.replicas!, np.limits.nodes ?? Infinity);
+    // The controller only tops the pool up: the snapshot's nodes of the pool (placed into as existing nodes) count.
+    const running = ctx.opts.cluster?.nodes.filter((n) => n.nodePool === np.name).length ?? 0;
+    const count = Math.max(0, Math.min(np.replicas!, np.limits.nodes ?? Infinity) - running);
     const r = launch(t.instanceTypes, t.requirements, input.settings.minValuesPolicy);
     if (!r.ok) continue;
     const d = r.decision;
@@ -635,7 +637,7 @@ function staticNodes(
       });
   }
   assumptions.push(
-    `Static NodePools: ${out.length} node(s) of ${pools.map((p) => p.name).join(', ')} (spec.replicas, capped by limits.nodes), each launched as the provider picks from every compatible type; they count in the fleet and its cost, and pods are not placed onto them here.`,
+    `Static NodePools: ${out.length} node(s) of ${pools.map((p) => p.name).join(', ')} (spec.replicas, capped by limits.nodes, less the fleet snapshot's nodes of the pool), each launched as the provider picks from every compatible type; they count in the fleet and its cost, and pods are not placed onto them here (a snapshot's nodes of a static pool take pods like any existing node).`,
   );
   return out;
 }
