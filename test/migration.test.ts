@@ -92,7 +92,8 @@ test('conversion follows ConvertFrom: WhenUnderutilized → WhenEmptyOrUnderutil
       disruption: { consolidationPolicy: 'WhenUnderutilized', expireAfter: '48h' },
     },
   }).raw as { spec: Record<string, Record<string, unknown>> };
-  expect(np.spec.disruption).toEqual({ consolidationPolicy: 'WhenEmptyOrUnderutilized', consolidateAfter: '0s' });
+  // consolidateAfter 0s is the v1 CRD default: left out, as a v1 manifest may leave it out.
+  expect(np.spec.disruption).toEqual({ consolidationPolicy: 'WhenEmptyOrUnderutilized' });
   expect((np.spec.template.spec as Record<string, unknown>).expireAfter).toBe('48h');
   expect((np.spec.template.spec as Record<string, unknown>).nodeClassRef).toEqual({
     group: 'karpenter.k8s.aws',
@@ -148,4 +149,28 @@ test('a migration that also narrows the pool drifts exactly the nodes outside it
     (x: { rule: string; object: string }) => x.rule === 'api-version-migration' && x.object === 'NodePool/default',
   );
   expect(f.message).toMatch(/this change also changes spec\.template\.spec\.requirements, and \d+ node\(s\) drift/);
+});
+
+// Karpenter v1.0 upgrade guide: a NodePool's kubelet moves to its EC2NodeClass; the conversion kept it in the
+// compatibility.karpenter.sh/v1beta1-kubelet-conversion annotation for that pool's nodes, so the move drifts nothing.
+test('a v1beta1 NodePool kubelet moved to the v1 EC2NodeClass drifts nothing', async () => {
+  const withKubelet = V1BETA1_POOL.replace(
+    '      requirements:',
+    '      kubelet:\n        maxPods: 110\n      requirements:',
+  );
+  const v1ClassKubelet = V1_CLASS.replace('  role: NodeRole', '  role: NodeRole\n  kubelet:\n    maxPods: 110');
+  const base = tempTree({ 'a.yaml': docs(V1BETA1_CLASS, withKubelet, app) });
+  const head = tempTree({ 'a.yaml': docs(v1ClassKubelet, v1Pool('"m7i", "m6i"'), app) });
+  const plan = JSON.parse(
+    (await runCli(['diff', '--base', base, '--head', head, '--format', 'json', '--at', '2026-01-05T10:00:00Z'])).stdout,
+  );
+  expect(plan.summary.nodesReplaced).toBe(0);
+  expect(plan.nodePools.find((p: { name: string }) => p.name === 'default').drift).toBe('none');
+  // Without the move (head's class has no kubelet), the kubelet change does drift the nodes.
+  const head2 = tempTree({ 'a.yaml': docs(V1_CLASS, v1Pool('"m7i", "m6i"'), app) });
+  const plan2 = JSON.parse(
+    (await runCli(['diff', '--base', base, '--head', head2, '--format', 'json', '--at', '2026-01-05T10:00:00Z']))
+      .stdout,
+  );
+  expect(plan2.summary.nodesReplaced).toBeGreaterThan(0);
 });

@@ -16,6 +16,8 @@ export interface Conversion {
   raw: Record<string, unknown>;
   /** What the conversion could not carry into the model (for the report's assumptions). */
   notes: string[];
+  /** A v1beta1 NodePool's `spec.template.spec.kubelet`, which v1 moved to the EC2NodeClass (see withKubelet). */
+  kubelet?: Record<string, unknown>;
 }
 
 const obj = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
@@ -26,15 +28,17 @@ export function convertNodePool(raw: Record<string, unknown>): Conversion {
   const disruption = obj(spec.disruption);
   const template = obj(spec.template);
   const tspec = obj(template.spec);
-  const name = String(obj(raw.metadata).name ?? '?');
   // v1beta1 defaults (CRD): consolidationPolicy WhenUnderutilized, expireAfter 720h.
   const policy =
     typeof disruption.consolidationPolicy === 'string' ? disruption.consolidationPolicy : 'WhenUnderutilized';
   const underutilized = policy === 'WhenUnderutilized';
+  // Disruption.convertFrom: WhenUnderutilized becomes WhenEmptyOrUnderutilized with consolidateAfter 0s. Values equal
+  // to the v1 CRD defaults (consolidateAfter 0s, expireAfter 720h) are left out, as a v1 manifest relying on the
+  // defaults leaves them out: the comparison then shows only real changes.
+  const after = underutilized ? '0s' : (disruption.consolidateAfter ?? '0s');
   const outDisruption: Record<string, unknown> = {
-    // Disruption.convertFrom: WhenUnderutilized becomes WhenEmptyOrUnderutilized with consolidateAfter 0s.
     consolidationPolicy: underutilized ? 'WhenEmptyOrUnderutilized' : policy,
-    consolidateAfter: underutilized ? '0s' : (disruption.consolidateAfter ?? '0s'),
+    ...(after !== '0s' ? { consolidateAfter: after } : {}),
   };
   if (Array.isArray(disruption.budgets))
     outDisruption.budgets = disruption.budgets.map((b) => {
@@ -57,13 +61,10 @@ export function convertNodePool(raw: Record<string, unknown>): Conversion {
       kind: typeof ref.kind === 'string' && ref.kind ? ref.kind : 'EC2NodeClass',
       name: ref.name,
     },
-    // NodePoolSpec.convertFrom: expireAfter moves from spec.disruption into the template.
-    expireAfter: disruption.expireAfter ?? '720h',
   };
-  if (tspec.kubelet !== undefined)
-    notes.push(
-      `NodePool ${name} (v1beta1) sets spec.template.spec.kubelet, which v1 moved to the EC2NodeClass (Karpenter kept it in the compatibility.karpenter.sh/v1beta1-kubelet-conversion annotation): it is not carried into the converted model.`,
-    );
+  // NodePoolSpec.convertFrom: expireAfter moves from spec.disruption into the template.
+  const expireAfter = disruption.expireAfter ?? '720h';
+  if (expireAfter !== '720h') outTemplateSpec.expireAfter = expireAfter;
   const out: Record<string, unknown> = {
     apiVersion: raw.apiVersion,
     kind: 'NodePool',
@@ -78,7 +79,30 @@ export function convertNodePool(raw: Record<string, unknown>): Conversion {
       },
     },
   };
-  return { raw: out, notes };
+  return { raw: out, notes, ...(isObject(tspec.kubelet) ? { kubelet: tspec.kubelet } : {}) };
+}
+
+/**
+ * v1 moved `kubelet` from the NodePool to the EC2NodeClass. Karpenter kept a converted NodePool's kubelet in the
+ * `compatibility.karpenter.sh/v1beta1-kubelet-conversion` annotation and used it for that pool's nodes, so moving it to
+ * the EC2NodeClass migrates without drift (Karpenter v1.0 upgrade guide) — unless NodePools sharing the class had
+ * different kubelets. The converted EC2NodeClass gets its pools' kubelet when they agree; returns the class unchanged
+ * (and a note) when they differ.
+ */
+export function withKubelet(
+  classRaw: Record<string, unknown>,
+  kubelets: Record<string, unknown>[],
+): { raw: Record<string, unknown>; note: string | null } {
+  const spec = obj(classRaw.spec);
+  if (!kubelets.length || spec.kubelet !== undefined) return { raw: classRaw, note: null };
+  const distinct = new Set(kubelets.map((k) => JSON.stringify(k)));
+  const name = String(obj(classRaw.metadata).name ?? '?');
+  if (distinct.size > 1)
+    return {
+      raw: classRaw,
+      note: `EC2NodeClass ${name}: v1beta1 NodePools using it set different kubelet settings; v1 keeps one kubelet per EC2NodeClass, so they are not carried into the converted model (their nodes drift unless each gets its own EC2NodeClass).`,
+    };
+  return { raw: { ...classRaw, spec: { ...spec, kubelet: kubelets[0] } }, note: null };
 }
 
 const ALIAS_FAMILIES = ['AL2', 'AL2023', 'Bottlerocket', 'Windows2019', 'Windows2022'];

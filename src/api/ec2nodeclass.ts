@@ -157,3 +157,20 @@ export function selectsReservation(nc: EC2NodeClass, r: { id: string; tags?: Rec
       (isObject(t.tags) && Object.entries(t.tags).every(([k, v]) => r.tags?.[k] === String(v))),
   );
 }
+
+/**
+ * The EC2NodeClass CRD's defaults (karpenter-provider-aws pkg/apis/crds/karpenter.k8s.aws_ec2nodeclasses.yaml: the
+ * whole `metadataOptions` object and each of its fields), applied as the API server applies them before the hash is
+ * taken: a spec that spells the defaults out hashes as one that leaves them out.
+ */
+export const EC2NODECLASS_METADATA_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze({
+  httpEndpoint: 'enabled',
+  httpProtocolIPv6: 'disabled',
+  httpPutResponseHopLimit: 1,
+  httpTokens: 'required',
+});
+
+export function withEC2NodeClassDefaults(spec: Record<string, unknown>): Record<string, unknown> {
+  const mo = isObject(spec.metadataOptions) ? spec.metadataOptions : {};
+  return { ...spec, metadataOptions: { ...EC2NODECLASS_METADATA_DEFAULTS, ...mo } };
+}

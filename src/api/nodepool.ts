@@ -337,3 +337,28 @@ function readBudgets(v: unknown, sink: FindingSink): Budget[] {
 export function orderByWeight<T extends { name: string; weight: number }>(pools: readonly T[]): T[] {
   return [...pools].sort((a, b) => b.weight - a.weight || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
+
+/**
+ * A NodePool manifest with the v1 CRD defaults filled in where it leaves them out (pkg/apis/crds/karpenter.sh_nodepools
+ * .yaml: consolidationPolicy WhenEmptyOrUnderutilized, consolidateAfter 0s, budgets [{nodes: 10%}], expireAfter 720h):
+ * two manifests that differ only by writing a default out compare equal.
+ */
+export function withNodePoolDefaults(raw: Record<string, unknown>): Record<string, unknown> {
+  const spec = isObject(raw.spec) ? raw.spec : {};
+  const disruption = isObject(spec.disruption) ? spec.disruption : {};
+  const template = isObject(spec.template) ? spec.template : {};
+  const tspec = isObject(template.spec) ? template.spec : {};
+  return {
+    ...raw,
+    spec: {
+      ...spec,
+      disruption: {
+        consolidationPolicy: 'WhenEmptyOrUnderutilized',
+        consolidateAfter: '0s',
+        budgets: [{ nodes: '10%' }],
+        ...disruption,
+      },
+      template: { ...template, spec: { expireAfter: '720h', ...tspec } },
+    },
+  };
+}

@@ -9,7 +9,7 @@
  *
  * The field-by-field comparison of base and head is the evidence: it names *why* a node drifts.
  */
-import type { EC2NodeClass } from '../api/ec2nodeclass.js';
+import { withEC2NodeClassDefaults, type EC2NodeClass } from '../api/ec2nodeclass.js';
 import type { Fleet, FleetNode } from './fleet.js';
 import { labelInWords } from '../api/labels.js';
 import { parseDurationMs } from '../common/duration.js';
@@ -106,28 +106,11 @@ function canonical(v: unknown): unknown {
   return v;
 }
 
-/**
- * The EC2NodeClass CRD's defaults (karpenter-provider-aws pkg/apis/crds/karpenter.k8s.aws_ec2nodeclasses.yaml: the
- * whole `metadataOptions` object and each of its fields), applied as the API server applies them before the hash is
- * taken: a spec that spells the defaults out hashes as one that leaves them out.
- */
-export const EC2NODECLASS_METADATA_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze({
-  httpEndpoint: 'enabled',
-  httpProtocolIPv6: 'disabled',
-  httpPutResponseHopLimit: 1,
-  httpTokens: 'required',
-});
-
-export function withCrdDefaults(spec: Record<string, unknown>): Record<string, unknown> {
-  const mo = isObject(spec.metadataOptions) ? spec.metadataOptions : {};
-  return { ...spec, metadataOptions: { ...EC2NODECLASS_METADATA_DEFAULTS, ...mo } };
-}
-
 export function nodeClassChanges(a: EC2NodeClass, b: EC2NodeClass): { certain: string[]; potential: string[] } {
   const certain: string[] = [];
   const potential: string[] = [];
-  const sa = withCrdDefaults(isObject(a.raw.spec) ? a.raw.spec : {});
-  const sb = withCrdDefaults(isObject(b.raw.spec) ? b.raw.spec : {});
+  const sa = withEC2NodeClassDefaults(isObject(a.raw.spec) ? a.raw.spec : {});
+  const sb = withEC2NodeClassDefaults(isObject(b.raw.spec) ? b.raw.spec : {});
   for (const k of [...new Set([...Object.keys(sa), ...Object.keys(sb)])].sort()) {
     if (NODECLASS_HASH_IGNORED.has(k)) continue;
     if (JSON.stringify(canonical(sa[k])) !== JSON.stringify(canonical(sb[k]))) certain.push(`spec.${k}`);

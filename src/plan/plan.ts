@@ -22,6 +22,7 @@ import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
 import type { Fleet } from '../disruption/fleet.js';
 import type { Replacement } from './contract.js';
 import type { PoolRollout } from '../disruption/replacements.js';
+import { withDefaults } from '../api/crd-defaults.js';
 import type { FleetCost } from '../disruption/fleet-cost.js';
 
 import type { SimulationResult } from '../provisioning/provisioner.js';
@@ -327,6 +328,7 @@ function generationOf(n: SimulationResult['fleet'][number]): string {
 interface Named {
   name: string;
   raw: Record<string, unknown>;
+  migratedFrom?: string;
 }
 
 function compareObjects(base: State, head: State): ObjectChange[] {
@@ -342,8 +344,11 @@ function compareObjects(base: State, head: State): ObjectChange[] {
     for (const name of [...new Set([...am.keys(), ...bm.keys()])].sort()) {
       const x = am.get(name),
         y = bm.get(name);
-      const xv = x ? relevantView(x.raw) : null;
-      const yv = y ? relevantView(y.raw) : null;
+      // A v1beta1 → v1 migration is compared with the CRD defaults filled in on both sides: the converted base writes
+      // out what a v1 manifest may leave to the defaults (api/conversion.ts).
+      const migrated = !!(x?.migratedFrom && y && !y.migratedFrom);
+      const xv = x ? relevantView(migrated ? withDefaults(kind, x.raw) : x.raw) : null;
+      const yv = y ? relevantView(migrated ? withDefaults(kind, y.raw) : y.raw) : null;
       const changedFields = xv && yv ? changedPaths(xv, yv) : [];
       const change = !x ? 'added' : !y ? 'removed' : changedFields.length ? 'modified' : 'unchanged';
       out.push({

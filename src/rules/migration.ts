@@ -5,6 +5,7 @@
  */
 import type { Rule } from './engine.js';
 import { changedPaths, relevantView } from '../common/object-paths.js';
+import { withDefaults } from '../api/crd-defaults.js';
 
 export const apiVersionMigration: Rule = {
   id: 'api-version-migration',
@@ -18,7 +19,11 @@ export const apiVersionMigration: Rule = {
     ];
     for (const { h, b } of pairs) {
       if (!b?.migratedFrom || h.migratedFrom) continue;
-      const fields = changedPaths(relevantView(b.raw), relevantView(h.raw)).filter((p) => p !== 'apiVersion');
+      // With the CRD defaults filled in on both sides: the converted base writes out what head may leave to them.
+      const fields = changedPaths(
+        relevantView(withDefaults(h.kind, b.raw)),
+        relevantView(withDefaults(h.kind, h.raw)),
+      ).filter((p) => p !== 'apiVersion');
       const drift = h.kind === 'NodePool' ? ctx.rollouts?.find((p) => p.name === h.name) : undefined;
       const drifted = drift ? drift.nodesDrifted - drift.nodesRemoved : null;
       report(

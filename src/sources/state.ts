@@ -4,7 +4,7 @@
  * controller settings are classified, validated and turned into the model's plain objects.
  */
 import picomatch from 'picomatch';
-import { convertEC2NodeClass, convertNodePool, V1BETA1 } from '../api/conversion.js';
+import { convertEC2NodeClass, convertNodePool, V1BETA1, withKubelet } from '../api/conversion.js';
 import {
   IGNORE_ANNOTATION,
   parseIgnoreAnnotation,
@@ -369,9 +369,29 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     });
     for (const obj of readValuesAdapter(tree, adapter, state.findings, namedAt)) accept(obj.value, obj.source);
   });
+  carryConvertedKubelets(state);
   applyRuntimeClassOverhead(state);
   setAsideExternalWorkloads(state, config);
   return state;
+}
+
+/** Kubelet settings of converted v1beta1 NodePools, by the EC2NodeClass they name (api/conversion.ts withKubelet). */
+const convertedKubelets = new WeakMap<State, Map<string, Record<string, unknown>[]>>();
+
+/** Gives each converted v1beta1 EC2NodeClass the kubelet its converted NodePools carried (api/conversion.ts withKubelet). */
+function carryConvertedKubelets(state: State): void {
+  const byClass = convertedKubelets.get(state);
+  if (!byClass) return;
+  state.nodeClasses = state.nodeClasses.map((nc) => {
+    const kubelets = byClass.get(nc.name);
+    if (!nc.migratedFrom || !kubelets) return nc;
+    const { raw, note } = withKubelet(nc.raw, kubelets);
+    if (note && !state.notes.includes(note)) state.notes.push(note);
+    if (raw === nc.raw) return nc;
+    // Parsed again with the kubelet in place; its findings were reported on the first reading.
+    const again = parseEC2NodeClass(raw, nc.source, []);
+    return again ? { ...again, migratedFrom: nc.migratedFrom } : nc;
+  });
 }
 
 /**
@@ -642,6 +662,15 @@ function classify(
       // A migration compares the same pool: the v1beta1 object is evaluated as v1.0's conversion webhook converted it.
       const conv = kind === 'NodePool' ? convertNodePool(value) : convertEC2NodeClass(value);
       for (const n of conv.notes) if (!state.notes.includes(n)) state.notes.push(n);
+      if (conv.kubelet) {
+        const ref = (conv.raw.spec as { template: { spec: { nodeClassRef: { name?: unknown } } } }).template.spec
+          .nodeClassRef.name;
+        if (typeof ref === 'string') {
+          let byClass = convertedKubelets.get(state);
+          if (!byClass) convertedKubelets.set(state, (byClass = new Map()));
+          byClass.set(ref, [...(byClass.get(ref) ?? []), conv.kubelet]);
+        }
+      }
       value = conv.raw;
     }
     const key = `${kind}/${name}`;
