@@ -201,3 +201,39 @@ describe('a change that scales every workload to zero', () => {
     expect(md.split('\n')[2]).toMatch(/^\*\*1 workload change placement · 0 nodes replaced/);
   });
 });
+
+describe('what the fleet figures leave out is said next to them', () => {
+  test('drifted nodes head has no type for are counted "without a full replacement" in the headline', async () => {
+    const { readFileSync } = await import('node:fs');
+    const dir = 'examples/drift-budgets';
+    const files = (side: string) =>
+      Object.fromEntries(
+        ['nodeclass.yaml', 'nodepools.yaml', 'workloads.yaml'].map((f) => [
+          f,
+          readFileSync(`${dir}/${side}/${f}`, 'utf8'),
+        ]),
+      );
+    const head = files('head');
+    // Only m7i/m8i types with fewer than 4 vCPUs: none covers a 4-vCPU, 16 GiB node, so the 10 drifted nodes (the
+    // snapshot lists no pods) have no like-for-like replacement.
+    head['nodepools.yaml'] = head['nodepools.yaml'].replace(
+      '        - key: karpenter.k8s.aws/instance-family',
+      '        - key: karpenter.k8s.aws/instance-cpu\n          operator: Lt\n          values: ["4"]\n        - key: karpenter.k8s.aws/instance-family',
+    );
+    const args = [
+      'diff',
+      '--base',
+      tempTree(files('base')),
+      '--head',
+      tempTree(head),
+      '--fleet',
+      `${dir}/fleet.json`,
+      ...AT,
+    ];
+    const plan = JSON.parse((await runCli([...args, '--format', 'json'])).stdout);
+    expect(plan.summary.fleet.noReplacement).toBe(10);
+    expect((await runCli(args)).stdout.split('\n')[2]).toMatch(
+      /fleet 10 nodes \(10 without a full replacement in head\), cost/,
+    );
+  });
+});

@@ -28,7 +28,7 @@ export interface FleetCost {
   unpriced: number;
   /** Replaced or removed nodes whose replacement is estimated like-for-like (their pods are not listed). */
   estimated: number;
-  /** Replaced or removed nodes for which no replacement could be found in head: priced at nothing in head. */
+  /** Replaced or removed nodes for which no (full) replacement could be found in head: what is missing costs nothing. */
   noReplacement: number;
 }
 
@@ -74,8 +74,9 @@ export function fleetCost(input: FleetCostInput): FleetCost {
       nodePrice(catalog.byName.get(n.instanceType ?? ''), n.zone, n.capacityType, input.spotPriceFactor);
     const r = byNode.get(n.name);
     if (price === null) {
+      // Left out of both sums; counted as replaced one for one.
       out.unpriced++;
-      if (!r || r.reason === 'Consolidation') out.nodes.head++;
+      out.nodes.head++;
       continue;
     }
     out.hourly.base += price;
@@ -90,6 +91,7 @@ export function fleetCost(input: FleetCostInput): FleetCost {
       if (!repl) out.noReplacement++;
       else {
         if (repl.estimated) out.estimated++;
+        if (repl.partial) out.noReplacement++;
         out.nodes.head += repl.nodes;
         out.hourly.head += repl.hourly;
       }
@@ -108,7 +110,7 @@ function replacementOf(
   n: FleetNode,
   r: Replacement,
   input: FleetCostInput,
-): { nodes: number; hourly: number; estimated: boolean } | null {
+): { nodes: number; hourly: number; estimated: boolean; partial?: boolean } | null {
   const pods = n.podList?.filter(reschedulable);
   if (pods && pods.every((p) => p.template && p.ownerKey)) {
     if (!pods.length) return { nodes: 0, hourly: 0, estimated: false }; // nothing to move: the node is just deleted
@@ -138,7 +140,12 @@ function replacementOf(
       nodes++;
       hourly += d.decision.offering.cost;
     }
-    return nodes || !res.errors.size ? { nodes, hourly, estimated: false } : null;
+    // Pods that find no capacity in head leave the node without a (full) replacement: counted as such.
+    return res.errors.size
+      ? nodes
+        ? { nodes, hourly, estimated: false, partial: true }
+        : null
+      : { nodes, hourly, estimated: false };
   }
   // Like-for-like: the node's own pool in head for drift, every head pool in weight order for a removed pool.
   const own = input.catalog.byName.get(n.instanceType ?? '');

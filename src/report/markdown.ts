@@ -69,8 +69,15 @@ export function summarySentence(plan: Plan): string {
     const delta = base !== null && head !== null ? Math.round((head - base) * 1e6) / 1e6 : null;
     const diff =
       delta === null ? '' : delta === 0 ? ' (no change)' : ` (${signedMoney(delta)}/h, ${signedMonthly(delta)}/month)`;
+    // What the figures leave out is said next to them, not only in the assumptions.
+    const caveats = fleet
+      ? [
+          ...(fleet.noReplacement ? [`${fleet.noReplacement} without a full replacement in head`] : []),
+          ...(fleet.unpriced ? [`${fleet.unpriced} unpriced`] : []),
+        ]
+      : [];
     const what = fleet
-      ? `fleet ${fleet.nodes.base}${fleet.nodes.head !== fleet.nodes.base ? ` → ${fleet.nodes.head}` : ''} nodes, cost`
+      ? `fleet ${fleet.nodes.base}${fleet.nodes.head !== fleet.nodes.base ? ` → ${fleet.nodes.head}` : ''} nodes${caveats.length ? ` (${caveats.join(', ')})` : ''}, cost`
       : plan.kind === 'diff'
         ? 'cost'
         : 'cost of the placements';

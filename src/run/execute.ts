@@ -416,7 +416,7 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
       });
       const fc = fleetCostResult;
       assumptions.push(
-        `Fleet cost: each of the ${fc.nodes.base} node(s) of the ${fleet.source} priced by its instance type, zone and capacity type${pricing.spot === 'estimated' ? ` (spot at ${pricing.spotPriceFactor} × on-demand)` : ''}; drifted and removed nodes are replaced by what head launches for their pods${fc.estimated ? `, and ${fc.estimated} whose pods the snapshot does not list by the cheapest type of their head NodePool with at least their vCPUs and memory (an estimate)` : ''}${fc.noReplacement ? `; ${fc.noReplacement} have no replacement in head and cost nothing after` : ''}${fc.unpriced ? `; ${fc.unpriced} without a price are left out` : ''}.`,
+        `Fleet cost: each of the ${fc.nodes.base} node(s) of the ${fleet.source} priced by its instance type, zone and capacity type${pricing.spot === 'estimated' ? ` (spot at ${pricing.spotPriceFactor} × on-demand)` : ''}; drifted and removed nodes are replaced by what head launches for their pods (as new capacity: pods are not moved onto nodes that stay)${fc.estimated ? `, and ${fc.estimated} whose pods the snapshot does not list by the cheapest type of their head NodePool with at least their vCPUs and memory (an estimate)` : ''}${fc.noReplacement ? `; ${fc.noReplacement} have no replacement in head and cost nothing after` : ''}${fc.unpriced ? `; ${fc.unpriced} without a price are left out` : ''}.`,
       );
     }
     const withPods = fleet.nodes.filter((n) => n.podList).length;
