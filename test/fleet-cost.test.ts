@@ -233,7 +233,7 @@ describe('what the fleet figures leave out is said next to them', () => {
     const plan = JSON.parse((await runCli([...args, '--format', 'json'])).stdout);
     expect(plan.summary.fleet.noReplacement).toBe(10);
     expect((await runCli(args)).stdout.split('\n')[2]).toMatch(
-      /fleet 10 nodes \(10 without a full replacement in head\), cost/,
+      /fleet 10 → 0 nodes \(10 without a full replacement in head\), cost/,
     );
   });
 });
