@@ -1,7 +1,8 @@
 /**
  * What the fleet that exists costs, before and after the change: each node of a snapshot (or live cluster) priced by
  * its instance type, zone and capacity type, then the change applied as the model predicts it — drifted and removed
- * nodes replaced by what head would launch for their pods, consolidation replacements at their new price.
+ * nodes replaced by what head would launch for their pods, consolidation replacements at their new price (a
+ * multi-node command's one replacement counted once), consolidation deletions at nothing.
  *
  * Replacements: Karpenter's drift and garbage collection re-schedule the node's pods (karpenter
  * pkg/controllers/disruption/helpers.go SimulateScheduling, with every NodePool's template) and launch what the
@@ -74,9 +75,13 @@ export function fleetCost(input: FleetCostInput): FleetCost {
       nodePrice(catalog.byName.get(n.instanceType ?? ''), n.zone, n.capacityType, input.spotPriceFactor);
     const r = byNode.get(n.name);
     if (price === null) {
-      // Left out of both sums; counted as replaced one for one.
+      // Left out of both sums.
       out.unpriced++;
-      out.nodes.head++;
+      // Counted as replaced one for one, except a consolidation command's: a deletion leaves nothing, a multi-node
+      // replacement is one node (counted on the command's first node).
+      const cmd = r?.consolidation?.command;
+      if (!(r?.reason === 'Consolidation' && (cmd?.decision === 'delete' || (cmd && cmd.nodes[0] !== n.name))))
+        out.nodes.head++;
       continue;
     }
     out.hourly.base += price;
@@ -84,8 +89,12 @@ export function fleetCost(input: FleetCostInput): FleetCost {
       out.nodes.head++;
       out.hourly.head += price;
     } else if (r.reason === 'Consolidation' && r.consolidation) {
-      out.nodes.head++;
-      out.hourly.head += r.consolidation.toCost;
+      // A command's replacement counts once (with its first node); a deletion leaves nothing.
+      const cmd = r.consolidation.command;
+      if (cmd?.decision !== 'delete' && (!cmd || cmd.nodes[0] === n.name)) {
+        out.nodes.head++;
+        out.hourly.head += r.consolidation.toCost;
+      }
     } else {
       const repl = replacementOf(n, r, input);
       if (!repl) out.noReplacement++;

@@ -18,7 +18,10 @@
  *   deleting nodes.
  * - Terminal pods hold nothing; terminating pods are taken as gone.
  */
-import type { Workload } from '../api/workload.js';
+import type { PodTemplate, Workload } from '../api/workload.js';
+import type { Template } from '../provisioning/nodeclaim.js';
+import type { SimulationResult } from '../provisioning/provisioner.js';
+import { ConsolidationCluster } from './consolidation.js';
 import { EMPTY_CONSTRAINTS } from '../api/pod-constraints.js';
 import type { BoundPod, ExistingNodeInput } from '../provisioning/existingnode.js';
 import { workloadKey, type ClusterState } from '../provisioning/provisioner.js';
@@ -202,4 +205,74 @@ export function poolsAtLimits(
     if (full.length) out.push({ pool: np.name, resources: full, uncounted });
   }
   return out;
+}
+
+/**
+ * The existing nodes consolidation may move pods to (karpenter pkg/controllers/disruption/helpers.go
+ * SimulateScheduling: the cluster's active nodes other than the candidates), keyed by the names candidates are known by
+ * (NodeClaim names). From the simulated fleet (its nodes, with the pods the simulation put there and the taints of the
+ * NodePool that launched them), or from a snapshot whose every node lists its pods, as it runs (the base state's
+ * cluster: `clusterFor(fleet, base, base, leaving)`). Null when the nodes' pods are not known: pods then go to new
+ * NodeClaims only. A node without allocatable or capacity takes its instance type's (its NodePool's, else any
+ * NodePool's); one whose type is unknown is left out. Static NodePools' nodes are left out (pods are not placed on them).
+ */
+export function consolidationClusterOf(
+  fleet: Fleet,
+  base: PlacementState,
+  baseSim: Pick<SimulationResult, 'fleet' | 'podTemplates'>,
+  templates: Template[],
+  daemonSets: readonly Workload[],
+  pods: Map<string, PodTemplate>,
+  leaving: ReadonlySet<string>,
+): ConsolidationCluster | null {
+  const typeOf = (pool: string | null, name: string | null) => {
+    if (!name) return undefined;
+    const own = templates.find((t) => t.nodePool === pool)?.instanceTypes.find((it) => it.name === name);
+    if (own) return own;
+    for (const t of templates) {
+      const it = t.instanceTypes.find((x) => x.name === name);
+      if (it) return it;
+    }
+    return undefined;
+  };
+  const entries: ConstructorParameters<typeof ConsolidationCluster>[0] = [];
+  const add = (key: string, input: ExistingNodeInput) => {
+    const it = input.allocatable && input.capacity ? null : typeOf(input.nodePool, input.instanceType);
+    const allocatable = input.allocatable ?? it?.allocatable;
+    const capacity = input.capacity ?? it?.capacity;
+    if (allocatable && capacity) entries.push({ key, input, capacity, allocatable });
+  };
+  if (fleet.source === 'simulated') {
+    const taints = new Map(templates.map((t) => [t.nodePool, t.taints]));
+    for (const n of baseSim.fleet) {
+      if (n.static || leaving.has(n.name)) continue;
+      const bound: BoundPod[] = [];
+      for (const [key, count] of Object.entries(n.pods)) {
+        const pod = baseSim.podTemplates.get(key);
+        if (!pod) continue;
+        // One object per workload: the scheduler only reads it.
+        const b: BoundPod = { namespace: key.split('/')[1] ?? '', pod, daemon: false, workload: key };
+        for (let i = 0; i < count; i++) bound.push(b);
+      }
+      add(n.name, {
+        name: n.name,
+        nodePool: n.nodePool,
+        instanceType: n.instanceType,
+        zone: n.zone,
+        capacityType: n.capacityType,
+        labels: n.labels,
+        taints: taints.get(n.nodePool) ?? [],
+        allocatable: null,
+        capacity: null,
+        initialized: true,
+        hasNode: true,
+        pods: bound,
+      });
+    }
+  } else {
+    if (!fleetKnowsPods(fleet)) return null;
+    const key = new Map(fleet.nodes.map((n) => [n.nodeName ?? n.name, n.name]));
+    for (const input of clusterFor(fleet, base, base, leaving).nodes) add(key.get(input.name) ?? input.name, input);
+  }
+  return new ConsolidationCluster(entries, daemonSets, pods);
 }

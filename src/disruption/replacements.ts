@@ -30,14 +30,23 @@ export interface Replacement {
   nodePool: string;
   instanceType: string | null;
   reason: ReplacementReason;
-  /** Additional, for Consolidation: the price comparison (strict <) and the replacement. */
+  /**
+   * Additional, for Consolidation: the price comparison (strict <) and the replacement. A deletion has no replacement:
+   * `toInstanceType` and `toCapacityType` are null, `toPrice` and `toCost` 0. For a command of several nodes, the
+   * replacement is the one NodeClaim that takes all their pods, and `toPrice` compares with the sum of their prices.
+   */
   consolidation?: {
     fromPrice: number;
     fromCost: number | null;
-    toInstanceType: string;
-    toCapacityType: string;
+    toInstanceType: string | null;
+    toCapacityType: string | null;
     toPrice: number;
     toCost: number;
+    /**
+     * Additional (issue 13): the command the node belongs to, when it is not a single-node replacement (absent): the
+     * method (`single`, `multi`), the decision (`replace`, `delete`) and its nodes, in Karpenter's order.
+     */
+    command?: { method: 'single' | 'multi'; decision: 'replace' | 'delete'; nodes: string[] };
   };
 }
 

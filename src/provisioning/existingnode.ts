@@ -59,6 +59,25 @@ export interface ExistingNodeInput {
 
 export type ExistingAttempt = { ok: true; reqs: Requirements } | Failure;
 
+/** What ExistingNode.add changes, saved to be restored. */
+export interface ExistingNodeState {
+  remaining: ResourceList;
+  requirements: Requirements;
+  hostPorts: number;
+  pods: number;
+  groups: Map<string, number>;
+}
+
+/**
+ * A what-if over existing nodes (disruption's SimulateScheduling, karpenter pkg/controllers/disruption/helpers.go,
+ * schedules onto a deep copy of the cluster's nodes): while `active`, each node saves its state before its first change,
+ * so that only the nodes a trial touched are restored (or kept).
+ */
+export interface ExistingNodeJournal {
+  active: boolean;
+  saved: Map<ExistingNode, ExistingNodeState>;
+}
+
 export class ExistingNode {
   /** StateNode.HostName: the hostname label, else the node's name. */
   readonly hostname: string;
@@ -70,6 +89,8 @@ export class ExistingNode {
   /** Running replicas of modelled workloads, per workload key. */
   readonly running = new Map<string, number>();
   pods = 0;
+  /** Set by a what-if (ExistingNodeJournal). */
+  journal?: ExistingNodeJournal;
 
   constructor(
     readonly input: ExistingNodeInput,
@@ -159,12 +180,30 @@ export class ExistingNode {
 
   /** ExistingNode.Add (the topology records the pod in the scheduler, as for NodeClaims). */
   add(g: PodGroup, reqs: Requirements): void {
+    if (this.journal?.active && !this.journal.saved.has(this))
+      this.journal.saved.set(this, {
+        remaining: { ...this.remaining },
+        requirements: this.requirements,
+        hostPorts: this.hostPorts.length,
+        pods: this.pods,
+        groups: new Map(this.groups),
+      });
     for (const [k, v] of Object.entries(g.pod.requests)) if (k in this.remaining) this.remaining[k] -= v;
     this.requirements = reqs;
     this.pods++;
     this.groups.set(g.key, (this.groups.get(g.key) ?? 0) + 1);
     if (g.pod.constraints.hostPorts.length) this.hostPorts.push(...g.pod.constraints.hostPorts);
   }
+}
+
+/** Undoes what ExistingNode.add changed since `s` was saved. */
+export function restoreExistingNode(n: ExistingNode, s: ExistingNodeState): void {
+  for (const k of Object.keys(n.remaining)) n.remaining[k] = s.remaining[k];
+  n.requirements = s.requirements;
+  n.hostPorts.length = s.hostPorts;
+  n.pods = s.pods;
+  n.groups.clear();
+  for (const [k, v] of s.groups) n.groups.set(k, v);
 }
 
 /** scheduler.go sortExistingNodes: initialized nodes first, then by name. */

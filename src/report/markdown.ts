@@ -317,11 +317,39 @@ function nodePoolSection(plan: Plan): string {
     if (p.ineligible && p.change !== 'removed')
       notes.push(`- ${code(p.name)} is not used for provisioning in head: ${inert(p.ineligible)}`);
   }
-  for (const r of plan.replacements.filter((x) => x.reason === 'Consolidation').slice(0, 20)) {
+  const consolidated = plan.replacements.filter((x) => x.reason === 'Consolidation');
+  const byNode = new Map(consolidated.map((x) => [x.nodeClaim, x]));
+  let shown = 0;
+  for (const r of consolidated) {
+    if (shown >= 20) break;
     const c = r.consolidation!;
+    const cmd = c.command;
+    if (cmd) {
+      // One note per command, at its first node.
+      if (cmd.nodes[0] !== r.nodeClaim) continue;
+      shown++;
+      const members = cmd.nodes.map((n) => byNode.get(n)).filter((x) => x !== undefined);
+      const total = members.reduce((a, x) => a + x.consolidation!.fromPrice, 0);
+      const list = members
+        .slice(0, 6)
+        .map((x) => `${code(x.nodeClaim)} (${code(x.nodePool)}, ${code(x.instanceType ?? '?')})`)
+        .join(', ');
+      const more = members.length > 6 ? ` and ${members.length - 6} more` : '';
+      const priced =
+        members.length > 1
+          ? `${members.length} nodes ${list}${more}, priced ${money(total)}/h together by Karpenter`
+          : `${list}, priced ${money(total)}/h by Karpenter`;
+      notes.push(
+        cmd.decision === 'delete'
+          ? `- consolidation: ${priced}: their pods fit on the other existing nodes, so ${cmd.method === 'multi' ? 'multi-node' : 'single-node'} consolidation deletes ${members.length > 1 ? 'them' : 'it'} without a replacement (budget reason Underutilized).`
+          : `- consolidation: ${priced}: one ${code(c.toInstanceType ?? '?')} ${inert(c.toCapacityType ?? '?')} at ${money(c.toPrice)}/h takes all their pods and is strictly cheaper, so ${cmd.method === 'multi' ? 'multi-node' : 'single-node'} consolidation replaces them with it (budget reason Underutilized).`,
+      );
+      continue;
+    }
+    shown++;
     const overlaid = c.fromCost !== null && Math.abs(c.fromCost - c.fromPrice) > 1e-9;
     notes.push(
-      `- consolidation: ${code(r.nodeClaim)} (${code(r.nodePool)}, ${code(r.instanceType ?? '?')}) is priced ${money(c.fromPrice)}/h by Karpenter${overlaid ? ` (with NodeOverlay prices; it costs ${money(c.fromCost)}/h)` : ''}; ${code(c.toInstanceType)} ${inert(c.toCapacityType)} at ${money(c.toPrice)}/h is strictly cheaper, so consolidation replaces it (budget reason Underutilized)${c.toCost > (c.fromCost ?? c.fromPrice) ? ` — the real cost rises to ${money(c.toCost)}/h` : ''}.`,
+      `- consolidation: ${code(r.nodeClaim)} (${code(r.nodePool)}, ${code(r.instanceType ?? '?')}) is priced ${money(c.fromPrice)}/h by Karpenter${overlaid ? ` (with NodeOverlay prices; it costs ${money(c.fromCost)}/h)` : ''}; ${code(c.toInstanceType ?? '?')} ${inert(c.toCapacityType ?? '?')} at ${money(c.toPrice)}/h is strictly cheaper, so consolidation replaces it (budget reason Underutilized)${c.toCost > (c.fromCost ?? c.fromPrice) ? ` — the real cost rises to ${money(c.toCost)}/h` : ''}.`,
     );
   }
   const affected = rows.filter((r) => r.nodesDrifted > 0).length;

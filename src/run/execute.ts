@@ -13,8 +13,10 @@ import { iceTimeline, unavailableOfferings } from '../cloudprovider/unavailable-
 import type { Plan } from '../plan/contract.js';
 import { buildPlan, type PlanInput } from '../plan/plan.js';
 import { planReplacements } from '../disruption/replacements.js';
-import { consolidationMoves, type ConsolidationNode } from '../disruption/consolidation.js';
-import { clusterFor, fleetKnowsPods, poolsAtLimits } from '../disruption/fleet-placement.js';
+import { evictionCost, type ConsolidationCommand, type ConsolidationNode } from '../disruption/consolidation.js';
+import { MAX_MULTI_NODE_CANDIDATES } from '../disruption/multinodeconsolidation.js';
+import { MAX_SINGLE_NODE_WITH_CLUSTER, consolidationCommands } from '../disruption/singlenodeconsolidation.js';
+import { clusterFor, consolidationClusterOf, fleetKnowsPods, poolsAtLimits } from '../disruption/fleet-placement.js';
 import { fleetCost, type FleetCost } from '../disruption/fleet-cost.js';
 import type { PodTemplate } from '../api/workload.js';
 import { candidateBlock, pdbLimits, reschedulable } from '../disruption/disruptable.js';
@@ -390,19 +392,23 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
   if (input.base && baseSim) {
     const fleet = fleetRead ?? simulatedFleet(baseSim);
     const { pdbs, r } = early ?? replacementsOf(fleet);
+    const leavingInHead = new Set(r.replacements.map((x) => x.nodeClaim));
+    const cons = consolidation(
+      base,
+      head,
+      baseSim,
+      headSim,
+      consolidationCandidates(fleet, baseSim, leavingInHead),
+      fleet,
+      pdbs,
+      at,
+      leavingInHead,
+    );
     replacements = {
       fleet,
       ...r,
-      ...consolidation(
-        base,
-        head,
-        baseSim,
-        headSim,
-        consolidationCandidates(fleet, baseSim, new Set(r.replacements.map((x) => x.nodeClaim))),
-        fleet,
-        pdbs,
-        at,
-      ),
+      consolidation: cons.consolidation,
+      consolidationBlocked: cons.consolidationBlocked,
     };
     if (fleet.source !== 'simulated') {
       fleetCostResult = fleetCost({
@@ -420,14 +426,17 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
       );
     }
     const withPods = fleet.nodes.filter((n) => n.podList).length;
-    if (fleet.source === 'simulated')
-      assumptions.push(
-        'Consolidation: single-node replacements of the simulated fleet that head makes strictly cheaper are listed; deletions, multi-node and Balanced consolidation are not estimated.',
-      );
+    const st = cons.stats;
+    const multi = `Multi-node consolidation looks at the first ${MAX_MULTI_NODE_CANDIDATES} candidates (Karpenter's cap; its one-minute timeout is not modelled).`;
+    const beyond = st.withoutCluster
+      ? ` ${st.withoutCluster} single-node candidate(s) beyond the first ${MAX_SINGLE_NODE_WITH_CLUSTER} are rescheduled onto one new node only (Karpenter bounds single-node consolidation by time, the model by count).`
+      : '';
+    const scope = st.clusterKnown
+      ? `each candidate's pods rescheduled as Karpenter's simulation does, onto the other existing nodes first, then one new node: deletions (the pods fit elsewhere) and single- and multi-node replacements that head makes possible and base does not are listed. ${multi}${beyond} A command taken leaves its pods where they moved, and nodes that receive pods are no longer candidates. Candidates are ordered by price per unit of disruption (pod deletion cost read, pod priority taken as 0); destination nodes are taken as past their consolidateAfter; Balanced scoring and emptiness are not estimated.`
+      : `each candidate's pods rescheduled onto one new node only, the other nodes' pods being unknown (moves onto them and deletions are not estimated): single- and multi-node replacements that head makes strictly cheaper and base does not are listed. ${multi} Balanced scoring and emptiness are not estimated.`;
+    if (fleet.source === 'simulated') assumptions.push(`Consolidation: the simulated fleet's nodes, ${scope}`);
     else if (withPods)
-      assumptions.push(
-        `Consolidation: single-node replacements of the ${withPods} snapshot node(s) whose pods are listed, re-scheduling those pods as Karpenter's simulation does, where head makes a strictly cheaper replacement possible; deletions, moves onto other existing nodes, multi-node and Balanced consolidation are not estimated.`,
-      );
+      assumptions.push(`Consolidation: the ${withPods} snapshot node(s) whose pods are listed, ${scope}`);
     else
       assumptions.push(
         'Consolidation: not estimated for this fleet: the snapshot lists no Pods, so what each node runs is unknown (take it with kubectl get nodeclaims,nodes,pods,pdb -A -o json).',
@@ -515,11 +524,14 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
 }
 
 /**
- * Nodes of the simulated base fleet that head makes strictly cheaper to replace (and base does
- * not): e.g. a NodeOverlay that raises the price of their type, or a newly allowed cheaper family. Consolidation is a
- * graceful disruption (karpenter pkg/controllers/disruption/types.go NewCandidate): a node with do-not-disrupt, or
- * whose pods a PDB protects, is not a candidate, and a NodePool whose budgets allow no Underutilized disruption now
- * (helpers.go BuildDisruptionBudgetMapping) consolidates nothing; such moves are reported as blocked.
+ * The consolidation commands head makes possible and base does not (a command is listed when one of its nodes is not
+ * consolidated in base): e.g. a NodeOverlay that raises the price of their type, a newly allowed cheaper family, or a
+ * NodePool that now consolidates underutilized nodes. Each state's commands come from its own NodePools, budgets and
+ * templates (singlenodeconsolidation.ts consolidationCommands). Consolidation is a graceful disruption (karpenter
+ * pkg/controllers/disruption/types.go NewCandidate): a node with do-not-disrupt, or whose pods a PDB protects, is not a
+ * candidate, and a NodePool's budgets for Underutilized (helpers.go BuildDisruptionBudgetMapping) bound how many of
+ * its nodes the commands take. Nodes head would consolidate without those limits but cannot now are reported as
+ * blocked, with the reason.
  */
 function consolidation(
   base: State,
@@ -530,7 +542,12 @@ function consolidation(
   fleet: Fleet,
   pdbs: Pdb[],
   at: number,
-): { consolidation: Replacement[]; consolidationBlocked: Map<string, { nodes: number; because: string[] }> } {
+  leaving: ReadonlySet<string>,
+): {
+  consolidation: Replacement[];
+  consolidationBlocked: Map<string, { nodes: number; because: string[] }>;
+  stats: { clusterKnown: boolean; withoutCluster: number; candidates: number };
+} {
   const { nodes } = candidates;
   const policy = (st: State) => (pool: string) => {
     const np = st.nodePools.find((p) => p.name === pool);
@@ -542,20 +559,37 @@ function consolidation(
     minValuesPolicy: st.settings.minValuesPolicy,
     preferencePolicy: st.settings.preferencePolicy,
   });
-  const inBase = new Set(
-    consolidationMoves(nodes, baseSim.templates, candidates.basePods ?? baseSim.podTemplates, opts(base)).map(
-      (m) => m.node,
-    ),
-  );
-  const moves = consolidationMoves(
-    nodes,
-    headSim.templates,
-    candidates.headPods ?? headSim.podTemplates,
-    opts(head),
-  ).filter((m) => !inBase.has(m.node));
   const byName = new Map(fleet.nodes.map((n) => [n.name, n]));
   const perPool = new Map<string, number>();
   for (const n of fleet.nodes) if (n.nodePool) perPool.set(n.nodePool, (perPool.get(n.nodePool) ?? 0) + 1);
+  const allowedIn = (st: State) => (pool: string) => {
+    const np = st.nodePools.find((p) => p.name === pool);
+    return np ? allowedDisruptions(compileBudgets(np.budgets), perPool.get(pool) ?? 0, 0, 'Underutilized', at) : 0;
+  };
+  const blockOf = (n: ConsolidationNode) => {
+    const node = byName.get(n.name);
+    return node ? candidateBlock(node, pdbs, at, 'graceful', false) : null;
+  };
+  const run = (st: State, sim: SimulationResult, pods: Map<string, PodTemplate>, constrained: boolean) => {
+    // A fresh cluster per run: the commands a run takes change it.
+    const cluster = nodes.length
+      ? consolidationClusterOf(fleet, base, baseSim, baseSim.templates, st.daemonSets, pods, leaving)
+      : null;
+    const out = consolidationCommands(
+      nodes,
+      { templates: sim.templates, pods, opts: opts(st), cluster },
+      constrained ? { allowed: allowedIn(st), blocked: (n) => blockOf(n) !== null } : null,
+    );
+    return out;
+  };
+  const basePods = candidates.basePods ?? baseSim.podTemplates;
+  const headPods = candidates.headPods ?? headSim.podTemplates;
+  const inBase = new Set(run(base, baseSim, basePods, true).commands.flatMap((c) => c.from.map((f) => f.node.name)));
+  const headOnly = (cs: ConsolidationCommand[]) => cs.filter((c) => c.from.some((f) => !inBase.has(f.node.name)));
+  const headRun = run(head, headSim, headPods, true);
+  const commands = headOnly(headRun.commands);
+  const acted = new Set(commands.flatMap((c) => c.from.map((f) => f.node.name)));
+  // What head would consolidate without budgets and blocks: the nodes it cannot take now are blocked, with the reason.
   const blocked = new Map<string, { nodes: number; because: string[] }>();
   const block = (pool: string, because: string) => {
     const b = blocked.get(pool) ?? { nodes: 0, because: [] };
@@ -563,38 +597,50 @@ function consolidation(
     if (!b.because.includes(because)) b.because.push(because);
     blocked.set(pool, b);
   };
+  const takenPerPool = new Map<string, number>();
+  for (const c of headRun.commands)
+    for (const f of c.from) takenPerPool.set(f.node.nodePool, (takenPerPool.get(f.node.nodePool) ?? 0) + 1);
+  const allowedHead = allowedIn(head);
+  for (const c of headOnly(run(head, headSim, headPods, false).commands))
+    for (const f of c.from) {
+      if (acted.has(f.node.name) || inBase.has(f.node.name)) continue;
+      const pool = f.node.nodePool;
+      const b = blockOf(f.node);
+      const allowed = allowedHead(pool);
+      if (b) block(pool, b.message);
+      else if (allowed === 0) block(pool, "the NodePool's budgets allow no Underutilized disruption now");
+      else if ((takenPerPool.get(pool) ?? 0) >= allowed)
+        block(pool, `the NodePool's budgets allow ${allowed} Underutilized disruption(s) now, taken by other commands`);
+    }
   const out: Replacement[] = [];
-  for (const m of moves) {
-    const np = head.nodePools.find((p) => p.name === m.nodePool);
-    const allowed = np
-      ? allowedDisruptions(compileBudgets(np.budgets), perPool.get(m.nodePool) ?? 0, 0, 'Underutilized', at)
-      : 0;
-    if (allowed === 0) {
-      block(m.nodePool, "the NodePool's budgets allow no Underutilized disruption now");
-      continue;
-    }
-    const node = byName.get(m.node);
-    const b = node ? candidateBlock(node, pdbs, at, 'graceful', false) : null;
-    if (b) {
-      block(m.nodePool, b.message);
-      continue;
-    }
-    out.push({
-      nodeClaim: m.node,
-      nodePool: m.nodePool,
-      instanceType: m.from.instanceType,
-      reason: 'Consolidation' as const,
-      consolidation: {
-        fromPrice: m.from.price,
-        fromCost: m.from.cost,
-        toInstanceType: m.to.instanceType,
-        toCapacityType: m.to.capacityType,
-        toPrice: m.to.price,
-        toCost: m.to.cost,
-      },
-    });
-  }
-  return { consolidation: out, consolidationBlocked: blocked };
+  for (const c of commands)
+    for (const f of c.from)
+      out.push({
+        nodeClaim: f.node.name,
+        nodePool: f.node.nodePool,
+        instanceType: f.instanceType,
+        reason: 'Consolidation' as const,
+        consolidation: {
+          fromPrice: f.price,
+          fromCost: f.cost,
+          toInstanceType: c.to?.instanceType ?? null,
+          toCapacityType: c.to?.capacityType ?? null,
+          toPrice: c.to?.price ?? 0,
+          toCost: c.to?.cost ?? 0,
+          ...(c.method === 'single' && c.decision === 'replace'
+            ? {}
+            : { command: { method: c.method, decision: c.decision, nodes: c.from.map((x) => x.node.name) } }),
+        },
+      });
+  return {
+    consolidation: out,
+    consolidationBlocked: blocked,
+    stats: {
+      clusterKnown: fleet.source === 'simulated' || fleetKnowsPods(fleet),
+      withoutCluster: headRun.withoutCluster,
+      candidates: nodes.length,
+    },
+  };
 }
 
 interface Candidates {
@@ -609,7 +655,23 @@ interface Candidates {
  * reschedulable pods grouped by owner, with their specs). Nodes that drift are drift's, not consolidation's.
  */
 function consolidationCandidates(fleet: Fleet, baseSim: SimulationResult, drifting: Set<string>): Candidates {
-  if (fleet.source === 'simulated') return { nodes: baseSim.fleet.filter((n) => !drifting.has(n.name)) };
+  // types.go computeRescheduleDisruptionCost: 1 + Σ max(0, EvictionCost) over the reschedulable pods (pod priority is
+  // not read: taken as 0).
+  const costOf = (annotations: Record<string, string>) => Math.max(0, evictionCost(annotations));
+  if (fleet.source === 'simulated')
+    return {
+      nodes: baseSim.fleet
+        .filter((n) => !drifting.has(n.name))
+        .map((n) => ({
+          ...n,
+          disruptionCost:
+            1 +
+            Object.entries(n.pods).reduce(
+              (a, [k, c]) => a + c * costOf(baseSim.podTemplates.get(k)?.constraints.annotations ?? {}),
+              0,
+            ),
+        })),
+    };
   const templates = new Map<string, PodTemplate>();
   const nodes: ConsolidationNode[] = [];
   for (const n of fleet.nodes) {
@@ -617,8 +679,10 @@ function consolidationCandidates(fleet: Fleet, baseSim: SimulationResult, drifti
     if (n.deleting || !n.initialized) continue;
     const pods: Record<string, number> = {};
     let known = true;
+    let disruptionCost = 1;
     for (const p of n.podList) {
       if (!reschedulable(p)) continue;
+      disruptionCost += p.count * costOf(p.annotations);
       if (!p.template || !p.ownerKey) {
         known = false;
         break;
@@ -634,6 +698,7 @@ function consolidationCandidates(fleet: Fleet, baseSim: SimulationResult, drifti
       zone: n.zone,
       capacityType: n.capacityType,
       pods,
+      disruptionCost,
     });
   }
   return { nodes, basePods: templates, headPods: templates };

@@ -1,0 +1,250 @@
+/**
+ * Multi-node consolidation and deletion (karpenter pkg/controllers/disruption/multinodeconsolidation.go,
+ * singlenodeconsolidation.go, consolidation.go computeConsolidation). Each case follows a test of
+ * pkg/controllers/disruption/consolidation_test.go (v1.14.0), named in the test, with the outcome that test asserts.
+ *
+ * Shape: a fleet snapshot listing Nodes and their Pods (each pod owned by a ReplicaSet, its requests given); base's
+ * NodePool consolidates only empty nodes (WhenEmpty), head's underutilized ones too (WhenEmptyOrUnderutilized), so
+ * every command is one head makes possible and base does not. Prices are the embedded catalog's us-east-1 on-demand
+ * figures (c7i.large 0.08925/h, c7i.xlarge 0.1785/h, c7i.2xlarge 0.357/h).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../src/cli/run.js';
+import { NODECLASS, nodePool } from './helpers.js';
+
+interface SnapNode {
+  name: string;
+  type: string;
+  pods: { cpu: string; annotations?: Record<string, string> }[];
+  initialized?: boolean;
+}
+
+function snapshot(nodes: SnapNode[]): string {
+  const items: unknown[] = [];
+  for (const n of nodes) {
+    const [family, size] = n.type.split('.');
+    const labels = {
+      'karpenter.sh/nodepool': 'general',
+      'kubernetes.io/hostname': n.name,
+      'node.kubernetes.io/instance-type': n.type,
+      'topology.kubernetes.io/zone': 'us-east-1a',
+      'karpenter.sh/capacity-type': 'on-demand',
+      'karpenter.k8s.aws/instance-family': family,
+      'karpenter.k8s.aws/instance-size': size,
+      'kubernetes.io/arch': 'amd64',
+      'kubernetes.io/os': 'linux',
+    };
+    const initialized = n.initialized !== false;
+    items.push(
+      {
+        apiVersion: 'karpenter.sh/v1',
+        kind: 'NodeClaim',
+        metadata: { name: n.name, labels, creationTimestamp: '2026-01-02T08:00:00Z' },
+        status: {
+          providerID: `aws:///us-east-1a/i-${n.name}`,
+          nodeName: n.name,
+          conditions: [
+            { type: 'Launched', status: 'True' },
+            { type: 'Registered', status: 'True' },
+            { type: 'Initialized', status: initialized ? 'True' : 'False' },
+          ],
+        },
+      },
+      {
+        kind: 'Node',
+        metadata: {
+          name: n.name,
+          labels: {
+            ...labels,
+            'karpenter.sh/registered': 'true',
+            ...(initialized ? { 'karpenter.sh/initialized': 'true' } : {}),
+          },
+        },
+        spec: { providerID: `aws:///us-east-1a/i-${n.name}` },
+        status: { conditions: [{ type: 'Ready', status: 'True' }] },
+      },
+    );
+    n.pods.forEach((p, i) =>
+      items.push({
+        kind: 'Pod',
+        metadata: {
+          name: `web-${n.name}-${i}`,
+          namespace: 'default',
+          labels: { app: 'web' },
+          annotations: p.annotations ?? {},
+          ownerReferences: [{ kind: 'ReplicaSet', name: 'web-5d' }],
+        },
+        spec: {
+          nodeName: n.name,
+          containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: p.cpu, memory: '128Mi' } } }],
+        },
+        status: { phase: 'Running', startTime: '2026-01-01T00:00:00Z' },
+      }),
+    );
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'kp-multi-'));
+  writeFileSync(join(dir, 'fleet.json'), JSON.stringify({ kind: 'List', items }));
+  return join(dir, 'fleet.json');
+}
+
+const REQS = (types: string[]) =>
+  `        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]\n        - key: node.kubernetes.io/instance-type\n          operator: In\n          values: ${JSON.stringify(types)}`;
+
+function states(types: string[], budget = '100%'): [string, string] {
+  const out: string[] = [];
+  for (const policy of ['WhenEmpty', 'WhenEmptyOrUnderutilized']) {
+    const dir = mkdtempSync(join(tmpdir(), 'kp-multi-state-'));
+    writeFileSync(
+      join(dir, 'karpenter.yaml'),
+      `${NODECLASS}---\n${nodePool('general', {
+        requirements: REQS(types),
+        extraSpec: `  disruption:\n    consolidationPolicy: ${policy}\n    consolidateAfter: 0s\n    budgets: [{ nodes: "${budget}" }]\n`,
+      })}`,
+    );
+    out.push(dir);
+  }
+  return [out[0], out[1]];
+}
+
+interface PlanOut {
+  replacements: {
+    nodeClaim: string;
+    reason: string;
+    consolidation?: {
+      toInstanceType: string | null;
+      toPrice: number;
+      fromPrice: number;
+      command?: { method: string; decision: string; nodes: string[] };
+    };
+  }[];
+  nodePools: { name: string; consolidationBlocked?: { nodes: number; because: string[] } | null }[];
+  summary: { nodesConsolidated?: number; fleet?: { nodes: { base: number; head: number } } };
+  assumptions: string[];
+}
+
+async function plan([base, head]: [string, string], fleet: string): Promise<PlanOut> {
+  const r = await runCli([
+    'diff',
+    '--base',
+    base,
+    '--head',
+    head,
+    '--fleet',
+    fleet,
+    '--format',
+    'json',
+    '--at',
+    '2026-01-05T10:00:00Z',
+  ]);
+  return JSON.parse(r.stdout) as PlanOut;
+}
+
+const consolidated = (p: PlanOut) => p.replacements.filter((r) => r.reason === 'Consolidation');
+
+describe('Multi-NodeClaim (consolidation_test.go Context "Multi-NodeClaim")', () => {
+  test('"can merge 3 nodes into 1": three c7i.2xlarge with one 1-CPU pod each become one c7i.xlarge', async () => {
+    // Binary search over 3 candidates (min 1, max 2): N=2 → the two nodes' pods fit on the third: a deletion, valid;
+    // N=3 → no other node, one NodeClaim for 3 × 1 CPU: c7i.xlarge (4 vCPU) at 0.1785/h < 3 × 0.357/h; c7i.2xlarge is
+    // among the options and a candidate's type, so filterOutSameInstanceType keeps only types below 0.357/h.
+    const p = await plan(
+      states(['c7i.large', 'c7i.xlarge', 'c7i.2xlarge']),
+      snapshot(['a', 'b', 'c'].map((name) => ({ name, type: 'c7i.2xlarge', pods: [{ cpu: '1' }] }))),
+    );
+    const c = consolidated(p);
+    expect(c.map((r) => r.nodeClaim)).toEqual(['a', 'b', 'c']);
+    for (const r of c) {
+      expect(r.consolidation!.command).toEqual({ method: 'multi', decision: 'replace', nodes: ['a', 'b', 'c'] });
+      expect(r.consolidation!.toInstanceType).toBe('c7i.xlarge');
+    }
+    expect(p.summary.nodesConsolidated).toBe(3);
+    // Three nodeclaims replaced with a single nodeclaim: 3 → 1.
+    expect(p.summary.fleet!.nodes).toEqual({ base: 3, head: 1 });
+  });
+
+  test('"won\'t merge 2 nodes into 1 of the same type": the node with the fewest pods is deleted instead', async () => {
+    // Two c7i.large (1 and 2 pods of 250m). Multi-node: both → one NodeClaim whose cheapest option is c7i.large, a
+    // candidate's type, and nothing is cheaper than 0.08925/h (c7i.xlarge at 0.1785/h is not even below the sum): no
+    // command. Single-node: n0 first (price / (1 + 1 pod) > price / (1 + 2 pods)); its pod fits on n1: deleted.
+    const p = await plan(
+      states(['c7i.large', 'c7i.xlarge']),
+      snapshot([
+        { name: 'n0', type: 'c7i.large', pods: [{ cpu: '250m' }] },
+        { name: 'n1', type: 'c7i.large', pods: [{ cpu: '250m' }, { cpu: '250m' }] },
+      ]),
+    );
+    const c = consolidated(p);
+    expect(c.map((r) => [r.nodeClaim, r.consolidation!.command])).toEqual([
+      ['n0', { method: 'single', decision: 'delete', nodes: ['n0'] }],
+    ]);
+    expect(c[0].consolidation!.toInstanceType).toBeNull();
+    expect(c[0].consolidation!.toPrice).toBe(0);
+    expect(p.summary.fleet!.nodes).toEqual({ base: 2, head: 1 });
+  });
+});
+
+describe('Delete (consolidation_test.go Context "Delete")', () => {
+  test('"can delete nodes": pods 2 + 1 on two nodes, the one-pod node is deleted, its pod fits on the other', async () => {
+    const p = await plan(
+      states(['c7i.large']),
+      snapshot([
+        { name: 'n0', type: 'c7i.large', pods: [{ cpu: '100m' }, { cpu: '100m' }] },
+        { name: 'n1', type: 'c7i.large', pods: [{ cpu: '100m' }] },
+      ]),
+    );
+    expect(consolidated(p).map((r) => [r.nodeClaim, r.consolidation!.command?.decision])).toEqual([['n1', 'delete']]);
+  });
+
+  test('"can delete nodes, considers karpenter.sh/do-not-disrupt set to true on pods": the other node goes', async () => {
+    // n1's only pod has do-not-disrupt: n1 is no candidate; n0's two pods move onto n1 and n0 is deleted.
+    const p = await plan(
+      states(['c7i.large']),
+      snapshot([
+        { name: 'n0', type: 'c7i.large', pods: [{ cpu: '100m' }, { cpu: '100m' }] },
+        {
+          name: 'n1',
+          type: 'c7i.large',
+          pods: [{ cpu: '100m', annotations: { 'karpenter.sh/do-not-disrupt': 'true' } }],
+        },
+      ]),
+    );
+    expect(consolidated(p).map((r) => [r.nodeClaim, r.consolidation!.command?.decision])).toEqual([['n0', 'delete']]);
+    // Without the block n1 (one pod: the better savings ratio) would have been deleted: reported as blocked.
+    const blocked = p.nodePools.find((n) => n.name === 'general')!.consolidationBlocked!;
+    expect(blocked.nodes).toBe(1);
+    expect(blocked.because[0]).toMatch(/^pod has "karpenter.sh\/do-not-disrupt" annotation/);
+  });
+
+  test('"won\'t delete node if it would require pods to schedule on an uninitialized node"', async () => {
+    // n0 is not initialized (no candidate, and a destination that fails the command: UninitializedNodeError).
+    const p = await plan(
+      states(['c7i.large']),
+      snapshot([
+        { name: 'n0', type: 'c7i.large', pods: [{ cpu: '100m' }, { cpu: '100m' }], initialized: false },
+        { name: 'n1', type: 'c7i.large', pods: [{ cpu: '100m' }] },
+      ]),
+    );
+    expect(consolidated(p)).toEqual([]);
+  });
+});
+
+describe('Budgets (consolidation_test.go Context "Budgets")', () => {
+  test('"should only allow 3 nodes to be deleted in multi node consolidation delete": budget 30% of 10 nodes', async () => {
+    // Ten c7i.large with one 100m pod each; all pods would fit on one node, but 30% of 10 = 3 candidates pass the
+    // budget pre-filter: one multi-node deletion of 3 nodes (their pods onto the other 7), then no budget is left.
+    const names = Array.from({ length: 10 }, (_, i) => `n${i}`);
+    const p = await plan(
+      states(['c7i.large'], '30%'),
+      snapshot(names.map((name) => ({ name, type: 'c7i.large', pods: [{ cpu: '100m' }] }))),
+    );
+    const c = consolidated(p);
+    expect(c).toHaveLength(3);
+    expect(c[0].consolidation!.command).toEqual({ method: 'multi', decision: 'delete', nodes: ['n0', 'n1', 'n2'] });
+    // Ten nodeclaims, three deleted: 7 remain.
+    expect(p.summary.fleet!.nodes).toEqual({ base: 10, head: 7 });
+    expect(p.nodePools.find((n) => n.name === 'general')!.consolidationBlocked!.because).toEqual([
+      "the NodePool's budgets allow 3 Underutilized disruption(s) now, taken by other commands",
+    ]);
+  });
+});
