@@ -59,7 +59,7 @@ export interface NodePoolRow {
   blocked?: { nodes: number; because: string[] } | null;
   /** Additional: a static NodePool's (`spec.replicas`) nodes on each side, with their type and cost. */
   static?: { base: StaticPoolNodes | null; head: StaticPoolNodes | null };
-  /** Additional: nodes head makes cheaper to replace that consolidation may not act on (budget, do-not-disrupt, PDBs). */
+  /** Additional: nodes head would consolidate that consolidation may not act on now (budget, do-not-disrupt, PDBs). */
   consolidationBlocked?: { nodes: number; because: string[] } | null;
 }
 
@@ -169,7 +169,7 @@ export interface Plan {
     probesChanged?: number;
     nodesReplaced: number;
     nodesRemoved: number;
-    /** Additional: nodes this change makes cheaper to replace (consolidation). */
+    /** Additional: nodes this change lets consolidation replace or delete. */
     nodesConsolidated?: number;
     findings: { error: number; warning: number; info: number };
     /** Additional: findings this change introduces (not in base), by severity. */

@@ -189,6 +189,27 @@ const schema11 = {
           reason: {
             enum: ['RequirementsDrifted', 'NodePoolDrifted', 'NodeClassDrifted', 'NodePoolRemoved', 'Consolidation'],
           },
+          consolidation: {
+            type: 'object',
+            required: ['fromPrice', 'fromCost', 'toInstanceType', 'toCapacityType', 'toPrice', 'toCost'],
+            properties: {
+              fromPrice: { type: 'number' },
+              fromCost: { type: ['number', 'null'] },
+              toInstanceType: { type: ['string', 'null'] },
+              toCapacityType: { type: ['string', 'null'] },
+              toPrice: { type: 'number' },
+              toCost: { type: 'number' },
+              command: {
+                type: 'object',
+                required: ['method', 'decision', 'nodes'],
+                properties: {
+                  method: { enum: ['single', 'multi'] },
+                  decision: { enum: ['replace', 'delete'] },
+                  nodes: { type: 'array', items: { type: 'string' } },
+                },
+              },
+            },
+          },
         },
       },
     },
@@ -3279,361 +3300,373 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-          } else {
-            const err177 = {
-              instancePath: instancePath + '/replacements/' + i3,
-              schemaPath: '#/properties/replacements/items/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-            };
-            if (vErrors === null) {
-              vErrors = [err177];
-            } else {
-              vErrors.push(err177);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err178 = {
-          instancePath: instancePath + '/replacements',
-          schemaPath: '#/properties/replacements/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err178];
-        } else {
-          vErrors.push(err178);
-        }
-        errors++;
-      }
-    }
-    if (data.findings !== undefined) {
-      let data82 = data.findings;
-      if (Array.isArray(data82)) {
-        const len4 = data82.length;
-        for (let i4 = 0; i4 < len4; i4++) {
-          let data83 = data82[i4];
-          if (data83 && typeof data83 == 'object' && !Array.isArray(data83)) {
-            if (data83.rule === undefined) {
-              const err179 = {
-                instancePath: instancePath + '/findings/' + i4,
-                schemaPath: '#/properties/findings/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'rule' },
-                message: "must have required property '" + 'rule' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err179];
-              } else {
-                vErrors.push(err179);
-              }
-              errors++;
-            }
-            if (data83.severity === undefined) {
-              const err180 = {
-                instancePath: instancePath + '/findings/' + i4,
-                schemaPath: '#/properties/findings/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'severity' },
-                message: "must have required property '" + 'severity' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err180];
-              } else {
-                vErrors.push(err180);
-              }
-              errors++;
-            }
-            if (data83.message === undefined) {
-              const err181 = {
-                instancePath: instancePath + '/findings/' + i4,
-                schemaPath: '#/properties/findings/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'message' },
-                message: "must have required property '" + 'message' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err181];
-              } else {
-                vErrors.push(err181);
-              }
-              errors++;
-            }
-            if (data83.file === undefined) {
-              const err182 = {
-                instancePath: instancePath + '/findings/' + i4,
-                schemaPath: '#/properties/findings/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'file' },
-                message: "must have required property '" + 'file' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err182];
-              } else {
-                vErrors.push(err182);
-              }
-              errors++;
-            }
-            if (data83.line === undefined) {
-              const err183 = {
-                instancePath: instancePath + '/findings/' + i4,
-                schemaPath: '#/properties/findings/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'line' },
-                message: "must have required property '" + 'line' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err183];
-              } else {
-                vErrors.push(err183);
-              }
-              errors++;
-            }
-            if (data83.object === undefined) {
-              const err184 = {
-                instancePath: instancePath + '/findings/' + i4,
-                schemaPath: '#/properties/findings/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'object' },
-                message: "must have required property '" + 'object' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err184];
-              } else {
-                vErrors.push(err184);
-              }
-              errors++;
-            }
-            if (data83.rule !== undefined) {
-              if (typeof data83.rule !== 'string') {
-                const err185 = {
-                  instancePath: instancePath + '/findings/' + i4 + '/rule',
-                  schemaPath: '#/properties/findings/items/properties/rule/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err185];
-                } else {
-                  vErrors.push(err185);
+            if (data77.consolidation !== undefined) {
+              let data82 = data77.consolidation;
+              if (data82 && typeof data82 == 'object' && !Array.isArray(data82)) {
+                if (data82.fromPrice === undefined) {
+                  const err177 = {
+                    instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
+                    schemaPath: '#/properties/replacements/items/properties/consolidation/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'fromPrice' },
+                    message: "must have required property '" + 'fromPrice' + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err177];
+                  } else {
+                    vErrors.push(err177);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-            }
-            if (data83.severity !== undefined) {
-              let data85 = data83.severity;
-              if (!(data85 === 'error' || data85 === 'warning' || data85 === 'info')) {
-                const err186 = {
-                  instancePath: instancePath + '/findings/' + i4 + '/severity',
-                  schemaPath: '#/properties/findings/items/properties/severity/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema11.properties.findings.items.properties.severity.enum },
-                  message: 'must be equal to one of the allowed values',
-                };
-                if (vErrors === null) {
-                  vErrors = [err186];
-                } else {
-                  vErrors.push(err186);
+                if (data82.fromCost === undefined) {
+                  const err178 = {
+                    instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
+                    schemaPath: '#/properties/replacements/items/properties/consolidation/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'fromCost' },
+                    message: "must have required property '" + 'fromCost' + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err178];
+                  } else {
+                    vErrors.push(err178);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-            }
-            if (data83.message !== undefined) {
-              if (typeof data83.message !== 'string') {
-                const err187 = {
-                  instancePath: instancePath + '/findings/' + i4 + '/message',
-                  schemaPath: '#/properties/findings/items/properties/message/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err187];
-                } else {
-                  vErrors.push(err187);
+                if (data82.toInstanceType === undefined) {
+                  const err179 = {
+                    instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
+                    schemaPath: '#/properties/replacements/items/properties/consolidation/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'toInstanceType' },
+                    message: "must have required property '" + 'toInstanceType' + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err179];
+                  } else {
+                    vErrors.push(err179);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-            }
-            if (data83.file !== undefined) {
-              let data87 = data83.file;
-              if (typeof data87 !== 'string' && data87 !== null) {
-                const err188 = {
-                  instancePath: instancePath + '/findings/' + i4 + '/file',
-                  schemaPath: '#/properties/findings/items/properties/file/type',
-                  keyword: 'type',
-                  params: { type: schema11.properties.findings.items.properties.file.type },
-                  message: 'must be string,null',
-                };
-                if (vErrors === null) {
-                  vErrors = [err188];
-                } else {
-                  vErrors.push(err188);
+                if (data82.toCapacityType === undefined) {
+                  const err180 = {
+                    instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
+                    schemaPath: '#/properties/replacements/items/properties/consolidation/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'toCapacityType' },
+                    message: "must have required property '" + 'toCapacityType' + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err180];
+                  } else {
+                    vErrors.push(err180);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-            }
-            if (data83.line !== undefined) {
-              let data88 = data83.line;
-              if (!(typeof data88 == 'number' && !(data88 % 1) && !isNaN(data88)) && data88 !== null) {
-                const err189 = {
-                  instancePath: instancePath + '/findings/' + i4 + '/line',
-                  schemaPath: '#/properties/findings/items/properties/line/type',
-                  keyword: 'type',
-                  params: { type: schema11.properties.findings.items.properties.line.type },
-                  message: 'must be integer,null',
-                };
-                if (vErrors === null) {
-                  vErrors = [err189];
-                } else {
-                  vErrors.push(err189);
+                if (data82.toPrice === undefined) {
+                  const err181 = {
+                    instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
+                    schemaPath: '#/properties/replacements/items/properties/consolidation/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'toPrice' },
+                    message: "must have required property '" + 'toPrice' + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err181];
+                  } else {
+                    vErrors.push(err181);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-            }
-            if (data83.object !== undefined) {
-              let data89 = data83.object;
-              if (typeof data89 !== 'string' && data89 !== null) {
-                const err190 = {
-                  instancePath: instancePath + '/findings/' + i4 + '/object',
-                  schemaPath: '#/properties/findings/items/properties/object/type',
-                  keyword: 'type',
-                  params: { type: schema11.properties.findings.items.properties.object.type },
-                  message: 'must be string,null',
-                };
-                if (vErrors === null) {
-                  vErrors = [err190];
-                } else {
-                  vErrors.push(err190);
+                if (data82.toCost === undefined) {
+                  const err182 = {
+                    instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
+                    schemaPath: '#/properties/replacements/items/properties/consolidation/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'toCost' },
+                    message: "must have required property '" + 'toCost' + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err182];
+                  } else {
+                    vErrors.push(err182);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-            }
-          } else {
-            const err191 = {
-              instancePath: instancePath + '/findings/' + i4,
-              schemaPath: '#/properties/findings/items/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-            };
-            if (vErrors === null) {
-              vErrors = [err191];
-            } else {
-              vErrors.push(err191);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err192 = {
-          instancePath: instancePath + '/findings',
-          schemaPath: '#/properties/findings/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err192];
-        } else {
-          vErrors.push(err192);
-        }
-        errors++;
-      }
-    }
-    if (data.kind !== undefined) {
-      let data90 = data.kind;
-      if (!(data90 === 'diff' || data90 === 'state')) {
-        const err193 = {
-          instancePath: instancePath + '/kind',
-          schemaPath: '#/properties/kind/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema11.properties.kind.enum },
-          message: 'must be equal to one of the allowed values',
-        };
-        if (vErrors === null) {
-          vErrors = [err193];
-        } else {
-          vErrors.push(err193);
-        }
-        errors++;
-      }
-    }
-    if (data.changed !== undefined) {
-      if (typeof data.changed !== 'boolean') {
-        const err194 = {
-          instancePath: instancePath + '/changed',
-          schemaPath: '#/properties/changed/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-        };
-        if (vErrors === null) {
-          vErrors = [err194];
-        } else {
-          vErrors.push(err194);
-        }
-        errors++;
-      }
-    }
-    if (data.verdictDetails !== undefined) {
-      let data92 = data.verdictDetails;
-      if (Array.isArray(data92)) {
-        const len5 = data92.length;
-        for (let i5 = 0; i5 < len5; i5++) {
-          let data93 = data92[i5];
-          if (data93 && typeof data93 == 'object' && !Array.isArray(data93)) {
-            if (data93.code === undefined) {
-              const err195 = {
-                instancePath: instancePath + '/verdictDetails/' + i5,
-                schemaPath: '#/properties/verdictDetails/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'code' },
-                message: "must have required property '" + 'code' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err195];
+                if (data82.fromPrice !== undefined) {
+                  if (!(typeof data82.fromPrice == 'number')) {
+                    const err183 = {
+                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/fromPrice',
+                      schemaPath: '#/properties/replacements/items/properties/consolidation/properties/fromPrice/type',
+                      keyword: 'type',
+                      params: { type: 'number' },
+                      message: 'must be number',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err183];
+                    } else {
+                      vErrors.push(err183);
+                    }
+                    errors++;
+                  }
+                }
+                if (data82.fromCost !== undefined) {
+                  let data84 = data82.fromCost;
+                  if (!(typeof data84 == 'number') && data84 !== null) {
+                    const err184 = {
+                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/fromCost',
+                      schemaPath: '#/properties/replacements/items/properties/consolidation/properties/fromCost/type',
+                      keyword: 'type',
+                      params: {
+                        type: schema11.properties.replacements.items.properties.consolidation.properties.fromCost.type,
+                      },
+                      message: 'must be number,null',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err184];
+                    } else {
+                      vErrors.push(err184);
+                    }
+                    errors++;
+                  }
+                }
+                if (data82.toInstanceType !== undefined) {
+                  let data85 = data82.toInstanceType;
+                  if (typeof data85 !== 'string' && data85 !== null) {
+                    const err185 = {
+                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/toInstanceType',
+                      schemaPath:
+                        '#/properties/replacements/items/properties/consolidation/properties/toInstanceType/type',
+                      keyword: 'type',
+                      params: {
+                        type: schema11.properties.replacements.items.properties.consolidation.properties.toInstanceType
+                          .type,
+                      },
+                      message: 'must be string,null',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err185];
+                    } else {
+                      vErrors.push(err185);
+                    }
+                    errors++;
+                  }
+                }
+                if (data82.toCapacityType !== undefined) {
+                  let data86 = data82.toCapacityType;
+                  if (typeof data86 !== 'string' && data86 !== null) {
+                    const err186 = {
+                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/toCapacityType',
+                      schemaPath:
+                        '#/properties/replacements/items/properties/consolidation/properties/toCapacityType/type',
+                      keyword: 'type',
+                      params: {
+                        type: schema11.properties.replacements.items.properties.consolidation.properties.toCapacityType
+                          .type,
+                      },
+                      message: 'must be string,null',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err186];
+                    } else {
+                      vErrors.push(err186);
+                    }
+                    errors++;
+                  }
+                }
+                if (data82.toPrice !== undefined) {
+                  if (!(typeof data82.toPrice == 'number')) {
+                    const err187 = {
+                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/toPrice',
+                      schemaPath: '#/properties/replacements/items/properties/consolidation/properties/toPrice/type',
+                      keyword: 'type',
+                      params: { type: 'number' },
+                      message: 'must be number',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err187];
+                    } else {
+                      vErrors.push(err187);
+                    }
+                    errors++;
+                  }
+                }
+                if (data82.toCost !== undefined) {
+                  if (!(typeof data82.toCost == 'number')) {
+                    const err188 = {
+                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/toCost',
+                      schemaPath: '#/properties/replacements/items/properties/consolidation/properties/toCost/type',
+                      keyword: 'type',
+                      params: { type: 'number' },
+                      message: 'must be number',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err188];
+                    } else {
+                      vErrors.push(err188);
+                    }
+                    errors++;
+                  }
+                }
+                if (data82.command !== undefined) {
+                  let data89 = data82.command;
+                  if (data89 && typeof data89 == 'object' && !Array.isArray(data89)) {
+                    if (data89.method === undefined) {
+                      const err189 = {
+                        instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command',
+                        schemaPath:
+                          '#/properties/replacements/items/properties/consolidation/properties/command/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'method' },
+                        message: "must have required property '" + 'method' + "'",
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err189];
+                      } else {
+                        vErrors.push(err189);
+                      }
+                      errors++;
+                    }
+                    if (data89.decision === undefined) {
+                      const err190 = {
+                        instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command',
+                        schemaPath:
+                          '#/properties/replacements/items/properties/consolidation/properties/command/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'decision' },
+                        message: "must have required property '" + 'decision' + "'",
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err190];
+                      } else {
+                        vErrors.push(err190);
+                      }
+                      errors++;
+                    }
+                    if (data89.nodes === undefined) {
+                      const err191 = {
+                        instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command',
+                        schemaPath:
+                          '#/properties/replacements/items/properties/consolidation/properties/command/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'nodes' },
+                        message: "must have required property '" + 'nodes' + "'",
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err191];
+                      } else {
+                        vErrors.push(err191);
+                      }
+                      errors++;
+                    }
+                    if (data89.method !== undefined) {
+                      let data90 = data89.method;
+                      if (!(data90 === 'single' || data90 === 'multi')) {
+                        const err192 = {
+                          instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command/method',
+                          schemaPath:
+                            '#/properties/replacements/items/properties/consolidation/properties/command/properties/method/enum',
+                          keyword: 'enum',
+                          params: {
+                            allowedValues:
+                              schema11.properties.replacements.items.properties.consolidation.properties.command
+                                .properties.method.enum,
+                          },
+                          message: 'must be equal to one of the allowed values',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err192];
+                        } else {
+                          vErrors.push(err192);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data89.decision !== undefined) {
+                      let data91 = data89.decision;
+                      if (!(data91 === 'replace' || data91 === 'delete')) {
+                        const err193 = {
+                          instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command/decision',
+                          schemaPath:
+                            '#/properties/replacements/items/properties/consolidation/properties/command/properties/decision/enum',
+                          keyword: 'enum',
+                          params: {
+                            allowedValues:
+                              schema11.properties.replacements.items.properties.consolidation.properties.command
+                                .properties.decision.enum,
+                          },
+                          message: 'must be equal to one of the allowed values',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err193];
+                        } else {
+                          vErrors.push(err193);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data89.nodes !== undefined) {
+                      let data92 = data89.nodes;
+                      if (Array.isArray(data92)) {
+                        const len4 = data92.length;
+                        for (let i4 = 0; i4 < len4; i4++) {
+                          if (typeof data92[i4] !== 'string') {
+                            const err194 = {
+                              instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command/nodes/' + i4,
+                              schemaPath:
+                                '#/properties/replacements/items/properties/consolidation/properties/command/properties/nodes/items/type',
+                              keyword: 'type',
+                              params: { type: 'string' },
+                              message: 'must be string',
+                            };
+                            if (vErrors === null) {
+                              vErrors = [err194];
+                            } else {
+                              vErrors.push(err194);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err195 = {
+                          instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command/nodes',
+                          schemaPath:
+                            '#/properties/replacements/items/properties/consolidation/properties/command/properties/nodes/type',
+                          keyword: 'type',
+                          params: { type: 'array' },
+                          message: 'must be array',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err195];
+                        } else {
+                          vErrors.push(err195);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err196 = {
+                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command',
+                      schemaPath: '#/properties/replacements/items/properties/consolidation/properties/command/type',
+                      keyword: 'type',
+                      params: { type: 'object' },
+                      message: 'must be object',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err196];
+                    } else {
+                      vErrors.push(err196);
+                    }
+                    errors++;
+                  }
+                }
               } else {
-                vErrors.push(err195);
-              }
-              errors++;
-            }
-            if (data93.message === undefined) {
-              const err196 = {
-                instancePath: instancePath + '/verdictDetails/' + i5,
-                schemaPath: '#/properties/verdictDetails/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'message' },
-                message: "must have required property '" + 'message' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err196];
-              } else {
-                vErrors.push(err196);
-              }
-              errors++;
-            }
-            if (data93.code !== undefined) {
-              let data94 = data93.code;
-              if (!(
-                data94 === 'error-findings' ||
-                data94 === 'warning-findings' ||
-                data94 === 'workloads-unschedulable' ||
-                data94 === 'rollout-blocked' ||
-                data94 === 'max-replaced-nodes' ||
-                data94 === 'max-replaced-percent'
-              )) {
                 const err197 = {
-                  instancePath: instancePath + '/verdictDetails/' + i5 + '/code',
-                  schemaPath: '#/properties/verdictDetails/items/properties/code/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema11.properties.verdictDetails.items.properties.code.enum },
-                  message: 'must be equal to one of the allowed values',
+                  instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
+                  schemaPath: '#/properties/replacements/items/properties/consolidation/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object',
                 };
                 if (vErrors === null) {
                   vErrors = [err197];
@@ -3643,69 +3676,67 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data93.message !== undefined) {
-              if (typeof data93.message !== 'string') {
-                const err198 = {
-                  instancePath: instancePath + '/verdictDetails/' + i5 + '/message',
-                  schemaPath: '#/properties/verdictDetails/items/properties/message/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err198];
-                } else {
-                  vErrors.push(err198);
-                }
-                errors++;
-              }
-            }
           } else {
-            const err199 = {
-              instancePath: instancePath + '/verdictDetails/' + i5,
-              schemaPath: '#/properties/verdictDetails/items/type',
+            const err198 = {
+              instancePath: instancePath + '/replacements/' + i3,
+              schemaPath: '#/properties/replacements/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err199];
+              vErrors = [err198];
             } else {
-              vErrors.push(err199);
+              vErrors.push(err198);
             }
             errors++;
           }
         }
       } else {
-        const err200 = {
-          instancePath: instancePath + '/verdictDetails',
-          schemaPath: '#/properties/verdictDetails/type',
+        const err199 = {
+          instancePath: instancePath + '/replacements',
+          schemaPath: '#/properties/replacements/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err200];
+          vErrors = [err199];
         } else {
-          vErrors.push(err200);
+          vErrors.push(err199);
         }
         errors++;
       }
     }
-    if (data.alerts !== undefined) {
-      let data96 = data.alerts;
-      if (Array.isArray(data96)) {
-        const len6 = data96.length;
-        for (let i6 = 0; i6 < len6; i6++) {
-          let data97 = data96[i6];
-          if (data97 && typeof data97 == 'object' && !Array.isArray(data97)) {
-            if (data97.level === undefined) {
-              const err201 = {
-                instancePath: instancePath + '/alerts/' + i6,
-                schemaPath: '#/properties/alerts/items/required',
+    if (data.findings !== undefined) {
+      let data94 = data.findings;
+      if (Array.isArray(data94)) {
+        const len5 = data94.length;
+        for (let i5 = 0; i5 < len5; i5++) {
+          let data95 = data94[i5];
+          if (data95 && typeof data95 == 'object' && !Array.isArray(data95)) {
+            if (data95.rule === undefined) {
+              const err200 = {
+                instancePath: instancePath + '/findings/' + i5,
+                schemaPath: '#/properties/findings/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'level' },
-                message: "must have required property '" + 'level' + "'",
+                params: { missingProperty: 'rule' },
+                message: "must have required property '" + 'rule' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err200];
+              } else {
+                vErrors.push(err200);
+              }
+              errors++;
+            }
+            if (data95.severity === undefined) {
+              const err201 = {
+                instancePath: instancePath + '/findings/' + i5,
+                schemaPath: '#/properties/findings/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'severity' },
+                message: "must have required property '" + 'severity' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err201];
@@ -3714,13 +3745,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data97.code === undefined) {
+            if (data95.message === undefined) {
               const err202 = {
-                instancePath: instancePath + '/alerts/' + i6,
-                schemaPath: '#/properties/alerts/items/required',
+                instancePath: instancePath + '/findings/' + i5,
+                schemaPath: '#/properties/findings/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'code' },
-                message: "must have required property '" + 'code' + "'",
+                params: { missingProperty: 'message' },
+                message: "must have required property '" + 'message' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err202];
@@ -3729,13 +3760,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data97.subjects === undefined) {
+            if (data95.file === undefined) {
               const err203 = {
-                instancePath: instancePath + '/alerts/' + i6,
-                schemaPath: '#/properties/alerts/items/required',
+                instancePath: instancePath + '/findings/' + i5,
+                schemaPath: '#/properties/findings/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'subjects' },
-                message: "must have required property '" + 'subjects' + "'",
+                params: { missingProperty: 'file' },
+                message: "must have required property '" + 'file' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err203];
@@ -3744,13 +3775,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data97.count === undefined) {
+            if (data95.line === undefined) {
               const err204 = {
-                instancePath: instancePath + '/alerts/' + i6,
-                schemaPath: '#/properties/alerts/items/required',
+                instancePath: instancePath + '/findings/' + i5,
+                schemaPath: '#/properties/findings/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'count' },
-                message: "must have required property '" + 'count' + "'",
+                params: { missingProperty: 'line' },
+                message: "must have required property '" + 'line' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err204];
@@ -3759,39 +3790,29 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data97.level !== undefined) {
-              let data98 = data97.level;
-              if (!(data98 === 'caution' || data98 === 'warning')) {
-                const err205 = {
-                  instancePath: instancePath + '/alerts/' + i6 + '/level',
-                  schemaPath: '#/properties/alerts/items/properties/level/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema11.properties.alerts.items.properties.level.enum },
-                  message: 'must be equal to one of the allowed values',
-                };
-                if (vErrors === null) {
-                  vErrors = [err205];
-                } else {
-                  vErrors.push(err205);
-                }
-                errors++;
+            if (data95.object === undefined) {
+              const err205 = {
+                instancePath: instancePath + '/findings/' + i5,
+                schemaPath: '#/properties/findings/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'object' },
+                message: "must have required property '" + 'object' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err205];
+              } else {
+                vErrors.push(err205);
               }
+              errors++;
             }
-            if (data97.code !== undefined) {
-              let data99 = data97.code;
-              if (!(
-                data99 === 'pool-removed' ||
-                data99 === 'rollout-blocked' ||
-                data99 === 'workloads-unschedulable' ||
-                data99 === 'nodes-replaced' ||
-                data99 === 'budget-unlimited'
-              )) {
+            if (data95.rule !== undefined) {
+              if (typeof data95.rule !== 'string') {
                 const err206 = {
-                  instancePath: instancePath + '/alerts/' + i6 + '/code',
-                  schemaPath: '#/properties/alerts/items/properties/code/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema11.properties.alerts.items.properties.code.enum },
-                  message: 'must be equal to one of the allowed values',
+                  instancePath: instancePath + '/findings/' + i5 + '/rule',
+                  schemaPath: '#/properties/findings/items/properties/rule/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
                 };
                 if (vErrors === null) {
                   vErrors = [err206];
@@ -3801,34 +3822,32 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data97.subjects !== undefined) {
-              let data100 = data97.subjects;
-              if (Array.isArray(data100)) {
-                const len7 = data100.length;
-                for (let i7 = 0; i7 < len7; i7++) {
-                  if (typeof data100[i7] !== 'string') {
-                    const err207 = {
-                      instancePath: instancePath + '/alerts/' + i6 + '/subjects/' + i7,
-                      schemaPath: '#/properties/alerts/items/properties/subjects/items/type',
-                      keyword: 'type',
-                      params: { type: 'string' },
-                      message: 'must be string',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err207];
-                    } else {
-                      vErrors.push(err207);
-                    }
-                    errors++;
-                  }
+            if (data95.severity !== undefined) {
+              let data97 = data95.severity;
+              if (!(data97 === 'error' || data97 === 'warning' || data97 === 'info')) {
+                const err207 = {
+                  instancePath: instancePath + '/findings/' + i5 + '/severity',
+                  schemaPath: '#/properties/findings/items/properties/severity/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema11.properties.findings.items.properties.severity.enum },
+                  message: 'must be equal to one of the allowed values',
+                };
+                if (vErrors === null) {
+                  vErrors = [err207];
+                } else {
+                  vErrors.push(err207);
                 }
-              } else {
+                errors++;
+              }
+            }
+            if (data95.message !== undefined) {
+              if (typeof data95.message !== 'string') {
                 const err208 = {
-                  instancePath: instancePath + '/alerts/' + i6 + '/subjects',
-                  schemaPath: '#/properties/alerts/items/properties/subjects/type',
+                  instancePath: instancePath + '/findings/' + i5 + '/message',
+                  schemaPath: '#/properties/findings/items/properties/message/type',
                   keyword: 'type',
-                  params: { type: 'array' },
-                  message: 'must be array',
+                  params: { type: 'string' },
+                  message: 'must be string',
                 };
                 if (vErrors === null) {
                   vErrors = [err208];
@@ -3838,15 +3857,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data97.count !== undefined) {
-              let data102 = data97.count;
-              if (!(typeof data102 == 'number' && !(data102 % 1) && !isNaN(data102))) {
+            if (data95.file !== undefined) {
+              let data99 = data95.file;
+              if (typeof data99 !== 'string' && data99 !== null) {
                 const err209 = {
-                  instancePath: instancePath + '/alerts/' + i6 + '/count',
-                  schemaPath: '#/properties/alerts/items/properties/count/type',
+                  instancePath: instancePath + '/findings/' + i5 + '/file',
+                  schemaPath: '#/properties/findings/items/properties/file/type',
                   keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
+                  params: { type: schema11.properties.findings.items.properties.file.type },
+                  message: 'must be string,null',
                 };
                 if (vErrors === null) {
                   vErrors = [err209];
@@ -3855,150 +3874,163 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 }
                 errors++;
               }
-              if (typeof data102 == 'number') {
-                if (data102 < 0 || isNaN(data102)) {
-                  const err210 = {
-                    instancePath: instancePath + '/alerts/' + i6 + '/count',
-                    schemaPath: '#/properties/alerts/items/properties/count/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 0 },
-                    message: 'must be >= 0',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err210];
-                  } else {
-                    vErrors.push(err210);
-                  }
-                  errors++;
+            }
+            if (data95.line !== undefined) {
+              let data100 = data95.line;
+              if (!(typeof data100 == 'number' && !(data100 % 1) && !isNaN(data100)) && data100 !== null) {
+                const err210 = {
+                  instancePath: instancePath + '/findings/' + i5 + '/line',
+                  schemaPath: '#/properties/findings/items/properties/line/type',
+                  keyword: 'type',
+                  params: { type: schema11.properties.findings.items.properties.line.type },
+                  message: 'must be integer,null',
+                };
+                if (vErrors === null) {
+                  vErrors = [err210];
+                } else {
+                  vErrors.push(err210);
                 }
+                errors++;
+              }
+            }
+            if (data95.object !== undefined) {
+              let data101 = data95.object;
+              if (typeof data101 !== 'string' && data101 !== null) {
+                const err211 = {
+                  instancePath: instancePath + '/findings/' + i5 + '/object',
+                  schemaPath: '#/properties/findings/items/properties/object/type',
+                  keyword: 'type',
+                  params: { type: schema11.properties.findings.items.properties.object.type },
+                  message: 'must be string,null',
+                };
+                if (vErrors === null) {
+                  vErrors = [err211];
+                } else {
+                  vErrors.push(err211);
+                }
+                errors++;
               }
             }
           } else {
-            const err211 = {
-              instancePath: instancePath + '/alerts/' + i6,
-              schemaPath: '#/properties/alerts/items/type',
+            const err212 = {
+              instancePath: instancePath + '/findings/' + i5,
+              schemaPath: '#/properties/findings/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err211];
+              vErrors = [err212];
             } else {
-              vErrors.push(err211);
+              vErrors.push(err212);
             }
             errors++;
           }
         }
       } else {
-        const err212 = {
-          instancePath: instancePath + '/alerts',
-          schemaPath: '#/properties/alerts/type',
+        const err213 = {
+          instancePath: instancePath + '/findings',
+          schemaPath: '#/properties/findings/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err212];
+          vErrors = [err213];
         } else {
-          vErrors.push(err212);
+          vErrors.push(err213);
         }
         errors++;
       }
     }
-    if (data.newlyUnschedulable !== undefined) {
-      let data103 = data.newlyUnschedulable;
-      if (Array.isArray(data103)) {
-        const len8 = data103.length;
-        for (let i8 = 0; i8 < len8; i8++) {
-          let data104 = data103[i8];
-          if (data104 && typeof data104 == 'object' && !Array.isArray(data104)) {
-            if (data104.kind === undefined) {
-              const err213 = {
-                instancePath: instancePath + '/newlyUnschedulable/' + i8,
-                schemaPath: '#/properties/newlyUnschedulable/items/required',
+    if (data.kind !== undefined) {
+      let data102 = data.kind;
+      if (!(data102 === 'diff' || data102 === 'state')) {
+        const err214 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema11.properties.kind.enum },
+          message: 'must be equal to one of the allowed values',
+        };
+        if (vErrors === null) {
+          vErrors = [err214];
+        } else {
+          vErrors.push(err214);
+        }
+        errors++;
+      }
+    }
+    if (data.changed !== undefined) {
+      if (typeof data.changed !== 'boolean') {
+        const err215 = {
+          instancePath: instancePath + '/changed',
+          schemaPath: '#/properties/changed/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err215];
+        } else {
+          vErrors.push(err215);
+        }
+        errors++;
+      }
+    }
+    if (data.verdictDetails !== undefined) {
+      let data104 = data.verdictDetails;
+      if (Array.isArray(data104)) {
+        const len6 = data104.length;
+        for (let i6 = 0; i6 < len6; i6++) {
+          let data105 = data104[i6];
+          if (data105 && typeof data105 == 'object' && !Array.isArray(data105)) {
+            if (data105.code === undefined) {
+              const err216 = {
+                instancePath: instancePath + '/verdictDetails/' + i6,
+                schemaPath: '#/properties/verdictDetails/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'kind' },
-                message: "must have required property '" + 'kind' + "'",
+                params: { missingProperty: 'code' },
+                message: "must have required property '" + 'code' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err213];
+                vErrors = [err216];
               } else {
-                vErrors.push(err213);
+                vErrors.push(err216);
               }
               errors++;
             }
-            if (data104.namespace === undefined) {
-              const err214 = {
-                instancePath: instancePath + '/newlyUnschedulable/' + i8,
-                schemaPath: '#/properties/newlyUnschedulable/items/required',
+            if (data105.message === undefined) {
+              const err217 = {
+                instancePath: instancePath + '/verdictDetails/' + i6,
+                schemaPath: '#/properties/verdictDetails/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'namespace' },
-                message: "must have required property '" + 'namespace' + "'",
+                params: { missingProperty: 'message' },
+                message: "must have required property '" + 'message' + "'",
               };
               if (vErrors === null) {
-                vErrors = [err214];
+                vErrors = [err217];
               } else {
-                vErrors.push(err214);
+                vErrors.push(err217);
               }
               errors++;
             }
-            if (data104.name === undefined) {
-              const err215 = {
-                instancePath: instancePath + '/newlyUnschedulable/' + i8,
-                schemaPath: '#/properties/newlyUnschedulable/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'name' },
-                message: "must have required property '" + 'name' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err215];
-              } else {
-                vErrors.push(err215);
-              }
-              errors++;
-            }
-            if (data104.kind !== undefined) {
-              if (typeof data104.kind !== 'string') {
-                const err216 = {
-                  instancePath: instancePath + '/newlyUnschedulable/' + i8 + '/kind',
-                  schemaPath: '#/properties/newlyUnschedulable/items/properties/kind/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err216];
-                } else {
-                  vErrors.push(err216);
-                }
-                errors++;
-              }
-            }
-            if (data104.namespace !== undefined) {
-              if (typeof data104.namespace !== 'string') {
-                const err217 = {
-                  instancePath: instancePath + '/newlyUnschedulable/' + i8 + '/namespace',
-                  schemaPath: '#/properties/newlyUnschedulable/items/properties/namespace/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err217];
-                } else {
-                  vErrors.push(err217);
-                }
-                errors++;
-              }
-            }
-            if (data104.name !== undefined) {
-              if (typeof data104.name !== 'string') {
+            if (data105.code !== undefined) {
+              let data106 = data105.code;
+              if (!(
+                data106 === 'error-findings' ||
+                data106 === 'warning-findings' ||
+                data106 === 'workloads-unschedulable' ||
+                data106 === 'rollout-blocked' ||
+                data106 === 'max-replaced-nodes' ||
+                data106 === 'max-replaced-percent'
+              )) {
                 const err218 = {
-                  instancePath: instancePath + '/newlyUnschedulable/' + i8 + '/name',
-                  schemaPath: '#/properties/newlyUnschedulable/items/properties/name/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
+                  instancePath: instancePath + '/verdictDetails/' + i6 + '/code',
+                  schemaPath: '#/properties/verdictDetails/items/properties/code/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema11.properties.verdictDetails.items.properties.code.enum },
+                  message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {
                   vErrors = [err218];
@@ -4008,67 +4040,69 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data105.message !== undefined) {
+              if (typeof data105.message !== 'string') {
+                const err219 = {
+                  instancePath: instancePath + '/verdictDetails/' + i6 + '/message',
+                  schemaPath: '#/properties/verdictDetails/items/properties/message/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err219];
+                } else {
+                  vErrors.push(err219);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err219 = {
-              instancePath: instancePath + '/newlyUnschedulable/' + i8,
-              schemaPath: '#/properties/newlyUnschedulable/items/type',
+            const err220 = {
+              instancePath: instancePath + '/verdictDetails/' + i6,
+              schemaPath: '#/properties/verdictDetails/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err219];
+              vErrors = [err220];
             } else {
-              vErrors.push(err219);
+              vErrors.push(err220);
             }
             errors++;
           }
         }
       } else {
-        const err220 = {
-          instancePath: instancePath + '/newlyUnschedulable',
-          schemaPath: '#/properties/newlyUnschedulable/type',
+        const err221 = {
+          instancePath: instancePath + '/verdictDetails',
+          schemaPath: '#/properties/verdictDetails/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err220];
+          vErrors = [err221];
         } else {
-          vErrors.push(err220);
+          vErrors.push(err221);
         }
         errors++;
       }
     }
-    if (data.clusters !== undefined) {
-      let data108 = data.clusters;
+    if (data.alerts !== undefined) {
+      let data108 = data.alerts;
       if (Array.isArray(data108)) {
-        const len9 = data108.length;
-        for (let i9 = 0; i9 < len9; i9++) {
-          let data109 = data108[i9];
+        const len7 = data108.length;
+        for (let i7 = 0; i7 < len7; i7++) {
+          let data109 = data108[i7];
           if (data109 && typeof data109 == 'object' && !Array.isArray(data109)) {
-            if (data109.key === undefined) {
-              const err221 = {
-                instancePath: instancePath + '/clusters/' + i9,
-                schemaPath: '#/properties/clusters/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'key' },
-                message: "must have required property '" + 'key' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err221];
-              } else {
-                vErrors.push(err221);
-              }
-              errors++;
-            }
-            if (data109.source === undefined) {
+            if (data109.level === undefined) {
               const err222 = {
-                instancePath: instancePath + '/clusters/' + i9,
-                schemaPath: '#/properties/clusters/items/required',
+                instancePath: instancePath + '/alerts/' + i7,
+                schemaPath: '#/properties/alerts/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'source' },
-                message: "must have required property '" + 'source' + "'",
+                params: { missingProperty: 'level' },
+                message: "must have required property '" + 'level' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err222];
@@ -4077,13 +4111,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data109.affected === undefined) {
+            if (data109.code === undefined) {
               const err223 = {
-                instancePath: instancePath + '/clusters/' + i9,
-                schemaPath: '#/properties/clusters/items/required',
+                instancePath: instancePath + '/alerts/' + i7,
+                schemaPath: '#/properties/alerts/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'affected' },
-                message: "must have required property '" + 'affected' + "'",
+                params: { missingProperty: 'code' },
+                message: "must have required property '" + 'code' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err223];
@@ -4092,13 +4126,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data109.plan === undefined) {
+            if (data109.subjects === undefined) {
               const err224 = {
-                instancePath: instancePath + '/clusters/' + i9,
-                schemaPath: '#/properties/clusters/items/required',
+                instancePath: instancePath + '/alerts/' + i7,
+                schemaPath: '#/properties/alerts/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'plan' },
-                message: "must have required property '" + 'plan' + "'",
+                params: { missingProperty: 'subjects' },
+                message: "must have required property '" + 'subjects' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err224];
@@ -4107,31 +4141,30 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data109.key !== undefined) {
-              if (typeof data109.key !== 'string') {
-                const err225 = {
-                  instancePath: instancePath + '/clusters/' + i9 + '/key',
-                  schemaPath: '#/properties/clusters/items/properties/key/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err225];
-                } else {
-                  vErrors.push(err225);
-                }
-                errors++;
+            if (data109.count === undefined) {
+              const err225 = {
+                instancePath: instancePath + '/alerts/' + i7,
+                schemaPath: '#/properties/alerts/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'count' },
+                message: "must have required property '" + 'count' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err225];
+              } else {
+                vErrors.push(err225);
               }
+              errors++;
             }
-            if (data109.source !== undefined) {
-              if (typeof data109.source !== 'string') {
+            if (data109.level !== undefined) {
+              let data110 = data109.level;
+              if (!(data110 === 'caution' || data110 === 'warning')) {
                 const err226 = {
-                  instancePath: instancePath + '/clusters/' + i9 + '/source',
-                  schemaPath: '#/properties/clusters/items/properties/source/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
+                  instancePath: instancePath + '/alerts/' + i7 + '/level',
+                  schemaPath: '#/properties/alerts/items/properties/level/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema11.properties.alerts.items.properties.level.enum },
+                  message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {
                   vErrors = [err226];
@@ -4141,14 +4174,21 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data109.affected !== undefined) {
-              if (typeof data109.affected !== 'boolean') {
+            if (data109.code !== undefined) {
+              let data111 = data109.code;
+              if (!(
+                data111 === 'pool-removed' ||
+                data111 === 'rollout-blocked' ||
+                data111 === 'workloads-unschedulable' ||
+                data111 === 'nodes-replaced' ||
+                data111 === 'budget-unlimited'
+              )) {
                 const err227 = {
-                  instancePath: instancePath + '/clusters/' + i9 + '/affected',
-                  schemaPath: '#/properties/clusters/items/properties/affected/type',
-                  keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
+                  instancePath: instancePath + '/alerts/' + i7 + '/code',
+                  schemaPath: '#/properties/alerts/items/properties/code/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema11.properties.alerts.items.properties.code.enum },
+                  message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {
                   vErrors = [err227];
@@ -4158,51 +4198,34 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data109.plan !== undefined) {
-              let data113 = data109.plan;
-              const _errs217 = errors;
-              let valid44 = false;
-              const _errs218 = errors;
-              if (
-                !validate10(data113, {
-                  instancePath: instancePath + '/clusters/' + i9 + '/plan',
-                  parentData: data109,
-                  parentDataProperty: 'plan',
-                  rootData,
-                })
-              ) {
-                vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
-                errors = vErrors.length;
-              }
-              var _valid0 = _errs218 === errors;
-              valid44 = valid44 || _valid0;
-              if (!valid44) {
-                const _errs219 = errors;
-                if (data113 !== null) {
-                  const err228 = {
-                    instancePath: instancePath + '/clusters/' + i9 + '/plan',
-                    schemaPath: '#/properties/clusters/items/properties/plan/anyOf/1/type',
-                    keyword: 'type',
-                    params: { type: 'null' },
-                    message: 'must be null',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err228];
-                  } else {
-                    vErrors.push(err228);
+            if (data109.subjects !== undefined) {
+              let data112 = data109.subjects;
+              if (Array.isArray(data112)) {
+                const len8 = data112.length;
+                for (let i8 = 0; i8 < len8; i8++) {
+                  if (typeof data112[i8] !== 'string') {
+                    const err228 = {
+                      instancePath: instancePath + '/alerts/' + i7 + '/subjects/' + i8,
+                      schemaPath: '#/properties/alerts/items/properties/subjects/items/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err228];
+                    } else {
+                      vErrors.push(err228);
+                    }
+                    errors++;
                   }
-                  errors++;
                 }
-                var _valid0 = _errs219 === errors;
-                valid44 = valid44 || _valid0;
-              }
-              if (!valid44) {
+              } else {
                 const err229 = {
-                  instancePath: instancePath + '/clusters/' + i9 + '/plan',
-                  schemaPath: '#/properties/clusters/items/properties/plan/anyOf',
-                  keyword: 'anyOf',
-                  params: {},
-                  message: 'must match a schema in anyOf',
+                  instancePath: instancePath + '/alerts/' + i7 + '/subjects',
+                  schemaPath: '#/properties/alerts/items/properties/subjects/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
                 };
                 if (vErrors === null) {
                   vErrors = [err229];
@@ -4210,186 +4233,185 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   vErrors.push(err229);
                 }
                 errors++;
-              } else {
-                errors = _errs217;
-                if (vErrors !== null) {
-                  if (_errs217) {
-                    vErrors.length = _errs217;
+              }
+            }
+            if (data109.count !== undefined) {
+              let data114 = data109.count;
+              if (!(typeof data114 == 'number' && !(data114 % 1) && !isNaN(data114))) {
+                const err230 = {
+                  instancePath: instancePath + '/alerts/' + i7 + '/count',
+                  schemaPath: '#/properties/alerts/items/properties/count/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                };
+                if (vErrors === null) {
+                  vErrors = [err230];
+                } else {
+                  vErrors.push(err230);
+                }
+                errors++;
+              }
+              if (typeof data114 == 'number') {
+                if (data114 < 0 || isNaN(data114)) {
+                  const err231 = {
+                    instancePath: instancePath + '/alerts/' + i7 + '/count',
+                    schemaPath: '#/properties/alerts/items/properties/count/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err231];
                   } else {
-                    vErrors = null;
+                    vErrors.push(err231);
                   }
+                  errors++;
                 }
               }
             }
           } else {
-            const err230 = {
-              instancePath: instancePath + '/clusters/' + i9,
-              schemaPath: '#/properties/clusters/items/type',
+            const err232 = {
+              instancePath: instancePath + '/alerts/' + i7,
+              schemaPath: '#/properties/alerts/items/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err230];
+              vErrors = [err232];
             } else {
-              vErrors.push(err230);
+              vErrors.push(err232);
             }
             errors++;
           }
         }
       } else {
-        const err231 = {
-          instancePath: instancePath + '/clusters',
-          schemaPath: '#/properties/clusters/type',
+        const err233 = {
+          instancePath: instancePath + '/alerts',
+          schemaPath: '#/properties/alerts/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err231];
+          vErrors = [err233];
         } else {
-          vErrors.push(err231);
+          vErrors.push(err233);
         }
         errors++;
       }
     }
-    if (data.nothingEvaluated !== undefined) {
-      if (typeof data.nothingEvaluated !== 'boolean') {
-        const err232 = {
-          instancePath: instancePath + '/nothingEvaluated',
-          schemaPath: '#/properties/nothingEvaluated/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-        };
-        if (vErrors === null) {
-          vErrors = [err232];
-        } else {
-          vErrors.push(err232);
-        }
-        errors++;
-      }
-    }
-    if (data.pricing !== undefined) {
-      let data115 = data.pricing;
-      if (data115 && typeof data115 == 'object' && !Array.isArray(data115)) {
-        if (data115.catalogRegion === undefined) {
-          const err233 = {
-            instancePath: instancePath + '/pricing',
-            schemaPath: '#/properties/pricing/required',
-            keyword: 'required',
-            params: { missingProperty: 'catalogRegion' },
-            message: "must have required property '" + 'catalogRegion' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err233];
-          } else {
-            vErrors.push(err233);
-          }
-          errors++;
-        }
-        if (data115.region === undefined) {
-          const err234 = {
-            instancePath: instancePath + '/pricing',
-            schemaPath: '#/properties/pricing/required',
-            keyword: 'required',
-            params: { missingProperty: 'region' },
-            message: "must have required property '" + 'region' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err234];
-          } else {
-            vErrors.push(err234);
-          }
-          errors++;
-        }
-        if (data115.regionPriced === undefined) {
-          const err235 = {
-            instancePath: instancePath + '/pricing',
-            schemaPath: '#/properties/pricing/required',
-            keyword: 'required',
-            params: { missingProperty: 'regionPriced' },
-            message: "must have required property '" + 'regionPriced' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err235];
-          } else {
-            vErrors.push(err235);
-          }
-          errors++;
-        }
-        if (data115.spot === undefined) {
-          const err236 = {
-            instancePath: instancePath + '/pricing',
-            schemaPath: '#/properties/pricing/required',
-            keyword: 'required',
-            params: { missingProperty: 'spot' },
-            message: "must have required property '" + 'spot' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err236];
-          } else {
-            vErrors.push(err236);
-          }
-          errors++;
-        }
-        if (data115.spotPriceFactor === undefined) {
-          const err237 = {
-            instancePath: instancePath + '/pricing',
-            schemaPath: '#/properties/pricing/required',
-            keyword: 'required',
-            params: { missingProperty: 'spotPriceFactor' },
-            message: "must have required property '" + 'spotPriceFactor' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err237];
-          } else {
-            vErrors.push(err237);
-          }
-          errors++;
-        }
-        if (data115.catalogRegion !== undefined) {
-          if (typeof data115.catalogRegion !== 'string') {
-            const err238 = {
-              instancePath: instancePath + '/pricing/catalogRegion',
-              schemaPath: '#/properties/pricing/properties/catalogRegion/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err238];
-            } else {
-              vErrors.push(err238);
+    if (data.newlyUnschedulable !== undefined) {
+      let data115 = data.newlyUnschedulable;
+      if (Array.isArray(data115)) {
+        const len9 = data115.length;
+        for (let i9 = 0; i9 < len9; i9++) {
+          let data116 = data115[i9];
+          if (data116 && typeof data116 == 'object' && !Array.isArray(data116)) {
+            if (data116.kind === undefined) {
+              const err234 = {
+                instancePath: instancePath + '/newlyUnschedulable/' + i9,
+                schemaPath: '#/properties/newlyUnschedulable/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'kind' },
+                message: "must have required property '" + 'kind' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err234];
+              } else {
+                vErrors.push(err234);
+              }
+              errors++;
             }
-            errors++;
-          }
-        }
-        if (data115.region !== undefined) {
-          if (typeof data115.region !== 'string') {
-            const err239 = {
-              instancePath: instancePath + '/pricing/region',
-              schemaPath: '#/properties/pricing/properties/region/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err239];
-            } else {
-              vErrors.push(err239);
+            if (data116.namespace === undefined) {
+              const err235 = {
+                instancePath: instancePath + '/newlyUnschedulable/' + i9,
+                schemaPath: '#/properties/newlyUnschedulable/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'namespace' },
+                message: "must have required property '" + 'namespace' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err235];
+              } else {
+                vErrors.push(err235);
+              }
+              errors++;
             }
-            errors++;
-          }
-        }
-        if (data115.regionPriced !== undefined) {
-          if (typeof data115.regionPriced !== 'boolean') {
+            if (data116.name === undefined) {
+              const err236 = {
+                instancePath: instancePath + '/newlyUnschedulable/' + i9,
+                schemaPath: '#/properties/newlyUnschedulable/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'name' },
+                message: "must have required property '" + 'name' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err236];
+              } else {
+                vErrors.push(err236);
+              }
+              errors++;
+            }
+            if (data116.kind !== undefined) {
+              if (typeof data116.kind !== 'string') {
+                const err237 = {
+                  instancePath: instancePath + '/newlyUnschedulable/' + i9 + '/kind',
+                  schemaPath: '#/properties/newlyUnschedulable/items/properties/kind/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err237];
+                } else {
+                  vErrors.push(err237);
+                }
+                errors++;
+              }
+            }
+            if (data116.namespace !== undefined) {
+              if (typeof data116.namespace !== 'string') {
+                const err238 = {
+                  instancePath: instancePath + '/newlyUnschedulable/' + i9 + '/namespace',
+                  schemaPath: '#/properties/newlyUnschedulable/items/properties/namespace/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err238];
+                } else {
+                  vErrors.push(err238);
+                }
+                errors++;
+              }
+            }
+            if (data116.name !== undefined) {
+              if (typeof data116.name !== 'string') {
+                const err239 = {
+                  instancePath: instancePath + '/newlyUnschedulable/' + i9 + '/name',
+                  schemaPath: '#/properties/newlyUnschedulable/items/properties/name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err239];
+                } else {
+                  vErrors.push(err239);
+                }
+                errors++;
+              }
+            }
+          } else {
             const err240 = {
-              instancePath: instancePath + '/pricing/regionPriced',
-              schemaPath: '#/properties/pricing/properties/regionPriced/type',
+              instancePath: instancePath + '/newlyUnschedulable/' + i9,
+              schemaPath: '#/properties/newlyUnschedulable/items/type',
               keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
+              params: { type: 'object' },
+              message: 'must be object',
             };
             if (vErrors === null) {
               vErrors = [err240];
@@ -4399,10 +4421,385 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data115.spot !== undefined) {
-          let data119 = data115.spot;
-          if (!(data119 === 'catalog' || data119 === 'estimated')) {
-            const err241 = {
+      } else {
+        const err241 = {
+          instancePath: instancePath + '/newlyUnschedulable',
+          schemaPath: '#/properties/newlyUnschedulable/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err241];
+        } else {
+          vErrors.push(err241);
+        }
+        errors++;
+      }
+    }
+    if (data.clusters !== undefined) {
+      let data120 = data.clusters;
+      if (Array.isArray(data120)) {
+        const len10 = data120.length;
+        for (let i10 = 0; i10 < len10; i10++) {
+          let data121 = data120[i10];
+          if (data121 && typeof data121 == 'object' && !Array.isArray(data121)) {
+            if (data121.key === undefined) {
+              const err242 = {
+                instancePath: instancePath + '/clusters/' + i10,
+                schemaPath: '#/properties/clusters/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'key' },
+                message: "must have required property '" + 'key' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err242];
+              } else {
+                vErrors.push(err242);
+              }
+              errors++;
+            }
+            if (data121.source === undefined) {
+              const err243 = {
+                instancePath: instancePath + '/clusters/' + i10,
+                schemaPath: '#/properties/clusters/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'source' },
+                message: "must have required property '" + 'source' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err243];
+              } else {
+                vErrors.push(err243);
+              }
+              errors++;
+            }
+            if (data121.affected === undefined) {
+              const err244 = {
+                instancePath: instancePath + '/clusters/' + i10,
+                schemaPath: '#/properties/clusters/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'affected' },
+                message: "must have required property '" + 'affected' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err244];
+              } else {
+                vErrors.push(err244);
+              }
+              errors++;
+            }
+            if (data121.plan === undefined) {
+              const err245 = {
+                instancePath: instancePath + '/clusters/' + i10,
+                schemaPath: '#/properties/clusters/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'plan' },
+                message: "must have required property '" + 'plan' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err245];
+              } else {
+                vErrors.push(err245);
+              }
+              errors++;
+            }
+            if (data121.key !== undefined) {
+              if (typeof data121.key !== 'string') {
+                const err246 = {
+                  instancePath: instancePath + '/clusters/' + i10 + '/key',
+                  schemaPath: '#/properties/clusters/items/properties/key/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err246];
+                } else {
+                  vErrors.push(err246);
+                }
+                errors++;
+              }
+            }
+            if (data121.source !== undefined) {
+              if (typeof data121.source !== 'string') {
+                const err247 = {
+                  instancePath: instancePath + '/clusters/' + i10 + '/source',
+                  schemaPath: '#/properties/clusters/items/properties/source/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err247];
+                } else {
+                  vErrors.push(err247);
+                }
+                errors++;
+              }
+            }
+            if (data121.affected !== undefined) {
+              if (typeof data121.affected !== 'boolean') {
+                const err248 = {
+                  instancePath: instancePath + '/clusters/' + i10 + '/affected',
+                  schemaPath: '#/properties/clusters/items/properties/affected/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                };
+                if (vErrors === null) {
+                  vErrors = [err248];
+                } else {
+                  vErrors.push(err248);
+                }
+                errors++;
+              }
+            }
+            if (data121.plan !== undefined) {
+              let data125 = data121.plan;
+              const _errs239 = errors;
+              let valid48 = false;
+              const _errs240 = errors;
+              if (
+                !validate10(data125, {
+                  instancePath: instancePath + '/clusters/' + i10 + '/plan',
+                  parentData: data121,
+                  parentDataProperty: 'plan',
+                  rootData,
+                })
+              ) {
+                vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs240 === errors;
+              valid48 = valid48 || _valid0;
+              if (!valid48) {
+                const _errs241 = errors;
+                if (data125 !== null) {
+                  const err249 = {
+                    instancePath: instancePath + '/clusters/' + i10 + '/plan',
+                    schemaPath: '#/properties/clusters/items/properties/plan/anyOf/1/type',
+                    keyword: 'type',
+                    params: { type: 'null' },
+                    message: 'must be null',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err249];
+                  } else {
+                    vErrors.push(err249);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs241 === errors;
+                valid48 = valid48 || _valid0;
+              }
+              if (!valid48) {
+                const err250 = {
+                  instancePath: instancePath + '/clusters/' + i10 + '/plan',
+                  schemaPath: '#/properties/clusters/items/properties/plan/anyOf',
+                  keyword: 'anyOf',
+                  params: {},
+                  message: 'must match a schema in anyOf',
+                };
+                if (vErrors === null) {
+                  vErrors = [err250];
+                } else {
+                  vErrors.push(err250);
+                }
+                errors++;
+              } else {
+                errors = _errs239;
+                if (vErrors !== null) {
+                  if (_errs239) {
+                    vErrors.length = _errs239;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+          } else {
+            const err251 = {
+              instancePath: instancePath + '/clusters/' + i10,
+              schemaPath: '#/properties/clusters/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            };
+            if (vErrors === null) {
+              vErrors = [err251];
+            } else {
+              vErrors.push(err251);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err252 = {
+          instancePath: instancePath + '/clusters',
+          schemaPath: '#/properties/clusters/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err252];
+        } else {
+          vErrors.push(err252);
+        }
+        errors++;
+      }
+    }
+    if (data.nothingEvaluated !== undefined) {
+      if (typeof data.nothingEvaluated !== 'boolean') {
+        const err253 = {
+          instancePath: instancePath + '/nothingEvaluated',
+          schemaPath: '#/properties/nothingEvaluated/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err253];
+        } else {
+          vErrors.push(err253);
+        }
+        errors++;
+      }
+    }
+    if (data.pricing !== undefined) {
+      let data127 = data.pricing;
+      if (data127 && typeof data127 == 'object' && !Array.isArray(data127)) {
+        if (data127.catalogRegion === undefined) {
+          const err254 = {
+            instancePath: instancePath + '/pricing',
+            schemaPath: '#/properties/pricing/required',
+            keyword: 'required',
+            params: { missingProperty: 'catalogRegion' },
+            message: "must have required property '" + 'catalogRegion' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err254];
+          } else {
+            vErrors.push(err254);
+          }
+          errors++;
+        }
+        if (data127.region === undefined) {
+          const err255 = {
+            instancePath: instancePath + '/pricing',
+            schemaPath: '#/properties/pricing/required',
+            keyword: 'required',
+            params: { missingProperty: 'region' },
+            message: "must have required property '" + 'region' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err255];
+          } else {
+            vErrors.push(err255);
+          }
+          errors++;
+        }
+        if (data127.regionPriced === undefined) {
+          const err256 = {
+            instancePath: instancePath + '/pricing',
+            schemaPath: '#/properties/pricing/required',
+            keyword: 'required',
+            params: { missingProperty: 'regionPriced' },
+            message: "must have required property '" + 'regionPriced' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err256];
+          } else {
+            vErrors.push(err256);
+          }
+          errors++;
+        }
+        if (data127.spot === undefined) {
+          const err257 = {
+            instancePath: instancePath + '/pricing',
+            schemaPath: '#/properties/pricing/required',
+            keyword: 'required',
+            params: { missingProperty: 'spot' },
+            message: "must have required property '" + 'spot' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err257];
+          } else {
+            vErrors.push(err257);
+          }
+          errors++;
+        }
+        if (data127.spotPriceFactor === undefined) {
+          const err258 = {
+            instancePath: instancePath + '/pricing',
+            schemaPath: '#/properties/pricing/required',
+            keyword: 'required',
+            params: { missingProperty: 'spotPriceFactor' },
+            message: "must have required property '" + 'spotPriceFactor' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err258];
+          } else {
+            vErrors.push(err258);
+          }
+          errors++;
+        }
+        if (data127.catalogRegion !== undefined) {
+          if (typeof data127.catalogRegion !== 'string') {
+            const err259 = {
+              instancePath: instancePath + '/pricing/catalogRegion',
+              schemaPath: '#/properties/pricing/properties/catalogRegion/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err259];
+            } else {
+              vErrors.push(err259);
+            }
+            errors++;
+          }
+        }
+        if (data127.region !== undefined) {
+          if (typeof data127.region !== 'string') {
+            const err260 = {
+              instancePath: instancePath + '/pricing/region',
+              schemaPath: '#/properties/pricing/properties/region/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err260];
+            } else {
+              vErrors.push(err260);
+            }
+            errors++;
+          }
+        }
+        if (data127.regionPriced !== undefined) {
+          if (typeof data127.regionPriced !== 'boolean') {
+            const err261 = {
+              instancePath: instancePath + '/pricing/regionPriced',
+              schemaPath: '#/properties/pricing/properties/regionPriced/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+            };
+            if (vErrors === null) {
+              vErrors = [err261];
+            } else {
+              vErrors.push(err261);
+            }
+            errors++;
+          }
+        }
+        if (data127.spot !== undefined) {
+          let data131 = data127.spot;
+          if (!(data131 === 'catalog' || data131 === 'estimated')) {
+            const err262 = {
               instancePath: instancePath + '/pricing/spot',
               schemaPath: '#/properties/pricing/properties/spot/enum',
               keyword: 'enum',
@@ -4410,16 +4807,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be equal to one of the allowed values',
             };
             if (vErrors === null) {
-              vErrors = [err241];
+              vErrors = [err262];
             } else {
-              vErrors.push(err241);
+              vErrors.push(err262);
             }
             errors++;
           }
         }
-        if (data115.spotPriceFactor !== undefined) {
-          if (!(typeof data115.spotPriceFactor == 'number')) {
-            const err242 = {
+        if (data127.spotPriceFactor !== undefined) {
+          if (!(typeof data127.spotPriceFactor == 'number')) {
+            const err263 = {
               instancePath: instancePath + '/pricing/spotPriceFactor',
               schemaPath: '#/properties/pricing/properties/spotPriceFactor/type',
               keyword: 'type',
@@ -4427,15 +4824,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be number',
             };
             if (vErrors === null) {
-              vErrors = [err242];
+              vErrors = [err263];
             } else {
-              vErrors.push(err242);
+              vErrors.push(err263);
             }
             errors++;
           }
         }
       } else {
-        const err243 = {
+        const err264 = {
           instancePath: instancePath + '/pricing',
           schemaPath: '#/properties/pricing/type',
           keyword: 'type',
@@ -4443,15 +4840,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err243];
+          vErrors = [err264];
         } else {
-          vErrors.push(err243);
+          vErrors.push(err264);
         }
         errors++;
       }
     }
   } else {
-    const err244 = {
+    const err265 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -4459,9 +4856,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err244];
+      vErrors = [err265];
     } else {
-      vErrors.push(err244);
+      vErrors.push(err265);
     }
     errors++;
   }

@@ -300,7 +300,7 @@ function nodePoolSection(plan: Plan): string {
     if (p.rollout?.note) notes.push(`- ${code(p.name)}: ${inert(p.rollout.note)}`);
     if (p.consolidationBlocked)
       notes.push(
-        `- ${code(p.name)}: ${p.consolidationBlocked.nodes} consolidation replacement(s) that head makes cheaper cannot happen now: ${p.consolidationBlocked.because.map(inert).join('; ')}.`,
+        `- ${code(p.name)}: ${p.consolidationBlocked.nodes} node(s) that head would consolidate cannot be now: ${p.consolidationBlocked.because.map(inert).join('; ')}.`,
       );
     if (p.static) {
       const one = (x: NonNullable<typeof p.static.base> | null) =>

@@ -45,7 +45,7 @@ function planBody(plan: Plan): string[] {
     if (p.blocked) out.push(`    ${p.blocked.nodes} drifted node(s) blocked: ${p.blocked.because.join('; ')}`);
     if (p.consolidationBlocked)
       out.push(
-        `    ${p.consolidationBlocked.nodes} consolidation replacement(s) blocked: ${p.consolidationBlocked.because.join('; ')}`,
+        `    ${p.consolidationBlocked.nodes} node(s) whose consolidation is blocked: ${p.consolidationBlocked.because.join('; ')}`,
       );
   }
   if (plan.workloads.some((w) => w.base || w.head)) {
