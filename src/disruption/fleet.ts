@@ -4,8 +4,7 @@
  */
 import type { LabelSelector } from '../api/pod-constraints.js';
 import type { PodTemplate } from '../api/workload.js';
-import type { Taint } from '../api/validation.js';
-import type { ResourceList } from '../common/quantity.js';
+import type { SchedulingView } from '../provisioning/existingnode.js';
 
 export type FleetSource = 'snapshot' | 'live' | 'simulated';
 
@@ -71,21 +70,7 @@ export interface FleetNode {
   scheduling?: SchedulingView;
 }
 
-/**
- * A node as karpenter pkg/controllers/state/statenode.go presents it to the scheduler: Labels() and Taints() (the
- * NodeClaim's before the Node registers; ephemeral and startup taints dropped until it is initialized), Allocatable()
- * and Capacity() (the Node's status, the NodeClaim's filling zero or missing values until initialized), Initialized().
- */
-export interface SchedulingView {
-  labels: Record<string, string>;
-  taints: Taint[];
-  /** null when neither the Node nor the NodeClaim status lists any. */
-  allocatable: ResourceList | null;
-  capacity: ResourceList | null;
-  initialized: boolean;
-  /** A Node object exists (a NodeClaim alone is in flight). */
-  hasNode: boolean;
-}
+export type { SchedulingView };
 
 export interface Fleet {
   source: FleetSource;

@@ -36,23 +36,29 @@ export interface BoundPod {
   workload?: string;
 }
 
-/** What a state node contributes to scheduling (statenode.go Labels, Taints, Allocatable, Capacity, Initialized). */
-export interface ExistingNodeInput {
+/**
+ * A node as karpenter pkg/controllers/state/statenode.go presents it to the scheduler: Labels() and Taints() (the
+ * NodeClaim's before the Node registers; ephemeral and startup taints dropped until it is initialized), Allocatable()
+ * and Capacity() (the Node's status, the NodeClaim's filling zero or missing values until initialized), Initialized().
+ */
+export interface SchedulingView {
+  labels: Record<string, string>;
+  taints: Taint[];
+  /** null when neither the Node nor the NodeClaim status lists any. */
+  allocatable: ResourceList | null;
+  capacity: ResourceList | null;
+  initialized: boolean;
+  /** A Node object exists (a NodeClaim alone is in flight). */
+  hasNode: boolean;
+}
+
+export interface ExistingNodeInput extends SchedulingView {
   /** The node's name (StateNode.Name: the Node's, or the NodeClaim's before registration). */
   name: string;
   nodePool: string | null;
   instanceType: string | null;
   zone: string | null;
   capacityType: string | null;
-  labels: Record<string, string>;
-  /** StateNode.Taints: ephemeral and startup taints already dropped while the node is not initialized. */
-  taints: Taint[];
-  /** Node (or NodeClaim) status; null when the snapshot has none (the instance type's is used). */
-  allocatable: ResourceList | null;
-  capacity: ResourceList | null;
-  initialized: boolean;
-  /** A Node object exists (a NodeClaim alone is in flight: topology.go countDomains takes no domain from it). */
-  hasNode: boolean;
   /** The pods bound to the node that stay there (not terminal, not rescheduled in this state). */
   pods: BoundPod[];
 }
