@@ -20,11 +20,12 @@ import {
   gitTopLevel,
   listTargets,
   mergeFiles,
+  probesOnly,
   renderMarkdown,
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-WPXLNC7E.js";
+} from "./chunks/chunk-ACX4W7ET.js";
 import "./chunks/chunk-JXWSWMJI.js";
 import {
   own
@@ -88,7 +89,7 @@ function planBody(plan) {
     if (p.blocked) out.push(`    ${p.blocked.nodes} drifted node(s) blocked: ${p.blocked.because.join("; ")}`);
     if (p.consolidationBlocked)
       out.push(
-        `    ${p.consolidationBlocked.nodes} consolidation replacement(s) blocked: ${p.consolidationBlocked.because.join("; ")}`
+        `    ${p.consolidationBlocked.nodes} node(s) whose consolidation is blocked: ${p.consolidationBlocked.because.join("; ")}`
       );
   }
   if (plan.workloads.some((w) => w.base || w.head)) {
@@ -110,10 +111,10 @@ function planBody(plan) {
       g.cost += n.pricePerHour;
       groups.set(k, g);
     }
-    const probesOnly = !plan.workloads.some((w) => !w.probe && w.replicas > 0);
+    const probeFleet = probesOnly(plan);
     out.push(
       "",
-      `Simulated fleet (head${probesOnly ? ", probe pods" : ""}): ${nodes.length} node(s), $${nodes.reduce((s, n) => s + n.pricePerHour, 0).toFixed(4)}/h`
+      `Simulated fleet (head${probeFleet ? ", probe pods" : ""}): ${nodes.length} node(s), $${nodes.reduce((s, n) => s + n.pricePerHour, 0).toFixed(4)}/h`
     );
     for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n))
       out.push(`  ${g.n} \xD7 ${k}  $${g.cost.toFixed(4)}/h`);

@@ -17,7 +17,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-WPXLNC7E.js";
+} from "./chunks/chunk-ACX4W7ET.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-JXWSWMJI.js";
