@@ -167,6 +167,8 @@ export interface Plan {
     workloadsChanged: number;
     /** Additional: probe placements that change (what a NodePool no workload exercises would launch). */
     probesChanged?: number;
+    /** Additional: probe pods stand for the workloads (no workload is placed on either side). */
+    probesOnly?: boolean;
     nodesReplaced: number;
     nodesRemoved: number;
     /** Additional: nodes this change lets consolidation replace or delete. */

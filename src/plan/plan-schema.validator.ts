@@ -115,6 +115,10 @@ const schema11 = {
           },
         },
         probesChanged: { type: 'integer', minimum: 0 },
+        probesOnly: {
+          type: 'boolean',
+          description: 'Probe pods stand for the workloads (no workload is placed on either side).',
+        },
       },
     },
     workloads: {
@@ -1443,8 +1447,25 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             }
           }
         }
+        if (data2.probesOnly !== undefined) {
+          if (typeof data2.probesOnly !== 'boolean') {
+            const err67 = {
+              instancePath: instancePath + '/summary/probesOnly',
+              schemaPath: '#/properties/summary/properties/probesOnly/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
+            };
+            if (vErrors === null) {
+              vErrors = [err67];
+            } else {
+              vErrors.push(err67);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err67 = {
+        const err68 = {
           instancePath: instancePath + '/summary',
           schemaPath: '#/properties/summary/type',
           keyword: 'type',
@@ -1452,42 +1473,27 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err67];
+          vErrors = [err68];
         } else {
-          vErrors.push(err67);
+          vErrors.push(err68);
         }
         errors++;
       }
     }
     if (data.workloads !== undefined) {
-      let data24 = data.workloads;
-      if (Array.isArray(data24)) {
-        const len0 = data24.length;
+      let data25 = data.workloads;
+      if (Array.isArray(data25)) {
+        const len0 = data25.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let data25 = data24[i0];
-          if (data25 && typeof data25 == 'object' && !Array.isArray(data25)) {
-            if (data25.kind === undefined) {
-              const err68 = {
+          let data26 = data25[i0];
+          if (data26 && typeof data26 == 'object' && !Array.isArray(data26)) {
+            if (data26.kind === undefined) {
+              const err69 = {
                 instancePath: instancePath + '/workloads/' + i0,
                 schemaPath: '#/properties/workloads/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'kind' },
                 message: "must have required property '" + 'kind' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err68];
-              } else {
-                vErrors.push(err68);
-              }
-              errors++;
-            }
-            if (data25.namespace === undefined) {
-              const err69 = {
-                instancePath: instancePath + '/workloads/' + i0,
-                schemaPath: '#/properties/workloads/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'namespace' },
-                message: "must have required property '" + 'namespace' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err69];
@@ -1496,13 +1502,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data25.name === undefined) {
+            if (data26.namespace === undefined) {
               const err70 = {
                 instancePath: instancePath + '/workloads/' + i0,
                 schemaPath: '#/properties/workloads/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'name' },
-                message: "must have required property '" + 'name' + "'",
+                params: { missingProperty: 'namespace' },
+                message: "must have required property '" + 'namespace' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err70];
@@ -1511,13 +1517,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data25.replicas === undefined) {
+            if (data26.name === undefined) {
               const err71 = {
                 instancePath: instancePath + '/workloads/' + i0,
                 schemaPath: '#/properties/workloads/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'replicas' },
-                message: "must have required property '" + 'replicas' + "'",
+                params: { missingProperty: 'name' },
+                message: "must have required property '" + 'name' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err71];
@@ -1526,13 +1532,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data25.base === undefined) {
+            if (data26.replicas === undefined) {
               const err72 = {
                 instancePath: instancePath + '/workloads/' + i0,
                 schemaPath: '#/properties/workloads/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'base' },
-                message: "must have required property '" + 'base' + "'",
+                params: { missingProperty: 'replicas' },
+                message: "must have required property '" + 'replicas' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err72];
@@ -1541,13 +1547,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data25.head === undefined) {
+            if (data26.base === undefined) {
               const err73 = {
                 instancePath: instancePath + '/workloads/' + i0,
                 schemaPath: '#/properties/workloads/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'head' },
-                message: "must have required property '" + 'head' + "'",
+                params: { missingProperty: 'base' },
+                message: "must have required property '" + 'base' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err73];
@@ -1556,13 +1562,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data25.changed === undefined) {
+            if (data26.head === undefined) {
               const err74 = {
                 instancePath: instancePath + '/workloads/' + i0,
                 schemaPath: '#/properties/workloads/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'changed' },
-                message: "must have required property '" + 'changed' + "'",
+                params: { missingProperty: 'head' },
+                message: "must have required property '" + 'head' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err74];
@@ -1571,28 +1577,26 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data25.kind !== undefined) {
-              if (typeof data25.kind !== 'string') {
-                const err75 = {
+            if (data26.changed === undefined) {
+              const err75 = {
+                instancePath: instancePath + '/workloads/' + i0,
+                schemaPath: '#/properties/workloads/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'changed' },
+                message: "must have required property '" + 'changed' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err75];
+              } else {
+                vErrors.push(err75);
+              }
+              errors++;
+            }
+            if (data26.kind !== undefined) {
+              if (typeof data26.kind !== 'string') {
+                const err76 = {
                   instancePath: instancePath + '/workloads/' + i0 + '/kind',
                   schemaPath: '#/properties/workloads/items/properties/kind/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err75];
-                } else {
-                  vErrors.push(err75);
-                }
-                errors++;
-              }
-            }
-            if (data25.namespace !== undefined) {
-              if (typeof data25.namespace !== 'string') {
-                const err76 = {
-                  instancePath: instancePath + '/workloads/' + i0 + '/namespace',
-                  schemaPath: '#/properties/workloads/items/properties/namespace/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -1605,11 +1609,11 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data25.name !== undefined) {
-              if (typeof data25.name !== 'string') {
+            if (data26.namespace !== undefined) {
+              if (typeof data26.namespace !== 'string') {
                 const err77 = {
-                  instancePath: instancePath + '/workloads/' + i0 + '/name',
-                  schemaPath: '#/properties/workloads/items/properties/name/type',
+                  instancePath: instancePath + '/workloads/' + i0 + '/namespace',
+                  schemaPath: '#/properties/workloads/items/properties/namespace/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -1622,15 +1626,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data25.replicas !== undefined) {
-              let data29 = data25.replicas;
-              if (!(typeof data29 == 'number' && !(data29 % 1) && !isNaN(data29))) {
+            if (data26.name !== undefined) {
+              if (typeof data26.name !== 'string') {
                 const err78 = {
-                  instancePath: instancePath + '/workloads/' + i0 + '/replicas',
-                  schemaPath: '#/properties/workloads/items/properties/replicas/type',
+                  instancePath: instancePath + '/workloads/' + i0 + '/name',
+                  schemaPath: '#/properties/workloads/items/properties/name/type',
                   keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
+                  params: { type: 'string' },
+                  message: 'must be string',
                 };
                 if (vErrors === null) {
                   vErrors = [err78];
@@ -1640,15 +1643,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data25.base !== undefined) {
-              let data30 = data25.base;
-              if (!(data30 && typeof data30 == 'object' && !Array.isArray(data30)) && data30 !== null) {
+            if (data26.replicas !== undefined) {
+              let data30 = data26.replicas;
+              if (!(typeof data30 == 'number' && !(data30 % 1) && !isNaN(data30))) {
                 const err79 = {
-                  instancePath: instancePath + '/workloads/' + i0 + '/base',
-                  schemaPath: '#/definitions/placement/type',
+                  instancePath: instancePath + '/workloads/' + i0 + '/replicas',
+                  schemaPath: '#/properties/workloads/items/properties/replicas/type',
                   keyword: 'type',
-                  params: { type: schema12.type },
-                  message: 'must be object,null',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
                 };
                 if (vErrors === null) {
                   vErrors = [err79];
@@ -1657,29 +1660,32 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 }
                 errors++;
               }
-              if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
-                if (data30.schedulable === undefined) {
-                  const err80 = {
+            }
+            if (data26.base !== undefined) {
+              let data31 = data26.base;
+              if (!(data31 && typeof data31 == 'object' && !Array.isArray(data31)) && data31 !== null) {
+                const err80 = {
+                  instancePath: instancePath + '/workloads/' + i0 + '/base',
+                  schemaPath: '#/definitions/placement/type',
+                  keyword: 'type',
+                  params: { type: schema12.type },
+                  message: 'must be object,null',
+                };
+                if (vErrors === null) {
+                  vErrors = [err80];
+                } else {
+                  vErrors.push(err80);
+                }
+                errors++;
+              }
+              if (data31 && typeof data31 == 'object' && !Array.isArray(data31)) {
+                if (data31.schedulable === undefined) {
+                  const err81 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/base',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
                     params: { missingProperty: 'schedulable' },
                     message: "must have required property '" + 'schedulable' + "'",
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err80];
-                  } else {
-                    vErrors.push(err80);
-                  }
-                  errors++;
-                }
-                if (data30.nodePool === undefined) {
-                  const err81 = {
-                    instancePath: instancePath + '/workloads/' + i0 + '/base',
-                    schemaPath: '#/definitions/placement/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'nodePool' },
-                    message: "must have required property '" + 'nodePool' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err81];
@@ -1688,13 +1694,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data30.instanceType === undefined) {
+                if (data31.nodePool === undefined) {
                   const err82 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/base',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
-                    params: { missingProperty: 'instanceType' },
-                    message: "must have required property '" + 'instanceType' + "'",
+                    params: { missingProperty: 'nodePool' },
+                    message: "must have required property '" + 'nodePool' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err82];
@@ -1703,13 +1709,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data30.capacityType === undefined) {
+                if (data31.instanceType === undefined) {
                   const err83 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/base',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
-                    params: { missingProperty: 'capacityType' },
-                    message: "must have required property '" + 'capacityType' + "'",
+                    params: { missingProperty: 'instanceType' },
+                    message: "must have required property '" + 'instanceType' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err83];
@@ -1718,13 +1724,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data30.pricePerHour === undefined) {
+                if (data31.capacityType === undefined) {
                   const err84 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/base',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
-                    params: { missingProperty: 'pricePerHour' },
-                    message: "must have required property '" + 'pricePerHour' + "'",
+                    params: { missingProperty: 'capacityType' },
+                    message: "must have required property '" + 'capacityType' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err84];
@@ -1733,13 +1739,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data30.candidates === undefined) {
+                if (data31.pricePerHour === undefined) {
                   const err85 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/base',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
-                    params: { missingProperty: 'candidates' },
-                    message: "must have required property '" + 'candidates' + "'",
+                    params: { missingProperty: 'pricePerHour' },
+                    message: "must have required property '" + 'pricePerHour' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err85];
@@ -1748,13 +1754,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data30.allocationStrategy === undefined) {
+                if (data31.candidates === undefined) {
                   const err86 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/base',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
-                    params: { missingProperty: 'allocationStrategy' },
-                    message: "must have required property '" + 'allocationStrategy' + "'",
+                    params: { missingProperty: 'candidates' },
+                    message: "must have required property '" + 'candidates' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err86];
@@ -1763,13 +1769,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data30.reason === undefined) {
+                if (data31.allocationStrategy === undefined) {
                   const err87 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/base',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
-                    params: { missingProperty: 'reason' },
-                    message: "must have required property '" + 'reason' + "'",
+                    params: { missingProperty: 'allocationStrategy' },
+                    message: "must have required property '" + 'allocationStrategy' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err87];
@@ -1778,32 +1784,29 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data30.schedulable !== undefined) {
-                  if (typeof data30.schedulable !== 'boolean') {
-                    const err88 = {
+                if (data31.reason === undefined) {
+                  const err88 = {
+                    instancePath: instancePath + '/workloads/' + i0 + '/base',
+                    schemaPath: '#/definitions/placement/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'reason' },
+                    message: "must have required property '" + 'reason' + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err88];
+                  } else {
+                    vErrors.push(err88);
+                  }
+                  errors++;
+                }
+                if (data31.schedulable !== undefined) {
+                  if (typeof data31.schedulable !== 'boolean') {
+                    const err89 = {
                       instancePath: instancePath + '/workloads/' + i0 + '/base/schedulable',
                       schemaPath: '#/definitions/placement/properties/schedulable/type',
                       keyword: 'type',
                       params: { type: 'boolean' },
                       message: 'must be boolean',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err88];
-                    } else {
-                      vErrors.push(err88);
-                    }
-                    errors++;
-                  }
-                }
-                if (data30.nodePool !== undefined) {
-                  let data32 = data30.nodePool;
-                  if (typeof data32 !== 'string' && data32 !== null) {
-                    const err89 = {
-                      instancePath: instancePath + '/workloads/' + i0 + '/base/nodePool',
-                      schemaPath: '#/definitions/placement/properties/nodePool/type',
-                      keyword: 'type',
-                      params: { type: schema12.properties.nodePool.type },
-                      message: 'must be string,null',
                     };
                     if (vErrors === null) {
                       vErrors = [err89];
@@ -1813,14 +1816,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data30.instanceType !== undefined) {
-                  let data33 = data30.instanceType;
+                if (data31.nodePool !== undefined) {
+                  let data33 = data31.nodePool;
                   if (typeof data33 !== 'string' && data33 !== null) {
                     const err90 = {
-                      instancePath: instancePath + '/workloads/' + i0 + '/base/instanceType',
-                      schemaPath: '#/definitions/placement/properties/instanceType/type',
+                      instancePath: instancePath + '/workloads/' + i0 + '/base/nodePool',
+                      schemaPath: '#/definitions/placement/properties/nodePool/type',
                       keyword: 'type',
-                      params: { type: schema12.properties.instanceType.type },
+                      params: { type: schema12.properties.nodePool.type },
                       message: 'must be string,null',
                     };
                     if (vErrors === null) {
@@ -1831,15 +1834,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data30.capacityType !== undefined) {
-                  let data34 = data30.capacityType;
-                  if (!(data34 === 'on-demand' || data34 === 'spot' || data34 === 'reserved' || data34 === null)) {
+                if (data31.instanceType !== undefined) {
+                  let data34 = data31.instanceType;
+                  if (typeof data34 !== 'string' && data34 !== null) {
                     const err91 = {
-                      instancePath: instancePath + '/workloads/' + i0 + '/base/capacityType',
-                      schemaPath: '#/definitions/placement/properties/capacityType/enum',
-                      keyword: 'enum',
-                      params: { allowedValues: schema12.properties.capacityType.enum },
-                      message: 'must be equal to one of the allowed values',
+                      instancePath: instancePath + '/workloads/' + i0 + '/base/instanceType',
+                      schemaPath: '#/definitions/placement/properties/instanceType/type',
+                      keyword: 'type',
+                      params: { type: schema12.properties.instanceType.type },
+                      message: 'must be string,null',
                     };
                     if (vErrors === null) {
                       vErrors = [err91];
@@ -1849,15 +1852,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data30.pricePerHour !== undefined) {
-                  let data35 = data30.pricePerHour;
-                  if (!(typeof data35 == 'number') && data35 !== null) {
+                if (data31.capacityType !== undefined) {
+                  let data35 = data31.capacityType;
+                  if (!(data35 === 'on-demand' || data35 === 'spot' || data35 === 'reserved' || data35 === null)) {
                     const err92 = {
-                      instancePath: instancePath + '/workloads/' + i0 + '/base/pricePerHour',
-                      schemaPath: '#/definitions/placement/properties/pricePerHour/type',
-                      keyword: 'type',
-                      params: { type: schema12.properties.pricePerHour.type },
-                      message: 'must be number,null',
+                      instancePath: instancePath + '/workloads/' + i0 + '/base/capacityType',
+                      schemaPath: '#/definitions/placement/properties/capacityType/enum',
+                      keyword: 'enum',
+                      params: { allowedValues: schema12.properties.capacityType.enum },
+                      message: 'must be equal to one of the allowed values',
                     };
                     if (vErrors === null) {
                       vErrors = [err92];
@@ -1867,15 +1870,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data30.candidates !== undefined) {
-                  let data36 = data30.candidates;
-                  if (!(typeof data36 == 'number' && !(data36 % 1) && !isNaN(data36))) {
+                if (data31.pricePerHour !== undefined) {
+                  let data36 = data31.pricePerHour;
+                  if (!(typeof data36 == 'number') && data36 !== null) {
                     const err93 = {
-                      instancePath: instancePath + '/workloads/' + i0 + '/base/candidates',
-                      schemaPath: '#/definitions/placement/properties/candidates/type',
+                      instancePath: instancePath + '/workloads/' + i0 + '/base/pricePerHour',
+                      schemaPath: '#/definitions/placement/properties/pricePerHour/type',
                       keyword: 'type',
-                      params: { type: 'integer' },
-                      message: 'must be integer',
+                      params: { type: schema12.properties.pricePerHour.type },
+                      message: 'must be number,null',
                     };
                     if (vErrors === null) {
                       vErrors = [err93];
@@ -1884,29 +1887,32 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     }
                     errors++;
                   }
-                  if (typeof data36 == 'number') {
-                    if (data36 > 60 || isNaN(data36)) {
-                      const err94 = {
+                }
+                if (data31.candidates !== undefined) {
+                  let data37 = data31.candidates;
+                  if (!(typeof data37 == 'number' && !(data37 % 1) && !isNaN(data37))) {
+                    const err94 = {
+                      instancePath: instancePath + '/workloads/' + i0 + '/base/candidates',
+                      schemaPath: '#/definitions/placement/properties/candidates/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err94];
+                    } else {
+                      vErrors.push(err94);
+                    }
+                    errors++;
+                  }
+                  if (typeof data37 == 'number') {
+                    if (data37 > 60 || isNaN(data37)) {
+                      const err95 = {
                         instancePath: instancePath + '/workloads/' + i0 + '/base/candidates',
                         schemaPath: '#/definitions/placement/properties/candidates/maximum',
                         keyword: 'maximum',
                         params: { comparison: '<=', limit: 60 },
                         message: 'must be <= 60',
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err94];
-                      } else {
-                        vErrors.push(err94);
-                      }
-                      errors++;
-                    }
-                    if (data36 < 0 || isNaN(data36)) {
-                      const err95 = {
-                        instancePath: instancePath + '/workloads/' + i0 + '/base/candidates',
-                        schemaPath: '#/definitions/placement/properties/candidates/minimum',
-                        keyword: 'minimum',
-                        params: { comparison: '>=', limit: 0 },
-                        message: 'must be >= 0',
                       };
                       if (vErrors === null) {
                         vErrors = [err95];
@@ -1915,34 +1921,31 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       errors++;
                     }
+                    if (data37 < 0 || isNaN(data37)) {
+                      const err96 = {
+                        instancePath: instancePath + '/workloads/' + i0 + '/base/candidates',
+                        schemaPath: '#/definitions/placement/properties/candidates/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 0 },
+                        message: 'must be >= 0',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err96];
+                      } else {
+                        vErrors.push(err96);
+                      }
+                      errors++;
+                    }
                   }
                 }
-                if (data30.allocationStrategy !== undefined) {
-                  let data37 = data30.allocationStrategy;
-                  if (typeof data37 !== 'string' && data37 !== null) {
-                    const err96 = {
+                if (data31.allocationStrategy !== undefined) {
+                  let data38 = data31.allocationStrategy;
+                  if (typeof data38 !== 'string' && data38 !== null) {
+                    const err97 = {
                       instancePath: instancePath + '/workloads/' + i0 + '/base/allocationStrategy',
                       schemaPath: '#/definitions/placement/properties/allocationStrategy/type',
                       keyword: 'type',
                       params: { type: schema12.properties.allocationStrategy.type },
-                      message: 'must be string,null',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err96];
-                    } else {
-                      vErrors.push(err96);
-                    }
-                    errors++;
-                  }
-                }
-                if (data30.reason !== undefined) {
-                  let data38 = data30.reason;
-                  if (typeof data38 !== 'string' && data38 !== null) {
-                    const err97 = {
-                      instancePath: instancePath + '/workloads/' + i0 + '/base/reason',
-                      schemaPath: '#/definitions/placement/properties/reason/type',
-                      keyword: 'type',
-                      params: { type: schema12.properties.reason.type },
                       message: 'must be string,null',
                     };
                     if (vErrors === null) {
@@ -1953,12 +1956,30 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
+                if (data31.reason !== undefined) {
+                  let data39 = data31.reason;
+                  if (typeof data39 !== 'string' && data39 !== null) {
+                    const err98 = {
+                      instancePath: instancePath + '/workloads/' + i0 + '/base/reason',
+                      schemaPath: '#/definitions/placement/properties/reason/type',
+                      keyword: 'type',
+                      params: { type: schema12.properties.reason.type },
+                      message: 'must be string,null',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err98];
+                    } else {
+                      vErrors.push(err98);
+                    }
+                    errors++;
+                  }
+                }
               }
             }
-            if (data25.head !== undefined) {
-              let data39 = data25.head;
-              if (!(data39 && typeof data39 == 'object' && !Array.isArray(data39)) && data39 !== null) {
-                const err98 = {
+            if (data26.head !== undefined) {
+              let data40 = data26.head;
+              if (!(data40 && typeof data40 == 'object' && !Array.isArray(data40)) && data40 !== null) {
+                const err99 = {
                   instancePath: instancePath + '/workloads/' + i0 + '/head',
                   schemaPath: '#/definitions/placement/type',
                   keyword: 'type',
@@ -1966,35 +1987,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   message: 'must be object,null',
                 };
                 if (vErrors === null) {
-                  vErrors = [err98];
+                  vErrors = [err99];
                 } else {
-                  vErrors.push(err98);
+                  vErrors.push(err99);
                 }
                 errors++;
               }
-              if (data39 && typeof data39 == 'object' && !Array.isArray(data39)) {
-                if (data39.schedulable === undefined) {
-                  const err99 = {
+              if (data40 && typeof data40 == 'object' && !Array.isArray(data40)) {
+                if (data40.schedulable === undefined) {
+                  const err100 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/head',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
                     params: { missingProperty: 'schedulable' },
                     message: "must have required property '" + 'schedulable' + "'",
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err99];
-                  } else {
-                    vErrors.push(err99);
-                  }
-                  errors++;
-                }
-                if (data39.nodePool === undefined) {
-                  const err100 = {
-                    instancePath: instancePath + '/workloads/' + i0 + '/head',
-                    schemaPath: '#/definitions/placement/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'nodePool' },
-                    message: "must have required property '" + 'nodePool' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err100];
@@ -2003,13 +2009,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data39.instanceType === undefined) {
+                if (data40.nodePool === undefined) {
                   const err101 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/head',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
-                    params: { missingProperty: 'instanceType' },
-                    message: "must have required property '" + 'instanceType' + "'",
+                    params: { missingProperty: 'nodePool' },
+                    message: "must have required property '" + 'nodePool' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err101];
@@ -2018,13 +2024,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data39.capacityType === undefined) {
+                if (data40.instanceType === undefined) {
                   const err102 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/head',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
-                    params: { missingProperty: 'capacityType' },
-                    message: "must have required property '" + 'capacityType' + "'",
+                    params: { missingProperty: 'instanceType' },
+                    message: "must have required property '" + 'instanceType' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err102];
@@ -2033,13 +2039,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data39.pricePerHour === undefined) {
+                if (data40.capacityType === undefined) {
                   const err103 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/head',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
-                    params: { missingProperty: 'pricePerHour' },
-                    message: "must have required property '" + 'pricePerHour' + "'",
+                    params: { missingProperty: 'capacityType' },
+                    message: "must have required property '" + 'capacityType' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err103];
@@ -2048,13 +2054,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data39.candidates === undefined) {
+                if (data40.pricePerHour === undefined) {
                   const err104 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/head',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
-                    params: { missingProperty: 'candidates' },
-                    message: "must have required property '" + 'candidates' + "'",
+                    params: { missingProperty: 'pricePerHour' },
+                    message: "must have required property '" + 'pricePerHour' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err104];
@@ -2063,13 +2069,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data39.allocationStrategy === undefined) {
+                if (data40.candidates === undefined) {
                   const err105 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/head',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
-                    params: { missingProperty: 'allocationStrategy' },
-                    message: "must have required property '" + 'allocationStrategy' + "'",
+                    params: { missingProperty: 'candidates' },
+                    message: "must have required property '" + 'candidates' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err105];
@@ -2078,13 +2084,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data39.reason === undefined) {
+                if (data40.allocationStrategy === undefined) {
                   const err106 = {
                     instancePath: instancePath + '/workloads/' + i0 + '/head',
                     schemaPath: '#/definitions/placement/required',
                     keyword: 'required',
-                    params: { missingProperty: 'reason' },
-                    message: "must have required property '" + 'reason' + "'",
+                    params: { missingProperty: 'allocationStrategy' },
+                    message: "must have required property '" + 'allocationStrategy' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err106];
@@ -2093,32 +2099,29 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data39.schedulable !== undefined) {
-                  if (typeof data39.schedulable !== 'boolean') {
-                    const err107 = {
+                if (data40.reason === undefined) {
+                  const err107 = {
+                    instancePath: instancePath + '/workloads/' + i0 + '/head',
+                    schemaPath: '#/definitions/placement/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'reason' },
+                    message: "must have required property '" + 'reason' + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err107];
+                  } else {
+                    vErrors.push(err107);
+                  }
+                  errors++;
+                }
+                if (data40.schedulable !== undefined) {
+                  if (typeof data40.schedulable !== 'boolean') {
+                    const err108 = {
                       instancePath: instancePath + '/workloads/' + i0 + '/head/schedulable',
                       schemaPath: '#/definitions/placement/properties/schedulable/type',
                       keyword: 'type',
                       params: { type: 'boolean' },
                       message: 'must be boolean',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err107];
-                    } else {
-                      vErrors.push(err107);
-                    }
-                    errors++;
-                  }
-                }
-                if (data39.nodePool !== undefined) {
-                  let data41 = data39.nodePool;
-                  if (typeof data41 !== 'string' && data41 !== null) {
-                    const err108 = {
-                      instancePath: instancePath + '/workloads/' + i0 + '/head/nodePool',
-                      schemaPath: '#/definitions/placement/properties/nodePool/type',
-                      keyword: 'type',
-                      params: { type: schema12.properties.nodePool.type },
-                      message: 'must be string,null',
                     };
                     if (vErrors === null) {
                       vErrors = [err108];
@@ -2128,14 +2131,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data39.instanceType !== undefined) {
-                  let data42 = data39.instanceType;
+                if (data40.nodePool !== undefined) {
+                  let data42 = data40.nodePool;
                   if (typeof data42 !== 'string' && data42 !== null) {
                     const err109 = {
-                      instancePath: instancePath + '/workloads/' + i0 + '/head/instanceType',
-                      schemaPath: '#/definitions/placement/properties/instanceType/type',
+                      instancePath: instancePath + '/workloads/' + i0 + '/head/nodePool',
+                      schemaPath: '#/definitions/placement/properties/nodePool/type',
                       keyword: 'type',
-                      params: { type: schema12.properties.instanceType.type },
+                      params: { type: schema12.properties.nodePool.type },
                       message: 'must be string,null',
                     };
                     if (vErrors === null) {
@@ -2146,15 +2149,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data39.capacityType !== undefined) {
-                  let data43 = data39.capacityType;
-                  if (!(data43 === 'on-demand' || data43 === 'spot' || data43 === 'reserved' || data43 === null)) {
+                if (data40.instanceType !== undefined) {
+                  let data43 = data40.instanceType;
+                  if (typeof data43 !== 'string' && data43 !== null) {
                     const err110 = {
-                      instancePath: instancePath + '/workloads/' + i0 + '/head/capacityType',
-                      schemaPath: '#/definitions/placement/properties/capacityType/enum',
-                      keyword: 'enum',
-                      params: { allowedValues: schema12.properties.capacityType.enum },
-                      message: 'must be equal to one of the allowed values',
+                      instancePath: instancePath + '/workloads/' + i0 + '/head/instanceType',
+                      schemaPath: '#/definitions/placement/properties/instanceType/type',
+                      keyword: 'type',
+                      params: { type: schema12.properties.instanceType.type },
+                      message: 'must be string,null',
                     };
                     if (vErrors === null) {
                       vErrors = [err110];
@@ -2164,15 +2167,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data39.pricePerHour !== undefined) {
-                  let data44 = data39.pricePerHour;
-                  if (!(typeof data44 == 'number') && data44 !== null) {
+                if (data40.capacityType !== undefined) {
+                  let data44 = data40.capacityType;
+                  if (!(data44 === 'on-demand' || data44 === 'spot' || data44 === 'reserved' || data44 === null)) {
                     const err111 = {
-                      instancePath: instancePath + '/workloads/' + i0 + '/head/pricePerHour',
-                      schemaPath: '#/definitions/placement/properties/pricePerHour/type',
-                      keyword: 'type',
-                      params: { type: schema12.properties.pricePerHour.type },
-                      message: 'must be number,null',
+                      instancePath: instancePath + '/workloads/' + i0 + '/head/capacityType',
+                      schemaPath: '#/definitions/placement/properties/capacityType/enum',
+                      keyword: 'enum',
+                      params: { allowedValues: schema12.properties.capacityType.enum },
+                      message: 'must be equal to one of the allowed values',
                     };
                     if (vErrors === null) {
                       vErrors = [err111];
@@ -2182,15 +2185,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data39.candidates !== undefined) {
-                  let data45 = data39.candidates;
-                  if (!(typeof data45 == 'number' && !(data45 % 1) && !isNaN(data45))) {
+                if (data40.pricePerHour !== undefined) {
+                  let data45 = data40.pricePerHour;
+                  if (!(typeof data45 == 'number') && data45 !== null) {
                     const err112 = {
-                      instancePath: instancePath + '/workloads/' + i0 + '/head/candidates',
-                      schemaPath: '#/definitions/placement/properties/candidates/type',
+                      instancePath: instancePath + '/workloads/' + i0 + '/head/pricePerHour',
+                      schemaPath: '#/definitions/placement/properties/pricePerHour/type',
                       keyword: 'type',
-                      params: { type: 'integer' },
-                      message: 'must be integer',
+                      params: { type: schema12.properties.pricePerHour.type },
+                      message: 'must be number,null',
                     };
                     if (vErrors === null) {
                       vErrors = [err112];
@@ -2199,29 +2202,32 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     }
                     errors++;
                   }
-                  if (typeof data45 == 'number') {
-                    if (data45 > 60 || isNaN(data45)) {
-                      const err113 = {
+                }
+                if (data40.candidates !== undefined) {
+                  let data46 = data40.candidates;
+                  if (!(typeof data46 == 'number' && !(data46 % 1) && !isNaN(data46))) {
+                    const err113 = {
+                      instancePath: instancePath + '/workloads/' + i0 + '/head/candidates',
+                      schemaPath: '#/definitions/placement/properties/candidates/type',
+                      keyword: 'type',
+                      params: { type: 'integer' },
+                      message: 'must be integer',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err113];
+                    } else {
+                      vErrors.push(err113);
+                    }
+                    errors++;
+                  }
+                  if (typeof data46 == 'number') {
+                    if (data46 > 60 || isNaN(data46)) {
+                      const err114 = {
                         instancePath: instancePath + '/workloads/' + i0 + '/head/candidates',
                         schemaPath: '#/definitions/placement/properties/candidates/maximum',
                         keyword: 'maximum',
                         params: { comparison: '<=', limit: 60 },
                         message: 'must be <= 60',
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err113];
-                      } else {
-                        vErrors.push(err113);
-                      }
-                      errors++;
-                    }
-                    if (data45 < 0 || isNaN(data45)) {
-                      const err114 = {
-                        instancePath: instancePath + '/workloads/' + i0 + '/head/candidates',
-                        schemaPath: '#/definitions/placement/properties/candidates/minimum',
-                        keyword: 'minimum',
-                        params: { comparison: '>=', limit: 0 },
-                        message: 'must be >= 0',
                       };
                       if (vErrors === null) {
                         vErrors = [err114];
@@ -2230,34 +2236,31 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       errors++;
                     }
+                    if (data46 < 0 || isNaN(data46)) {
+                      const err115 = {
+                        instancePath: instancePath + '/workloads/' + i0 + '/head/candidates',
+                        schemaPath: '#/definitions/placement/properties/candidates/minimum',
+                        keyword: 'minimum',
+                        params: { comparison: '>=', limit: 0 },
+                        message: 'must be >= 0',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err115];
+                      } else {
+                        vErrors.push(err115);
+                      }
+                      errors++;
+                    }
                   }
                 }
-                if (data39.allocationStrategy !== undefined) {
-                  let data46 = data39.allocationStrategy;
-                  if (typeof data46 !== 'string' && data46 !== null) {
-                    const err115 = {
+                if (data40.allocationStrategy !== undefined) {
+                  let data47 = data40.allocationStrategy;
+                  if (typeof data47 !== 'string' && data47 !== null) {
+                    const err116 = {
                       instancePath: instancePath + '/workloads/' + i0 + '/head/allocationStrategy',
                       schemaPath: '#/definitions/placement/properties/allocationStrategy/type',
                       keyword: 'type',
                       params: { type: schema12.properties.allocationStrategy.type },
-                      message: 'must be string,null',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err115];
-                    } else {
-                      vErrors.push(err115);
-                    }
-                    errors++;
-                  }
-                }
-                if (data39.reason !== undefined) {
-                  let data47 = data39.reason;
-                  if (typeof data47 !== 'string' && data47 !== null) {
-                    const err116 = {
-                      instancePath: instancePath + '/workloads/' + i0 + '/head/reason',
-                      schemaPath: '#/definitions/placement/properties/reason/type',
-                      keyword: 'type',
-                      params: { type: schema12.properties.reason.type },
                       message: 'must be string,null',
                     };
                     if (vErrors === null) {
@@ -2268,30 +2271,31 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
+                if (data40.reason !== undefined) {
+                  let data48 = data40.reason;
+                  if (typeof data48 !== 'string' && data48 !== null) {
+                    const err117 = {
+                      instancePath: instancePath + '/workloads/' + i0 + '/head/reason',
+                      schemaPath: '#/definitions/placement/properties/reason/type',
+                      keyword: 'type',
+                      params: { type: schema12.properties.reason.type },
+                      message: 'must be string,null',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err117];
+                    } else {
+                      vErrors.push(err117);
+                    }
+                    errors++;
+                  }
+                }
               }
             }
-            if (data25.changed !== undefined) {
-              if (typeof data25.changed !== 'boolean') {
-                const err117 = {
+            if (data26.changed !== undefined) {
+              if (typeof data26.changed !== 'boolean') {
+                const err118 = {
                   instancePath: instancePath + '/workloads/' + i0 + '/changed',
                   schemaPath: '#/properties/workloads/items/properties/changed/type',
-                  keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
-                };
-                if (vErrors === null) {
-                  vErrors = [err117];
-                } else {
-                  vErrors.push(err117);
-                }
-                errors++;
-              }
-            }
-            if (data25.probe !== undefined) {
-              if (typeof data25.probe !== 'boolean') {
-                const err118 = {
-                  instancePath: instancePath + '/workloads/' + i0 + '/probe',
-                  schemaPath: '#/properties/workloads/items/properties/probe/type',
                   keyword: 'type',
                   params: { type: 'boolean' },
                   message: 'must be boolean',
@@ -2304,8 +2308,25 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data26.probe !== undefined) {
+              if (typeof data26.probe !== 'boolean') {
+                const err119 = {
+                  instancePath: instancePath + '/workloads/' + i0 + '/probe',
+                  schemaPath: '#/properties/workloads/items/properties/probe/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                };
+                if (vErrors === null) {
+                  vErrors = [err119];
+                } else {
+                  vErrors.push(err119);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err119 = {
+            const err120 = {
               instancePath: instancePath + '/workloads/' + i0,
               schemaPath: '#/properties/workloads/items/type',
               keyword: 'type',
@@ -2313,15 +2334,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err119];
+              vErrors = [err120];
             } else {
-              vErrors.push(err119);
+              vErrors.push(err120);
             }
             errors++;
           }
         }
       } else {
-        const err120 = {
+        const err121 = {
           instancePath: instancePath + '/workloads',
           schemaPath: '#/properties/workloads/type',
           keyword: 'type',
@@ -2329,42 +2350,27 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err120];
+          vErrors = [err121];
         } else {
-          vErrors.push(err120);
+          vErrors.push(err121);
         }
         errors++;
       }
     }
     if (data.nodePools !== undefined) {
-      let data50 = data.nodePools;
-      if (Array.isArray(data50)) {
-        const len1 = data50.length;
+      let data51 = data.nodePools;
+      if (Array.isArray(data51)) {
+        const len1 = data51.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          let data51 = data50[i1];
-          if (data51 && typeof data51 == 'object' && !Array.isArray(data51)) {
-            if (data51.name === undefined) {
-              const err121 = {
+          let data52 = data51[i1];
+          if (data52 && typeof data52 == 'object' && !Array.isArray(data52)) {
+            if (data52.name === undefined) {
+              const err122 = {
                 instancePath: instancePath + '/nodePools/' + i1,
                 schemaPath: '#/properties/nodePools/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'name' },
                 message: "must have required property '" + 'name' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err121];
-              } else {
-                vErrors.push(err121);
-              }
-              errors++;
-            }
-            if (data51.change === undefined) {
-              const err122 = {
-                instancePath: instancePath + '/nodePools/' + i1,
-                schemaPath: '#/properties/nodePools/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'change' },
-                message: "must have required property '" + 'change' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err122];
@@ -2373,13 +2379,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data51.changedFields === undefined) {
+            if (data52.change === undefined) {
               const err123 = {
                 instancePath: instancePath + '/nodePools/' + i1,
                 schemaPath: '#/properties/nodePools/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'changedFields' },
-                message: "must have required property '" + 'changedFields' + "'",
+                params: { missingProperty: 'change' },
+                message: "must have required property '" + 'change' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err123];
@@ -2388,13 +2394,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data51.drift === undefined) {
+            if (data52.changedFields === undefined) {
               const err124 = {
                 instancePath: instancePath + '/nodePools/' + i1,
                 schemaPath: '#/properties/nodePools/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'drift' },
-                message: "must have required property '" + 'drift' + "'",
+                params: { missingProperty: 'changedFields' },
+                message: "must have required property '" + 'changedFields' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err124];
@@ -2403,13 +2409,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data51.nodes === undefined) {
+            if (data52.drift === undefined) {
               const err125 = {
                 instancePath: instancePath + '/nodePools/' + i1,
                 schemaPath: '#/properties/nodePools/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'nodes' },
-                message: "must have required property '" + 'nodes' + "'",
+                params: { missingProperty: 'drift' },
+                message: "must have required property '" + 'drift' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err125];
@@ -2418,13 +2424,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data51.nodesDrifted === undefined) {
+            if (data52.nodes === undefined) {
               const err126 = {
                 instancePath: instancePath + '/nodePools/' + i1,
                 schemaPath: '#/properties/nodePools/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'nodesDrifted' },
-                message: "must have required property '" + 'nodesDrifted' + "'",
+                params: { missingProperty: 'nodes' },
+                message: "must have required property '" + 'nodes' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err126];
@@ -2433,13 +2439,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data51.budget === undefined) {
+            if (data52.nodesDrifted === undefined) {
               const err127 = {
                 instancePath: instancePath + '/nodePools/' + i1,
                 schemaPath: '#/properties/nodePools/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'budget' },
-                message: "must have required property '" + 'budget' + "'",
+                params: { missingProperty: 'nodesDrifted' },
+                message: "must have required property '" + 'nodesDrifted' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err127];
@@ -2448,32 +2454,29 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data51.name !== undefined) {
-              if (typeof data51.name !== 'string') {
-                const err128 = {
+            if (data52.budget === undefined) {
+              const err128 = {
+                instancePath: instancePath + '/nodePools/' + i1,
+                schemaPath: '#/properties/nodePools/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'budget' },
+                message: "must have required property '" + 'budget' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err128];
+              } else {
+                vErrors.push(err128);
+              }
+              errors++;
+            }
+            if (data52.name !== undefined) {
+              if (typeof data52.name !== 'string') {
+                const err129 = {
                   instancePath: instancePath + '/nodePools/' + i1 + '/name',
                   schemaPath: '#/properties/nodePools/items/properties/name/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err128];
-                } else {
-                  vErrors.push(err128);
-                }
-                errors++;
-              }
-            }
-            if (data51.change !== undefined) {
-              let data53 = data51.change;
-              if (!(data53 === 'added' || data53 === 'removed' || data53 === 'modified' || data53 === 'unchanged')) {
-                const err129 = {
-                  instancePath: instancePath + '/nodePools/' + i1 + '/change',
-                  schemaPath: '#/properties/nodePools/items/properties/change/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema11.properties.nodePools.items.properties.change.enum },
-                  message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {
                   vErrors = [err129];
@@ -2483,13 +2486,31 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data51.changedFields !== undefined) {
-              let data54 = data51.changedFields;
-              if (Array.isArray(data54)) {
-                const len2 = data54.length;
+            if (data52.change !== undefined) {
+              let data54 = data52.change;
+              if (!(data54 === 'added' || data54 === 'removed' || data54 === 'modified' || data54 === 'unchanged')) {
+                const err130 = {
+                  instancePath: instancePath + '/nodePools/' + i1 + '/change',
+                  schemaPath: '#/properties/nodePools/items/properties/change/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema11.properties.nodePools.items.properties.change.enum },
+                  message: 'must be equal to one of the allowed values',
+                };
+                if (vErrors === null) {
+                  vErrors = [err130];
+                } else {
+                  vErrors.push(err130);
+                }
+                errors++;
+              }
+            }
+            if (data52.changedFields !== undefined) {
+              let data55 = data52.changedFields;
+              if (Array.isArray(data55)) {
+                const len2 = data55.length;
                 for (let i2 = 0; i2 < len2; i2++) {
-                  if (typeof data54[i2] !== 'string') {
-                    const err130 = {
+                  if (typeof data55[i2] !== 'string') {
+                    const err131 = {
                       instancePath: instancePath + '/nodePools/' + i1 + '/changedFields/' + i2,
                       schemaPath: '#/properties/nodePools/items/properties/changedFields/items/type',
                       keyword: 'type',
@@ -2497,44 +2518,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err130];
+                      vErrors = [err131];
                     } else {
-                      vErrors.push(err130);
+                      vErrors.push(err131);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err131 = {
+                const err132 = {
                   instancePath: instancePath + '/nodePools/' + i1 + '/changedFields',
                   schemaPath: '#/properties/nodePools/items/properties/changedFields/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                };
-                if (vErrors === null) {
-                  vErrors = [err131];
-                } else {
-                  vErrors.push(err131);
-                }
-                errors++;
-              }
-            }
-            if (data51.drift !== undefined) {
-              let data56 = data51.drift;
-              if (!(
-                data56 === 'none' ||
-                data56 === 'requirements' ||
-                data56 === 'static' ||
-                data56 === 'nodeclass' ||
-                data56 === 'removed'
-              )) {
-                const err132 = {
-                  instancePath: instancePath + '/nodePools/' + i1 + '/drift',
-                  schemaPath: '#/properties/nodePools/items/properties/drift/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema11.properties.nodePools.items.properties.drift.enum },
-                  message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {
                   vErrors = [err132];
@@ -2544,15 +2541,21 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data51.nodes !== undefined) {
-              let data57 = data51.nodes;
-              if (!(typeof data57 == 'number' && !(data57 % 1) && !isNaN(data57))) {
+            if (data52.drift !== undefined) {
+              let data57 = data52.drift;
+              if (!(
+                data57 === 'none' ||
+                data57 === 'requirements' ||
+                data57 === 'static' ||
+                data57 === 'nodeclass' ||
+                data57 === 'removed'
+              )) {
                 const err133 = {
-                  instancePath: instancePath + '/nodePools/' + i1 + '/nodes',
-                  schemaPath: '#/properties/nodePools/items/properties/nodes/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
+                  instancePath: instancePath + '/nodePools/' + i1 + '/drift',
+                  schemaPath: '#/properties/nodePools/items/properties/drift/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema11.properties.nodePools.items.properties.drift.enum },
+                  message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {
                   vErrors = [err133];
@@ -2562,12 +2565,12 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data51.nodesDrifted !== undefined) {
-              let data58 = data51.nodesDrifted;
+            if (data52.nodes !== undefined) {
+              let data58 = data52.nodes;
               if (!(typeof data58 == 'number' && !(data58 % 1) && !isNaN(data58))) {
                 const err134 = {
-                  instancePath: instancePath + '/nodePools/' + i1 + '/nodesDrifted',
-                  schemaPath: '#/properties/nodePools/items/properties/nodesDrifted/type',
+                  instancePath: instancePath + '/nodePools/' + i1 + '/nodes',
+                  schemaPath: '#/properties/nodePools/items/properties/nodes/type',
                   keyword: 'type',
                   params: { type: 'integer' },
                   message: 'must be integer',
@@ -2580,15 +2583,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data51.budget !== undefined) {
-              let data59 = data51.budget;
-              if (!(data59 && typeof data59 == 'object' && !Array.isArray(data59)) && data59 !== null) {
+            if (data52.nodesDrifted !== undefined) {
+              let data59 = data52.nodesDrifted;
+              if (!(typeof data59 == 'number' && !(data59 % 1) && !isNaN(data59))) {
                 const err135 = {
-                  instancePath: instancePath + '/nodePools/' + i1 + '/budget',
-                  schemaPath: '#/definitions/budget/type',
+                  instancePath: instancePath + '/nodePools/' + i1 + '/nodesDrifted',
+                  schemaPath: '#/properties/nodePools/items/properties/nodesDrifted/type',
                   keyword: 'type',
-                  params: { type: schema14.type },
-                  message: 'must be object,null',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
                 };
                 if (vErrors === null) {
                   vErrors = [err135];
@@ -2597,29 +2600,32 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 }
                 errors++;
               }
-              if (data59 && typeof data59 == 'object' && !Array.isArray(data59)) {
-                if (data59.reason === undefined) {
-                  const err136 = {
+            }
+            if (data52.budget !== undefined) {
+              let data60 = data52.budget;
+              if (!(data60 && typeof data60 == 'object' && !Array.isArray(data60)) && data60 !== null) {
+                const err136 = {
+                  instancePath: instancePath + '/nodePools/' + i1 + '/budget',
+                  schemaPath: '#/definitions/budget/type',
+                  keyword: 'type',
+                  params: { type: schema14.type },
+                  message: 'must be object,null',
+                };
+                if (vErrors === null) {
+                  vErrors = [err136];
+                } else {
+                  vErrors.push(err136);
+                }
+                errors++;
+              }
+              if (data60 && typeof data60 == 'object' && !Array.isArray(data60)) {
+                if (data60.reason === undefined) {
+                  const err137 = {
                     instancePath: instancePath + '/nodePools/' + i1 + '/budget',
                     schemaPath: '#/definitions/budget/required',
                     keyword: 'required',
                     params: { missingProperty: 'reason' },
                     message: "must have required property '" + 'reason' + "'",
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err136];
-                  } else {
-                    vErrors.push(err136);
-                  }
-                  errors++;
-                }
-                if (data59.allowed === undefined) {
-                  const err137 = {
-                    instancePath: instancePath + '/nodePools/' + i1 + '/budget',
-                    schemaPath: '#/definitions/budget/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'allowed' },
-                    message: "must have required property '" + 'allowed' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err137];
@@ -2628,13 +2634,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data59.waves === undefined) {
+                if (data60.allowed === undefined) {
                   const err138 = {
                     instancePath: instancePath + '/nodePools/' + i1 + '/budget',
                     schemaPath: '#/definitions/budget/required',
                     keyword: 'required',
-                    params: { missingProperty: 'waves' },
-                    message: "must have required property '" + 'waves' + "'",
+                    params: { missingProperty: 'allowed' },
+                    message: "must have required property '" + 'allowed' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err138];
@@ -2643,13 +2649,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data59.estimatedMinutes === undefined) {
+                if (data60.waves === undefined) {
                   const err139 = {
                     instancePath: instancePath + '/nodePools/' + i1 + '/budget',
                     schemaPath: '#/definitions/budget/required',
                     keyword: 'required',
-                    params: { missingProperty: 'estimatedMinutes' },
-                    message: "must have required property '" + 'estimatedMinutes' + "'",
+                    params: { missingProperty: 'waves' },
+                    message: "must have required property '" + 'waves' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err139];
@@ -2658,13 +2664,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data59.verdict === undefined) {
+                if (data60.estimatedMinutes === undefined) {
                   const err140 = {
                     instancePath: instancePath + '/nodePools/' + i1 + '/budget',
                     schemaPath: '#/definitions/budget/required',
                     keyword: 'required',
-                    params: { missingProperty: 'verdict' },
-                    message: "must have required property '" + 'verdict' + "'",
+                    params: { missingProperty: 'estimatedMinutes' },
+                    message: "must have required property '" + 'estimatedMinutes' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err140];
@@ -2673,32 +2679,29 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data59.reason !== undefined) {
-                  if ('Drifted' !== data59.reason) {
-                    const err141 = {
+                if (data60.verdict === undefined) {
+                  const err141 = {
+                    instancePath: instancePath + '/nodePools/' + i1 + '/budget',
+                    schemaPath: '#/definitions/budget/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'verdict' },
+                    message: "must have required property '" + 'verdict' + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err141];
+                  } else {
+                    vErrors.push(err141);
+                  }
+                  errors++;
+                }
+                if (data60.reason !== undefined) {
+                  if ('Drifted' !== data60.reason) {
+                    const err142 = {
                       instancePath: instancePath + '/nodePools/' + i1 + '/budget/reason',
                       schemaPath: '#/definitions/budget/properties/reason/const',
                       keyword: 'const',
                       params: { allowedValue: 'Drifted' },
                       message: 'must be equal to constant',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err141];
-                    } else {
-                      vErrors.push(err141);
-                    }
-                    errors++;
-                  }
-                }
-                if (data59.allowed !== undefined) {
-                  let data61 = data59.allowed;
-                  if (!(typeof data61 == 'number' && !(data61 % 1) && !isNaN(data61)) && data61 !== null) {
-                    const err142 = {
-                      instancePath: instancePath + '/nodePools/' + i1 + '/budget/allowed',
-                      schemaPath: '#/definitions/budget/properties/allowed/type',
-                      keyword: 'type',
-                      params: { type: schema14.properties.allowed.type },
-                      message: 'must be integer,null',
                     };
                     if (vErrors === null) {
                       vErrors = [err142];
@@ -2708,14 +2711,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data59.waves !== undefined) {
-                  let data62 = data59.waves;
+                if (data60.allowed !== undefined) {
+                  let data62 = data60.allowed;
                   if (!(typeof data62 == 'number' && !(data62 % 1) && !isNaN(data62)) && data62 !== null) {
                     const err143 = {
-                      instancePath: instancePath + '/nodePools/' + i1 + '/budget/waves',
-                      schemaPath: '#/definitions/budget/properties/waves/type',
+                      instancePath: instancePath + '/nodePools/' + i1 + '/budget/allowed',
+                      schemaPath: '#/definitions/budget/properties/allowed/type',
                       keyword: 'type',
-                      params: { type: schema14.properties.waves.type },
+                      params: { type: schema14.properties.allowed.type },
                       message: 'must be integer,null',
                     };
                     if (vErrors === null) {
@@ -2726,15 +2729,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data59.estimatedMinutes !== undefined) {
-                  let data63 = data59.estimatedMinutes;
-                  if (!(typeof data63 == 'number') && data63 !== null) {
+                if (data60.waves !== undefined) {
+                  let data63 = data60.waves;
+                  if (!(typeof data63 == 'number' && !(data63 % 1) && !isNaN(data63)) && data63 !== null) {
                     const err144 = {
-                      instancePath: instancePath + '/nodePools/' + i1 + '/budget/estimatedMinutes',
-                      schemaPath: '#/definitions/budget/properties/estimatedMinutes/type',
+                      instancePath: instancePath + '/nodePools/' + i1 + '/budget/waves',
+                      schemaPath: '#/definitions/budget/properties/waves/type',
                       keyword: 'type',
-                      params: { type: schema14.properties.estimatedMinutes.type },
-                      message: 'must be number,null',
+                      params: { type: schema14.properties.waves.type },
+                      message: 'must be integer,null',
                     };
                     if (vErrors === null) {
                       vErrors = [err144];
@@ -2744,21 +2747,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data59.verdict !== undefined) {
-                  let data64 = data59.verdict;
-                  if (!(
-                    data64 === 'ok' ||
-                    data64 === 'slow' ||
-                    data64 === 'blocked' ||
-                    data64 === 'unlimited' ||
-                    data64 === 'none'
-                  )) {
+                if (data60.estimatedMinutes !== undefined) {
+                  let data64 = data60.estimatedMinutes;
+                  if (!(typeof data64 == 'number') && data64 !== null) {
                     const err145 = {
-                      instancePath: instancePath + '/nodePools/' + i1 + '/budget/verdict',
-                      schemaPath: '#/definitions/budget/properties/verdict/enum',
-                      keyword: 'enum',
-                      params: { allowedValues: schema14.properties.verdict.enum },
-                      message: 'must be equal to one of the allowed values',
+                      instancePath: instancePath + '/nodePools/' + i1 + '/budget/estimatedMinutes',
+                      schemaPath: '#/definitions/budget/properties/estimatedMinutes/type',
+                      keyword: 'type',
+                      params: { type: schema14.properties.estimatedMinutes.type },
+                      message: 'must be number,null',
                     };
                     if (vErrors === null) {
                       vErrors = [err145];
@@ -2768,33 +2765,42 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
+                if (data60.verdict !== undefined) {
+                  let data65 = data60.verdict;
+                  if (!(
+                    data65 === 'ok' ||
+                    data65 === 'slow' ||
+                    data65 === 'blocked' ||
+                    data65 === 'unlimited' ||
+                    data65 === 'none'
+                  )) {
+                    const err146 = {
+                      instancePath: instancePath + '/nodePools/' + i1 + '/budget/verdict',
+                      schemaPath: '#/definitions/budget/properties/verdict/enum',
+                      keyword: 'enum',
+                      params: { allowedValues: schema14.properties.verdict.enum },
+                      message: 'must be equal to one of the allowed values',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err146];
+                    } else {
+                      vErrors.push(err146);
+                    }
+                    errors++;
+                  }
+                }
               }
             }
-            if (data51.static !== undefined) {
-              let data65 = data51.static;
-              if (data65 && typeof data65 == 'object' && !Array.isArray(data65)) {
-                if (data65.base === undefined) {
-                  const err146 = {
+            if (data52.static !== undefined) {
+              let data66 = data52.static;
+              if (data66 && typeof data66 == 'object' && !Array.isArray(data66)) {
+                if (data66.base === undefined) {
+                  const err147 = {
                     instancePath: instancePath + '/nodePools/' + i1 + '/static',
                     schemaPath: '#/properties/nodePools/items/properties/static/required',
                     keyword: 'required',
                     params: { missingProperty: 'base' },
                     message: "must have required property '" + 'base' + "'",
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err146];
-                  } else {
-                    vErrors.push(err146);
-                  }
-                  errors++;
-                }
-                if (data65.head === undefined) {
-                  const err147 = {
-                    instancePath: instancePath + '/nodePools/' + i1 + '/static',
-                    schemaPath: '#/properties/nodePools/items/properties/static/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'head' },
-                    message: "must have required property '" + 'head' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err147];
@@ -2803,10 +2809,25 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data65.base !== undefined) {
-                  let data66 = data65.base;
-                  if (!(data66 && typeof data66 == 'object' && !Array.isArray(data66)) && data66 !== null) {
-                    const err148 = {
+                if (data66.head === undefined) {
+                  const err148 = {
+                    instancePath: instancePath + '/nodePools/' + i1 + '/static',
+                    schemaPath: '#/properties/nodePools/items/properties/static/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'head' },
+                    message: "must have required property '" + 'head' + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err148];
+                  } else {
+                    vErrors.push(err148);
+                  }
+                  errors++;
+                }
+                if (data66.base !== undefined) {
+                  let data67 = data66.base;
+                  if (!(data67 && typeof data67 == 'object' && !Array.isArray(data67)) && data67 !== null) {
+                    const err149 = {
                       instancePath: instancePath + '/nodePools/' + i1 + '/static/base',
                       schemaPath: '#/properties/nodePools/items/properties/static/properties/base/type',
                       keyword: 'type',
@@ -2814,35 +2835,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be object,null',
                     };
                     if (vErrors === null) {
-                      vErrors = [err148];
+                      vErrors = [err149];
                     } else {
-                      vErrors.push(err148);
+                      vErrors.push(err149);
                     }
                     errors++;
                   }
-                  if (data66 && typeof data66 == 'object' && !Array.isArray(data66)) {
-                    if (data66.nodes === undefined) {
-                      const err149 = {
+                  if (data67 && typeof data67 == 'object' && !Array.isArray(data67)) {
+                    if (data67.nodes === undefined) {
+                      const err150 = {
                         instancePath: instancePath + '/nodePools/' + i1 + '/static/base',
                         schemaPath: '#/properties/nodePools/items/properties/static/properties/base/required',
                         keyword: 'required',
                         params: { missingProperty: 'nodes' },
                         message: "must have required property '" + 'nodes' + "'",
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err149];
-                      } else {
-                        vErrors.push(err149);
-                      }
-                      errors++;
-                    }
-                    if (data66.instanceType === undefined) {
-                      const err150 = {
-                        instancePath: instancePath + '/nodePools/' + i1 + '/static/base',
-                        schemaPath: '#/properties/nodePools/items/properties/static/properties/base/required',
-                        keyword: 'required',
-                        params: { missingProperty: 'instanceType' },
-                        message: "must have required property '" + 'instanceType' + "'",
                       };
                       if (vErrors === null) {
                         vErrors = [err150];
@@ -2851,13 +2857,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (data66.capacityType === undefined) {
+                    if (data67.instanceType === undefined) {
                       const err151 = {
                         instancePath: instancePath + '/nodePools/' + i1 + '/static/base',
                         schemaPath: '#/properties/nodePools/items/properties/static/properties/base/required',
                         keyword: 'required',
-                        params: { missingProperty: 'capacityType' },
-                        message: "must have required property '" + 'capacityType' + "'",
+                        params: { missingProperty: 'instanceType' },
+                        message: "must have required property '" + 'instanceType' + "'",
                       };
                       if (vErrors === null) {
                         vErrors = [err151];
@@ -2866,13 +2872,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (data66.hourlyCost === undefined) {
+                    if (data67.capacityType === undefined) {
                       const err152 = {
                         instancePath: instancePath + '/nodePools/' + i1 + '/static/base',
                         schemaPath: '#/properties/nodePools/items/properties/static/properties/base/required',
                         keyword: 'required',
-                        params: { missingProperty: 'hourlyCost' },
-                        message: "must have required property '" + 'hourlyCost' + "'",
+                        params: { missingProperty: 'capacityType' },
+                        message: "must have required property '" + 'capacityType' + "'",
                       };
                       if (vErrors === null) {
                         vErrors = [err152];
@@ -2881,34 +2887,31 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (data66.nodes !== undefined) {
-                      let data67 = data66.nodes;
-                      if (!(typeof data67 == 'number' && !(data67 % 1) && !isNaN(data67))) {
-                        const err153 = {
+                    if (data67.hourlyCost === undefined) {
+                      const err153 = {
+                        instancePath: instancePath + '/nodePools/' + i1 + '/static/base',
+                        schemaPath: '#/properties/nodePools/items/properties/static/properties/base/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'hourlyCost' },
+                        message: "must have required property '" + 'hourlyCost' + "'",
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err153];
+                      } else {
+                        vErrors.push(err153);
+                      }
+                      errors++;
+                    }
+                    if (data67.nodes !== undefined) {
+                      let data68 = data67.nodes;
+                      if (!(typeof data68 == 'number' && !(data68 % 1) && !isNaN(data68))) {
+                        const err154 = {
                           instancePath: instancePath + '/nodePools/' + i1 + '/static/base/nodes',
                           schemaPath:
                             '#/properties/nodePools/items/properties/static/properties/base/properties/nodes/type',
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                        };
-                        if (vErrors === null) {
-                          vErrors = [err153];
-                        } else {
-                          vErrors.push(err153);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data66.instanceType !== undefined) {
-                      if (typeof data66.instanceType !== 'string') {
-                        const err154 = {
-                          instancePath: instancePath + '/nodePools/' + i1 + '/static/base/instanceType',
-                          schemaPath:
-                            '#/properties/nodePools/items/properties/static/properties/base/properties/instanceType/type',
-                          keyword: 'type',
-                          params: { type: 'string' },
-                          message: 'must be string',
                         };
                         if (vErrors === null) {
                           vErrors = [err154];
@@ -2918,12 +2921,12 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data66.capacityType !== undefined) {
-                      if (typeof data66.capacityType !== 'string') {
+                    if (data67.instanceType !== undefined) {
+                      if (typeof data67.instanceType !== 'string') {
                         const err155 = {
-                          instancePath: instancePath + '/nodePools/' + i1 + '/static/base/capacityType',
+                          instancePath: instancePath + '/nodePools/' + i1 + '/static/base/instanceType',
                           schemaPath:
-                            '#/properties/nodePools/items/properties/static/properties/base/properties/capacityType/type',
+                            '#/properties/nodePools/items/properties/static/properties/base/properties/instanceType/type',
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
@@ -2936,15 +2939,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data66.hourlyCost !== undefined) {
-                      if (!(typeof data66.hourlyCost == 'number')) {
+                    if (data67.capacityType !== undefined) {
+                      if (typeof data67.capacityType !== 'string') {
                         const err156 = {
-                          instancePath: instancePath + '/nodePools/' + i1 + '/static/base/hourlyCost',
+                          instancePath: instancePath + '/nodePools/' + i1 + '/static/base/capacityType',
                           schemaPath:
-                            '#/properties/nodePools/items/properties/static/properties/base/properties/hourlyCost/type',
+                            '#/properties/nodePools/items/properties/static/properties/base/properties/capacityType/type',
                           keyword: 'type',
-                          params: { type: 'number' },
-                          message: 'must be number',
+                          params: { type: 'string' },
+                          message: 'must be string',
                         };
                         if (vErrors === null) {
                           vErrors = [err156];
@@ -2954,12 +2957,30 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                         errors++;
                       }
                     }
+                    if (data67.hourlyCost !== undefined) {
+                      if (!(typeof data67.hourlyCost == 'number')) {
+                        const err157 = {
+                          instancePath: instancePath + '/nodePools/' + i1 + '/static/base/hourlyCost',
+                          schemaPath:
+                            '#/properties/nodePools/items/properties/static/properties/base/properties/hourlyCost/type',
+                          keyword: 'type',
+                          params: { type: 'number' },
+                          message: 'must be number',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err157];
+                        } else {
+                          vErrors.push(err157);
+                        }
+                        errors++;
+                      }
+                    }
                   }
                 }
-                if (data65.head !== undefined) {
-                  let data71 = data65.head;
-                  if (!(data71 && typeof data71 == 'object' && !Array.isArray(data71)) && data71 !== null) {
-                    const err157 = {
+                if (data66.head !== undefined) {
+                  let data72 = data66.head;
+                  if (!(data72 && typeof data72 == 'object' && !Array.isArray(data72)) && data72 !== null) {
+                    const err158 = {
                       instancePath: instancePath + '/nodePools/' + i1 + '/static/head',
                       schemaPath: '#/properties/nodePools/items/properties/static/properties/head/type',
                       keyword: 'type',
@@ -2967,35 +2988,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be object,null',
                     };
                     if (vErrors === null) {
-                      vErrors = [err157];
+                      vErrors = [err158];
                     } else {
-                      vErrors.push(err157);
+                      vErrors.push(err158);
                     }
                     errors++;
                   }
-                  if (data71 && typeof data71 == 'object' && !Array.isArray(data71)) {
-                    if (data71.nodes === undefined) {
-                      const err158 = {
+                  if (data72 && typeof data72 == 'object' && !Array.isArray(data72)) {
+                    if (data72.nodes === undefined) {
+                      const err159 = {
                         instancePath: instancePath + '/nodePools/' + i1 + '/static/head',
                         schemaPath: '#/properties/nodePools/items/properties/static/properties/head/required',
                         keyword: 'required',
                         params: { missingProperty: 'nodes' },
                         message: "must have required property '" + 'nodes' + "'",
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err158];
-                      } else {
-                        vErrors.push(err158);
-                      }
-                      errors++;
-                    }
-                    if (data71.instanceType === undefined) {
-                      const err159 = {
-                        instancePath: instancePath + '/nodePools/' + i1 + '/static/head',
-                        schemaPath: '#/properties/nodePools/items/properties/static/properties/head/required',
-                        keyword: 'required',
-                        params: { missingProperty: 'instanceType' },
-                        message: "must have required property '" + 'instanceType' + "'",
                       };
                       if (vErrors === null) {
                         vErrors = [err159];
@@ -3004,13 +3010,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (data71.capacityType === undefined) {
+                    if (data72.instanceType === undefined) {
                       const err160 = {
                         instancePath: instancePath + '/nodePools/' + i1 + '/static/head',
                         schemaPath: '#/properties/nodePools/items/properties/static/properties/head/required',
                         keyword: 'required',
-                        params: { missingProperty: 'capacityType' },
-                        message: "must have required property '" + 'capacityType' + "'",
+                        params: { missingProperty: 'instanceType' },
+                        message: "must have required property '" + 'instanceType' + "'",
                       };
                       if (vErrors === null) {
                         vErrors = [err160];
@@ -3019,13 +3025,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (data71.hourlyCost === undefined) {
+                    if (data72.capacityType === undefined) {
                       const err161 = {
                         instancePath: instancePath + '/nodePools/' + i1 + '/static/head',
                         schemaPath: '#/properties/nodePools/items/properties/static/properties/head/required',
                         keyword: 'required',
-                        params: { missingProperty: 'hourlyCost' },
-                        message: "must have required property '" + 'hourlyCost' + "'",
+                        params: { missingProperty: 'capacityType' },
+                        message: "must have required property '" + 'capacityType' + "'",
                       };
                       if (vErrors === null) {
                         vErrors = [err161];
@@ -3034,34 +3040,31 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (data71.nodes !== undefined) {
-                      let data72 = data71.nodes;
-                      if (!(typeof data72 == 'number' && !(data72 % 1) && !isNaN(data72))) {
-                        const err162 = {
+                    if (data72.hourlyCost === undefined) {
+                      const err162 = {
+                        instancePath: instancePath + '/nodePools/' + i1 + '/static/head',
+                        schemaPath: '#/properties/nodePools/items/properties/static/properties/head/required',
+                        keyword: 'required',
+                        params: { missingProperty: 'hourlyCost' },
+                        message: "must have required property '" + 'hourlyCost' + "'",
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err162];
+                      } else {
+                        vErrors.push(err162);
+                      }
+                      errors++;
+                    }
+                    if (data72.nodes !== undefined) {
+                      let data73 = data72.nodes;
+                      if (!(typeof data73 == 'number' && !(data73 % 1) && !isNaN(data73))) {
+                        const err163 = {
                           instancePath: instancePath + '/nodePools/' + i1 + '/static/head/nodes',
                           schemaPath:
                             '#/properties/nodePools/items/properties/static/properties/head/properties/nodes/type',
                           keyword: 'type',
                           params: { type: 'integer' },
                           message: 'must be integer',
-                        };
-                        if (vErrors === null) {
-                          vErrors = [err162];
-                        } else {
-                          vErrors.push(err162);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data71.instanceType !== undefined) {
-                      if (typeof data71.instanceType !== 'string') {
-                        const err163 = {
-                          instancePath: instancePath + '/nodePools/' + i1 + '/static/head/instanceType',
-                          schemaPath:
-                            '#/properties/nodePools/items/properties/static/properties/head/properties/instanceType/type',
-                          keyword: 'type',
-                          params: { type: 'string' },
-                          message: 'must be string',
                         };
                         if (vErrors === null) {
                           vErrors = [err163];
@@ -3071,12 +3074,12 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data71.capacityType !== undefined) {
-                      if (typeof data71.capacityType !== 'string') {
+                    if (data72.instanceType !== undefined) {
+                      if (typeof data72.instanceType !== 'string') {
                         const err164 = {
-                          instancePath: instancePath + '/nodePools/' + i1 + '/static/head/capacityType',
+                          instancePath: instancePath + '/nodePools/' + i1 + '/static/head/instanceType',
                           schemaPath:
-                            '#/properties/nodePools/items/properties/static/properties/head/properties/capacityType/type',
+                            '#/properties/nodePools/items/properties/static/properties/head/properties/instanceType/type',
                           keyword: 'type',
                           params: { type: 'string' },
                           message: 'must be string',
@@ -3089,15 +3092,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data71.hourlyCost !== undefined) {
-                      if (!(typeof data71.hourlyCost == 'number')) {
+                    if (data72.capacityType !== undefined) {
+                      if (typeof data72.capacityType !== 'string') {
                         const err165 = {
-                          instancePath: instancePath + '/nodePools/' + i1 + '/static/head/hourlyCost',
+                          instancePath: instancePath + '/nodePools/' + i1 + '/static/head/capacityType',
                           schemaPath:
-                            '#/properties/nodePools/items/properties/static/properties/head/properties/hourlyCost/type',
+                            '#/properties/nodePools/items/properties/static/properties/head/properties/capacityType/type',
                           keyword: 'type',
-                          params: { type: 'number' },
-                          message: 'must be number',
+                          params: { type: 'string' },
+                          message: 'must be string',
                         };
                         if (vErrors === null) {
                           vErrors = [err165];
@@ -3107,10 +3110,28 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                         errors++;
                       }
                     }
+                    if (data72.hourlyCost !== undefined) {
+                      if (!(typeof data72.hourlyCost == 'number')) {
+                        const err166 = {
+                          instancePath: instancePath + '/nodePools/' + i1 + '/static/head/hourlyCost',
+                          schemaPath:
+                            '#/properties/nodePools/items/properties/static/properties/head/properties/hourlyCost/type',
+                          keyword: 'type',
+                          params: { type: 'number' },
+                          message: 'must be number',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err166];
+                        } else {
+                          vErrors.push(err166);
+                        }
+                        errors++;
+                      }
+                    }
                   }
                 }
               } else {
-                const err166 = {
+                const err167 = {
                   instancePath: instancePath + '/nodePools/' + i1 + '/static',
                   schemaPath: '#/properties/nodePools/items/properties/static/type',
                   keyword: 'type',
@@ -3118,15 +3139,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   message: 'must be object',
                 };
                 if (vErrors === null) {
-                  vErrors = [err166];
+                  vErrors = [err167];
                 } else {
-                  vErrors.push(err166);
+                  vErrors.push(err167);
                 }
                 errors++;
               }
             }
           } else {
-            const err167 = {
+            const err168 = {
               instancePath: instancePath + '/nodePools/' + i1,
               schemaPath: '#/properties/nodePools/items/type',
               keyword: 'type',
@@ -3134,15 +3155,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err167];
+              vErrors = [err168];
             } else {
-              vErrors.push(err167);
+              vErrors.push(err168);
             }
             errors++;
           }
         }
       } else {
-        const err168 = {
+        const err169 = {
           instancePath: instancePath + '/nodePools',
           schemaPath: '#/properties/nodePools/type',
           keyword: 'type',
@@ -3150,42 +3171,27 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err168];
+          vErrors = [err169];
         } else {
-          vErrors.push(err168);
+          vErrors.push(err169);
         }
         errors++;
       }
     }
     if (data.replacements !== undefined) {
-      let data76 = data.replacements;
-      if (Array.isArray(data76)) {
-        const len3 = data76.length;
+      let data77 = data.replacements;
+      if (Array.isArray(data77)) {
+        const len3 = data77.length;
         for (let i3 = 0; i3 < len3; i3++) {
-          let data77 = data76[i3];
-          if (data77 && typeof data77 == 'object' && !Array.isArray(data77)) {
-            if (data77.nodeClaim === undefined) {
-              const err169 = {
+          let data78 = data77[i3];
+          if (data78 && typeof data78 == 'object' && !Array.isArray(data78)) {
+            if (data78.nodeClaim === undefined) {
+              const err170 = {
                 instancePath: instancePath + '/replacements/' + i3,
                 schemaPath: '#/properties/replacements/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'nodeClaim' },
                 message: "must have required property '" + 'nodeClaim' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err169];
-              } else {
-                vErrors.push(err169);
-              }
-              errors++;
-            }
-            if (data77.nodePool === undefined) {
-              const err170 = {
-                instancePath: instancePath + '/replacements/' + i3,
-                schemaPath: '#/properties/replacements/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'nodePool' },
-                message: "must have required property '" + 'nodePool' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err170];
@@ -3194,13 +3200,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data77.instanceType === undefined) {
+            if (data78.nodePool === undefined) {
               const err171 = {
                 instancePath: instancePath + '/replacements/' + i3,
                 schemaPath: '#/properties/replacements/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'instanceType' },
-                message: "must have required property '" + 'instanceType' + "'",
+                params: { missingProperty: 'nodePool' },
+                message: "must have required property '" + 'nodePool' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err171];
@@ -3209,13 +3215,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data77.reason === undefined) {
+            if (data78.instanceType === undefined) {
               const err172 = {
                 instancePath: instancePath + '/replacements/' + i3,
                 schemaPath: '#/properties/replacements/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'reason' },
-                message: "must have required property '" + 'reason' + "'",
+                params: { missingProperty: 'instanceType' },
+                message: "must have required property '" + 'instanceType' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err172];
@@ -3224,28 +3230,26 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data77.nodeClaim !== undefined) {
-              if (typeof data77.nodeClaim !== 'string') {
-                const err173 = {
+            if (data78.reason === undefined) {
+              const err173 = {
+                instancePath: instancePath + '/replacements/' + i3,
+                schemaPath: '#/properties/replacements/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'reason' },
+                message: "must have required property '" + 'reason' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err173];
+              } else {
+                vErrors.push(err173);
+              }
+              errors++;
+            }
+            if (data78.nodeClaim !== undefined) {
+              if (typeof data78.nodeClaim !== 'string') {
+                const err174 = {
                   instancePath: instancePath + '/replacements/' + i3 + '/nodeClaim',
                   schemaPath: '#/properties/replacements/items/properties/nodeClaim/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err173];
-                } else {
-                  vErrors.push(err173);
-                }
-                errors++;
-              }
-            }
-            if (data77.nodePool !== undefined) {
-              if (typeof data77.nodePool !== 'string') {
-                const err174 = {
-                  instancePath: instancePath + '/replacements/' + i3 + '/nodePool',
-                  schemaPath: '#/properties/replacements/items/properties/nodePool/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -3258,15 +3262,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data77.instanceType !== undefined) {
-              let data80 = data77.instanceType;
-              if (typeof data80 !== 'string' && data80 !== null) {
+            if (data78.nodePool !== undefined) {
+              if (typeof data78.nodePool !== 'string') {
                 const err175 = {
-                  instancePath: instancePath + '/replacements/' + i3 + '/instanceType',
-                  schemaPath: '#/properties/replacements/items/properties/instanceType/type',
+                  instancePath: instancePath + '/replacements/' + i3 + '/nodePool',
+                  schemaPath: '#/properties/replacements/items/properties/nodePool/type',
                   keyword: 'type',
-                  params: { type: schema11.properties.replacements.items.properties.instanceType.type },
-                  message: 'must be string,null',
+                  params: { type: 'string' },
+                  message: 'must be string',
                 };
                 if (vErrors === null) {
                   vErrors = [err175];
@@ -3276,21 +3279,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data77.reason !== undefined) {
-              let data81 = data77.reason;
-              if (!(
-                data81 === 'RequirementsDrifted' ||
-                data81 === 'NodePoolDrifted' ||
-                data81 === 'NodeClassDrifted' ||
-                data81 === 'NodePoolRemoved' ||
-                data81 === 'Consolidation'
-              )) {
+            if (data78.instanceType !== undefined) {
+              let data81 = data78.instanceType;
+              if (typeof data81 !== 'string' && data81 !== null) {
                 const err176 = {
-                  instancePath: instancePath + '/replacements/' + i3 + '/reason',
-                  schemaPath: '#/properties/replacements/items/properties/reason/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema11.properties.replacements.items.properties.reason.enum },
-                  message: 'must be equal to one of the allowed values',
+                  instancePath: instancePath + '/replacements/' + i3 + '/instanceType',
+                  schemaPath: '#/properties/replacements/items/properties/instanceType/type',
+                  keyword: 'type',
+                  params: { type: schema11.properties.replacements.items.properties.instanceType.type },
+                  message: 'must be string,null',
                 };
                 if (vErrors === null) {
                   vErrors = [err176];
@@ -3300,31 +3297,40 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data77.consolidation !== undefined) {
-              let data82 = data77.consolidation;
-              if (data82 && typeof data82 == 'object' && !Array.isArray(data82)) {
-                if (data82.fromPrice === undefined) {
-                  const err177 = {
+            if (data78.reason !== undefined) {
+              let data82 = data78.reason;
+              if (!(
+                data82 === 'RequirementsDrifted' ||
+                data82 === 'NodePoolDrifted' ||
+                data82 === 'NodeClassDrifted' ||
+                data82 === 'NodePoolRemoved' ||
+                data82 === 'Consolidation'
+              )) {
+                const err177 = {
+                  instancePath: instancePath + '/replacements/' + i3 + '/reason',
+                  schemaPath: '#/properties/replacements/items/properties/reason/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema11.properties.replacements.items.properties.reason.enum },
+                  message: 'must be equal to one of the allowed values',
+                };
+                if (vErrors === null) {
+                  vErrors = [err177];
+                } else {
+                  vErrors.push(err177);
+                }
+                errors++;
+              }
+            }
+            if (data78.consolidation !== undefined) {
+              let data83 = data78.consolidation;
+              if (data83 && typeof data83 == 'object' && !Array.isArray(data83)) {
+                if (data83.fromPrice === undefined) {
+                  const err178 = {
                     instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
                     schemaPath: '#/properties/replacements/items/properties/consolidation/required',
                     keyword: 'required',
                     params: { missingProperty: 'fromPrice' },
                     message: "must have required property '" + 'fromPrice' + "'",
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err177];
-                  } else {
-                    vErrors.push(err177);
-                  }
-                  errors++;
-                }
-                if (data82.fromCost === undefined) {
-                  const err178 = {
-                    instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
-                    schemaPath: '#/properties/replacements/items/properties/consolidation/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'fromCost' },
-                    message: "must have required property '" + 'fromCost' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err178];
@@ -3333,13 +3339,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data82.toInstanceType === undefined) {
+                if (data83.fromCost === undefined) {
                   const err179 = {
                     instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
                     schemaPath: '#/properties/replacements/items/properties/consolidation/required',
                     keyword: 'required',
-                    params: { missingProperty: 'toInstanceType' },
-                    message: "must have required property '" + 'toInstanceType' + "'",
+                    params: { missingProperty: 'fromCost' },
+                    message: "must have required property '" + 'fromCost' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err179];
@@ -3348,13 +3354,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data82.toCapacityType === undefined) {
+                if (data83.toInstanceType === undefined) {
                   const err180 = {
                     instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
                     schemaPath: '#/properties/replacements/items/properties/consolidation/required',
                     keyword: 'required',
-                    params: { missingProperty: 'toCapacityType' },
-                    message: "must have required property '" + 'toCapacityType' + "'",
+                    params: { missingProperty: 'toInstanceType' },
+                    message: "must have required property '" + 'toInstanceType' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err180];
@@ -3363,13 +3369,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data82.toPrice === undefined) {
+                if (data83.toCapacityType === undefined) {
                   const err181 = {
                     instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
                     schemaPath: '#/properties/replacements/items/properties/consolidation/required',
                     keyword: 'required',
-                    params: { missingProperty: 'toPrice' },
-                    message: "must have required property '" + 'toPrice' + "'",
+                    params: { missingProperty: 'toCapacityType' },
+                    message: "must have required property '" + 'toCapacityType' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err181];
@@ -3378,13 +3384,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data82.toCost === undefined) {
+                if (data83.toPrice === undefined) {
                   const err182 = {
                     instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
                     schemaPath: '#/properties/replacements/items/properties/consolidation/required',
                     keyword: 'required',
-                    params: { missingProperty: 'toCost' },
-                    message: "must have required property '" + 'toCost' + "'",
+                    params: { missingProperty: 'toPrice' },
+                    message: "must have required property '" + 'toPrice' + "'",
                   };
                   if (vErrors === null) {
                     vErrors = [err182];
@@ -3393,34 +3399,29 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data82.fromPrice !== undefined) {
-                  if (!(typeof data82.fromPrice == 'number')) {
-                    const err183 = {
+                if (data83.toCost === undefined) {
+                  const err183 = {
+                    instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
+                    schemaPath: '#/properties/replacements/items/properties/consolidation/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'toCost' },
+                    message: "must have required property '" + 'toCost' + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err183];
+                  } else {
+                    vErrors.push(err183);
+                  }
+                  errors++;
+                }
+                if (data83.fromPrice !== undefined) {
+                  if (!(typeof data83.fromPrice == 'number')) {
+                    const err184 = {
                       instancePath: instancePath + '/replacements/' + i3 + '/consolidation/fromPrice',
                       schemaPath: '#/properties/replacements/items/properties/consolidation/properties/fromPrice/type',
                       keyword: 'type',
                       params: { type: 'number' },
                       message: 'must be number',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err183];
-                    } else {
-                      vErrors.push(err183);
-                    }
-                    errors++;
-                  }
-                }
-                if (data82.fromCost !== undefined) {
-                  let data84 = data82.fromCost;
-                  if (!(typeof data84 == 'number') && data84 !== null) {
-                    const err184 = {
-                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/fromCost',
-                      schemaPath: '#/properties/replacements/items/properties/consolidation/properties/fromCost/type',
-                      keyword: 'type',
-                      params: {
-                        type: schema11.properties.replacements.items.properties.consolidation.properties.fromCost.type,
-                      },
-                      message: 'must be number,null',
                     };
                     if (vErrors === null) {
                       vErrors = [err184];
@@ -3430,19 +3431,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data82.toInstanceType !== undefined) {
-                  let data85 = data82.toInstanceType;
-                  if (typeof data85 !== 'string' && data85 !== null) {
+                if (data83.fromCost !== undefined) {
+                  let data85 = data83.fromCost;
+                  if (!(typeof data85 == 'number') && data85 !== null) {
                     const err185 = {
-                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/toInstanceType',
-                      schemaPath:
-                        '#/properties/replacements/items/properties/consolidation/properties/toInstanceType/type',
+                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/fromCost',
+                      schemaPath: '#/properties/replacements/items/properties/consolidation/properties/fromCost/type',
                       keyword: 'type',
                       params: {
-                        type: schema11.properties.replacements.items.properties.consolidation.properties.toInstanceType
-                          .type,
+                        type: schema11.properties.replacements.items.properties.consolidation.properties.fromCost.type,
                       },
-                      message: 'must be string,null',
+                      message: 'must be number,null',
                     };
                     if (vErrors === null) {
                       vErrors = [err185];
@@ -3452,16 +3451,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data82.toCapacityType !== undefined) {
-                  let data86 = data82.toCapacityType;
+                if (data83.toInstanceType !== undefined) {
+                  let data86 = data83.toInstanceType;
                   if (typeof data86 !== 'string' && data86 !== null) {
                     const err186 = {
-                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/toCapacityType',
+                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/toInstanceType',
                       schemaPath:
-                        '#/properties/replacements/items/properties/consolidation/properties/toCapacityType/type',
+                        '#/properties/replacements/items/properties/consolidation/properties/toInstanceType/type',
                       keyword: 'type',
                       params: {
-                        type: schema11.properties.replacements.items.properties.consolidation.properties.toCapacityType
+                        type: schema11.properties.replacements.items.properties.consolidation.properties.toInstanceType
                           .type,
                       },
                       message: 'must be string,null',
@@ -3474,14 +3473,19 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data82.toPrice !== undefined) {
-                  if (!(typeof data82.toPrice == 'number')) {
+                if (data83.toCapacityType !== undefined) {
+                  let data87 = data83.toCapacityType;
+                  if (typeof data87 !== 'string' && data87 !== null) {
                     const err187 = {
-                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/toPrice',
-                      schemaPath: '#/properties/replacements/items/properties/consolidation/properties/toPrice/type',
+                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/toCapacityType',
+                      schemaPath:
+                        '#/properties/replacements/items/properties/consolidation/properties/toCapacityType/type',
                       keyword: 'type',
-                      params: { type: 'number' },
-                      message: 'must be number',
+                      params: {
+                        type: schema11.properties.replacements.items.properties.consolidation.properties.toCapacityType
+                          .type,
+                      },
+                      message: 'must be string,null',
                     };
                     if (vErrors === null) {
                       vErrors = [err187];
@@ -3491,11 +3495,11 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data82.toCost !== undefined) {
-                  if (!(typeof data82.toCost == 'number')) {
+                if (data83.toPrice !== undefined) {
+                  if (!(typeof data83.toPrice == 'number')) {
                     const err188 = {
-                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/toCost',
-                      schemaPath: '#/properties/replacements/items/properties/consolidation/properties/toCost/type',
+                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/toPrice',
+                      schemaPath: '#/properties/replacements/items/properties/consolidation/properties/toPrice/type',
                       keyword: 'type',
                       params: { type: 'number' },
                       message: 'must be number',
@@ -3508,11 +3512,28 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data82.command !== undefined) {
-                  let data89 = data82.command;
-                  if (data89 && typeof data89 == 'object' && !Array.isArray(data89)) {
-                    if (data89.method === undefined) {
-                      const err189 = {
+                if (data83.toCost !== undefined) {
+                  if (!(typeof data83.toCost == 'number')) {
+                    const err189 = {
+                      instancePath: instancePath + '/replacements/' + i3 + '/consolidation/toCost',
+                      schemaPath: '#/properties/replacements/items/properties/consolidation/properties/toCost/type',
+                      keyword: 'type',
+                      params: { type: 'number' },
+                      message: 'must be number',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err189];
+                    } else {
+                      vErrors.push(err189);
+                    }
+                    errors++;
+                  }
+                }
+                if (data83.command !== undefined) {
+                  let data90 = data83.command;
+                  if (data90 && typeof data90 == 'object' && !Array.isArray(data90)) {
+                    if (data90.method === undefined) {
+                      const err190 = {
                         instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command',
                         schemaPath:
                           '#/properties/replacements/items/properties/consolidation/properties/command/required',
@@ -3521,14 +3542,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                         message: "must have required property '" + 'method' + "'",
                       };
                       if (vErrors === null) {
-                        vErrors = [err189];
+                        vErrors = [err190];
                       } else {
-                        vErrors.push(err189);
+                        vErrors.push(err190);
                       }
                       errors++;
                     }
-                    if (data89.decision === undefined) {
-                      const err190 = {
+                    if (data90.decision === undefined) {
+                      const err191 = {
                         instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command',
                         schemaPath:
                           '#/properties/replacements/items/properties/consolidation/properties/command/required',
@@ -3537,14 +3558,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                         message: "must have required property '" + 'decision' + "'",
                       };
                       if (vErrors === null) {
-                        vErrors = [err190];
+                        vErrors = [err191];
                       } else {
-                        vErrors.push(err190);
+                        vErrors.push(err191);
                       }
                       errors++;
                     }
-                    if (data89.nodes === undefined) {
-                      const err191 = {
+                    if (data90.nodes === undefined) {
+                      const err192 = {
                         instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command',
                         schemaPath:
                           '#/properties/replacements/items/properties/consolidation/properties/command/required',
@@ -3553,16 +3574,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                         message: "must have required property '" + 'nodes' + "'",
                       };
                       if (vErrors === null) {
-                        vErrors = [err191];
+                        vErrors = [err192];
                       } else {
-                        vErrors.push(err191);
+                        vErrors.push(err192);
                       }
                       errors++;
                     }
-                    if (data89.method !== undefined) {
-                      let data90 = data89.method;
-                      if (!(data90 === 'single' || data90 === 'multi')) {
-                        const err192 = {
+                    if (data90.method !== undefined) {
+                      let data91 = data90.method;
+                      if (!(data91 === 'single' || data91 === 'multi')) {
+                        const err193 = {
                           instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command/method',
                           schemaPath:
                             '#/properties/replacements/items/properties/consolidation/properties/command/properties/method/enum',
@@ -3575,17 +3596,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                           message: 'must be equal to one of the allowed values',
                         };
                         if (vErrors === null) {
-                          vErrors = [err192];
+                          vErrors = [err193];
                         } else {
-                          vErrors.push(err192);
+                          vErrors.push(err193);
                         }
                         errors++;
                       }
                     }
-                    if (data89.decision !== undefined) {
-                      let data91 = data89.decision;
-                      if (!(data91 === 'replace' || data91 === 'delete')) {
-                        const err193 = {
+                    if (data90.decision !== undefined) {
+                      let data92 = data90.decision;
+                      if (!(data92 === 'replace' || data92 === 'delete')) {
+                        const err194 = {
                           instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command/decision',
                           schemaPath:
                             '#/properties/replacements/items/properties/consolidation/properties/command/properties/decision/enum',
@@ -3598,20 +3619,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                           message: 'must be equal to one of the allowed values',
                         };
                         if (vErrors === null) {
-                          vErrors = [err193];
+                          vErrors = [err194];
                         } else {
-                          vErrors.push(err193);
+                          vErrors.push(err194);
                         }
                         errors++;
                       }
                     }
-                    if (data89.nodes !== undefined) {
-                      let data92 = data89.nodes;
-                      if (Array.isArray(data92)) {
-                        const len4 = data92.length;
+                    if (data90.nodes !== undefined) {
+                      let data93 = data90.nodes;
+                      if (Array.isArray(data93)) {
+                        const len4 = data93.length;
                         for (let i4 = 0; i4 < len4; i4++) {
-                          if (typeof data92[i4] !== 'string') {
-                            const err194 = {
+                          if (typeof data93[i4] !== 'string') {
+                            const err195 = {
                               instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command/nodes/' + i4,
                               schemaPath:
                                 '#/properties/replacements/items/properties/consolidation/properties/command/properties/nodes/items/type',
@@ -3620,15 +3641,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                               message: 'must be string',
                             };
                             if (vErrors === null) {
-                              vErrors = [err194];
+                              vErrors = [err195];
                             } else {
-                              vErrors.push(err194);
+                              vErrors.push(err195);
                             }
                             errors++;
                           }
                         }
                       } else {
-                        const err195 = {
+                        const err196 = {
                           instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command/nodes',
                           schemaPath:
                             '#/properties/replacements/items/properties/consolidation/properties/command/properties/nodes/type',
@@ -3637,15 +3658,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                           message: 'must be array',
                         };
                         if (vErrors === null) {
-                          vErrors = [err195];
+                          vErrors = [err196];
                         } else {
-                          vErrors.push(err195);
+                          vErrors.push(err196);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err196 = {
+                    const err197 = {
                       instancePath: instancePath + '/replacements/' + i3 + '/consolidation/command',
                       schemaPath: '#/properties/replacements/items/properties/consolidation/properties/command/type',
                       keyword: 'type',
@@ -3653,15 +3674,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be object',
                     };
                     if (vErrors === null) {
-                      vErrors = [err196];
+                      vErrors = [err197];
                     } else {
-                      vErrors.push(err196);
+                      vErrors.push(err197);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err197 = {
+                const err198 = {
                   instancePath: instancePath + '/replacements/' + i3 + '/consolidation',
                   schemaPath: '#/properties/replacements/items/properties/consolidation/type',
                   keyword: 'type',
@@ -3669,15 +3690,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   message: 'must be object',
                 };
                 if (vErrors === null) {
-                  vErrors = [err197];
+                  vErrors = [err198];
                 } else {
-                  vErrors.push(err197);
+                  vErrors.push(err198);
                 }
                 errors++;
               }
             }
           } else {
-            const err198 = {
+            const err199 = {
               instancePath: instancePath + '/replacements/' + i3,
               schemaPath: '#/properties/replacements/items/type',
               keyword: 'type',
@@ -3685,15 +3706,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err198];
+              vErrors = [err199];
             } else {
-              vErrors.push(err198);
+              vErrors.push(err199);
             }
             errors++;
           }
         }
       } else {
-        const err199 = {
+        const err200 = {
           instancePath: instancePath + '/replacements',
           schemaPath: '#/properties/replacements/type',
           keyword: 'type',
@@ -3701,42 +3722,27 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err199];
+          vErrors = [err200];
         } else {
-          vErrors.push(err199);
+          vErrors.push(err200);
         }
         errors++;
       }
     }
     if (data.findings !== undefined) {
-      let data94 = data.findings;
-      if (Array.isArray(data94)) {
-        const len5 = data94.length;
+      let data95 = data.findings;
+      if (Array.isArray(data95)) {
+        const len5 = data95.length;
         for (let i5 = 0; i5 < len5; i5++) {
-          let data95 = data94[i5];
-          if (data95 && typeof data95 == 'object' && !Array.isArray(data95)) {
-            if (data95.rule === undefined) {
-              const err200 = {
+          let data96 = data95[i5];
+          if (data96 && typeof data96 == 'object' && !Array.isArray(data96)) {
+            if (data96.rule === undefined) {
+              const err201 = {
                 instancePath: instancePath + '/findings/' + i5,
                 schemaPath: '#/properties/findings/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'rule' },
                 message: "must have required property '" + 'rule' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err200];
-              } else {
-                vErrors.push(err200);
-              }
-              errors++;
-            }
-            if (data95.severity === undefined) {
-              const err201 = {
-                instancePath: instancePath + '/findings/' + i5,
-                schemaPath: '#/properties/findings/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'severity' },
-                message: "must have required property '" + 'severity' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err201];
@@ -3745,13 +3751,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data95.message === undefined) {
+            if (data96.severity === undefined) {
               const err202 = {
                 instancePath: instancePath + '/findings/' + i5,
                 schemaPath: '#/properties/findings/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'message' },
-                message: "must have required property '" + 'message' + "'",
+                params: { missingProperty: 'severity' },
+                message: "must have required property '" + 'severity' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err202];
@@ -3760,13 +3766,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data95.file === undefined) {
+            if (data96.message === undefined) {
               const err203 = {
                 instancePath: instancePath + '/findings/' + i5,
                 schemaPath: '#/properties/findings/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'file' },
-                message: "must have required property '" + 'file' + "'",
+                params: { missingProperty: 'message' },
+                message: "must have required property '" + 'message' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err203];
@@ -3775,13 +3781,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data95.line === undefined) {
+            if (data96.file === undefined) {
               const err204 = {
                 instancePath: instancePath + '/findings/' + i5,
                 schemaPath: '#/properties/findings/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'line' },
-                message: "must have required property '" + 'line' + "'",
+                params: { missingProperty: 'file' },
+                message: "must have required property '" + 'file' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err204];
@@ -3790,13 +3796,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data95.object === undefined) {
+            if (data96.line === undefined) {
               const err205 = {
                 instancePath: instancePath + '/findings/' + i5,
                 schemaPath: '#/properties/findings/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'object' },
-                message: "must have required property '" + 'object' + "'",
+                params: { missingProperty: 'line' },
+                message: "must have required property '" + 'line' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err205];
@@ -3805,32 +3811,29 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data95.rule !== undefined) {
-              if (typeof data95.rule !== 'string') {
-                const err206 = {
+            if (data96.object === undefined) {
+              const err206 = {
+                instancePath: instancePath + '/findings/' + i5,
+                schemaPath: '#/properties/findings/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'object' },
+                message: "must have required property '" + 'object' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err206];
+              } else {
+                vErrors.push(err206);
+              }
+              errors++;
+            }
+            if (data96.rule !== undefined) {
+              if (typeof data96.rule !== 'string') {
+                const err207 = {
                   instancePath: instancePath + '/findings/' + i5 + '/rule',
                   schemaPath: '#/properties/findings/items/properties/rule/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err206];
-                } else {
-                  vErrors.push(err206);
-                }
-                errors++;
-              }
-            }
-            if (data95.severity !== undefined) {
-              let data97 = data95.severity;
-              if (!(data97 === 'error' || data97 === 'warning' || data97 === 'info')) {
-                const err207 = {
-                  instancePath: instancePath + '/findings/' + i5 + '/severity',
-                  schemaPath: '#/properties/findings/items/properties/severity/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema11.properties.findings.items.properties.severity.enum },
-                  message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {
                   vErrors = [err207];
@@ -3840,14 +3843,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data95.message !== undefined) {
-              if (typeof data95.message !== 'string') {
+            if (data96.severity !== undefined) {
+              let data98 = data96.severity;
+              if (!(data98 === 'error' || data98 === 'warning' || data98 === 'info')) {
                 const err208 = {
-                  instancePath: instancePath + '/findings/' + i5 + '/message',
-                  schemaPath: '#/properties/findings/items/properties/message/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
+                  instancePath: instancePath + '/findings/' + i5 + '/severity',
+                  schemaPath: '#/properties/findings/items/properties/severity/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema11.properties.findings.items.properties.severity.enum },
+                  message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {
                   vErrors = [err208];
@@ -3857,15 +3861,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data95.file !== undefined) {
-              let data99 = data95.file;
-              if (typeof data99 !== 'string' && data99 !== null) {
+            if (data96.message !== undefined) {
+              if (typeof data96.message !== 'string') {
                 const err209 = {
-                  instancePath: instancePath + '/findings/' + i5 + '/file',
-                  schemaPath: '#/properties/findings/items/properties/file/type',
+                  instancePath: instancePath + '/findings/' + i5 + '/message',
+                  schemaPath: '#/properties/findings/items/properties/message/type',
                   keyword: 'type',
-                  params: { type: schema11.properties.findings.items.properties.file.type },
-                  message: 'must be string,null',
+                  params: { type: 'string' },
+                  message: 'must be string',
                 };
                 if (vErrors === null) {
                   vErrors = [err209];
@@ -3875,15 +3878,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data95.line !== undefined) {
-              let data100 = data95.line;
-              if (!(typeof data100 == 'number' && !(data100 % 1) && !isNaN(data100)) && data100 !== null) {
+            if (data96.file !== undefined) {
+              let data100 = data96.file;
+              if (typeof data100 !== 'string' && data100 !== null) {
                 const err210 = {
-                  instancePath: instancePath + '/findings/' + i5 + '/line',
-                  schemaPath: '#/properties/findings/items/properties/line/type',
+                  instancePath: instancePath + '/findings/' + i5 + '/file',
+                  schemaPath: '#/properties/findings/items/properties/file/type',
                   keyword: 'type',
-                  params: { type: schema11.properties.findings.items.properties.line.type },
-                  message: 'must be integer,null',
+                  params: { type: schema11.properties.findings.items.properties.file.type },
+                  message: 'must be string,null',
                 };
                 if (vErrors === null) {
                   vErrors = [err210];
@@ -3893,15 +3896,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data95.object !== undefined) {
-              let data101 = data95.object;
-              if (typeof data101 !== 'string' && data101 !== null) {
+            if (data96.line !== undefined) {
+              let data101 = data96.line;
+              if (!(typeof data101 == 'number' && !(data101 % 1) && !isNaN(data101)) && data101 !== null) {
                 const err211 = {
-                  instancePath: instancePath + '/findings/' + i5 + '/object',
-                  schemaPath: '#/properties/findings/items/properties/object/type',
+                  instancePath: instancePath + '/findings/' + i5 + '/line',
+                  schemaPath: '#/properties/findings/items/properties/line/type',
                   keyword: 'type',
-                  params: { type: schema11.properties.findings.items.properties.object.type },
-                  message: 'must be string,null',
+                  params: { type: schema11.properties.findings.items.properties.line.type },
+                  message: 'must be integer,null',
                 };
                 if (vErrors === null) {
                   vErrors = [err211];
@@ -3911,8 +3914,26 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data96.object !== undefined) {
+              let data102 = data96.object;
+              if (typeof data102 !== 'string' && data102 !== null) {
+                const err212 = {
+                  instancePath: instancePath + '/findings/' + i5 + '/object',
+                  schemaPath: '#/properties/findings/items/properties/object/type',
+                  keyword: 'type',
+                  params: { type: schema11.properties.findings.items.properties.object.type },
+                  message: 'must be string,null',
+                };
+                if (vErrors === null) {
+                  vErrors = [err212];
+                } else {
+                  vErrors.push(err212);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err212 = {
+            const err213 = {
               instancePath: instancePath + '/findings/' + i5,
               schemaPath: '#/properties/findings/items/type',
               keyword: 'type',
@@ -3920,38 +3941,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err212];
+              vErrors = [err213];
             } else {
-              vErrors.push(err212);
+              vErrors.push(err213);
             }
             errors++;
           }
         }
       } else {
-        const err213 = {
+        const err214 = {
           instancePath: instancePath + '/findings',
           schemaPath: '#/properties/findings/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err213];
-        } else {
-          vErrors.push(err213);
-        }
-        errors++;
-      }
-    }
-    if (data.kind !== undefined) {
-      let data102 = data.kind;
-      if (!(data102 === 'diff' || data102 === 'state')) {
-        const err214 = {
-          instancePath: instancePath + '/kind',
-          schemaPath: '#/properties/kind/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema11.properties.kind.enum },
-          message: 'must be equal to one of the allowed values',
         };
         if (vErrors === null) {
           vErrors = [err214];
@@ -3961,14 +3964,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.changed !== undefined) {
-      if (typeof data.changed !== 'boolean') {
+    if (data.kind !== undefined) {
+      let data103 = data.kind;
+      if (!(data103 === 'diff' || data103 === 'state')) {
         const err215 = {
-          instancePath: instancePath + '/changed',
-          schemaPath: '#/properties/changed/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema11.properties.kind.enum },
+          message: 'must be equal to one of the allowed values',
         };
         if (vErrors === null) {
           vErrors = [err215];
@@ -3978,35 +3982,37 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.changed !== undefined) {
+      if (typeof data.changed !== 'boolean') {
+        const err216 = {
+          instancePath: instancePath + '/changed',
+          schemaPath: '#/properties/changed/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err216];
+        } else {
+          vErrors.push(err216);
+        }
+        errors++;
+      }
+    }
     if (data.verdictDetails !== undefined) {
-      let data104 = data.verdictDetails;
-      if (Array.isArray(data104)) {
-        const len6 = data104.length;
+      let data105 = data.verdictDetails;
+      if (Array.isArray(data105)) {
+        const len6 = data105.length;
         for (let i6 = 0; i6 < len6; i6++) {
-          let data105 = data104[i6];
-          if (data105 && typeof data105 == 'object' && !Array.isArray(data105)) {
-            if (data105.code === undefined) {
-              const err216 = {
+          let data106 = data105[i6];
+          if (data106 && typeof data106 == 'object' && !Array.isArray(data106)) {
+            if (data106.code === undefined) {
+              const err217 = {
                 instancePath: instancePath + '/verdictDetails/' + i6,
                 schemaPath: '#/properties/verdictDetails/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'code' },
                 message: "must have required property '" + 'code' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err216];
-              } else {
-                vErrors.push(err216);
-              }
-              errors++;
-            }
-            if (data105.message === undefined) {
-              const err217 = {
-                instancePath: instancePath + '/verdictDetails/' + i6,
-                schemaPath: '#/properties/verdictDetails/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'message' },
-                message: "must have required property '" + 'message' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err217];
@@ -4015,39 +4021,37 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data105.code !== undefined) {
-              let data106 = data105.code;
+            if (data106.message === undefined) {
+              const err218 = {
+                instancePath: instancePath + '/verdictDetails/' + i6,
+                schemaPath: '#/properties/verdictDetails/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'message' },
+                message: "must have required property '" + 'message' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err218];
+              } else {
+                vErrors.push(err218);
+              }
+              errors++;
+            }
+            if (data106.code !== undefined) {
+              let data107 = data106.code;
               if (!(
-                data106 === 'error-findings' ||
-                data106 === 'warning-findings' ||
-                data106 === 'workloads-unschedulable' ||
-                data106 === 'rollout-blocked' ||
-                data106 === 'max-replaced-nodes' ||
-                data106 === 'max-replaced-percent'
+                data107 === 'error-findings' ||
+                data107 === 'warning-findings' ||
+                data107 === 'workloads-unschedulable' ||
+                data107 === 'rollout-blocked' ||
+                data107 === 'max-replaced-nodes' ||
+                data107 === 'max-replaced-percent'
               )) {
-                const err218 = {
+                const err219 = {
                   instancePath: instancePath + '/verdictDetails/' + i6 + '/code',
                   schemaPath: '#/properties/verdictDetails/items/properties/code/enum',
                   keyword: 'enum',
                   params: { allowedValues: schema11.properties.verdictDetails.items.properties.code.enum },
                   message: 'must be equal to one of the allowed values',
-                };
-                if (vErrors === null) {
-                  vErrors = [err218];
-                } else {
-                  vErrors.push(err218);
-                }
-                errors++;
-              }
-            }
-            if (data105.message !== undefined) {
-              if (typeof data105.message !== 'string') {
-                const err219 = {
-                  instancePath: instancePath + '/verdictDetails/' + i6 + '/message',
-                  schemaPath: '#/properties/verdictDetails/items/properties/message/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
                 };
                 if (vErrors === null) {
                   vErrors = [err219];
@@ -4057,8 +4061,25 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data106.message !== undefined) {
+              if (typeof data106.message !== 'string') {
+                const err220 = {
+                  instancePath: instancePath + '/verdictDetails/' + i6 + '/message',
+                  schemaPath: '#/properties/verdictDetails/items/properties/message/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err220];
+                } else {
+                  vErrors.push(err220);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err220 = {
+            const err221 = {
               instancePath: instancePath + '/verdictDetails/' + i6,
               schemaPath: '#/properties/verdictDetails/items/type',
               keyword: 'type',
@@ -4066,15 +4087,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err220];
+              vErrors = [err221];
             } else {
-              vErrors.push(err220);
+              vErrors.push(err221);
             }
             errors++;
           }
         }
       } else {
-        const err221 = {
+        const err222 = {
           instancePath: instancePath + '/verdictDetails',
           schemaPath: '#/properties/verdictDetails/type',
           keyword: 'type',
@@ -4082,42 +4103,27 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err221];
+          vErrors = [err222];
         } else {
-          vErrors.push(err221);
+          vErrors.push(err222);
         }
         errors++;
       }
     }
     if (data.alerts !== undefined) {
-      let data108 = data.alerts;
-      if (Array.isArray(data108)) {
-        const len7 = data108.length;
+      let data109 = data.alerts;
+      if (Array.isArray(data109)) {
+        const len7 = data109.length;
         for (let i7 = 0; i7 < len7; i7++) {
-          let data109 = data108[i7];
-          if (data109 && typeof data109 == 'object' && !Array.isArray(data109)) {
-            if (data109.level === undefined) {
-              const err222 = {
+          let data110 = data109[i7];
+          if (data110 && typeof data110 == 'object' && !Array.isArray(data110)) {
+            if (data110.level === undefined) {
+              const err223 = {
                 instancePath: instancePath + '/alerts/' + i7,
                 schemaPath: '#/properties/alerts/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'level' },
                 message: "must have required property '" + 'level' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err222];
-              } else {
-                vErrors.push(err222);
-              }
-              errors++;
-            }
-            if (data109.code === undefined) {
-              const err223 = {
-                instancePath: instancePath + '/alerts/' + i7,
-                schemaPath: '#/properties/alerts/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'code' },
-                message: "must have required property '" + 'code' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err223];
@@ -4126,13 +4132,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data109.subjects === undefined) {
+            if (data110.code === undefined) {
               const err224 = {
                 instancePath: instancePath + '/alerts/' + i7,
                 schemaPath: '#/properties/alerts/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'subjects' },
-                message: "must have required property '" + 'subjects' + "'",
+                params: { missingProperty: 'code' },
+                message: "must have required property '" + 'code' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err224];
@@ -4141,13 +4147,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data109.count === undefined) {
+            if (data110.subjects === undefined) {
               const err225 = {
                 instancePath: instancePath + '/alerts/' + i7,
                 schemaPath: '#/properties/alerts/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'count' },
-                message: "must have required property '" + 'count' + "'",
+                params: { missingProperty: 'subjects' },
+                message: "must have required property '" + 'subjects' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err225];
@@ -4156,38 +4162,29 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data109.level !== undefined) {
-              let data110 = data109.level;
-              if (!(data110 === 'caution' || data110 === 'warning')) {
-                const err226 = {
+            if (data110.count === undefined) {
+              const err226 = {
+                instancePath: instancePath + '/alerts/' + i7,
+                schemaPath: '#/properties/alerts/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'count' },
+                message: "must have required property '" + 'count' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err226];
+              } else {
+                vErrors.push(err226);
+              }
+              errors++;
+            }
+            if (data110.level !== undefined) {
+              let data111 = data110.level;
+              if (!(data111 === 'caution' || data111 === 'warning')) {
+                const err227 = {
                   instancePath: instancePath + '/alerts/' + i7 + '/level',
                   schemaPath: '#/properties/alerts/items/properties/level/enum',
                   keyword: 'enum',
                   params: { allowedValues: schema11.properties.alerts.items.properties.level.enum },
-                  message: 'must be equal to one of the allowed values',
-                };
-                if (vErrors === null) {
-                  vErrors = [err226];
-                } else {
-                  vErrors.push(err226);
-                }
-                errors++;
-              }
-            }
-            if (data109.code !== undefined) {
-              let data111 = data109.code;
-              if (!(
-                data111 === 'pool-removed' ||
-                data111 === 'rollout-blocked' ||
-                data111 === 'workloads-unschedulable' ||
-                data111 === 'nodes-replaced' ||
-                data111 === 'budget-unlimited'
-              )) {
-                const err227 = {
-                  instancePath: instancePath + '/alerts/' + i7 + '/code',
-                  schemaPath: '#/properties/alerts/items/properties/code/enum',
-                  keyword: 'enum',
-                  params: { allowedValues: schema11.properties.alerts.items.properties.code.enum },
                   message: 'must be equal to one of the allowed values',
                 };
                 if (vErrors === null) {
@@ -4198,13 +4195,37 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data109.subjects !== undefined) {
-              let data112 = data109.subjects;
-              if (Array.isArray(data112)) {
-                const len8 = data112.length;
+            if (data110.code !== undefined) {
+              let data112 = data110.code;
+              if (!(
+                data112 === 'pool-removed' ||
+                data112 === 'rollout-blocked' ||
+                data112 === 'workloads-unschedulable' ||
+                data112 === 'nodes-replaced' ||
+                data112 === 'budget-unlimited'
+              )) {
+                const err228 = {
+                  instancePath: instancePath + '/alerts/' + i7 + '/code',
+                  schemaPath: '#/properties/alerts/items/properties/code/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema11.properties.alerts.items.properties.code.enum },
+                  message: 'must be equal to one of the allowed values',
+                };
+                if (vErrors === null) {
+                  vErrors = [err228];
+                } else {
+                  vErrors.push(err228);
+                }
+                errors++;
+              }
+            }
+            if (data110.subjects !== undefined) {
+              let data113 = data110.subjects;
+              if (Array.isArray(data113)) {
+                const len8 = data113.length;
                 for (let i8 = 0; i8 < len8; i8++) {
-                  if (typeof data112[i8] !== 'string') {
-                    const err228 = {
+                  if (typeof data113[i8] !== 'string') {
+                    const err229 = {
                       instancePath: instancePath + '/alerts/' + i7 + '/subjects/' + i8,
                       schemaPath: '#/properties/alerts/items/properties/subjects/items/type',
                       keyword: 'type',
@@ -4212,38 +4233,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                       message: 'must be string',
                     };
                     if (vErrors === null) {
-                      vErrors = [err228];
+                      vErrors = [err229];
                     } else {
-                      vErrors.push(err228);
+                      vErrors.push(err229);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err229 = {
+                const err230 = {
                   instancePath: instancePath + '/alerts/' + i7 + '/subjects',
                   schemaPath: '#/properties/alerts/items/properties/subjects/type',
                   keyword: 'type',
                   params: { type: 'array' },
                   message: 'must be array',
-                };
-                if (vErrors === null) {
-                  vErrors = [err229];
-                } else {
-                  vErrors.push(err229);
-                }
-                errors++;
-              }
-            }
-            if (data109.count !== undefined) {
-              let data114 = data109.count;
-              if (!(typeof data114 == 'number' && !(data114 % 1) && !isNaN(data114))) {
-                const err230 = {
-                  instancePath: instancePath + '/alerts/' + i7 + '/count',
-                  schemaPath: '#/properties/alerts/items/properties/count/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
                 };
                 if (vErrors === null) {
                   vErrors = [err230];
@@ -4252,9 +4255,27 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 }
                 errors++;
               }
-              if (typeof data114 == 'number') {
-                if (data114 < 0 || isNaN(data114)) {
-                  const err231 = {
+            }
+            if (data110.count !== undefined) {
+              let data115 = data110.count;
+              if (!(typeof data115 == 'number' && !(data115 % 1) && !isNaN(data115))) {
+                const err231 = {
+                  instancePath: instancePath + '/alerts/' + i7 + '/count',
+                  schemaPath: '#/properties/alerts/items/properties/count/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer',
+                };
+                if (vErrors === null) {
+                  vErrors = [err231];
+                } else {
+                  vErrors.push(err231);
+                }
+                errors++;
+              }
+              if (typeof data115 == 'number') {
+                if (data115 < 0 || isNaN(data115)) {
+                  const err232 = {
                     instancePath: instancePath + '/alerts/' + i7 + '/count',
                     schemaPath: '#/properties/alerts/items/properties/count/minimum',
                     keyword: 'minimum',
@@ -4262,16 +4283,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be >= 0',
                   };
                   if (vErrors === null) {
-                    vErrors = [err231];
+                    vErrors = [err232];
                   } else {
-                    vErrors.push(err231);
+                    vErrors.push(err232);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err232 = {
+            const err233 = {
               instancePath: instancePath + '/alerts/' + i7,
               schemaPath: '#/properties/alerts/items/type',
               keyword: 'type',
@@ -4279,15 +4300,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err232];
+              vErrors = [err233];
             } else {
-              vErrors.push(err232);
+              vErrors.push(err233);
             }
             errors++;
           }
         }
       } else {
-        const err233 = {
+        const err234 = {
           instancePath: instancePath + '/alerts',
           schemaPath: '#/properties/alerts/type',
           keyword: 'type',
@@ -4295,42 +4316,27 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err233];
+          vErrors = [err234];
         } else {
-          vErrors.push(err233);
+          vErrors.push(err234);
         }
         errors++;
       }
     }
     if (data.newlyUnschedulable !== undefined) {
-      let data115 = data.newlyUnschedulable;
-      if (Array.isArray(data115)) {
-        const len9 = data115.length;
+      let data116 = data.newlyUnschedulable;
+      if (Array.isArray(data116)) {
+        const len9 = data116.length;
         for (let i9 = 0; i9 < len9; i9++) {
-          let data116 = data115[i9];
-          if (data116 && typeof data116 == 'object' && !Array.isArray(data116)) {
-            if (data116.kind === undefined) {
-              const err234 = {
+          let data117 = data116[i9];
+          if (data117 && typeof data117 == 'object' && !Array.isArray(data117)) {
+            if (data117.kind === undefined) {
+              const err235 = {
                 instancePath: instancePath + '/newlyUnschedulable/' + i9,
                 schemaPath: '#/properties/newlyUnschedulable/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'kind' },
                 message: "must have required property '" + 'kind' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err234];
-              } else {
-                vErrors.push(err234);
-              }
-              errors++;
-            }
-            if (data116.namespace === undefined) {
-              const err235 = {
-                instancePath: instancePath + '/newlyUnschedulable/' + i9,
-                schemaPath: '#/properties/newlyUnschedulable/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'namespace' },
-                message: "must have required property '" + 'namespace' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err235];
@@ -4339,13 +4345,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data116.name === undefined) {
+            if (data117.namespace === undefined) {
               const err236 = {
                 instancePath: instancePath + '/newlyUnschedulable/' + i9,
                 schemaPath: '#/properties/newlyUnschedulable/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'name' },
-                message: "must have required property '" + 'name' + "'",
+                params: { missingProperty: 'namespace' },
+                message: "must have required property '" + 'namespace' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err236];
@@ -4354,28 +4360,26 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data116.kind !== undefined) {
-              if (typeof data116.kind !== 'string') {
-                const err237 = {
+            if (data117.name === undefined) {
+              const err237 = {
+                instancePath: instancePath + '/newlyUnschedulable/' + i9,
+                schemaPath: '#/properties/newlyUnschedulable/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'name' },
+                message: "must have required property '" + 'name' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err237];
+              } else {
+                vErrors.push(err237);
+              }
+              errors++;
+            }
+            if (data117.kind !== undefined) {
+              if (typeof data117.kind !== 'string') {
+                const err238 = {
                   instancePath: instancePath + '/newlyUnschedulable/' + i9 + '/kind',
                   schemaPath: '#/properties/newlyUnschedulable/items/properties/kind/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err237];
-                } else {
-                  vErrors.push(err237);
-                }
-                errors++;
-              }
-            }
-            if (data116.namespace !== undefined) {
-              if (typeof data116.namespace !== 'string') {
-                const err238 = {
-                  instancePath: instancePath + '/newlyUnschedulable/' + i9 + '/namespace',
-                  schemaPath: '#/properties/newlyUnschedulable/items/properties/namespace/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -4388,11 +4392,11 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data116.name !== undefined) {
-              if (typeof data116.name !== 'string') {
+            if (data117.namespace !== undefined) {
+              if (typeof data117.namespace !== 'string') {
                 const err239 = {
-                  instancePath: instancePath + '/newlyUnschedulable/' + i9 + '/name',
-                  schemaPath: '#/properties/newlyUnschedulable/items/properties/name/type',
+                  instancePath: instancePath + '/newlyUnschedulable/' + i9 + '/namespace',
+                  schemaPath: '#/properties/newlyUnschedulable/items/properties/namespace/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -4405,8 +4409,25 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data117.name !== undefined) {
+              if (typeof data117.name !== 'string') {
+                const err240 = {
+                  instancePath: instancePath + '/newlyUnschedulable/' + i9 + '/name',
+                  schemaPath: '#/properties/newlyUnschedulable/items/properties/name/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err240];
+                } else {
+                  vErrors.push(err240);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err240 = {
+            const err241 = {
               instancePath: instancePath + '/newlyUnschedulable/' + i9,
               schemaPath: '#/properties/newlyUnschedulable/items/type',
               keyword: 'type',
@@ -4414,15 +4435,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err240];
+              vErrors = [err241];
             } else {
-              vErrors.push(err240);
+              vErrors.push(err241);
             }
             errors++;
           }
         }
       } else {
-        const err241 = {
+        const err242 = {
           instancePath: instancePath + '/newlyUnschedulable',
           schemaPath: '#/properties/newlyUnschedulable/type',
           keyword: 'type',
@@ -4430,42 +4451,27 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be array',
         };
         if (vErrors === null) {
-          vErrors = [err241];
+          vErrors = [err242];
         } else {
-          vErrors.push(err241);
+          vErrors.push(err242);
         }
         errors++;
       }
     }
     if (data.clusters !== undefined) {
-      let data120 = data.clusters;
-      if (Array.isArray(data120)) {
-        const len10 = data120.length;
+      let data121 = data.clusters;
+      if (Array.isArray(data121)) {
+        const len10 = data121.length;
         for (let i10 = 0; i10 < len10; i10++) {
-          let data121 = data120[i10];
-          if (data121 && typeof data121 == 'object' && !Array.isArray(data121)) {
-            if (data121.key === undefined) {
-              const err242 = {
+          let data122 = data121[i10];
+          if (data122 && typeof data122 == 'object' && !Array.isArray(data122)) {
+            if (data122.key === undefined) {
+              const err243 = {
                 instancePath: instancePath + '/clusters/' + i10,
                 schemaPath: '#/properties/clusters/items/required',
                 keyword: 'required',
                 params: { missingProperty: 'key' },
                 message: "must have required property '" + 'key' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err242];
-              } else {
-                vErrors.push(err242);
-              }
-              errors++;
-            }
-            if (data121.source === undefined) {
-              const err243 = {
-                instancePath: instancePath + '/clusters/' + i10,
-                schemaPath: '#/properties/clusters/items/required',
-                keyword: 'required',
-                params: { missingProperty: 'source' },
-                message: "must have required property '" + 'source' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err243];
@@ -4474,13 +4480,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data121.affected === undefined) {
+            if (data122.source === undefined) {
               const err244 = {
                 instancePath: instancePath + '/clusters/' + i10,
                 schemaPath: '#/properties/clusters/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'affected' },
-                message: "must have required property '" + 'affected' + "'",
+                params: { missingProperty: 'source' },
+                message: "must have required property '" + 'source' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err244];
@@ -4489,13 +4495,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data121.plan === undefined) {
+            if (data122.affected === undefined) {
               const err245 = {
                 instancePath: instancePath + '/clusters/' + i10,
                 schemaPath: '#/properties/clusters/items/required',
                 keyword: 'required',
-                params: { missingProperty: 'plan' },
-                message: "must have required property '" + 'plan' + "'",
+                params: { missingProperty: 'affected' },
+                message: "must have required property '" + 'affected' + "'",
               };
               if (vErrors === null) {
                 vErrors = [err245];
@@ -4504,28 +4510,26 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data121.key !== undefined) {
-              if (typeof data121.key !== 'string') {
-                const err246 = {
+            if (data122.plan === undefined) {
+              const err246 = {
+                instancePath: instancePath + '/clusters/' + i10,
+                schemaPath: '#/properties/clusters/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'plan' },
+                message: "must have required property '" + 'plan' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err246];
+              } else {
+                vErrors.push(err246);
+              }
+              errors++;
+            }
+            if (data122.key !== undefined) {
+              if (typeof data122.key !== 'string') {
+                const err247 = {
                   instancePath: instancePath + '/clusters/' + i10 + '/key',
                   schemaPath: '#/properties/clusters/items/properties/key/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err246];
-                } else {
-                  vErrors.push(err246);
-                }
-                errors++;
-              }
-            }
-            if (data121.source !== undefined) {
-              if (typeof data121.source !== 'string') {
-                const err247 = {
-                  instancePath: instancePath + '/clusters/' + i10 + '/source',
-                  schemaPath: '#/properties/clusters/items/properties/source/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -4538,14 +4542,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data121.affected !== undefined) {
-              if (typeof data121.affected !== 'boolean') {
+            if (data122.source !== undefined) {
+              if (typeof data122.source !== 'string') {
                 const err248 = {
-                  instancePath: instancePath + '/clusters/' + i10 + '/affected',
-                  schemaPath: '#/properties/clusters/items/properties/affected/type',
+                  instancePath: instancePath + '/clusters/' + i10 + '/source',
+                  schemaPath: '#/properties/clusters/items/properties/source/type',
                   keyword: 'type',
-                  params: { type: 'boolean' },
-                  message: 'must be boolean',
+                  params: { type: 'string' },
+                  message: 'must be string',
                 };
                 if (vErrors === null) {
                   vErrors = [err248];
@@ -4555,15 +4559,32 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data121.plan !== undefined) {
-              let data125 = data121.plan;
-              const _errs239 = errors;
+            if (data122.affected !== undefined) {
+              if (typeof data122.affected !== 'boolean') {
+                const err249 = {
+                  instancePath: instancePath + '/clusters/' + i10 + '/affected',
+                  schemaPath: '#/properties/clusters/items/properties/affected/type',
+                  keyword: 'type',
+                  params: { type: 'boolean' },
+                  message: 'must be boolean',
+                };
+                if (vErrors === null) {
+                  vErrors = [err249];
+                } else {
+                  vErrors.push(err249);
+                }
+                errors++;
+              }
+            }
+            if (data122.plan !== undefined) {
+              let data126 = data122.plan;
+              const _errs241 = errors;
               let valid48 = false;
-              const _errs240 = errors;
+              const _errs242 = errors;
               if (
-                !validate10(data125, {
+                !validate10(data126, {
                   instancePath: instancePath + '/clusters/' + i10 + '/plan',
-                  parentData: data121,
+                  parentData: data122,
                   parentDataProperty: 'plan',
                   rootData,
                 })
@@ -4571,12 +4592,12 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
                 errors = vErrors.length;
               }
-              var _valid0 = _errs240 === errors;
+              var _valid0 = _errs242 === errors;
               valid48 = valid48 || _valid0;
               if (!valid48) {
-                const _errs241 = errors;
-                if (data125 !== null) {
-                  const err249 = {
+                const _errs243 = errors;
+                if (data126 !== null) {
+                  const err250 = {
                     instancePath: instancePath + '/clusters/' + i10 + '/plan',
                     schemaPath: '#/properties/clusters/items/properties/plan/anyOf/1/type',
                     keyword: 'type',
@@ -4584,17 +4605,17 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be null',
                   };
                   if (vErrors === null) {
-                    vErrors = [err249];
+                    vErrors = [err250];
                   } else {
-                    vErrors.push(err249);
+                    vErrors.push(err250);
                   }
                   errors++;
                 }
-                var _valid0 = _errs241 === errors;
+                var _valid0 = _errs243 === errors;
                 valid48 = valid48 || _valid0;
               }
               if (!valid48) {
-                const err250 = {
+                const err251 = {
                   instancePath: instancePath + '/clusters/' + i10 + '/plan',
                   schemaPath: '#/properties/clusters/items/properties/plan/anyOf',
                   keyword: 'anyOf',
@@ -4602,16 +4623,16 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                   message: 'must match a schema in anyOf',
                 };
                 if (vErrors === null) {
-                  vErrors = [err250];
+                  vErrors = [err251];
                 } else {
-                  vErrors.push(err250);
+                  vErrors.push(err251);
                 }
                 errors++;
               } else {
-                errors = _errs239;
+                errors = _errs241;
                 if (vErrors !== null) {
-                  if (_errs239) {
-                    vErrors.length = _errs239;
+                  if (_errs241) {
+                    vErrors.length = _errs241;
                   } else {
                     vErrors = null;
                   }
@@ -4619,7 +4640,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
             }
           } else {
-            const err251 = {
+            const err252 = {
               instancePath: instancePath + '/clusters/' + i10,
               schemaPath: '#/properties/clusters/items/type',
               keyword: 'type',
@@ -4627,37 +4648,20 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err251];
+              vErrors = [err252];
             } else {
-              vErrors.push(err251);
+              vErrors.push(err252);
             }
             errors++;
           }
         }
       } else {
-        const err252 = {
+        const err253 = {
           instancePath: instancePath + '/clusters',
           schemaPath: '#/properties/clusters/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err252];
-        } else {
-          vErrors.push(err252);
-        }
-        errors++;
-      }
-    }
-    if (data.nothingEvaluated !== undefined) {
-      if (typeof data.nothingEvaluated !== 'boolean') {
-        const err253 = {
-          instancePath: instancePath + '/nothingEvaluated',
-          schemaPath: '#/properties/nothingEvaluated/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
         };
         if (vErrors === null) {
           vErrors = [err253];
@@ -4667,31 +4671,33 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.nothingEvaluated !== undefined) {
+      if (typeof data.nothingEvaluated !== 'boolean') {
+        const err254 = {
+          instancePath: instancePath + '/nothingEvaluated',
+          schemaPath: '#/properties/nothingEvaluated/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err254];
+        } else {
+          vErrors.push(err254);
+        }
+        errors++;
+      }
+    }
     if (data.pricing !== undefined) {
-      let data127 = data.pricing;
-      if (data127 && typeof data127 == 'object' && !Array.isArray(data127)) {
-        if (data127.catalogRegion === undefined) {
-          const err254 = {
+      let data128 = data.pricing;
+      if (data128 && typeof data128 == 'object' && !Array.isArray(data128)) {
+        if (data128.catalogRegion === undefined) {
+          const err255 = {
             instancePath: instancePath + '/pricing',
             schemaPath: '#/properties/pricing/required',
             keyword: 'required',
             params: { missingProperty: 'catalogRegion' },
             message: "must have required property '" + 'catalogRegion' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err254];
-          } else {
-            vErrors.push(err254);
-          }
-          errors++;
-        }
-        if (data127.region === undefined) {
-          const err255 = {
-            instancePath: instancePath + '/pricing',
-            schemaPath: '#/properties/pricing/required',
-            keyword: 'required',
-            params: { missingProperty: 'region' },
-            message: "must have required property '" + 'region' + "'",
           };
           if (vErrors === null) {
             vErrors = [err255];
@@ -4700,13 +4706,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data127.regionPriced === undefined) {
+        if (data128.region === undefined) {
           const err256 = {
             instancePath: instancePath + '/pricing',
             schemaPath: '#/properties/pricing/required',
             keyword: 'required',
-            params: { missingProperty: 'regionPriced' },
-            message: "must have required property '" + 'regionPriced' + "'",
+            params: { missingProperty: 'region' },
+            message: "must have required property '" + 'region' + "'",
           };
           if (vErrors === null) {
             vErrors = [err256];
@@ -4715,13 +4721,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data127.spot === undefined) {
+        if (data128.regionPriced === undefined) {
           const err257 = {
             instancePath: instancePath + '/pricing',
             schemaPath: '#/properties/pricing/required',
             keyword: 'required',
-            params: { missingProperty: 'spot' },
-            message: "must have required property '" + 'spot' + "'",
+            params: { missingProperty: 'regionPriced' },
+            message: "must have required property '" + 'regionPriced' + "'",
           };
           if (vErrors === null) {
             vErrors = [err257];
@@ -4730,13 +4736,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data127.spotPriceFactor === undefined) {
+        if (data128.spot === undefined) {
           const err258 = {
             instancePath: instancePath + '/pricing',
             schemaPath: '#/properties/pricing/required',
             keyword: 'required',
-            params: { missingProperty: 'spotPriceFactor' },
-            message: "must have required property '" + 'spotPriceFactor' + "'",
+            params: { missingProperty: 'spot' },
+            message: "must have required property '" + 'spot' + "'",
           };
           if (vErrors === null) {
             vErrors = [err258];
@@ -4745,28 +4751,26 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data127.catalogRegion !== undefined) {
-          if (typeof data127.catalogRegion !== 'string') {
-            const err259 = {
+        if (data128.spotPriceFactor === undefined) {
+          const err259 = {
+            instancePath: instancePath + '/pricing',
+            schemaPath: '#/properties/pricing/required',
+            keyword: 'required',
+            params: { missingProperty: 'spotPriceFactor' },
+            message: "must have required property '" + 'spotPriceFactor' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err259];
+          } else {
+            vErrors.push(err259);
+          }
+          errors++;
+        }
+        if (data128.catalogRegion !== undefined) {
+          if (typeof data128.catalogRegion !== 'string') {
+            const err260 = {
               instancePath: instancePath + '/pricing/catalogRegion',
               schemaPath: '#/properties/pricing/properties/catalogRegion/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err259];
-            } else {
-              vErrors.push(err259);
-            }
-            errors++;
-          }
-        }
-        if (data127.region !== undefined) {
-          if (typeof data127.region !== 'string') {
-            const err260 = {
-              instancePath: instancePath + '/pricing/region',
-              schemaPath: '#/properties/pricing/properties/region/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -4779,14 +4783,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data127.regionPriced !== undefined) {
-          if (typeof data127.regionPriced !== 'boolean') {
+        if (data128.region !== undefined) {
+          if (typeof data128.region !== 'string') {
             const err261 = {
-              instancePath: instancePath + '/pricing/regionPriced',
-              schemaPath: '#/properties/pricing/properties/regionPriced/type',
+              instancePath: instancePath + '/pricing/region',
+              schemaPath: '#/properties/pricing/properties/region/type',
               keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
+              params: { type: 'string' },
+              message: 'must be string',
             };
             if (vErrors === null) {
               vErrors = [err261];
@@ -4796,15 +4800,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data127.spot !== undefined) {
-          let data131 = data127.spot;
-          if (!(data131 === 'catalog' || data131 === 'estimated')) {
+        if (data128.regionPriced !== undefined) {
+          if (typeof data128.regionPriced !== 'boolean') {
             const err262 = {
-              instancePath: instancePath + '/pricing/spot',
-              schemaPath: '#/properties/pricing/properties/spot/enum',
-              keyword: 'enum',
-              params: { allowedValues: schema11.properties.pricing.properties.spot.enum },
-              message: 'must be equal to one of the allowed values',
+              instancePath: instancePath + '/pricing/regionPriced',
+              schemaPath: '#/properties/pricing/properties/regionPriced/type',
+              keyword: 'type',
+              params: { type: 'boolean' },
+              message: 'must be boolean',
             };
             if (vErrors === null) {
               vErrors = [err262];
@@ -4814,14 +4817,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data127.spotPriceFactor !== undefined) {
-          if (!(typeof data127.spotPriceFactor == 'number')) {
+        if (data128.spot !== undefined) {
+          let data132 = data128.spot;
+          if (!(data132 === 'catalog' || data132 === 'estimated')) {
             const err263 = {
-              instancePath: instancePath + '/pricing/spotPriceFactor',
-              schemaPath: '#/properties/pricing/properties/spotPriceFactor/type',
-              keyword: 'type',
-              params: { type: 'number' },
-              message: 'must be number',
+              instancePath: instancePath + '/pricing/spot',
+              schemaPath: '#/properties/pricing/properties/spot/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema11.properties.pricing.properties.spot.enum },
+              message: 'must be equal to one of the allowed values',
             };
             if (vErrors === null) {
               vErrors = [err263];
@@ -4831,8 +4835,25 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             errors++;
           }
         }
+        if (data128.spotPriceFactor !== undefined) {
+          if (!(typeof data128.spotPriceFactor == 'number')) {
+            const err264 = {
+              instancePath: instancePath + '/pricing/spotPriceFactor',
+              schemaPath: '#/properties/pricing/properties/spotPriceFactor/type',
+              keyword: 'type',
+              params: { type: 'number' },
+              message: 'must be number',
+            };
+            if (vErrors === null) {
+              vErrors = [err264];
+            } else {
+              vErrors.push(err264);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err264 = {
+        const err265 = {
           instancePath: instancePath + '/pricing',
           schemaPath: '#/properties/pricing/type',
           keyword: 'type',
@@ -4840,15 +4861,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err264];
+          vErrors = [err265];
         } else {
-          vErrors.push(err264);
+          vErrors.push(err265);
         }
         errors++;
       }
     }
   } else {
-    const err265 = {
+    const err266 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -4856,9 +4877,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err265];
+      vErrors = [err266];
     } else {
-      vErrors.push(err265);
+      vErrors.push(err266);
     }
     errors++;
   }

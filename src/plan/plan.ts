@@ -142,6 +142,8 @@ export function buildPlan(input: PlanInput): Plan {
     summary: {
       workloadsChanged: workloads.filter((w) => w.changed && !w.probe).length,
       probesChanged: workloads.filter((w) => w.changed && w.probe).length,
+      // Probe pods stand for the workloads: no workload is placed on either side.
+      probesOnly: workloads.some((w) => w.probe) && !workloads.some((w) => !w.probe && (w.base || w.head)),
       nodesReplaced,
       nodesRemoved,
       nodesConsolidated: repl?.consolidation?.length ?? 0,

@@ -20,9 +20,9 @@ export interface MarkdownOptions {
   title?: string;
 }
 
-/** Probe pods stand for the workloads: no workload is placed on either side. */
+/** Probe pods stand for the workloads (decided in the plan). */
 export function probesOnly(plan: Plan): boolean {
-  return plan.workloads.some((w) => w.probe) && !plan.workloads.some((w) => !w.probe && (w.base || w.head));
+  return plan.summary.probesOnly === true;
 }
 
 export function summarySentence(plan: Plan): string {
