@@ -25,7 +25,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-ACX4W7ET.js";
+} from "./chunks/chunk-W3JBVSKZ.js";
 import "./chunks/chunk-JXWSWMJI.js";
 import {
   own

@@ -17,7 +17,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-ACX4W7ET.js";
+} from "./chunks/chunk-W3JBVSKZ.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-JXWSWMJI.js";
