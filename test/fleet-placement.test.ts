@@ -267,3 +267,63 @@ describe('diff with a fleet snapshot that lists pods', () => {
     expect(p.fleet.simulated.head.every((n) => n.allocationStrategy !== 'existing')).toBe(true);
   });
 });
+
+// karpenter pkg/controllers/static/provisioning/controller.go Reconcile: the static controller only creates the
+// NodeClaims missing from spec.replicas (desiredReplicas − running NodeClaims); the snapshot's nodes of the pool count.
+describe('static NodePools placed into a fleet snapshot', () => {
+  const STATIC = `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata:
+  name: fixed
+spec:
+  replicas: 4
+  template:
+    spec:
+      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }
+      requirements:
+        - key: node.kubernetes.io/instance-type
+          operator: In
+          values: ["m5.xlarge"]
+        - key: karpenter.sh/capacity-type
+          operator: In
+          values: ["on-demand"]
+`;
+  test('replicas 4 with 2 of its nodes in the snapshot: 2 more are modelled, 4 in all', async () => {
+    const labels = {
+      'karpenter.sh/nodepool': 'fixed',
+      'node.kubernetes.io/instance-type': 'm5.xlarge',
+      'topology.kubernetes.io/zone': 'us-east-1a',
+      'karpenter.sh/capacity-type': 'on-demand',
+    };
+    const items = [
+      claimObj('fixed-1', 'f1', { labels }),
+      nodeObj('f1', { labels }),
+      claimObj('fixed-2', 'f2', { labels }),
+      nodeObj('f2', { labels }),
+      webPod('web-1', 'f1'),
+    ];
+    const tree = () =>
+      new DirTree(
+        tempTree({
+          'all.yaml': [
+            NODECLASS,
+            STATIC,
+            nodePool('fallback'),
+            deployment('web', { replicas: 1, cpu: '1', memory: '1Gi' }),
+          ].join('---\n'),
+        }),
+      );
+    const dir = tempTree({});
+    writeFileSync(join(dir, 'fleet.json'), JSON.stringify({ kind: 'List', items }));
+    const config = defaultConfig();
+    config.fleet = ['fleet.json'];
+    config.zones = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
+    config.assumptions.at = '2026-01-05T10:00:00Z';
+    const p = await executePlan({ base: tree(), head: tree(), config, configFindings: [], cwd: dir });
+    const fixed = p.fleet.simulated.head.filter((n) => n.nodePool === 'fixed');
+    expect(fixed.filter((n) => n.allocationStrategy === 'existing').map((n) => n.name)).toEqual(['f1', 'f2']);
+    expect(fixed.filter((n) => n.allocationStrategy !== 'existing')).toHaveLength(2);
+    // The pool's row counts all four (two from the snapshot, two added).
+    expect(p.nodePools.find((r) => r.name === 'fixed')!.static!.head!.nodes).toBe(4);
+  });
+});

@@ -72,8 +72,11 @@ export function buildPlan(input: PlanInput): Plan {
   );
   // Static NodePools: their nodes and cost on each side (karpenter pkg/controllers/static/provisioning).
   for (const row of nodePools) {
-    const side = (sim: SimulationResult | undefined) => {
-      const ns = sim?.fleet.filter((n) => n.static && n.nodePool === row.name) ?? [];
+    // The pool's nodes: those the static controller adds, and a fleet snapshot's nodes of the pool (it only tops up).
+    const side = (sim: SimulationResult | undefined, st: State) => {
+      if (st.nodePools.find((p) => p.name === row.name)?.replicas === undefined) return null;
+      const ns =
+        sim?.fleet.filter((n) => n.nodePool === row.name && (n.static || n.allocationStrategy === 'existing')) ?? [];
       return ns.length
         ? {
             nodes: ns.length,
@@ -83,8 +86,8 @@ export function buildPlan(input: PlanInput): Plan {
           }
         : null;
     };
-    const b = side(input.baseSim),
-      h = side(input.headSim);
+    const b = side(input.baseSim, input.base),
+      h = side(input.headSim, input.head);
     if (b || h) row.static = { base: b, head: h };
   }
   const repl = input.replacements;
