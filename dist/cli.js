@@ -25,7 +25,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-W3JBVSKZ.js";
+} from "./chunks/chunk-5CL5ZLUR.js";
 import "./chunks/chunk-JXWSWMJI.js";
 import {
   own

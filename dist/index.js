@@ -17,7 +17,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-W3JBVSKZ.js";
+} from "./chunks/chunk-5CL5ZLUR.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-JXWSWMJI.js";
