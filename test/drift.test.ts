@@ -65,6 +65,26 @@ const reasons = (pd: ReturnType<typeof drift>) =>
   Object.fromEntries(pd.flatMap((p) => p.nodes.map((n) => [n.node.name, n.reason])));
 
 // drift.go areRequirementsDrifted (drift_test.go: only NodeClaims outside the new set drift)
+// karpenter-provider-aws pkg/cloudprovider/drift.go isNodeClassDrifted: areStaticFieldsDrifted is hash-guarded, but
+// isAMIDrifted compares the node's image with the AMIs the class resolves to, whatever the annotations say.
+describe('AMI drift is not hash-guarded', () => {
+  const pinned = (v: string) => NODECLASS.replace('al2023@latest', `al2023@${v}`);
+  const pool = nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}` });
+  test('a pinned alias bumped drifts a node stamped with a hash version but no hash (NodeClassDrifted)', () => {
+    const n = c7('a');
+    n.annotations = { 'karpenter.k8s.aws/ec2nodeclass-hash-version': 'v4' };
+    const pd = drift(pinned('v20260801') + '---\n' + pool, pinned('v20260901') + '---\n' + pool, [n]);
+    expect(reasons(pd)).toEqual({ a: 'NodeClassDrifted' });
+    expect(pd[0].nodes[0].because).toEqual(['spec.amiSelectorTerms (AMI al2023@v20260801 → al2023@v20260901)']);
+  });
+  test('a static EC2NodeClass field (tags) does not drift that node: the hash guard applies', () => {
+    const n = c7('a');
+    n.annotations = { 'karpenter.k8s.aws/ec2nodeclass-hash-version': 'v4' };
+    const tagged = pinned('v20260801') + '  tags: { team: a }\n';
+    expect(reasons(drift(pinned('v20260801') + '---\n' + pool, tagged + '---\n' + pool, [n]))).toEqual({ a: null });
+  });
+});
+
 describe('requirements drift: adding values is silent, removing them drifts exactly the nodes outside', () => {
   const before = NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}` });
   test('widening (adding m7i) drifts nothing', () => {

@@ -33,6 +33,8 @@ export interface PoolDrift {
   staticFields: string[];
   /** EC2NodeClass hash fields that changed. */
   nodeClassFields: string[];
+  /** AMI drift (not hash-guarded). */
+  amiFields: string[];
   /** Changes that drift nodes when the selector resolves differently (AMI, subnets, security groups, reservations). */
   potential: string[];
   nodes: NodeDrift[];
@@ -106,8 +108,13 @@ function canonical(v: unknown): unknown {
   return v;
 }
 
-export function nodeClassChanges(a: EC2NodeClass, b: EC2NodeClass): { certain: string[]; potential: string[] } {
+export function nodeClassChanges(
+  a: EC2NodeClass,
+  b: EC2NodeClass,
+): { certain: string[]; ami: string[]; potential: string[] } {
   const certain: string[] = [];
+  // AMI drift is decided from the images, not from the hash: the hash guards do not apply to it.
+  const ami: string[] = [];
   const potential: string[] = [];
   const sa = withEC2NodeClassDefaults(isObject(a.raw.spec) ? a.raw.spec : {});
   const sb = withEC2NodeClassDefaults(isObject(b.raw.spec) ? b.raw.spec : {});
@@ -115,7 +122,7 @@ export function nodeClassChanges(a: EC2NodeClass, b: EC2NodeClass): { certain: s
     if (NODECLASS_HASH_IGNORED.has(k)) continue;
     if (JSON.stringify(canonical(sa[k])) !== JSON.stringify(canonical(sb[k]))) certain.push(`spec.${k}`);
   }
-  if (a.amiFamily !== b.amiFamily) certain.push('spec.amiFamily (resolved AMI family)');
+  if (a.amiFamily !== b.amiFamily) ami.push('spec.amiFamily (resolved AMI family)');
   const amiA = JSON.stringify(canonical(sa.amiSelectorTerms));
   const amiB = JSON.stringify(canonical(sb.amiSelectorTerms));
   if (amiA !== amiB) {
@@ -123,7 +130,7 @@ export function nodeClassChanges(a: EC2NodeClass, b: EC2NodeClass): { certain: s
     // a different AMI for sure.
     const pinned = (alias: string | null) => !!alias && !alias.endsWith('@latest');
     if (pinned(a.amiAlias) && pinned(b.amiAlias) && a.amiAlias !== b.amiAlias)
-      certain.push(`spec.amiSelectorTerms (AMI ${a.amiAlias} → ${b.amiAlias})`);
+      ami.push(`spec.amiSelectorTerms (AMI ${a.amiAlias} → ${b.amiAlias})`);
     else
       potential.push('spec.amiSelectorTerms: nodes drift (AMIDrift) when the new selector resolves to a different AMI');
   }
@@ -135,7 +142,7 @@ export function nodeClassChanges(a: EC2NodeClass, b: EC2NodeClass): { certain: s
     if (JSON.stringify(canonical(sa[k])) !== JSON.stringify(canonical(sb[k])))
       potential.push(`spec.${k}: nodes drift (${what}) when the selector resolves differently`);
   }
-  return { certain, potential };
+  return { certain, ami, potential };
 }
 
 export interface DriftInput {
@@ -158,19 +165,20 @@ export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
       b = headNP.get(name);
     const staticFields = a && b ? staticTemplateChanges(a, b) : [];
     let nodeClassFields: string[] = [];
+    let amiFields: string[] = [];
     let potential: string[] = [];
     const ncName = b?.nodeClassRef?.name;
     if (a && b && ncName && a.nodeClassRef?.name === ncName) {
       const ca = baseNC.get(ncName),
         cb = headNC.get(ncName);
-      if (ca && cb) ({ certain: nodeClassFields, potential } = nodeClassChanges(ca, cb));
+      if (ca && cb) ({ certain: nodeClassFields, ami: amiFields, potential } = nodeClassChanges(ca, cb));
     }
     if (b && ncName) {
       const cb = headNC.get(ncName);
       if (cb?.amiAlias?.endsWith('@latest'))
         potential.push(`EC2NodeClass ${ncName} uses ${cb.amiAlias}: every AMI release drifts every node (AMIDrift)`);
     }
-    pd = { name, staticFields, nodeClassFields, potential, nodes: [] };
+    pd = { name, staticFields, nodeClassFields, amiFields, potential, nodes: [] };
     pools.set(name, pd);
     return pd;
   };
@@ -211,8 +219,14 @@ export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
     // The same guards for the EC2NodeClass hash (karpenter-provider-aws pkg/cloudprovider/drift.go
     // areStaticFieldsDrifted, EC2NodeClassHashVersion v6).
     const ncStaticApplies = hashGuard(node, 'karpenter.k8s.aws/ec2nodeclass-hash', EC2NODECLASS_HASH_VERSION);
-    if (pd.nodeClassFields.length && ncStaticApplies) {
-      pd.nodes.push({ node, reason: 'NodeClassDrifted', because: pd.nodeClassFields });
+    // AMI drift (karpenter-provider-aws pkg/cloudprovider/drift.go isAMIDrifted) compares the node's image with the
+    // resolved AMIs, whatever the hash annotations say; static EC2NodeClass drift is hash-guarded.
+    if (pd.amiFields.length || (pd.nodeClassFields.length && ncStaticApplies)) {
+      pd.nodes.push({
+        node,
+        reason: 'NodeClassDrifted',
+        because: [...pd.amiFields, ...(ncStaticApplies ? pd.nodeClassFields : [])],
+      });
       continue;
     }
     pd.nodes.push({ node, reason: null, because: [] });
