@@ -25,7 +25,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-5CL5ZLUR.js";
+} from "./chunks/chunk-QZBBMB34.js";
 import "./chunks/chunk-JXWSWMJI.js";
 import {
   own

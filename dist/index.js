@@ -17,7 +17,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-5CL5ZLUR.js";
+} from "./chunks/chunk-QZBBMB34.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-JXWSWMJI.js";

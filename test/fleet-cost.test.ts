@@ -237,3 +237,26 @@ describe('what the fleet figures leave out is said next to them', () => {
     );
   });
 });
+
+describe('simulate: a workload no NodePool can place is never a pass', () => {
+  // A 64-CPU pod against a pool limited to 2xlarge sizes (8 vCPUs at most): no instance type fits.
+  test('the verdict fails with workloads-unschedulable, and the alert names it', async () => {
+    const dir = tempTree({
+      'a.yaml': [
+        NODECLASS,
+        nodePool('p', {
+          requirements:
+            '        - key: karpenter.k8s.aws/instance-size\n          operator: In\n          values: ["large", "xlarge", "2xlarge"]\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]',
+        }),
+        deployment('huge', { replicas: 2, cpu: '64', memory: '8Gi' }),
+      ].join('---\n'),
+    });
+    const r = await runCli(['simulate', dir, '--format', 'json']);
+    const plan = JSON.parse(r.stdout);
+    expect(r.exitCode).toBe(1);
+    expect(plan.verdictDetails.map((d: { code: string }) => d.code)).toContain('workloads-unschedulable');
+    expect(plan.newlyUnschedulable).toEqual([{ kind: 'Deployment', namespace: 'default', name: 'huge' }]);
+    const md = (await runCli(['simulate', dir, '--format', 'markdown'])).stdout;
+    expect(md).toMatch(/1 workload\(s\) are \*\*unschedulable\*\*: <code>default\/huge<\/code>/);
+  });
+});

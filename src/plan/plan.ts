@@ -108,10 +108,14 @@ export function buildPlan(input: PlanInput): Plan {
   const probes = new Set(
     [...(input.baseSim?.workloads ?? []), ...(input.headSim?.workloads ?? [])].filter((w) => w.probe).map((w) => w.key),
   );
+  // In a diff, workloads base places and head cannot; in one state (simulate), every workload it cannot place.
   const newlyUnschedulable: WorkloadRef[] = workloads
     .filter(
       (w) =>
-        w.base?.schedulable && w.head && !w.head.schedulable && !probes.has(workloadKey(w.kind, w.namespace, w.name)),
+        (input.kind === 'state' || w.base?.schedulable) &&
+        w.head &&
+        !w.head.schedulable &&
+        !probes.has(workloadKey(w.kind, w.namespace, w.name)),
     )
     .map(({ kind, namespace, name }) => ({ kind, namespace, name }));
   const blocked = nodePools.filter((p) => p.budget?.verdict === 'blocked').map((p) => p.name);
@@ -246,7 +250,7 @@ function decideVerdict(config: Config, f: VerdictFacts): VerdictReason[] {
   if (f.newlyUnschedulable.length > 0)
     out.push({
       code: 'workloads-unschedulable',
-      message: `${f.newlyUnschedulable.length} workload(s) become unschedulable`,
+      message: `${f.newlyUnschedulable.length} workload(s) ${f.onlyNew ? 'become' : 'are'} unschedulable`,
     });
   if (f.blocked.length > 0)
     out.push({ code: 'rollout-blocked', message: `the rollout of ${f.blocked.join(', ')} is blocked by its budgets` });

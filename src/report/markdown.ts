@@ -245,11 +245,11 @@ function alertLines(plan: Plan): string[] {
   if (!plan.alerts.length) return [];
   const caution = plan.alerts.some((a) => a.level === 'caution');
   const lines = [caution ? '> [!CAUTION]' : '> [!WARNING]'];
-  for (const a of plan.alerts) lines.push(`> ${alertText(a)}`);
+  for (const a of plan.alerts) lines.push(`> ${alertText(a, plan.kind)}`);
   return lines;
 }
 
-function alertText(a: Alert): string {
+function alertText(a: Alert, kind: Plan['kind']): string {
   const names = (xs: string[]) => xs.map((x) => code(x)).join(', ');
   switch (a.code) {
     case 'pool-removed':
@@ -257,7 +257,7 @@ function alertText(a: Alert): string {
     case 'rollout-blocked':
       return `The rollout of ${names(a.subjects)} is **blocked**: the budgets never allow the drifted nodes to be replaced inside the horizon.`;
     case 'workloads-unschedulable':
-      return `${a.count} workload(s) that base can place become **unschedulable** in head: ${names(a.subjects.slice(0, 5))}${a.subjects.length > 5 ? ', …' : ''}.`;
+      return `${a.count} workload(s) ${kind === 'diff' ? 'that base can place become **unschedulable** in head' : 'are **unschedulable**'}: ${names(a.subjects.slice(0, 5))}${a.subjects.length > 5 ? ', …' : ''}.`;
     case 'nodes-replaced':
       return `${a.count} node(s) will be replaced (drift).`;
     case 'budget-unlimited':
