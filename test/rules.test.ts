@@ -1095,3 +1095,34 @@ spec:
     expect(f[0].message).toMatch(/the alias names no AMI/);
   });
 });
+
+// aws-samples/karpenter-blueprints od-spot-split/od-spot-automode.yaml: an EKS Auto Mode NodePool
+// (nodeClassRef eks.amazonaws.com/NodeClass, requirements on eks.amazonaws.com/instance-category).
+describe('EKS Auto Mode NodePools are reported as not evaluated, not modelled wrongly', () => {
+  const auto = `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata:
+  name: node-od
+spec:
+  template:
+    spec:
+      nodeClassRef:
+        group: eks.amazonaws.com
+        kind: NodeClass
+        name: default
+      requirements:
+        - key: eks.amazonaws.com/instance-category
+          operator: In
+          values: ["c", "m", "r"]
+`;
+  test('input-not-evaluated at its nodeClassRef; no look-alike-label on its Auto Mode labels', async () => {
+    const text = docs(NODECLASS, nodePool('p'), auto);
+    const f = await findings({ 'a.yaml': text });
+    const ne = only(f, 'input-not-evaluated');
+    // At the Auto Mode pool's nodeClassRef (its value starts at `group: eks.amazonaws.com`).
+    const expected = lineOf(text, 'group: eks.amazonaws.com');
+    expect(ne.map((x) => [x.object, x.line])).toEqual([['NodePool/node-od', expected]]);
+    expect(ne[0].message).toMatch(/EKS Auto Mode/);
+    expect(only(f, 'look-alike-label')).toEqual([]);
+  });
+});

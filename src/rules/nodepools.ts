@@ -476,6 +476,8 @@ export const lookAlikeLabel: Rule = {
       return null;
     };
     for (const np of ctx.head.nodePools) {
+      // EKS Auto Mode NodePools have labels of their own (eks.amazonaws.com/instance-category, …) and are not modelled.
+      if (np.nodeClassRef?.group === 'eks.amazonaws.com') continue;
       np.requirements.forEach((r, i) => {
         const s = suggest(r.key);
         if (s)

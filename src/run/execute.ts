@@ -379,6 +379,8 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
     : simOpts;
   const headSim = simulate(head, headOpts);
   const baseSim = diff ? simulate(base, baseOpts) : undefined;
+  notModelledPools(head, headSim, input.config);
+  if (baseSim) notModelledPools(base, baseSim, input.config);
   assumptions.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
   const pricing: Plan['pricing'] = {
     catalogRegion: catalog.region,
@@ -738,4 +740,29 @@ function simulatedFleet(baseSim: SimulationResult): Fleet {
     }),
   }));
   return { source: 'simulated', nodes, notes: [] };
+}
+
+/**
+ * NodePools whose nodeClassRef is not the AWS provider's EC2NodeClass (EKS Auto Mode's `eks.amazonaws.com/NodeClass`,
+ * another provider's class): Karpenter with the AWS provider ignores them (nodepoolutils IsManaged), and this tool
+ * models nothing of them. Never a silent pass: each is an `input-not-evaluated` finding at its nodeClassRef.
+ */
+function notModelledPools(state: State, sim: SimulationResult, config: ExecuteInput['config']): void {
+  const level = config.rules['input-not-evaluated'];
+  if (level === 'off') return;
+  for (const ps of sim.pools) {
+    if (ps.reason?.code !== 'unmanaged-nodeclass') continue;
+    const np = state.nodePools.find((p) => p.name === ps.name);
+    if (!np) continue;
+    const ref = np.nodeClassRef;
+    const auto = ref?.group === 'eks.amazonaws.com';
+    state.findings.push({
+      rule: 'input-not-evaluated',
+      severity: level ?? 'error',
+      file: np.source.file,
+      line: np.source.locate(['spec', 'template', 'spec', 'nodeClassRef'])?.line ?? np.source.line,
+      object: `NodePool/${np.name}`,
+      message: `NodePool ${np.name} refers to ${ref ? `${ref.group}/${ref.kind}` : 'no node class'}${auto ? ' (EKS Auto Mode, whose Karpenter AWS runs and configures)' : ''}: karpenter-plan models Karpenter with the AWS provider's EC2NodeClass, so this NodePool is not evaluated — nothing is placed on it and its nodes are not drifted here.`,
+    });
+  }
 }
