@@ -260,3 +260,22 @@ describe('simulate: a workload no NodePool can place is never a pass', () => {
     expect(md).toMatch(/1 workload\(s\) are \*\*unschedulable\*\*: <code>default\/huge<\/code>/);
   });
 });
+
+// aws-samples/karpenter-blueprints: a README.md quoting a NodePool in a code block, and a test.sh with a heredoc.
+describe('documentation and scripts that quote a NodePool are not inputs left unevaluated', () => {
+  test('validate: README.md and test.sh are not input-not-evaluated; a stray .yaml NodePool outside the globs still is', async () => {
+    const pool = nodePool('p');
+    const dir = tempTree({
+      'nodepool.yaml': [NODECLASS, pool].join('---\n'),
+      'README.md': '# Blueprint\n\n```yaml\n' + pool + '```\n',
+      'test.sh': '#!/bin/sh\nkubectl apply -f - <<EOF\n' + pool + 'EOF\n',
+      '.karpenter-plan.yaml': 'manifests: ["nodepool.yaml"]\n',
+      'extra/other.yaml': pool.replace('name: p', 'name: q'),
+    });
+    const plan = JSON.parse((await runCli(['validate', dir, '--format', 'json'])).stdout);
+    const files = plan.findings
+      .filter((f: { rule: string }) => f.rule === 'input-not-evaluated')
+      .map((f: { file: string }) => f.file);
+    expect(files).toEqual(['extra/other.yaml']);
+  });
+});

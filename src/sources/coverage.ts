@@ -43,11 +43,15 @@ function diffTrees(base: FileTree, head: FileTree): string[] {
   return out.sort();
 }
 
+/** Files that can be manifests or their templates (YAML, JSON, Helm's `.tpl`, Jsonnet): the others (documentation,
+ * scripts) may quote a NodePool without feeding one. */
+const MANIFEST_LIKE = /\.(ya?ml|json|tpl|jsonnet|libsonnet)$/i;
+
 /** Whether a file holds or feeds Karpenter objects, judged by its name and content. */
 export function karpenterRelevant(path: string, text: string | null): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (KUSTOMIZATION_FILES.includes(name)) return true;
-  return text !== null && KARPENTER_CONTENT.test(text);
+  return MANIFEST_LIKE.test(name) && text !== null && KARPENTER_CONTENT.test(text);
 }
 
 /**
