@@ -67,6 +67,23 @@ const reasons = (pd: ReturnType<typeof drift>) =>
 // drift.go areRequirementsDrifted (drift_test.go: only NodeClaims outside the new set drift)
 // karpenter-provider-aws pkg/cloudprovider/drift.go isNodeClassDrifted: areStaticFieldsDrifted is hash-guarded, but
 // isAMIDrifted compares the node's image with the AMIs the class resolves to, whatever the annotations say.
+// What this change makes Karpenter do differently: a node already outside base's requirements drifts with or without
+// the change (drift.go areRequirementsDrifted holds under base too), so it is not this change's replacement.
+describe("requirements drift that base already has is not the change's", () => {
+  const gen = '        - key: karpenter.k8s.aws/instance-generation\n          operator: Gt\n          values: ["5"]';
+  test('head = base, a node without the generation label: not drifted by the change, marked pre-existing', () => {
+    const text = NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}\n${gen}` });
+    const pd = drift(text, text, [c7('a')]);
+    expect(reasons(pd)).toEqual({ a: null });
+    expect(pd[0].nodes[0].preexisting).toBe(true);
+  });
+  test('a change that narrows further still drifts a node base accepted', () => {
+    const base = NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}` });
+    const head = NODECLASS + '---\n' + nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}\n${gen}` });
+    expect(reasons(drift(base, head, [c7('a')]))).toEqual({ a: 'RequirementsDrifted' });
+  });
+});
+
 describe('AMI drift is not hash-guarded', () => {
   const pinned = (v: string) => NODECLASS.replace('al2023@latest', `al2023@${v}`);
   const pool = nodePool('p', { requirements: `${fam('c7i', 'c8i')}\n${OD}` });

@@ -25,6 +25,8 @@ export interface NodeDrift {
   reason: DriftReason | null;
   /** Field paths or requirement texts that explain the reason. */
   because: string[];
+  /** Drifted under base already (requirements): not this change's doing. */
+  preexisting?: boolean;
 }
 
 export interface PoolDrift {
@@ -212,7 +214,14 @@ export function evaluateDrift(fleet: Fleet, input: DriftInput): PoolDrift[] {
       continue;
     }
     const headReqs = Requirements.fromNodeSelectorRequirements(head.requirements);
-    if (!Requirements.fromLabels(node.labels).isCompatible(headReqs, false)) {
+    const nodeReqs = Requirements.fromLabels(node.labels);
+    if (!nodeReqs.isCompatible(headReqs, false)) {
+      // Already outside base's requirements: Karpenter replaces the node whether or not this change merges.
+      const was = baseNP.get(node.nodePool);
+      if (was && !nodeReqs.isCompatible(Requirements.fromNodeSelectorRequirements(was.requirements), false)) {
+        pd.nodes.push({ node, reason: null, because: [], preexisting: true });
+        continue;
+      }
       pd.nodes.push({ node, reason: 'RequirementsDrifted', because: requirementsDriftInWords(node.labels, headReqs) });
       continue;
     }

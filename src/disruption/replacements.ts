@@ -119,7 +119,9 @@ function poolRollout(
   const tgp = !!(base ?? head)?.terminationGracePeriod;
   const blockedBecause = new Set<string>();
   let blocked = 0;
+  let preexisting = 0;
   for (const nd of pd.nodes) {
+    if (nd.preexisting) preexisting++;
     if (!nd.reason) continue;
     reasons[nd.reason] = (reasons[nd.reason] ?? 0) + 1;
     nd.because.forEach((b) => because.add(b));
@@ -191,6 +193,10 @@ function poolRollout(
       `expireAfter changed to ${head.expireAfter}: existing NodeClaims keep their own copy (they expire on the old schedule) and are replaced now through drift, under the Drifted budget; expiry itself deletes nodes without budgets${head.terminationGracePeriod ? '' : ', and without terminationGracePeriod an expired node blocked by a PDB or do-not-disrupt can stay half-drained'}.`,
     );
   }
+  if (preexisting)
+    notes.push(
+      `${preexisting} node(s) already drift under base (their labels are outside base's requirements too): Karpenter replaces them whether or not this change merges, so they are not counted here.`,
+    );
   return {
     name: pd.name,
     drift: main ? KIND[main] : 'none',
