@@ -674,12 +674,16 @@ describe('nodeclass-not-found and pool-removed-with-nodes', () => {
   test('deleting a pool that has nodes fires; deleting an unused one does not', async () => {
     const w = deployment('app', { podSpec: '      nodeSelector: { karpenter.sh/nodepool: old }\n' });
     const base = { 'a.yaml': docs(NODECLASS, nodePool('old'), nodePool('new')), 'w.yaml': w };
-    expect(
-      only(
-        await findings({ 'a.yaml': docs(NODECLASS, nodePool('new')), 'w.yaml': w }, base),
-        'pool-removed-with-nodes',
-      ),
-    ).toHaveLength(1);
+    const removed = only(
+      await findings({ 'a.yaml': docs(NODECLASS, nodePool('new')), 'w.yaml': w }, base),
+      'pool-removed-with-nodes',
+    );
+    expect(removed).toHaveLength(1);
+    // The pool exists in base only: the finding names base's line instead of pointing into head's file.
+    expect([removed[0].file, removed[0].line]).toEqual([null, null]);
+    expect(removed[0].message).toMatch(
+      new RegExp(`^NodePool old \\(a\\.yaml:${lineOf(base['a.yaml'], 'name: old')} in base\\)`),
+    );
     const idle = {
       'a.yaml': docs(
         NODECLASS,

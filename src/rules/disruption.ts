@@ -77,10 +77,13 @@ export const poolRemovedWithNodes: Rule = {
     for (const p of ctx.rollouts ?? []) {
       if (!p.nodesRemoved) continue;
       const np = ctx.base?.nodePools.find((x) => x.name === p.name);
+      // The NodePool exists in base only: its lines are base's, so the finding names them rather than pointing into
+      // head's version of the file (annotations and links are made at head).
+      const at = np ? np.source.locate(['metadata', 'name']) : null;
       report(
-        `NodePool ${p.name} is deleted by this change while it has ${p.nodesRemoved} node(s): Kubernetes garbage collection deletes them without disruption budgets and without pre-spun replacements; their pods are rescheduled onto the remaining NodePools. To move gradually, first narrow the pool (or set a budget), let drift replace its nodes, then delete it.`,
-        np?.source ?? null,
-        ['metadata', 'name'],
+        `NodePool ${p.name}${at ? ` (${np!.source.file}:${at.line} in base)` : ''} is deleted by this change while it has ${p.nodesRemoved} node(s): Kubernetes garbage collection deletes them without disruption budgets and without pre-spun replacements; their pods are rescheduled onto the remaining NodePools that can host them (see the placements). To move gradually, first narrow the pool (or set a budget), let drift replace its nodes, then delete it.`,
+        null,
+        [],
         `NodePool/${p.name}`,
       );
     }

@@ -603,16 +603,23 @@ function consolidation(
   for (const c of headRun.commands)
     for (const f of c.from) takenPerPool.set(f.node.nodePool, (takenPerPool.get(f.node.nodePool) ?? 0) + 1);
   const allowedHead = allowedIn(head);
+  // A move base would also make, were it not blocked, is not this change's: its block is not reported either.
+  const wouldInBase = new Set(
+    run(base, baseSim, basePods, false).commands.flatMap((c) => c.from.map((f) => f.node.name)),
+  );
   for (const c of headOnly(run(head, headSim, headPods, false).commands))
     for (const f of c.from) {
-      if (acted.has(f.node.name) || inBase.has(f.node.name)) continue;
+      if (acted.has(f.node.name) || inBase.has(f.node.name) || wouldInBase.has(f.node.name)) continue;
       const pool = f.node.nodePool;
       const b = blockOf(f.node);
       const allowed = allowedHead(pool);
       if (b) block(pool, b.message);
       else if (allowed === 0) block(pool, "the NodePool's budgets allow no Underutilized disruption now");
       else if ((takenPerPool.get(pool) ?? 0) >= allowed)
-        block(pool, `the NodePool's budgets allow ${allowed} Underutilized disruption(s) now, taken by other commands`);
+        block(
+          pool,
+          `the NodePool's budgets allow ${allowed} Underutilized disruption(s) now, taken by other consolidation commands (those listed, or ones Karpenter makes without this change)`,
+        );
     }
   const out: Replacement[] = [];
   for (const c of commands)
