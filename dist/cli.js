@@ -25,7 +25,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-QZBBMB34.js";
+} from "./chunks/chunk-PT4M4Z7X.js";
 import "./chunks/chunk-JXWSWMJI.js";
 import {
   own

@@ -17,7 +17,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-QZBBMB34.js";
+} from "./chunks/chunk-PT4M4Z7X.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-JXWSWMJI.js";

@@ -32,6 +32,25 @@ export function summarySentence(plan: Plan): string {
     const n = plan.clusters.length;
     parts.push(`${n} target${n === 1 ? '' : 's'}, ${plan.clusters.filter((t) => t.plan).length} affected`);
   }
+  if (plan.kind === 'state') {
+    // One state (simulate, validate): what it places, not what changes.
+    const rows = plan.workloads.filter((w) => !w.probe && w.head);
+    const stuck = rows.filter((w) => !w.head!.schedulable).length;
+    if (probesOnly(plan)) parts.push('no workloads (probe pods only)');
+    else if (rows.length || !plan.workloads.length)
+      parts.push(
+        `${rows.length - stuck} workload${rows.length - stuck === 1 ? '' : 's'} placed${stuck ? `, ${stuck} unschedulable` : ''}`,
+      );
+    const f = s.findings;
+    const existing = plan.findings.filter((x) => x.new === false).length;
+    parts.push(
+      `findings: ${f.error} error, ${f.warning} warning, ${f.info} info` +
+        (existing ? ` (${existing} pre-existing)` : ''),
+    );
+    const head = s.hourlyCost.head;
+    if (head !== null) parts.push(`cost of the placements ${money(head)}/h (${monthly(head)}/month)`);
+    return parts.join(' · ') + '.';
+  }
   if (probesOnly(plan)) parts.push('no workloads (probe pods only)');
   else parts.push(`${s.workloadsChanged} workload${s.workloadsChanged === 1 ? '' : 's'} change placement`);
   if (s.probesChanged) parts.push(`${s.probesChanged} probe placement${s.probesChanged === 1 ? '' : 's'} change`);
