@@ -380,6 +380,12 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
   const headSim = simulate(head, headOpts);
   const baseSim = diff ? simulate(base, baseOpts) : undefined;
   notModelledPools(head, headSim, input.config);
+  // The catalog's prices are Linux on-demand: a Windows EC2NodeClass's nodes cost more (the licence).
+  const windows = head.nodeClasses.filter((c) => c.amiFamily?.startsWith('Windows')).map((c) => c.name);
+  if (windows.length)
+    assumptions.push(
+      `Prices: EC2NodeClass ${windows.join(', ')} run${windows.length === 1 ? 's' : ''} Windows; the catalog's prices are Linux on-demand, so their nodes are priced without the Windows licence (EC2 charges more).`,
+    );
   if (baseSim) notModelledPools(base, baseSim, input.config);
   assumptions.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
   const pricing: Plan['pricing'] = {
