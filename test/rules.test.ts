@@ -1098,6 +1098,17 @@ spec:
     ]);
     expect(f[0].message).toMatch(/the alias names no AMI/);
   });
+  test('<<CLUSTER_NAME>> markers (aws-samples/karpenter-blueprints, replaced with sed) fire too', async () => {
+    const text = docs(
+      NODECLASS.replace(
+        'tags: { k: v } }]\n  securityGroupSelectorTerms',
+        'tags: { karpenter.sh/discovery: <<CLUSTER_NAME>> } }]\n  securityGroupSelectorTerms',
+      ),
+      nodePool('p'),
+    );
+    const f = only(await findings({ 'a.yaml': text }), 'unsubstituted-placeholder');
+    expect(f.map((x) => x.line)).toEqual([lineOf(text, '<<CLUSTER_NAME>>')]);
+  });
 });
 
 // aws-samples/karpenter-blueprints od-spot-split/od-spot-automode.yaml: an EKS Auto Mode NodePool

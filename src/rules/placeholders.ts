@@ -6,7 +6,8 @@
 import type { Rule } from './engine.js';
 import { isObject } from '../common/fields.js';
 
-const PLACEHOLDER = /\$\{[^}\s]*\}/;
+// `${VAR}` (envsubst, Terraform, Flux) and `<<VAR>>` (the blueprints' sed-replaced markers, e.g. <<CLUSTER_NAME>>).
+const PLACEHOLDER = /\$\{[^}\s]*\}|<<[A-Za-z0-9_]+>>/;
 /** Fields whose text is a script for the node, where `${VAR}` is shell syntax, not a template placeholder. */
 const SCRIPT_FIELDS = new Set(['spec.userData']);
 const MAX_PER_OBJECT = 5;
@@ -24,7 +25,7 @@ function placeholders(value: unknown, path: (string | number)[], out: { path: (s
 export const unsubstitutedPlaceholder: Rule = {
   id: 'unsubstituted-placeholder',
   severity: 'warning',
-  summary: 'A Karpenter object holds an unsubstituted `${...}` placeholder: Karpenter reads it literally.',
+  summary: 'A Karpenter object holds an unsubstituted `${...}` or `<<...>>` placeholder: Karpenter reads it literally.',
   check(ctx, report) {
     const objects = [...ctx.head.nodePools, ...ctx.head.nodeClasses, ...ctx.head.overlays];
     for (const o of objects) {
