@@ -25,7 +25,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-PT4M4Z7X.js";
+} from "./chunks/chunk-VRLD62HD.js";
 import "./chunks/chunk-JXWSWMJI.js";
 import {
   own

@@ -17,7 +17,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-PT4M4Z7X.js";
+} from "./chunks/chunk-VRLD62HD.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-JXWSWMJI.js";
