@@ -130,3 +130,11 @@ export function embeddedCatalog(): Catalog {
   cached ??= decodeCatalog(embedded as unknown as RawCatalog);
   return cached;
 }
+
+/**
+ * A type's spot price in a zone: the catalog's when it carries spot prices (catalog refresh), else `spotPriceFactor`
+ * × on-demand (the approximation the report states); null without an on-demand price.
+ */
+export function spotPrice(t: CatalogType, zone: string | null, spotPriceFactor: number): number | null {
+  return (zone ? t.spotPrices?.[zone] : undefined) ?? (t.price !== null ? t.price * spotPriceFactor : null);
+}

@@ -5,7 +5,7 @@
  * with a price and an availability.
  */
 import { sizing, type NodeClassShape } from './allocatable.js';
-import type { Catalog, CatalogType } from './catalog.js';
+import { spotPrice, type Catalog, type CatalogType } from './catalog.js';
 import {
   AWS_INSTANCE_LABELS,
   LABEL_ARCH,
@@ -133,8 +133,7 @@ export function buildInstanceTypes(
     };
     for (const zone of typeZones) {
       make('on-demand', zone, t.price);
-      const spot = t.spotPrices?.[zone] ?? (t.price !== null ? t.price * inputs.spotPriceFactor : null);
-      make('spot', zone, spot);
+      make('spot', zone, spotPrice(t, zone, inputs.spotPriceFactor));
     }
     const rids: string[] = [];
     for (const r of inputs.reservations) {

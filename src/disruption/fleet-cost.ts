@@ -11,7 +11,7 @@
  * when head still allows it), and a node of a removed NodePool likewise in the first head NodePool, by weight, that
  * has such a type — an estimate, counted and stated as such.
  */
-import type { Catalog, CatalogType } from '../cloudprovider/catalog.js';
+import { spotPrice, type Catalog, type CatalogType } from '../cloudprovider/catalog.js';
 import type { InstanceType } from '../cloudprovider/instancetype.js';
 import { launch } from '../cloudprovider/launch.js';
 import type { PodTemplate } from '../api/workload.js';
@@ -53,7 +53,7 @@ export function nodePrice(
   spotFactor: number,
 ): number | null {
   if (!t || t.price === null) return null;
-  if (capacityType === 'spot') return (zone ? t.spotPrices?.[zone] : undefined) ?? t.price * spotFactor;
+  if (capacityType === 'spot') return spotPrice(t, zone, spotFactor);
   return t.price;
 }
 

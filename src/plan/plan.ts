@@ -26,7 +26,7 @@ import { withDefaults } from '../api/crd-defaults.js';
 import type { FleetCost } from '../disruption/fleet-cost.js';
 
 import type { SimulationResult } from '../provisioning/provisioner.js';
-import { workloadKey } from '../provisioning/provisioner.js';
+import { hourlyCostOf, workloadKey } from '../provisioning/provisioner.js';
 
 export interface PlanInput {
   /** Annotations, config entries and a baseline that silence findings. */
@@ -82,7 +82,7 @@ export function buildPlan(input: PlanInput): Plan {
             nodes: ns.length,
             instanceType: ns[0].instanceType,
             capacityType: ns[0].capacityType,
-            hourlyCost: Math.round(ns.reduce((a, n) => a + n.pricePerHour, 0) * 1e6) / 1e6,
+            hourlyCost: hourlyCostOf(ns),
           }
         : null;
     };
@@ -416,18 +416,18 @@ function compareNodePools(
 /** What the simulation launches for the state's workloads; null without a simulation or without workloads. */
 function workloadCost(sim: SimulationResult | undefined, placedSomewhere: boolean): number | null {
   if (!sim) return null;
-  const sum = (ns: SimulationResult['fleet']) => Math.round(ns.reduce((a, n) => a + n.pricePerHour, 0) * 1e6) / 1e6;
   // What the simulation launches: the fleet snapshot's existing nodes it places pods onto are not launched.
   if (sim.workloads.some((w) => !w.probe && w.replicas > 0))
-    return sum(sim.fleet.filter((n) => n.allocationStrategy !== 'existing'));
+    return hourlyCostOf(sim.fleet.filter((n) => n.allocationStrategy !== 'existing'));
   // No workload with replicas here: only the static NodePools' nodes are launched. A fleet of probe pods is no fleet:
   // null, unless static NodePools exist or the other side places workloads (scaling them all to 0 costs nothing).
   const fixed = sim.fleet.filter((n) => n.static);
-  return sim.staticNodes || placedSomewhere ? sum(fixed) : null;
+  return sim.staticNodes || placedSomewhere ? hourlyCostOf(fixed) : null;
 }
 
 function compareWorkloads(input: PlanInput): WorkloadRow[] {
   const rows = new Map<string, WorkloadRow>();
+  const probePools = new Map<string, string>();
   const sides: ['base' | 'head', State, SimulationResult | undefined][] = [
     ['base', input.base, input.baseSim],
     ['head', input.head, input.headSim],
@@ -455,19 +455,20 @@ function compareWorkloads(input: PlanInput): WorkloadRow[] {
       const p = sim?.placements.get(w.key);
       row[side] = p ? toPlacement(p) : null;
       if ('probe' in w && w.probe) row.probe = true;
+      if ('probePool' in w && typeof w.probePool === 'string') probePools.set(w.key, w.probePool);
       if (side === 'head') row.replicas = w.replicas;
       rows.set(w.key, row);
     }
   }
   const pools = (st: State) => new Set(st.nodePools.map((p) => p.name));
   const [basePools, headPools] = [pools(input.base), pools(input.head)];
-  for (const row of rows.values()) {
+  for (const [key, row] of rows) {
     row.changed = placementChanged(row.base, row.head);
     // A probe on one side only stands in for workloads that side lacks (or a pool no workload reaches there): it is a
     // change only for a NodePool that exists on that side alone (what a new pool would launch, or a removed one did).
     if (row.probe && (!row.base || !row.head)) {
-      const pool = row.name.startsWith('pool-') ? row.name.slice(5) : null;
-      row.changed = pool !== null && basePools.has(pool) !== headPools.has(pool);
+      const pool = probePools.get(key);
+      row.changed = pool !== undefined && basePools.has(pool) !== headPools.has(pool);
     }
   }
   return [...rows.values()].sort(

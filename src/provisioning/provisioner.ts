@@ -19,7 +19,7 @@ import {
   LABEL_ZONE,
   type CapacityType,
 } from '../api/labels.js';
-import { launch } from '../cloudprovider/launch.js';
+import { launch, type LaunchDecision } from '../cloudprovider/launch.js';
 import { ReservationManager } from './reservation.js';
 import { nodeSelectorAlternatives } from './preferences.js';
 import type { NodeOverlay } from '../api/nodeoverlay.js';
@@ -148,7 +148,16 @@ export interface SimulationResult {
   templates: Template[];
   /** Pod template of every workload (and probe), by workload key. */
   podTemplates: Map<string, Workload['pod']>;
-  workloads: { key: string; kind: string; namespace: string; name: string; replicas: number; probe: boolean }[];
+  workloads: {
+    key: string;
+    kind: string;
+    namespace: string;
+    name: string;
+    replicas: number;
+    probe: boolean;
+    /** For the probe of one NodePool: that NodePool. */
+    probePool?: string;
+  }[];
   fleet: SimNode[];
   /** Nodes launched for the probes of NodePools no workload lands on (not part of `fleet`). */
   probeFleet: SimNode[];
@@ -269,7 +278,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   }
   const staticFleet = staticNodes(ctx, priceChanges, capacityChanges, assumptions);
   fleet.push(...staticFleet);
-  const hourlyCost = Math.round(fleet.reduce((s, n) => s + n.pricePerHour, 0) * 1e6) / 1e6;
+  const hourlyCost = hourlyCostOf(fleet);
   if (fleet.some((n) => n.capacityType === 'spot'))
     assumptions.push(
       `Spot: prices are estimated as ${opts.spotPriceFactor} × on-demand; the spot instance type shown is the cheapest candidate, while EC2's price-capacity-optimized strategy also weighs capacity.`,
@@ -282,13 +291,14 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     placements,
     templates,
     podTemplates: new Map(workloads.map((w) => [w.key, w.pod])),
-    workloads: workloads.map(({ key, kind, namespace, name, replicas, probe }) => ({
+    workloads: workloads.map(({ key, kind, namespace, name, replicas, probe, probePool }) => ({
       key,
       kind,
       namespace,
       name,
       replicas,
       probe,
+      ...(probePool !== undefined ? { probePool } : {}),
     })),
     fleet,
     probeFleet,
@@ -316,6 +326,7 @@ interface WorkloadToPlace {
   name: string;
   replicas: number;
   probe: boolean;
+  probePool?: string;
   /** The first replicas' pod template (the only one unless `segments`). */
   pod: Workload['pod'];
   /** Runs of replicas with different volume requirements (a StatefulSet whose claims differ). */
@@ -576,6 +587,48 @@ function nodeClaimTemplates(
   return templates;
 }
 
+/** What nodes cost per hour, together (rounded to a millionth of a dollar: sums of float prices). */
+export function hourlyCostOf(nodes: readonly { pricePerHour: number }[]): number {
+  return Math.round(nodes.reduce((s, n) => s + n.pricePerHour, 0) * 1e6) / 1e6;
+}
+
+/** The node a launch decision makes for a NodeClaim of `template` with `requirements`, and the pods it holds. */
+function launchedNode(
+  name: string,
+  template: Template,
+  requirements: Requirements,
+  d: LaunchDecision,
+  pods: Record<string, number>,
+): SimNode {
+  const labels: Record<string, string> = {
+    ...d.instanceType.labels,
+    ...template.labels,
+    [LABEL_NODEPOOL]: template.nodePool,
+    [LABEL_ZONE]: d.offering.zone,
+    [LABEL_CAPACITY_TYPE]: d.capacityType,
+    [LABEL_INSTANCE_TYPE]: d.instanceType.name,
+  };
+  for (const req of requirements.values()) {
+    // Custom labels from requirements (nodeclaimtemplate.go resolveCustomLabelsFromRequirements).
+    if (!(req.key in labels) && !req.key.startsWith('karpenter.sh/') && !req.key.includes('karpenter.k8s.aws/')) {
+      const v = req.any();
+      if (v !== '') labels[req.key] = v;
+    }
+  }
+  return {
+    name,
+    nodePool: template.nodePool,
+    instanceType: d.instanceType.name,
+    zone: d.offering.zone,
+    capacityType: d.capacityType,
+    pricePerHour: d.capacityType === 'reserved' ? 0 : d.offering.cost,
+    allocationStrategy: d.allocationStrategy,
+    candidates: d.candidates, // the types sent to CreateFleet (≤ 60), not the NodeClaim's options
+    labels,
+    pods,
+  };
+}
+
 /**
  * The nodes of static NodePools (`spec.replicas`): min(replicas, limits.nodes) NodeClaims from the template, with no
  * pods and no instance-type narrowing — the provider's Create picks the type from every compatible one
@@ -616,23 +669,7 @@ function staticNodes(
     const d = r.decision;
     for (let i = 0; i < count; i++)
       out.push({
-        name: `${np.name}-static-${String(i + 1).padStart(4, '0')}`,
-        nodePool: np.name,
-        instanceType: d.instanceType.name,
-        zone: d.offering.zone,
-        capacityType: d.capacityType,
-        pricePerHour: d.capacityType === 'reserved' ? 0 : d.offering.cost,
-        allocationStrategy: d.allocationStrategy,
-        candidates: d.candidates,
-        labels: {
-          ...d.instanceType.labels,
-          ...t.labels,
-          [LABEL_NODEPOOL]: np.name,
-          [LABEL_ZONE]: d.offering.zone,
-          [LABEL_CAPACITY_TYPE]: d.capacityType,
-          [LABEL_INSTANCE_TYPE]: d.instanceType.name,
-        },
-        pods: {},
+        ...launchedNode(`${np.name}-static-${String(i + 1).padStart(4, '0')}`, t, t.requirements, d, {}),
         static: true,
       });
   }
@@ -810,33 +847,13 @@ function launchNodeClaims(
       used.set(d.offering.reservationId, n);
       if (n >= (reservationCount.get(d.offering.reservationId) ?? 0)) exhausted.add(d.offering.reservationId);
     }
-    const labels: Record<string, string> = {
-      ...d.instanceType.labels,
-      ...nc.template.labels,
-      [LABEL_NODEPOOL]: nc.template.nodePool,
-      [LABEL_ZONE]: d.offering.zone,
-      [LABEL_CAPACITY_TYPE]: d.capacityType,
-      [LABEL_INSTANCE_TYPE]: d.instanceType.name,
-    };
-    for (const req of nc.requirements.values()) {
-      // Custom labels from requirements (nodeclaimtemplate.go resolveCustomLabelsFromRequirements).
-      if (!(req.key in labels) && !req.key.startsWith('karpenter.sh/') && !req.key.includes('karpenter.k8s.aws/')) {
-        const v = req.any();
-        if (v !== '') labels[req.key] = v;
-      }
-    }
-    const node: SimNode = {
-      name: `${nc.template.nodePool}-${String(fleet.length + 1).padStart(4, '0')}`,
-      nodePool: nc.template.nodePool,
-      instanceType: d.instanceType.name,
-      zone: d.offering.zone,
-      capacityType: d.capacityType,
-      pricePerHour: d.capacityType === 'reserved' ? 0 : d.offering.cost,
-      allocationStrategy: d.allocationStrategy,
-      candidates: d.candidates, // the types sent to CreateFleet (≤ 60), not the NodeClaim's options
-      labels,
-      pods: Object.fromEntries(nc.groups),
-    };
+    const node = launchedNode(
+      `${nc.template.nodePool}-${String(fleet.length + 1).padStart(4, '0')}`,
+      nc.template,
+      nc.requirements,
+      d,
+      Object.fromEntries(nc.groups),
+    );
     fleet.push(node);
     for (const [g, n] of nc.groups) {
       if (!perGroup.has(g)) perGroup.set(g, new Map());
@@ -944,7 +961,7 @@ function probeWorkloads(nodePools: NodePool[], generic: boolean): WorkloadToPlac
     constraints: EMPTY_CONSTRAINTS,
     invalid: [],
   });
-  const out = generic
+  const out: WorkloadToPlace[] = generic
     ? [
         { name: 'small', p: pod(500, 1 * GiB) },
         { name: 'medium', p: pod(2000, 4 * GiB) },
@@ -968,6 +985,7 @@ function probeWorkloads(nodePools: NodePool[], generic: boolean): WorkloadToPlac
       name: `pool-${np.name}`,
       replicas: 1,
       probe: true,
+      probePool: np.name,
       pod: pod(1000, 2 * GiB, { [LABEL_NODEPOOL]: np.name }, tol),
     });
   }
