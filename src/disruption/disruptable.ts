@@ -14,6 +14,7 @@ import { parseGoDurationMs } from '../common/duration.js';
 import { selectorMatches } from '../api/pod-constraints.js';
 import { disruptionsAllowed, type PdbSpec } from '../api/pdb.js';
 import type { FleetNode, FleetPod, Pdb } from './fleet.js';
+import type { PodTemplate } from '../api/workload.js';
 
 export const DO_NOT_DISRUPT = 'karpenter.sh/do-not-disrupt';
 
@@ -40,6 +41,26 @@ export function doNotDisruptActive(pod: FleetPod, at: number): boolean {
 /** Pods that move when their node goes (karpenter pkg/utils/pod/scheduling.go IsReschedulable): active, not daemonset or mirror pods. */
 export function reschedulable(p: FleetPod): boolean {
   return p.active && p.ownerKind !== 'DaemonSet' && p.ownerKind !== 'Node';
+}
+
+/**
+ * A node's reschedulable pods grouped by owner (workload key), with each owner's pod template; null when some such pod
+ * has no known owner or spec (what the node runs cannot be re-scheduled then).
+ */
+export function reschedulableByOwner(
+  pods: readonly FleetPod[],
+): { counts: Map<string, { count: number; namespace: string }>; templates: Map<string, PodTemplate> } | null {
+  const counts = new Map<string, { count: number; namespace: string }>();
+  const templates = new Map<string, PodTemplate>();
+  for (const p of pods) {
+    if (!reschedulable(p)) continue;
+    if (!p.template || !p.ownerKey) return null;
+    const e = counts.get(p.ownerKey);
+    if (e) e.count += p.count;
+    else counts.set(p.ownerKey, { count: p.count, namespace: p.namespace });
+    if (!templates.has(p.ownerKey)) templates.set(p.ownerKey, p.template);
+  }
+  return { counts, templates };
 }
 
 /** The node-level block, if any (ValidateNodeDisruptable). */

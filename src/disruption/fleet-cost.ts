@@ -14,10 +14,9 @@
 import { spotPrice, type Catalog, type CatalogType } from '../cloudprovider/catalog.js';
 import type { InstanceType } from '../cloudprovider/instancetype.js';
 import { launch } from '../cloudprovider/launch.js';
-import type { PodTemplate } from '../api/workload.js';
 import { schedule } from '../provisioning/scheduler.js';
 import type { PodGroup, Template } from '../provisioning/nodeclaim.js';
-import { reschedulable } from './disruptable.js';
+import { reschedulableByOwner } from './disruptable.js';
 import type { Fleet, FleetNode } from './fleet.js';
 import type { Replacement } from './replacements.js';
 
@@ -120,19 +119,14 @@ function replacementOf(
   r: Replacement,
   input: FleetCostInput,
 ): { nodes: number; hourly: number; estimated: boolean; partial?: boolean } | null {
-  const pods = n.podList?.filter(reschedulable);
-  if (pods && pods.every((p) => p.template && p.ownerKey)) {
-    if (!pods.length) return { nodes: 0, hourly: 0, estimated: false }; // nothing to move: the node is just deleted
-    const byOwner = new Map<string, { pod: PodTemplate; count: number; namespace: string }>();
-    for (const p of pods) {
-      const e = byOwner.get(p.ownerKey!);
-      if (e) e.count += p.count;
-      else byOwner.set(p.ownerKey!, { pod: p.template!, count: p.count, namespace: p.namespace });
-    }
-    const groups: PodGroup[] = [...byOwner].map(([key, g], order) => ({
+  const byOwner = n.podList ? reschedulableByOwner(n.podList) : null;
+  if (byOwner) {
+    // nothing to move: the node is just deleted
+    if (!byOwner.counts.size) return { nodes: 0, hourly: 0, estimated: false };
+    const groups: PodGroup[] = [...byOwner.counts].map(([key, g], order) => ({
       key,
       namespace: g.namespace,
-      pod: g.pod,
+      pod: byOwner.templates.get(key)!,
       count: g.count,
       order,
     }));

@@ -19,7 +19,7 @@ import { MAX_SINGLE_NODE_WITH_CLUSTER, consolidationCommands } from '../disrupti
 import { clusterFor, consolidationClusterOf, fleetKnowsPods, poolsAtLimits } from '../disruption/fleet-placement.js';
 import { fleetCost, type FleetCost } from '../disruption/fleet-cost.js';
 import type { PodTemplate } from '../api/workload.js';
-import { candidateBlock, pdbLimits, reschedulable } from '../disruption/disruptable.js';
+import { candidateBlock, pdbLimits, reschedulable, reschedulableByOwner } from '../disruption/disruptable.js';
 import { allowedDisruptions, compileBudgets } from '../disruption/budgets.js';
 import type { Replacement } from '../plan/contract.js';
 import type { Fleet, FleetNode, Pdb } from '../disruption/fleet.js';
@@ -692,20 +692,13 @@ function consolidationCandidates(fleet: Fleet, baseSim: SimulationResult, drifti
   for (const n of fleet.nodes) {
     if (drifting.has(n.name) || !n.podList || !n.nodePool || !n.instanceType || !n.zone || !n.capacityType) continue;
     if (n.deleting || !n.initialized) continue;
+    const byOwner = reschedulableByOwner(n.podList);
+    if (!byOwner || !byOwner.counts.size) continue;
     const pods: Record<string, number> = {};
-    let known = true;
+    for (const [key, g] of byOwner.counts) pods[key] = g.count;
+    for (const [key, t] of byOwner.templates) if (!templates.has(key)) templates.set(key, t);
     let disruptionCost = 1;
-    for (const p of n.podList) {
-      if (!reschedulable(p)) continue;
-      disruptionCost += p.count * costOf(p.annotations);
-      if (!p.template || !p.ownerKey) {
-        known = false;
-        break;
-      }
-      pods[p.ownerKey] = (pods[p.ownerKey] ?? 0) + p.count;
-      if (!templates.has(p.ownerKey)) templates.set(p.ownerKey, p.template);
-    }
-    if (!known || !Object.keys(pods).length) continue;
+    for (const p of n.podList) if (reschedulable(p)) disruptionCost += p.count * costOf(p.annotations);
     nodes.push({
       name: n.name,
       nodePool: n.nodePool,
