@@ -41,12 +41,7 @@ export function summarySentence(plan: Plan): string {
       parts.push(
         `${rows.length - stuck} workload${rows.length - stuck === 1 ? '' : 's'} placed${stuck ? `, ${stuck} unschedulable` : ''}`,
       );
-    const f = s.findings;
-    const existing = plan.findings.filter((x) => x.new === false).length;
-    parts.push(
-      `findings: ${f.error} error, ${f.warning} warning, ${f.info} info` +
-        (existing ? ` (${existing} pre-existing)` : ''),
-    );
+    parts.push(findingsPart(plan));
     const head = s.hourlyCost.head;
     if (head !== null) parts.push(`cost of the placements ${money(head)}/h (${monthly(head)}/month)`);
     return parts.join(' · ') + '.';
@@ -75,12 +70,7 @@ export function summarySentence(plan: Plan): string {
           .join(', '),
     );
   }
-  const f = plan.kind === 'diff' && s.newFindings ? s.newFindings : s.findings;
-  const existing = plan.findings.filter((x) => x.new === false).length;
-  parts.push(
-    `${plan.kind === 'diff' ? 'new findings' : 'findings'}: ${f.error} error, ${f.warning} warning, ${f.info} info` +
-      (existing ? ` (${existing} pre-existing)` : ''),
-  );
+  parts.push(findingsPart(plan));
   // With a fleet snapshot (or a live cluster), the fleet's own nodes and cost; otherwise what the simulation launches.
   const fleet = s.fleet;
   const { base, head } = fleet ? fleet.hourlyCost : s.hourlyCost;
@@ -97,16 +87,21 @@ export function summarySentence(plan: Plan): string {
       : [];
     const what = fleet
       ? `fleet ${fleet.nodes.base}${fleet.nodes.head !== fleet.nodes.base ? ` → ${fleet.nodes.head}` : ''} nodes${caveats.length ? ` (${caveats.join(', ')})` : ''}, cost`
-      : plan.kind === 'diff'
-        ? 'cost'
-        : 'cost of the placements';
-    parts.push(
-      plan.kind === 'diff'
-        ? `${what} ${money(base)}/h → ${money(head)}/h${diff}`
-        : `${what} ${money(head)}/h (${monthly(head)}/month)`,
-    );
+      : 'cost';
+    parts.push(`${what} ${money(base)}/h → ${money(head)}/h${diff}`);
   }
   return parts.join(' · ') + '.';
+}
+
+/** The findings count: a diff's new findings, or a single state's findings, and the pre-existing ones. */
+function findingsPart(plan: Plan): string {
+  const s = plan.summary;
+  const f = plan.kind === 'diff' && s.newFindings ? s.newFindings : s.findings;
+  const existing = plan.findings.filter((x) => x.new === false).length;
+  return (
+    `${plan.kind === 'diff' ? 'new findings' : 'findings'}: ${f.error} error, ${f.warning} warning, ${f.info} info` +
+    (existing ? ` (${existing} pre-existing)` : '')
+  );
 }
 
 /** Where the prices come from, when the reader should know: another region's figures, estimated spot prices. */
