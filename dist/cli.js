@@ -25,15 +25,15 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-VRLD62HD.js";
-import "./chunks/chunk-JXWSWMJI.js";
+} from "./chunks/chunk-4PDOZEMN.js";
+import "./chunks/chunk-ERZEAK7Z.js";
 import {
   own
 } from "./chunks/chunk-5NIMWVRB.js";
 import {
   errorMessage
 } from "./chunks/chunk-WZ5PGY7U.js";
-import "./chunks/chunk-X7VZIAXS.js";
+import "./chunks/chunk-YIYKDAB7.js";
 import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/run.ts
@@ -282,7 +282,7 @@ ${USAGE}` };
       case "catalog": {
         if (positionals[1] !== "refresh")
           return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
-        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-6BNE5BJC.js");
+        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-RDHHABDY.js");
         return await catalogRefreshCommand(v.region, v.out, cwd);
       }
       default:

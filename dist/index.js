@@ -17,15 +17,15 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-VRLD62HD.js";
+} from "./chunks/chunk-4PDOZEMN.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-JXWSWMJI.js";
+} from "./chunks/chunk-ERZEAK7Z.js";
 import "./chunks/chunk-5NIMWVRB.js";
 import {
   errorMessage
 } from "./chunks/chunk-WZ5PGY7U.js";
-import "./chunks/chunk-X7VZIAXS.js";
+import "./chunks/chunk-YIYKDAB7.js";
 import {
   __commonJS,
   __require,
