@@ -25,8 +25,8 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-4PDOZEMN.js";
-import "./chunks/chunk-ERZEAK7Z.js";
+} from "./chunks/chunk-6LQDSKVN.js";
+import "./chunks/chunk-F4EADPZX.js";
 import {
   own
 } from "./chunks/chunk-5NIMWVRB.js";

@@ -17,10 +17,10 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-4PDOZEMN.js";
+} from "./chunks/chunk-6LQDSKVN.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-ERZEAK7Z.js";
+} from "./chunks/chunk-F4EADPZX.js";
 import "./chunks/chunk-5NIMWVRB.js";
 import {
   errorMessage

@@ -118,6 +118,25 @@ describe("what the scheduler reads of a snapshot's nodes (statenode.go)", () => 
     expect(f.nodes[0].scheduling!.taints).toEqual([startup]);
   });
 
+  test('a Node without the initialized label whose NodeClaim is Initialized (a snapshot that dropped the label): initialized from the condition, and said', () => {
+    // statenode.go StateNode.Initialized reads the label; lifecycle/initialization.go sets it with the condition.
+    const f = parse([
+      claimObj('c1', 'n1', { labels: pool, status: { conditions: [{ type: 'Initialized', status: 'True' }] } }),
+      nodeObj('n1', { labels: pool, initialized: false }),
+    ]);
+    expect(f.nodes[0].initialized).toBe(true);
+    expect(f.nodes[0].scheduling!.initialized).toBe(true);
+    expect(f.notes.some((n) => n.startsWith('1 Node(s) of the snapshot lack the karpenter.sh/initialized label'))).toBe(
+      true,
+    );
+  });
+
+  test('neither the label nor the condition: not initialized, as Karpenter counts it, and the assumptions say budgets count none', () => {
+    const f = parse([claimObj('c1', 'n1', { labels: pool }), nodeObj('n1', { labels: pool, initialized: false })]);
+    expect(f.nodes[0].initialized).toBe(false);
+    expect(f.notes.some((n) => n.startsWith("None of the snapshot's 1 Karpenter node(s) is initialized"))).toBe(true);
+  });
+
   test('a NodeClaim without its Node (in flight): its labels, taints and status; no Node, not initialized', () => {
     const f = parse([
       claimObj('c1', null, {

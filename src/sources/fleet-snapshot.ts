@@ -74,6 +74,26 @@ function statusResources(obj: Obj | null | undefined, field: 'allocatable' | 'ca
 }
 
 /**
+ * Whether a registered node of a NodeClaim is initialized. Karpenter reads the Node's `karpenter.sh/initialized` label
+ * (karpenter pkg/controllers/state/statenode.go StateNode.Initialized); its initialization controller sets that label
+ * and the NodeClaim's `Initialized` condition together (pkg/controllers/nodeclaim/lifecycle/initialization.go), so a
+ * Node without the label whose NodeClaim is `Initialized` comes from a snapshot that dropped the label (see
+ * `initializedFromCondition`): it is taken as initialized, and the plan's assumptions say so.
+ */
+function nodeInitialized(nc: Obj, nodeLabels: Record<string, string>): boolean {
+  const label = nodeLabels[LABEL_INITIALIZED];
+  if (label !== undefined) return label === 'true';
+  return condition(nc, 'Initialized') === 'True';
+}
+
+/** A Node without the initialized label, counted initialized only from its NodeClaim's condition. */
+function initializedFromCondition(nc: Obj, node: Obj | undefined): boolean {
+  if (!node) return false;
+  const meta = isObject(node.metadata) ? node.metadata : {};
+  return strMap(meta.labels)[LABEL_INITIALIZED] === undefined && condition(nc, 'Initialized') === 'True';
+}
+
+/**
  * The node as the scheduler's state presents it (karpenter pkg/controllers/state/statenode.go Labels, Taints,
  * Allocatable, Capacity, Registered, Initialized); `nc` is null for a node Karpenter does not manage.
  */
@@ -84,7 +104,7 @@ function schedulingView(nc: Obj | null, node: Obj | undefined): SchedulingView {
   const ncSpec = nc && isObject(nc.spec) ? nc.spec : {};
   const managed = nc !== null;
   const registered = !managed || (!!node && nodeLabels['karpenter.sh/registered'] === 'true');
-  const initialized = !managed || (!!node && nodeLabels[LABEL_INITIALIZED] === 'true');
+  const initialized = !managed || (!!node && nodeInitialized(nc, nodeLabels));
   const labels = !node || !registered ? strMap(ncMeta.labels) : nodeLabels;
   let taints =
     (!registered && managed) || !node
@@ -205,6 +225,7 @@ export function joinFleet(
   }
   const out: FleetNode[] = [];
   const used = new Set<Obj>();
+  let fromCondition = 0;
   const fromNode = (node: Obj | undefined) => {
     if (!node)
       return {
@@ -236,6 +257,8 @@ export function joinFleet(
       undefined;
     if (node) used.add(node);
     const n = fromNode(node);
+    const byCondition = initializedFromCondition(nc, node);
+    if (byCondition) fromCondition++;
     out.push({
       name: String(meta.name ?? '?'),
       nodeName: typeof st.nodeName === 'string' ? st.nodeName : null,
@@ -247,7 +270,7 @@ export function joinFleet(
       annotations: strMap(meta.annotations),
       // statenode.go Annotations(): the Node's once registered, the NodeClaim's before.
       doNotDisrupt: (n.annotations ?? strMap(meta.annotations))[DO_NOT_DISRUPT] === 'true',
-      initialized: n.initialized ?? condition(nc, 'Initialized') === 'True',
+      initialized: byCondition || (n.initialized ?? condition(nc, 'Initialized') === 'True'),
       ready: node ? n.ready : null,
       deleting: meta.deletionTimestamp != null || n.deleting,
       pricePerHour: null,
@@ -288,6 +311,15 @@ export function joinFleet(
       'The fleet snapshot has NodeClaims but no Nodes: every node is assumed Ready, and initialization is read from the NodeClaim condition.',
     );
   }
+  if (fromCondition > 0)
+    notes.push(
+      `${fromCondition} Node(s) of the snapshot lack the karpenter.sh/initialized label that Karpenter sets with the NodeClaim's Initialized condition: they are counted as initialized from that condition (take the snapshot with kubectl get -o json to keep every label).`,
+    );
+  const managed = out.filter((n) => n.nodePool !== null);
+  if (managed.length > 0 && managed.every((n) => !n.initialized))
+    notes.push(
+      `None of the snapshot's ${managed.length} Karpenter node(s) is initialized (no karpenter.sh/initialized=true label, no Initialized condition): disruption budgets count initialized nodes only, so they allow no disruption until the nodes initialize.`,
+    );
   let pdbs: Pdb[];
   if (podObjects) {
     const byNode = new Map<string, FleetPod[]>();
