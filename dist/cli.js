@@ -25,7 +25,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-6LQDSKVN.js";
+} from "./chunks/chunk-LZBJEWEF.js";
 import "./chunks/chunk-F4EADPZX.js";
 import {
   own

@@ -17,7 +17,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-6LQDSKVN.js";
+} from "./chunks/chunk-LZBJEWEF.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-F4EADPZX.js";

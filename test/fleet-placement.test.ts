@@ -346,3 +346,51 @@ spec:
     expect(p.nodePools.find((r) => r.name === 'fixed')!.static!.head!.nodes).toBe(4);
   });
 });
+
+describe('a snapshot without the labels Karpenter derives from the instance type (disruption/fleet.ts withCatalogLabels)', () => {
+  // Head narrows the pool to generation > 6 (drift.go areRequirementsDrifted compares the NodeClaim's labels): an
+  // m6i.xlarge node (generation 6 by the catalog) drifts, an m7i.xlarge one (generation 7) does not — whether or not
+  // the snapshot carries the generation label.
+  const gen = (gt: string) =>
+    nodePool('general', {
+      requirements: `        - key: karpenter.k8s.aws/instance-generation\n          operator: Gt\n          values: ["${gt}"]`,
+    });
+  const node = (name: string, type: string, withLabels: boolean) => {
+    const labels = {
+      'karpenter.sh/nodepool': 'general',
+      'node.kubernetes.io/instance-type': type,
+      'topology.kubernetes.io/zone': 'us-east-1a',
+      'karpenter.sh/capacity-type': 'on-demand',
+      ...(withLabels ? { 'karpenter.k8s.aws/instance-generation': type.startsWith('m6') ? '6' : '7' } : {}),
+    };
+    return [claimObj(name, `${name}-node`, { labels }), nodeObj(`${name}-node`, { labels })];
+  };
+  async function drifted(withLabels: boolean) {
+    const dir = tempTree({});
+    const items = [...node('a', 'm6i.xlarge', withLabels), ...node('b', 'm7i.xlarge', withLabels)];
+    writeFileSync(join(dir, 'fleet.json'), JSON.stringify({ kind: 'List', items }));
+    const config = defaultConfig();
+    config.fleet = ['fleet.json'];
+    config.assumptions.at = '2026-01-05T10:00:00Z';
+    const p = await executePlan({
+      base: new DirTree(tempTree({ 'all.yaml': [NODECLASS, gen('4'), deployment('web')].join('---\n') })),
+      head: new DirTree(tempTree({ 'all.yaml': [NODECLASS, gen('6'), deployment('web')].join('---\n') })),
+      config,
+      configFindings: [],
+      cwd: dir,
+    });
+    return p;
+  }
+
+  test('the labelled snapshot and the stripped one drift the same node; only the stripped one says the labels were filled', async () => {
+    const full = await drifted(true);
+    const stripped = await drifted(false);
+    const names = (p: Awaited<ReturnType<typeof drifted>>) => p.replacements.map((r) => r.nodeClaim).sort();
+    expect(names(full)).toEqual(['a']);
+    expect(names(stripped)).toEqual(['a']);
+    const said = (p: Awaited<ReturnType<typeof drifted>>) =>
+      p.assumptions.some((a) => a.startsWith('2 node(s) of the snapshot lack labels'));
+    expect(said(full)).toBe(false);
+    expect(said(stripped)).toBe(true);
+  });
+});

@@ -80,3 +80,54 @@ export interface Fleet {
   /** PodDisruptionBudgets the snapshot lists. */
   pdbs?: Pdb[];
 }
+
+/** The catalog's labels of an instance type, by name (the slice of `cloudprovider/catalog.ts Catalog` this needs). */
+export type TypeLabels = (instanceType: string) => Readonly<Record<string, string>> | null;
+
+/**
+ * A snapshot's nodes with the labels Karpenter derives from the instance type filled in where the snapshot lacks them.
+ * A NodeClaim launched by Karpenter carries every label of its instance type's requirements (karpenter
+ * pkg/controllers/provisioning/scheduling/nodeclaim.go NodeClaim.FinalizeScheduling, the provider's labels from
+ * karpenter-provider-aws pkg/providers/instancetype/types.go computeRequirements), and requirements drift compares the
+ * NodeClaim's labels (pkg/controllers/nodeclaim/disruption/drift.go areRequirementsDrifted): a snapshot stripped of them
+ * would decide drift on missing labels. Labels the snapshot has are never replaced. The notes say how many nodes lacked
+ * a label that a NodePool requirement names (`requiredKeys`), and which instance types the catalog does not know
+ * (their drift is decided on the labels they carry).
+ */
+export function withCatalogLabels(fleet: Fleet, labelsOf: TypeLabels, requiredKeys: ReadonlySet<string>): Fleet {
+  let filled = 0;
+  let decisive = 0;
+  const unknown = new Set<string>();
+  const nodes = fleet.nodes.map((n) => {
+    if (fleet.source === 'simulated' || !n.nodePool || !n.instanceType) return n;
+    const derived = labelsOf(n.instanceType);
+    if (!derived) {
+      unknown.add(n.instanceType);
+      return n;
+    }
+    const missing = Object.keys(derived).filter((k) => n.labels[k] === undefined);
+    if (missing.length === 0) return n;
+    filled++;
+    if (missing.some((k) => requiredKeys.has(k))) decisive++;
+    const add = (labels: Readonly<Record<string, string>>) => {
+      const out = { ...labels };
+      for (const k of Object.keys(derived)) if (out[k] === undefined) out[k] = derived[k];
+      return out;
+    };
+    return {
+      ...n,
+      labels: add(n.labels),
+      ...(n.scheduling ? { scheduling: { ...n.scheduling, labels: add(n.scheduling.labels) } } : {}),
+    };
+  });
+  const notes = [...fleet.notes];
+  if (decisive > 0)
+    notes.push(
+      `${decisive} node(s) of the snapshot lack labels Karpenter derives from their instance type that a NodePool requirement names (instance category, family, generation, size, CPU, memory…): filled from the catalog before drift and placement are decided (take the snapshot with kubectl get -o json to keep every label).`,
+    );
+  if (unknown.size > 0)
+    notes.push(
+      `Instance type(s) ${[...unknown].sort().join(', ')} of the snapshot are not in the catalog: their nodes' drift is decided on the labels they carry, and they are not priced.`,
+    );
+  return filled === 0 && unknown.size === 0 ? fleet : { ...fleet, nodes, notes };
+}

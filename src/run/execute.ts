@@ -22,7 +22,7 @@ import type { PodTemplate } from '../api/workload.js';
 import { candidateBlock, pdbLimits, reschedulable, reschedulableByOwner } from '../disruption/disruptable.js';
 import { allowedDisruptions, compileBudgets } from '../disruption/budgets.js';
 import type { Replacement } from '../plan/contract.js';
-import type { Fleet, FleetNode, Pdb } from '../disruption/fleet.js';
+import { withCatalogLabels, type Fleet, type FleetNode, type Pdb } from '../disruption/fleet.js';
 import type { SimulationResult } from '../provisioning/provisioner.js';
 import { readCatalog } from '../sources/catalog-file.js';
 import { fleetFilesIn, readFleet } from '../sources/fleet.js';
@@ -323,7 +323,14 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
   const diff = !!input.base && !input.validateOnly;
   // The fleet a diff acts on (a snapshot or the live cluster), read before the simulations: when it lists its pods,
   // the pods are placed into it rather than onto an empty cluster.
-  const fleetRead = diff ? await readFleet(input.config, input.cwd, head.findings, input.trustedFiles) : null;
+  const fleetSnapshot = diff ? await readFleet(input.config, input.cwd, head.findings, input.trustedFiles) : null;
+  const fleetRead =
+    fleetSnapshot &&
+    withCatalogLabels(
+      fleetSnapshot,
+      (t) => catalog.byName.get(t)?.labels ?? null,
+      new Set([...(base?.nodePools ?? []), ...head.nodePools].flatMap((p) => p.requirements.map((r) => r.key))),
+    );
   const a = input.config.assumptions;
   const at = a.at ? Date.parse(a.at) : Date.now();
   const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
