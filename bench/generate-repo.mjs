@@ -3,9 +3,10 @@
 //   O NodeOverlays (the gate on; each raises older generations of one team's pool by 10%),
 //   W Deployments (1-10 replicas, nodeSelector on their team) and an N-node fleet snapshot.
 // Head narrows the families of 10% of the pools and changes expireAfter in 5% of them.
-//   node bench/generate-repo.mjs OUT P O W N [SEED]
+//   node bench/generate-repo.mjs --out DIR --pools P --overlays O --workloads W --nodes N [--seed SEED]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 
 const FAMILIES = ['m5', 'm6i', 'm7i', 'c6i', 'c7i', 'r6i', 'r7i'];
 const SIZES = ['large', 'xlarge', '2xlarge', '4xlarge'];
@@ -148,7 +149,56 @@ spec:
   writeFileSync(join(out, 'fleet.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items }));
 }
 
+const USAGE = `usage: node bench/generate-repo.mjs --out DIR --pools P --overlays O --workloads W --nodes N [--seed SEED]
+
+Writes DIR/base, DIR/head and DIR/fleet.json: a generated platform repository (deterministic for a seed, default 42).
+`;
+
+/** The command line, parsed with node:util parseArgs: every count is a non-negative integer; `--help` prints usage. */
+export function parseGenerateArgs(argv) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      out: { type: 'string' },
+      pools: { type: 'string' },
+      overlays: { type: 'string' },
+      workloads: { type: 'string' },
+      nodes: { type: 'string' },
+      seed: { type: 'string', default: '42' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return { help: true };
+  if (positionals.length) throw new Error(`unexpected argument ${positionals[0]}`);
+  if (!values.out) throw new Error('--out is required');
+  const count = (name) => {
+    const v = values[name];
+    if (v === undefined || !/^\d+$/.test(v)) throw new Error(`--${name} must be a non-negative integer`);
+    return Number(v);
+  };
+  return {
+    help: false,
+    out: values.out,
+    options: {
+      pools: count('pools'),
+      overlays: count('overlays'),
+      workloads: count('workloads'),
+      nodes: count('nodes'),
+      seed: count('seed'),
+    },
+  };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [out, P, O, W, N, seed] = process.argv.slice(2);
-  generateRepo(out, { pools: +P, overlays: +O, workloads: +W, nodes: +N, seed: seed ? +seed : 42 });
+  let args;
+  try {
+    args = parseGenerateArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`generate-repo: ${e.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (args.help) process.stdout.write(USAGE);
+  else generateRepo(args.out, args.options);
 }
