@@ -4,11 +4,14 @@
  * keeps its summary under the limit.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { runCli } from '../src/cli/run.js';
 import { renderMarkdown, COMMENT_LIMIT } from '../src/report/markdown.js';
 import { mermaidText } from '../src/report/charts.js';
 import type { Plan } from '../src/plan/contract.js';
 import { nodePool, NODECLASS, tempTree, deployment } from './helpers.js';
+import { VERSION } from '../src/common/version.js';
+import { renderSarif } from '../src/report/sarif.js';
 
 /** Mermaid's own parser, run in a child Node process (test/support/mermaid-parse.mjs). */
 function parseMermaid(blocks: string[]): { ok: boolean; type?: string; error?: string }[] {
@@ -168,6 +171,31 @@ test('3,000 findings shorten the Findings section (its first rows stay) instead 
   expect(md).not.toMatch(/Fleet outcome<\/summary>\n\nOmitted/);
 }, 60_000);
 
+describe('rule links carry the release tag of package.json', () => {
+  const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+  test('Markdown and SARIF link docs/rules/<id>.md at v<version>, never at a branch', async () => {
+    expect(VERSION).toBe(version);
+    const r = await runCli([
+      'diff',
+      '--base',
+      'examples/generation-split/base',
+      '--head',
+      'examples/generation-split/head',
+      '--format',
+      'json',
+    ]);
+    const plan = JSON.parse(r.stdout) as Plan;
+    const md = renderMarkdown(plan, { blobUrl: null });
+    expect(md).toContain(`https://github.com/karpenter-plan/karpenter-plan/blob/v${version}/docs/rules/`);
+    const sarif = JSON.parse(renderSarif(plan)) as { runs: { tool: { driver: { rules: { helpUri?: string }[] } } }[] };
+    const uris = sarif.runs[0].tool.driver.rules.map((x) => x.helpUri).filter((u): u is string => !!u);
+    expect(uris.length).toBeGreaterThan(0);
+    for (const u of uris)
+      expect(u).toMatch(new RegExp(`/blob/v${version.replaceAll('.', '\\.')}/docs/rules/[a-z0-9-]+\\.md$`));
+    expect(md + JSON.stringify(sarif)).not.toContain('/blob/main/');
+  });
+});
+
 describe('Markdown snapshots of the examples', () => {
   test.each(EXAMPLES)('%s', async (ex) => {
     const md = (
@@ -181,7 +209,8 @@ describe('Markdown snapshots of the examples', () => {
         '2026-01-05T10:00:00Z',
       ])
     ).stdout;
-    expect(md).toMatchSnapshot();
+    // Rule links carry the release tag (tested below); the snapshot stays the same from one version to the next.
+    expect(md.replaceAll(`/blob/v${VERSION}/`, '/blob/v<version>/')).toMatchSnapshot();
   });
 });
 
