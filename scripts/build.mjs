@@ -1,9 +1,18 @@
-// Bundles the action (dist/index.js) and the CLI (dist/cli.js) with esbuild: ESM, Node 20+,
-// every dependency inlined so the action runs without node_modules.
+// Bundles the action (dist/index.js) and the CLI (dist/cli.js) with esbuild: ESM, Node 20+, every dependency
+// inlined, so the action runs without node_modules and the npm package has no runtime dependencies.
+// The AWS SDK (`catalog refresh`) and the Kubernetes client (`cluster:` / `--kubeconfig`) are large and used by
+// few runs: they are bundled apart, minified, into dist/vendor/ and loaded only when those features run.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
-rmSync('dist', { recursive: true, force: true });
+/** The lazily loaded packages, each bundled to dist/vendor/<file>.js. */
+export const VENDORED = {
+  '@kubernetes/client-node': 'kubernetes-client-node',
+  '@aws-sdk/client-ec2': 'aws-sdk-client-ec2',
+  '@aws-sdk/client-pricing': 'aws-sdk-client-pricing',
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -11,18 +20,48 @@ const common = {
   target: 'node20',
   legalComments: 'none',
   logLevel: 'warning',
-  // The AWS SDK (`catalog refresh`) and the Kubernetes client (`--kubeconfig`) are CLI-only and
-  // loaded lazily from node_modules: bundled, the Kubernetes client alone would add 14 MB to dist/.
-  external: ['@aws-sdk/*', '@kubernetes/client-node'],
+  splitting: true,
+  metafile: true,
   // Some bundled CommonJS dependencies call require(); give ESM output a real one.
   banner: {
     js: "import { createRequire as __kpCreateRequire } from 'node:module'; const require = __kpCreateRequire(import.meta.url);",
   },
 };
+
+/**
+ * Imports of a vendored package become imports of its dist/vendor/ file. The path is relative to the importing
+ * chunk: modules that import them are loaded with import(), so esbuild puts them in dist/chunks/ (checked below).
+ */
+const vendorPlugin = {
+  name: 'vendor',
+  setup(b) {
+    const filter = new RegExp(
+      `^(${Object.keys(VENDORED)
+        .map((k) => k.replace(/[/.]/g, '\\$&'))
+        .join('|')})$`,
+    );
+    b.onResolve({ filter }, (args) => ({ path: `../vendor/${VENDORED[args.path]}.js`, external: true }));
+  },
+};
+
+rmSync('dist', { recursive: true, force: true });
 await build({
+  ...common,
+  entryPoints: Object.fromEntries(Object.entries(VENDORED).map(([pkg, file]) => [file, pkg])),
+  outdir: 'dist/vendor',
+  chunkNames: 'shared-[hash]',
+  minify: true,
+  // The ES module builds, so that the vendored files export the packages' named exports.
+  mainFields: ['module', 'main'],
+});
+const main = await build({
   ...common,
   entryPoints: { index: 'src/github/main.ts', cli: 'src/cli/main.ts' },
   outdir: 'dist',
-  splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
+  plugins: [vendorPlugin],
 });
+for (const [file, out] of Object.entries(main.metafile.outputs))
+  for (const imp of out.imports)
+    if (imp.path.startsWith('../vendor/') && !relative('dist', file).startsWith('chunks/'))
+      throw new Error(`${file} imports ${imp.path} but is not in dist/chunks/: the relative path would not resolve`);
