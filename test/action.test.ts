@@ -217,18 +217,61 @@ describe('sticky comment', () => {
     expect(gh.comments[150].body).toMatch(/karpenter-plan: pass/);
   }, 60_000);
 
-  test('a fork: 403 on commenting and on statuses → job summary and outputs, and the job fails because no result was reported', async () => {
-    gh.fail('GET', /comments$/, 403);
-    gh.fail('POST', /comments$/, 403);
-    gh.fail('POST', /check-runs$/, 403);
-    gh.fail('POST', /statuses/, 403);
+  /** A fork's read-only token: every REST write is refused with 403 (GraphQL queries and REST reads still work). */
+  const readOnlyToken = (g: FakeGitHub) => {
+    for (const method of ['POST', 'PATCH', 'PUT', 'DELETE']) g.fail(method, /^\/repos\//, 403);
+  };
+
+  test('a read-only token (403 on every write): exit 0 on a passing plan, findings as workflow-command annotations, the summary written', async () => {
+    readOnlyToken(gh);
     const r = await runAction(gh, { 'fail-on': 'never' });
-    expect(r.code).toBe(1);
-    expect(r.summary).toMatch(/karpenter-plan/);
+    expect(r.code).toBe(0);
     expect(r.outputs.verdict).toBe('pass');
-    expect(r.stdout).toMatch(/read-only/);
-    expect(r.stdout).toMatch(/could not report the status: the token may neither create check runs/);
-    expect(r.stdout).not.toMatch(/could not run/);
+    expect(r.summary).toMatch(/karpenter-plan/);
+    expect(gh.comments).toEqual([]);
+    expect(gh.checkRuns).toEqual([]);
+    expect(gh.statuses).toEqual([]);
+    // The writes were attempted and refused, nothing else (the GraphQL POST is the `viewer` query, a read).
+    expect(gh.mutating().map((q) => `${q.method} ${q.path.replace(/\?.*/, '')}`)).toEqual([
+      'POST /graphql',
+      'POST /repos/o/r/issues/7/comments',
+      'POST /repos/o/r/check-runs',
+      'POST /repos/o/r/statuses/' + headSha,
+    ]);
+    expect(r.stdout).toMatch(/::warning::karpenter-plan could not comment: the token is read-only/);
+    expect(r.stdout).toMatch(/::warning::karpenter-plan could not report the check: .*read-only/);
+    // broken.yaml holds 60 NodePools with invalid weights (101..160), each an error finding on its line: more than the
+    // 50 annotations GitHub keeps per job, so 49 findings, errors first, and one line saying how many more are in the
+    // summary.
+    const annotations = r.stdout.split('\n').filter((l) => /^::(error|warning|notice) /.test(l));
+    expect(annotations).toHaveLength(50);
+    const errors = annotations.filter((l) => l.startsWith('::error '));
+    expect(errors.length).toBeGreaterThan(0);
+    for (const l of errors) expect(l).toMatch(/^::error title=[a-z-]+,file=broken\.yaml,line=\d+::\S/);
+    expect(annotations.at(-1)).toMatch(/^::notice title=karpenter-plan::\d+ more finding\(s\) are in the job summary/);
+    expect(r.stdout).not.toMatch(/could not run|::error::/);
+  }, 60_000);
+
+  test('a read-only token on a failing plan: the job fails on the verdict alone', async () => {
+    readOnlyToken(gh);
+    const r = await runAction(gh, { 'fail-on': 'error' });
+    expect(r.code).toBe(1);
+    expect(r.outputs.verdict).toBe('fail');
+    const failed = r.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatch(/^::error::karpenter-plan: /);
+    expect(failed[0]).not.toMatch(/could not/);
+  }, 60_000);
+
+  test('403 on the check run and the status for another reason than permission (a rate limit) still fails the job', async () => {
+    gh.fail('POST', /check-runs$/, 403);
+    gh.fail('POST', /statuses/, 403, Infinity, 'API rate limit exceeded', {
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': '1',
+    });
+    const r = await runAction(gh, { 'fail-on': 'never', 'rate-limit-wait': '0' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/could not report the status/);
   }, 60_000);
 
   test('a rejected token (401) fails the job with a message saying so', async () => {

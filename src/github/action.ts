@@ -4,8 +4,9 @@
  * API, and the head is read from git objects fetched into the trusted checkout, never checked out. Mode `post`: read a
  * JSON plan made by an earlier trusted job. Mode `merge`: combine per-target plans. Then: the job summary (full report),
  * the sticky PR comment, the status check, outputs and the exit status. The plan logic is shared with the CLI
- * (run/execute.ts). A report that reaches nobody (no check run and no status, a rejected token, a failed comment) fails
- * the job.
+ * (run/execute.ts). A report that reaches nobody (a rejected token, a comment or check that failed for another reason
+ * than a read-only token) fails the job. A read-only token (a pull request from a fork) fails nothing: the findings
+ * become workflow-command annotations, the report is in the job summary, and the verdict alone sets the job's result.
  */
 import * as core from '@actions/core';
 import { context } from '@actions/github';
@@ -23,8 +24,9 @@ import { renderMarkdown, summarySentence } from '../report/markdown.js';
 import { renderSarif } from '../report/sarif.js';
 import { publishComment } from './comment.js';
 import { readInputs, type ActionInputs } from './inputs.js';
-import { createClient, statusOf, type GitHubClient } from './octokit.js';
+import { createClient, isPermissionDenied, statusOf, type GitHubClient } from './octokit.js';
 import { publishStatus } from './status.js';
+import { emitWorkflowAnnotations } from './annotations.js';
 
 interface WorkflowRun {
   head_sha?: string;
@@ -227,8 +229,12 @@ async function publish(
   else core.info(full);
 
   const prNumber = pr?.number ?? inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
-  // Reporting failures that leave the pull request without a result fail the job (never a silent exit 0).
+  // Reporting failures that leave the pull request without a result fail the job (never a silent exit 0); a read-only
+  // token's refusals do not: the result then reaches the pull request as the job's own check and its annotations.
   const failures: string[] = [];
+  // A read-only token's refusal (comment or check), and whether a check run carries the findings as annotations.
+  let readOnly = false;
+  let checkRunAnnotated = false;
   const rejected = (what: string, e: unknown): string =>
     statusOf(e) === 401
       ? `karpenter-plan could not ${what}: GitHub rejected the token (401 Bad credentials); check github-token`
@@ -258,11 +264,12 @@ async function publish(
         core.info(r.action === 'skipped' ? `comment skipped: ${r.reason}` : `comment ${r.action}: ${r.url}`);
         if (r.action !== 'skipped') core.setOutput('comment-url', r.url);
       } catch (e) {
-        if (statusOf(e) === 403 && !/rate limit/i.test(errorMessage(e)))
+        if (isPermissionDenied(e)) {
+          readOnly = true;
           core.warning(
             'karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup.',
           );
-        else failures.push(rejected('comment', e));
+        } else failures.push(rejected('comment', e));
       }
     }
     if (inputs.status === 'check' && headSha) {
@@ -275,16 +282,27 @@ async function publish(
           summarySentence(plan),
           full,
         );
-        if (r.kind === 'none')
+        if (r.kind === 'none' && r.readOnly) {
+          readOnly = true;
+          core.warning(
+            `karpenter-plan could not report the check: ${r.reason}, so the token is read-only (a pull request from a fork?). The findings are annotations of this job, the full report is in the job summary, and the job's result is the verdict (${plan.verdict}); the README's fork-safe two-workflow setup reports the check and the comment.`,
+          );
+        } else if (r.kind === 'none')
           failures.push(
             `karpenter-plan could not report the status: ${r.reason} (a pull request from a fork? see the README's fork-safe setup)`,
           );
-        else core.info(`status reported as a ${r.kind}`);
+        else {
+          checkRunAnnotated = r.kind === 'check-run';
+          core.info(`status reported as a ${r.kind}`);
+        }
       } catch (e) {
         failures.push(rejected('report the status', e));
       }
     }
   }
+  // Workflow commands need no permission: with a read-only token the findings still reach the pull request's lines.
+  if (readOnly && !checkRunAnnotated)
+    core.info(`${emitWorkflowAnnotations(plan, subdir)} finding annotation(s) written as workflow commands`);
   if (failures.length) core.setFailed(failures.join('; '));
   if (plan.nothingEvaluated)
     core.setFailed(

@@ -62,3 +62,14 @@ export function statusOf(e: unknown): number | null {
   const s = (e as { status?: unknown })?.status;
   return typeof s === 'number' ? s : null;
 }
+
+/**
+ * A 403 that is GitHub refusing the token the permission (a pull request from a fork gets a read-only token), as
+ * opposed to a rate limit, which GitHub also answers with 403 but marks with `x-ratelimit-remaining: 0` or
+ * `retry-after` (https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api).
+ */
+export function isPermissionDenied(e: unknown): boolean {
+  if (statusOf(e) !== 403) return false;
+  const headers = (e as { response?: { headers?: Record<string, unknown> } })?.response?.headers ?? {};
+  return String(headers['x-ratelimit-remaining']) !== '0' && headers['retry-after'] === undefined;
+}

@@ -4,8 +4,9 @@
  * when check runs are not permitted (403), a commit status (description ≤ 140 characters).
  */
 import type { Plan } from '../plan/contract.js';
-import { statusOf, type GitHubClient } from './octokit.js';
+import { isPermissionDenied, statusOf, type GitHubClient } from './octokit.js';
 import { isRenderedSource } from '../common/findings.js';
+import type { Finding } from '../common/findings.js';
 
 export const ANNOTATIONS_PER_REQUEST = 50;
 /** GitHub's limits are in bytes: 65,535 for a check run's summary and text, 64 KB for an annotation's message. */
@@ -30,17 +31,26 @@ export interface StatusTarget {
   pathPrefix: string;
 }
 
+/** `none.readOnly`: both were refused the permission (403, not a rate limit): the token is read-only. */
 export type StatusOutcome =
-  { kind: 'check-run'; id: number; requests: number } | { kind: 'commit-status' } | { kind: 'none'; reason: string };
+  | { kind: 'check-run'; id: number; requests: number }
+  | { kind: 'commit-status' }
+  | { kind: 'none'; reason: string; readOnly: boolean };
 
 type Level = 'failure' | 'warning' | 'notice';
+
+/** The repository path of a finding's file (the `path` input's folder prefixed), or null when it has no line in a file. */
+export function findingPath(f: Pick<Finding, 'file' | 'line'>, prefix: string): string | null {
+  if (!f.file || isRenderedSource(f.file) || !f.line) return null;
+  return prefix ? `${prefix.replace(/\/$/, '')}/${f.file}` : f.file;
+}
 
 export function annotationsOf(plan: Plan, prefix: string) {
   const level: Record<string, Level> = { error: 'failure', warning: 'warning', info: 'notice' };
   return plan.findings
-    .filter((f) => f.file && !isRenderedSource(f.file) && f.line)
+    .filter((f) => findingPath(f, prefix) !== null)
     .map((f) => ({
-      path: prefix ? `${prefix.replace(/\/$/, '')}/${f.file}` : f.file!,
+      path: findingPath(f, prefix)!,
       start_line: f.line!,
       end_line: f.line!,
       annotation_level: level[f.severity],
@@ -109,6 +119,7 @@ export async function publishStatus(
       return {
         kind: 'none',
         reason: 'the token may neither create check runs (checks: write) nor commit statuses (statuses: write)',
+        readOnly: isPermissionDenied(e),
       };
     throw e;
   }
