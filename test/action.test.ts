@@ -571,6 +571,54 @@ describe('the pull request cannot switch its own check off (policy and programs 
 });
 
 describe('merge mode (a matrix of targets)', () => {
+  test('the matrix with the action alone: mode targets → mode plan per target → mode merge', async () => {
+    const repoDir = mkdtempSync(join(tmpdir(), 'kp-matrix-'));
+    const git = (...a: string[]) =>
+      execFileSync('git', ['-C', repoDir, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...a], {
+        encoding: 'utf8',
+      }).trim();
+    git('init', '-q', '-b', 'main');
+    cpSync('test/fixtures/kustomize-repo', repoDir, { recursive: true });
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    const base = git('rev-parse', 'HEAD');
+    const limits = join(repoDir, 'overlays/dev/limits.yaml');
+    writeFileSync(limits, readFileSync(limits, 'utf8').replace('"200"', '"100"'));
+    git('commit', '-q', '-am', 'head');
+    const head = git('rev-parse', 'HEAD');
+    const event = { pull_request: { number: 7, base: { sha: base }, head: { sha: head } } };
+    const gh = new FakeGitHub();
+    await gh.start();
+    try {
+      const t = await runActionIn(repoDir, gh, { mode: 'targets' }, event);
+      expect(t.code).toBe(0);
+      expect(JSON.parse(t.outputs.affected)).toEqual(['overlays/dev']);
+      const matrix = JSON.parse(t.outputs.matrix) as { include: { target: string; name: string }[] };
+      expect(matrix).toEqual({ include: [{ target: 'overlays/dev', name: 'overlays_dev' }] });
+      expect(gh.mutating()).toEqual([]); // mode targets reports nothing to the pull request
+      const plans = mkdtempSync(join(tmpdir(), 'kp-matrix-plans-'));
+      for (const { target } of matrix.include) {
+        const p = await runActionIn(repoDir, gh, { target, comment: 'off', status: 'off' }, event);
+        expect(p.code).toBe(0);
+        expect(p.outputs['plan-json']).toMatch(/karpenter-plan-overlays_dev\.json$/);
+        cpSync(p.outputs['plan-json'], join(plans, 'karpenter-plan-overlays_dev.json'));
+      }
+      expect(gh.mutating()).toEqual([]);
+      const m = await runActionIn(
+        repoDir,
+        gh,
+        { mode: 'merge', 'targets-file': t.outputs['targets-file'], 'plan-files': plans },
+        event,
+      );
+      expect(m.code).toBe(0);
+      expect(gh.comments).toHaveLength(1);
+      expect(gh.comments[0].body).toContain('<b>Targets</b>: 1 of 3 affected');
+      expect(gh.checkRuns).toHaveLength(1);
+    } finally {
+      await gh.stop();
+    }
+  }, 120_000);
+
   test('combines the per-target plans into one comment, job summary and verdict', async () => {
     const fixture = 'test/fixtures/kustomize-repo';
     const base = mkdtempSync(join(tmpdir(), 'kp-m-'));

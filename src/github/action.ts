@@ -18,7 +18,7 @@ import { InputError, resolveConfig } from '../sources/resolve-config.js';
 import { fetchPullRequestHead, GitTree, gitTopLevel, hasCommit, revisionFileReader } from '../sources/tree.js';
 import { parsePlanDocument } from '../plan/plan-document.js';
 import { mergeFiles } from '../run/merge.js';
-import { executePlan } from '../run/execute.js';
+import { executePlan, listTargets, type ExecuteInput } from '../run/execute.js';
 import type { Plan } from '../plan/contract.js';
 import { renderMarkdown, summarySentence } from '../report/markdown.js';
 import { renderSarif } from '../report/sarif.js';
@@ -27,6 +27,8 @@ import { readInputs, type ActionInputs } from './inputs.js';
 import { createClient, isPermissionDenied, statusOf, type GitHubClient } from './octokit.js';
 import { publishStatus } from './status.js';
 import { emitWorkflowAnnotations } from './annotations.js';
+import { targetArtifactName, targetMatrix } from './matrix.js';
+import type { TargetList } from '../plan/targets.js';
 
 interface WorkflowRun {
   head_sha?: string;
@@ -57,7 +59,7 @@ export async function runAction(): Promise<void> {
     const event = (context.payload ?? {}) as EventPayload;
     const workdir = resolve(inputs.workingDirectory);
     const { owner, repo } = repository();
-    const reports = inputs.comment !== 'off' || inputs.status !== 'off';
+    const reports = inputs.mode !== 'targets' && (inputs.comment !== 'off' || inputs.status !== 'off');
     if (reports && !inputs.githubToken)
       throw new InputError(
         'github-token is empty, so neither the comment nor the check could be reported; pass a token (the default is ${{ github.token }}) or set comment: off and status: off',
@@ -77,11 +79,15 @@ export async function runAction(): Promise<void> {
         throw new InputError(
           "mode: post publishes a plan computed elsewhere; under workflow_run use mode: plan, which recomputes the plan from the pull request's git objects (see docs/security.md)",
         );
-      if (inputs.mode === 'plan') {
+      if (inputs.mode === 'plan' || inputs.mode === 'targets') {
         if (!gh) throw new InputError('under workflow_run the action needs github-token to find the pull request');
         pr = await workflowRunPullRequest(gh, owner, repo, event.workflow_run);
         if (!pr) return;
       }
+    }
+    if (inputs.mode === 'targets') {
+      await publishTargets(listTargets(planInput(inputs, event, workdir, pr)));
+      return;
     }
     let plan: Plan;
     if (inputs.mode === 'post') {
@@ -93,7 +99,7 @@ export async function runAction(): Promise<void> {
         inputs.planFiles.map((f) => resolve(workdir, f)),
       );
     } else {
-      plan = await computePlan(inputs, event, workdir, pr);
+      plan = await executePlan(planInput(inputs, event, workdir, pr));
     }
     await publish(plan, inputs, event, gh, pr);
   } catch (e) {
@@ -142,12 +148,13 @@ async function workflowRunPullRequest(
   return { number, baseSha: pr.base.sha, headSha };
 }
 
-async function computePlan(
+/** What to plan (mode plan) or list the targets of (mode targets): the pull request's base and head revisions. */
+function planInput(
   inputs: ActionInputs,
   event: EventPayload,
   workdir: string,
   pr: PullRequestRef | null,
-): Promise<Plan> {
+): ExecuteInput {
   const top = gitTopLevel(workdir);
   if (!top) throw new Error(`${workdir} is not inside a git checkout (use actions/checkout with fetch-depth: 0)`);
   const baseRef = inputs.baseRef ?? pr?.baseSha ?? event.pull_request?.base?.sha ?? event.before ?? '';
@@ -160,19 +167,19 @@ async function computePlan(
   if (/^0+$/.test(baseRef)) {
     core.info('the push created the branch (no previous commit): planning the head state on its own');
     const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides);
-    return executePlan({
+    return {
       base: null,
       head,
       config,
       configFindings,
       cwd: workdir,
       ...(inputs.target !== null ? { target: inputs.target } : {}),
-    });
+    };
   }
   const base = new GitTree(top, baseRef, inputs.path);
   // The pull request never sets its own policy or programs: those come from the base revision (docs/security.md).
   const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides, base);
-  return executePlan({
+  return {
     trusted: base,
     trustedFiles: revisionFileReader(top, base.sha, head.sha),
     base,
@@ -181,7 +188,25 @@ async function computePlan(
     configFindings,
     cwd: workdir,
     ...(inputs.target !== null ? { target: inputs.target } : {}),
-  });
+  };
+}
+
+/**
+ * Mode targets: the target list for a matrix (`karpenter-plan targets`), written to the runner's temporary folder for
+ * mode merge, with the affected targets as outputs (`affected`, and `matrix`: `{"include":[{target, name}]}` where
+ * `name` is usable in an artifact's name). Nothing is reported to the pull request: mode merge does that.
+ */
+async function publishTargets(list: TargetList): Promise<void> {
+  const outDir = process.env.RUNNER_TEMP || mkdtempSync(join(tmpdir(), 'karpenter-plan-'));
+  const file = join(outDir, 'karpenter-plan-targets.json');
+  writeFileSync(file, JSON.stringify(list, null, 2) + '\n');
+  core.setOutput('targets-file', file);
+  core.setOutput('affected', JSON.stringify(list.affected));
+  core.setOutput('matrix', JSON.stringify(targetMatrix(list)));
+  const line = `karpenter-plan: ${list.affected.length} of ${list.targets.length} target(s) affected${list.affected.length ? `: ${list.affected.join(', ')}` : ''}`;
+  core.info(line);
+  for (const f of list.findings) core.info(`${f.severity} ${f.rule}${f.file ? ` ${f.file}` : ''}: ${f.message}`);
+  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(`${line}\n`).write();
 }
 
 async function publish(
@@ -204,7 +229,13 @@ async function publish(
 
   // Outputs go to the runner's temporary folder, never into the scanned work tree.
   const outDir = process.env.RUNNER_TEMP || mkdtempSync(join(tmpdir(), 'karpenter-plan-'));
-  const planPath = join(outDir, 'karpenter-plan.json');
+  // One file per target, so that the plans of a matrix can be downloaded into one folder for mode merge.
+  const planPath = join(
+    outDir,
+    inputs.target !== null
+      ? `karpenter-plan-${targetArtifactName(plan.target ?? inputs.target)}.json`
+      : 'karpenter-plan.json',
+  );
   writeFileSync(planPath, JSON.stringify(plan, null, 2) + '\n');
   core.setOutput('verdict', plan.verdict);
   core.setOutput('plan-json', planPath);

@@ -14,7 +14,7 @@ import {
 } from '../sources/resolve-config.js';
 import { COMMENT_MODES, type CommentMode } from './comment.js';
 
-export type ActionMode = 'plan' | 'post' | 'merge';
+export type ActionMode = 'plan' | 'post' | 'merge' | 'targets';
 export type StatusMode = 'check' | 'off';
 
 export interface ActionInputs {
@@ -76,7 +76,7 @@ export function readInputs(get: (name: string) => string = (n) => core.getInput(
     overrides.maxReplacedNodes = checkNonNegative(get('max-replaced-nodes'), 'input max-replaced-nodes');
   if (get('max-replaced-percent'))
     overrides.maxReplacedPercent = checkNonNegative(get('max-replaced-percent'), 'input max-replaced-percent', 100);
-  const mode = oneOf('mode', get('mode') || 'plan', ['plan', 'post', 'merge'] as const);
+  const mode = oneOf('mode', get('mode') || 'plan', ['plan', 'post', 'merge', 'targets'] as const);
   const planFile = opt('plan-file');
   if (mode === 'post' && !planFile)
     throw new InputError('mode: post needs plan-file (the JSON plan uploaded by the pull_request workflow)');
