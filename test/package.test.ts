@@ -74,6 +74,16 @@ describe('npm pack', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
     expect(pkg.peerDependencies ?? {}).toEqual({});
     expect(pkg.optionalDependencies ?? {}).toEqual({});
+    // Nothing in the lock file is installed with the package (test-only tools such as mermaid are dev).
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+      packages: Record<string, { dev?: boolean; devOptional?: boolean }>;
+    };
+    expect(Object.entries(lock.packages).filter(([k, v]) => k && !v.dev && !v.devOptional)).toEqual([]);
+  });
+
+  test('engines.node is the Node version dist/ is built for', () => {
+    const target = /target: 'node(\d+)'/.exec(readFileSync('scripts/build.mjs', 'utf8'))![1];
+    expect(pkg.engines.node).toBe(`>=${target}`);
   });
 });
 
