@@ -25,7 +25,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-LZBJEWEF.js";
+} from "./chunks/chunk-XMZWOAUY.js";
 import "./chunks/chunk-F4EADPZX.js";
 import {
   own
@@ -282,7 +282,7 @@ ${USAGE}` };
       case "catalog": {
         if (positionals[1] !== "refresh")
           return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
-        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-RDHHABDY.js");
+        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-QNYE7MT5.js");
         return await catalogRefreshCommand(v.region, v.out, cwd);
       }
       default:

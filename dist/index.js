@@ -10,6 +10,7 @@ import {
   fetchPullRequestHead,
   gitTopLevel,
   hasCommit,
+  listTargets,
   mergeFiles,
   parsePlanDocument,
   renderMarkdown,
@@ -17,7 +18,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-LZBJEWEF.js";
+} from "./chunks/chunk-XMZWOAUY.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-F4EADPZX.js";
@@ -21732,6 +21733,9 @@ function error(message, properties = {}) {
 function warning(message, properties = {}) {
   issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
+function notice(message, properties = {}) {
+  issueCommand("notice", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
 function info(message) {
   process.stdout.write(message + os4.EOL);
 }
@@ -25976,7 +25980,7 @@ function readInputs(get = (n) => getInput(n)) {
     overrides.maxReplacedNodes = checkNonNegative(get("max-replaced-nodes"), "input max-replaced-nodes");
   if (get("max-replaced-percent"))
     overrides.maxReplacedPercent = checkNonNegative(get("max-replaced-percent"), "input max-replaced-percent", 100);
-  const mode = oneOf("mode", get("mode") || "plan", ["plan", "post", "merge"]);
+  const mode = oneOf("mode", get("mode") || "plan", ["plan", "post", "merge", "targets"]);
   const planFile = opt("plan-file");
   if (mode === "post" && !planFile)
     throw new InputError("mode: post needs plan-file (the JSON plan uploaded by the pull_request workflow)");
@@ -26389,6 +26393,11 @@ function statusOf(e) {
   const s = e?.status;
   return typeof s === "number" ? s : null;
 }
+function isPermissionDenied(e) {
+  if (statusOf(e) !== 403) return false;
+  const headers = e?.response?.headers ?? {};
+  return String(headers["x-ratelimit-remaining"]) !== "0" && headers["retry-after"] === void 0;
+}
 
 // src/github/status.ts
 var ANNOTATIONS_PER_REQUEST = 50;
@@ -26401,10 +26410,14 @@ function truncateBytes(s, max) {
   while (end > 0 && (buf[end] & 192) === 128) end--;
   return buf.subarray(0, end).toString("utf8") + "\u2026";
 }
+function findingPath(f, prefix) {
+  if (!f.file || isRenderedSource(f.file) || !f.line) return null;
+  return prefix ? `${prefix.replace(/\/$/, "")}/${f.file}` : f.file;
+}
 function annotationsOf(plan, prefix) {
   const level = { error: "failure", warning: "warning", info: "notice" };
-  return plan.findings.filter((f) => f.file && !isRenderedSource(f.file) && f.line).map((f) => ({
-    path: prefix ? `${prefix.replace(/\/$/, "")}/${f.file}` : f.file,
+  return plan.findings.filter((f) => findingPath(f, prefix) !== null).map((f) => ({
+    path: findingPath(f, prefix),
     start_line: f.line,
     end_line: f.line,
     annotation_level: level[f.severity],
@@ -26463,10 +26476,48 @@ async function publishStatus(gh, t, plan, title, summary2, text) {
     if (statusOf(e) === 403 || statusOf(e) === 404)
       return {
         kind: "none",
-        reason: "the token may neither create check runs (checks: write) nor commit statuses (statuses: write)"
+        reason: "the token may neither create check runs (checks: write) nor commit statuses (statuses: write)",
+        readOnly: isPermissionDenied(e)
       };
     throw e;
   }
+}
+
+// src/github/annotations.ts
+var WORKFLOW_ANNOTATIONS_PER_JOB = 50;
+var ORDER = { error: 0, warning: 1, info: 2 };
+function emitWorkflowAnnotations(plan, prefix) {
+  const findings = [...plan.findings].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
+  const shown = findings.slice(
+    0,
+    WORKFLOW_ANNOTATIONS_PER_JOB - (findings.length > WORKFLOW_ANNOTATIONS_PER_JOB ? 1 : 0)
+  );
+  for (const f of shown) {
+    const file = findingPath(f, prefix);
+    const props = {
+      title: truncateBytes(f.rule, 255),
+      ...file ? { file, startLine: f.line } : {}
+    };
+    const message = truncateBytes(f.message, ANNOTATION_MESSAGE_BYTES);
+    if (f.severity === "error") error(message, props);
+    else if (f.severity === "warning") warning(message, props);
+    else notice(message, props);
+  }
+  const rest = findings.length - shown.length;
+  if (rest > 0)
+    notice(
+      `${rest} more finding(s) are in the job summary (GitHub keeps ${WORKFLOW_ANNOTATIONS_PER_JOB} annotations per job)`,
+      { title: "karpenter-plan" }
+    );
+  return shown.length + (rest > 0 ? 1 : 0);
+}
+
+// src/github/matrix.ts
+function targetArtifactName(key) {
+  return key === "" || key === "." ? "root" : key.replace(/\//g, "_");
+}
+function targetMatrix(list) {
+  return { include: list.affected.map((target) => ({ target, name: targetArtifactName(target) })) };
 }
 
 // src/github/action.ts
@@ -26476,7 +26527,7 @@ async function runAction() {
     const event = context2.payload ?? {};
     const workdir = resolve(inputs.workingDirectory);
     const { owner, repo } = repository();
-    const reports = inputs.comment !== "off" || inputs.status !== "off";
+    const reports = inputs.mode !== "targets" && (inputs.comment !== "off" || inputs.status !== "off");
     if (reports && !inputs.githubToken)
       throw new InputError(
         "github-token is empty, so neither the comment nor the check could be reported; pass a token (the default is ${{ github.token }}) or set comment: off and status: off"
@@ -26493,11 +26544,15 @@ async function runAction() {
         throw new InputError(
           "mode: post publishes a plan computed elsewhere; under workflow_run use mode: plan, which recomputes the plan from the pull request's git objects (see docs/security.md)"
         );
-      if (inputs.mode === "plan") {
+      if (inputs.mode === "plan" || inputs.mode === "targets") {
         if (!gh) throw new InputError("under workflow_run the action needs github-token to find the pull request");
         pr = await workflowRunPullRequest(gh, owner, repo, event.workflow_run);
         if (!pr) return;
       }
+    }
+    if (inputs.mode === "targets") {
+      await publishTargets(listTargets(planInput(inputs, event, workdir, pr)));
+      return;
     }
     let plan;
     if (inputs.mode === "post") {
@@ -26509,7 +26564,7 @@ async function runAction() {
         inputs.planFiles.map((f) => resolve(workdir, f))
       );
     } else {
-      plan = await computePlan(inputs, event, workdir, pr);
+      plan = await executePlan(planInput(inputs, event, workdir, pr));
     }
     await publish(plan, inputs, event, gh, pr);
   } catch (e) {
@@ -26545,7 +26600,7 @@ async function workflowRunPullRequest(gh, owner, repo, run) {
   }
   return { number, baseSha: pr.base.sha, headSha };
 }
-async function computePlan(inputs, event, workdir, pr) {
+function planInput(inputs, event, workdir, pr) {
   const top = gitTopLevel(workdir);
   if (!top) throw new Error(`${workdir} is not inside a git checkout (use actions/checkout with fetch-depth: 0)`);
   const baseRef = inputs.baseRef ?? pr?.baseSha ?? event.pull_request?.base?.sha ?? event.before ?? "";
@@ -26556,18 +26611,18 @@ async function computePlan(inputs, event, workdir, pr) {
   if (/^0+$/.test(baseRef)) {
     info("the push created the branch (no previous commit): planning the head state on its own");
     const { config: config2, findings: configFindings2 } = resolveConfig(head, workdir, inputs.overrides);
-    return executePlan({
+    return {
       base: null,
       head,
       config: config2,
       configFindings: configFindings2,
       cwd: workdir,
       ...inputs.target !== null ? { target: inputs.target } : {}
-    });
+    };
   }
   const base = new GitTree(top, baseRef, inputs.path);
   const { config, findings: configFindings } = resolveConfig(head, workdir, inputs.overrides, base);
-  return executePlan({
+  return {
     trusted: base,
     trustedFiles: revisionFileReader(top, base.sha, head.sha),
     base,
@@ -26576,7 +26631,20 @@ async function computePlan(inputs, event, workdir, pr) {
     configFindings,
     cwd: workdir,
     ...inputs.target !== null ? { target: inputs.target } : {}
-  });
+  };
+}
+async function publishTargets(list) {
+  const outDir = process.env.RUNNER_TEMP || mkdtempSync(join(tmpdir(), "karpenter-plan-"));
+  const file = join(outDir, "karpenter-plan-targets.json");
+  writeFileSync(file, JSON.stringify(list, null, 2) + "\n");
+  setOutput("targets-file", file);
+  setOutput("affected", JSON.stringify(list.affected));
+  setOutput("matrix", JSON.stringify(targetMatrix(list)));
+  const line = `karpenter-plan: ${list.affected.length} of ${list.targets.length} target(s) affected${list.affected.length ? `: ${list.affected.join(", ")}` : ""}`;
+  info(line);
+  for (const f of list.findings) info(`${f.severity} ${f.rule}${f.file ? ` ${f.file}` : ""}: ${f.message}`);
+  if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(`${line}
+`).write();
 }
 async function publish(plan, inputs, event, gh, pr) {
   const server = process.env.GITHUB_SERVER_URL || "https://github.com";
@@ -26587,7 +26655,10 @@ async function publish(plan, inputs, event, gh, pr) {
   const blobUrl = repoFull && headSha ? `${server}/${repoFull}/blob/${headSha}${subdir ? `/${subdir.replace(/\/$/, "")}` : ""}` : null;
   const title = inputs.title;
   const outDir = process.env.RUNNER_TEMP || mkdtempSync(join(tmpdir(), "karpenter-plan-"));
-  const planPath = join(outDir, "karpenter-plan.json");
+  const planPath = join(
+    outDir,
+    inputs.target !== null ? `karpenter-plan-${targetArtifactName(plan.target ?? inputs.target)}.json` : "karpenter-plan.json"
+  );
   writeFileSync(planPath, JSON.stringify(plan, null, 2) + "\n");
   setOutput("verdict", plan.verdict);
   setOutput("plan-json", planPath);
@@ -26611,6 +26682,8 @@ async function publish(plan, inputs, event, gh, pr) {
   else info(full);
   const prNumber = pr?.number ?? inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
   const failures = [];
+  let readOnly = false;
+  let checkRunAnnotated = false;
   const rejected = (what, e) => statusOf(e) === 401 ? `karpenter-plan could not ${what}: GitHub rejected the token (401 Bad credentials); check github-token` : `karpenter-plan could not ${what}: ${errorMessage(e)}`;
   if (gh) {
     const modeInput = inputs.comment;
@@ -26637,11 +26710,12 @@ async function publish(plan, inputs, event, gh, pr) {
         info(r.action === "skipped" ? `comment skipped: ${r.reason}` : `comment ${r.action}: ${r.url}`);
         if (r.action !== "skipped") setOutput("comment-url", r.url);
       } catch (e) {
-        if (statusOf(e) === 403 && !/rate limit/i.test(errorMessage(e)))
+        if (isPermissionDenied(e)) {
+          readOnly = true;
           warning(
             "karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup."
           );
-        else failures.push(rejected("comment", e));
+        } else failures.push(rejected("comment", e));
       }
     }
     if (inputs.status === "check" && headSha) {
@@ -26654,16 +26728,26 @@ async function publish(plan, inputs, event, gh, pr) {
           summarySentence(plan),
           full
         );
-        if (r.kind === "none")
+        if (r.kind === "none" && r.readOnly) {
+          readOnly = true;
+          warning(
+            `karpenter-plan could not report the check: ${r.reason}, so the token is read-only (a pull request from a fork?). The findings are annotations of this job, the full report is in the job summary, and the job's result is the verdict (${plan.verdict}); the README's fork-safe two-workflow setup reports the check and the comment.`
+          );
+        } else if (r.kind === "none")
           failures.push(
             `karpenter-plan could not report the status: ${r.reason} (a pull request from a fork? see the README's fork-safe setup)`
           );
-        else info(`status reported as a ${r.kind}`);
+        else {
+          checkRunAnnotated = r.kind === "check-run";
+          info(`status reported as a ${r.kind}`);
+        }
       } catch (e) {
         failures.push(rejected("report the status", e));
       }
     }
   }
+  if (readOnly && !checkRunAnnotated)
+    info(`${emitWorkflowAnnotations(plan, subdir)} finding annotation(s) written as workflow commands`);
   if (failures.length) setFailed(failures.join("; "));
   if (plan.nothingEvaluated)
     setFailed(

@@ -1,0 +1,2 @@
+import { createRequire as __kpCreateRequire } from 'node:module'; const require = __kpCreateRequire(import.meta.url);
+import{a,b,c,d,e,f,g}from"./shared-WKTHZT7V.js";import"./shared-YTBOXTXI.js";import"./shared-6AK327IS.js";import"./shared-2EVJCI6B.js";import"./shared-3IYZMDIG.js";export{f as ENV_ACCOUNT_ID,e as ENV_CREDENTIAL_SCOPE,d as ENV_EXPIRATION,a as ENV_KEY,b as ENV_SECRET,c as ENV_SESSION,g as fromEnv};
