@@ -1,15 +1,23 @@
 // Jest global setup: bundles the action from src/ once per test run (the same esbuild settings as
-// scripts/build.mjs), so end-to-end tests run the code under test rather than the committed dist/.
+// scripts/build.mjs), so end-to-end tests run the code under test rather than the committed dist/; and obtains the
+// real renderers the tests run (scripts/test-tools.mjs: helm 3, helm 4, and kubectl when the PATH has none).
 import { build } from 'esbuild';
+import { dirname, join } from 'node:path';
+import { ensureTools, TOOLS_DIR } from '../../scripts/test-tools.mjs';
 
 export default async function globalSetup() {
+  const tools = ensureTools({ dir: TOOLS_DIR, log: (m) => console.log(`\ntest-tools: ${m}`) });
+  for (const [name, r] of Object.entries(tools))
+    if (!r.bin) console.log(`\ntest-tools: ${name} is not available (${r.reason}); the tests that need it are skipped`);
+  // kubectl obtained here (none on the PATH): `kubectl kustomize` tests find it on the PATH the workers inherit.
+  if (tools.kubectl?.bin) process.env.PATH = `${dirname(tools.kubectl.bin)}:${process.env.PATH ?? ''}`;
   await build({
     entryPoints: ['src/github/main.ts'],
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    outfile: '.tmp/test-bundle/index.mjs',
+    outfile: join('.tmp', 'test-bundle', 'index.mjs'),
     logLevel: 'error',
     external: ['@aws-sdk/*', '@kubernetes/client-node'],
     banner: {
