@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { runCli } from '../src/cli/run.js';
 import type { Plan } from '../src/plan/contract.js';
-import { fakeHelm, nodePool, NODECLASS, tempTree } from './helpers.js';
+import { nodePool, NODECLASS, spyHelm, tempTree } from './helpers.js';
+import { describeEachHelm } from './support/tools.js';
 
 async function plan(args: string[]): Promise<Plan> {
   const r = await runCli([...args, '--format', 'json']);
@@ -25,10 +26,13 @@ spec:
 ${sourceYaml}
 `;
 
-describe('multi-source Applications with $ref value files', () => {
+describeEachHelm('multi-source Applications with $ref value files', (helm) => {
   const chart = {
     'charts/pools/Chart.yaml': 'apiVersion: v2\nname: pools\nversion: 0.1.0\n',
-    'charts/pools/templates/pool.yaml': nodePool('from-chart', { weight: 1 }).replace('weight: 1', 'weight: WEIGHT'),
+    'charts/pools/templates/pool.yaml': nodePool('from-chart', { weight: 1 }).replace(
+      'weight: 1',
+      'weight: {{ .Values.weight }}',
+    ),
     'charts/pools/templates/nodeclass.yaml': NODECLASS,
     'envs/prod/values.yaml': 'weight: 42\n',
   };
@@ -42,7 +46,7 @@ describe('multi-source Applications with $ref value files', () => {
       ref: values`;
 
   test('$values/… is the file of this repository when the ref source is this repository', async () => {
-    const { bin, log } = fakeHelm();
+    const { bin, log } = spyHelm(helm.bin);
     const state = (weight: number) =>
       tempTree({
         ...chart,
@@ -68,14 +72,14 @@ describe('multi-source Applications with $ref value files', () => {
     expect(p.assumptions).toContainEqual(
       expect.stringMatching(/github\.com\/example\/platform\.git is this repository/),
     );
-    // The stand-in helm writes the values' weight into the template: the change of the $values file is planned.
+    // helm writes the values' weight into the template: the change of the $values file is planned.
     expect(p.nodePools).toEqual([
       expect.objectContaining({ name: 'from-chart', change: 'modified', changedFields: ['spec.weight'] }),
     ]);
   });
 
   test('a $ref into another repository is not evaluated, located at the value file', async () => {
-    const { bin } = fakeHelm();
+    const { bin } = spyHelm(helm.bin);
     const dir = tempTree({
       ...chart,
       'apps/pools.yaml': app('pools', 'https://kubernetes.default.svc', sources('https://github.com/example/values')),

@@ -1,8 +1,8 @@
 /**
  * Charts found without configuration: a folder with a `Chart.yaml` whose templates produce Karpenter objects and that
  * holds `values-<env>.yaml` / `values.<env>.yaml` next to its `values.yaml` is one target per environment, keyed
- * `<folder>+<env>` and rendered with `helm template` with `values.yaml` then the environment's file. helm is not
- * installed here: the stand-in of test/helpers.ts writes the last `weight: N` of the values files into the template.
+ * `<folder>+<env>` and rendered with `helm template` with `values.yaml` then the environment's file. Run under the real
+ * helm 3 and helm 4 (test/support/tools.ts), each behind a recorder of its arguments (spyHelm).
  * test/fixtures/chart-envs-repo: charts/nodepools (values.yaml weight 10; dev 20, prod 30, staging 40 — the last one
  * named `values.staging.yaml`) and charts/web (no Karpenter object: not a target).
  */
@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
 import type { Plan } from '../src/plan/contract.js';
 import { isPlainTargetKey } from '../src/sources/resolve-config.js';
-import { fakeHelm } from './helpers.js';
+import { spyHelm } from './helpers.js';
+import { describeEachHelm } from './support/tools.js';
 
 const FIXTURE = 'test/fixtures/chart-envs-repo';
 const CHART = 'charts/nodepools';
@@ -58,64 +59,6 @@ test('the keys are plain target keys that no Application key (name@destination) 
   expect(isPlainTargetKey('charts/nodepools+pr od')).toBe(false);
 });
 
-test('each environment is a target rendered with values.yaml then its own values file', async () => {
-  const { bin, log } = fakeHelm();
-  const dir = copyFixture(withHelm(bin));
-  const { plan: p, exitCode } = await plan(['validate', dir]);
-  expect(exitCode).toBe(0);
-  expect(p.clusters?.map((c) => [c.key, c.source])).toEqual([
-    [KEYS[0], `chart ${CHART} with ${CHART}/values-dev.yaml`],
-    [KEYS[1], `chart ${CHART} with ${CHART}/values-prod.yaml`],
-    [KEYS[2], `chart ${CHART} with ${CHART}/values.staging.yaml`],
-  ]);
-  expect(p.findings.filter((f) => f.severity === 'error')).toEqual([]);
-  for (const c of p.clusters!) expect(c.plan?.nodePools.map((n) => n.name)).toEqual(['general']);
-  expect(valuesOfCalls(log).sort()).toEqual([
-    [`${CHART}/values.yaml`, `${CHART}/values-dev.yaml`],
-    [`${CHART}/values.yaml`, `${CHART}/values-prod.yaml`],
-    [`${CHART}/values.yaml`, `${CHART}/values.staging.yaml`],
-  ]);
-});
-
-test('a change to one environment’s values file affects that target only', async () => {
-  const { bin } = fakeHelm();
-  const base = copyFixture(withHelm(bin));
-  const head = copyFixture(withHelm(bin));
-  edit(head, `${CHART}/values-prod.yaml`, 'weight: 30', 'weight: 35');
-  const { plan: p } = await plan(['diff', '--base', base, '--head', head]);
-  expect(affected(p)).toEqual([`${CHART}+prod`]);
-  expect(p.clusters!.find((c) => c.key === `${CHART}+prod`)!.plan!.nodePools).toEqual([
-    expect.objectContaining({ name: 'general', change: 'modified', changedFields: ['spec.weight'] }),
-  ]);
-});
-
-test('a change to a template or to values.yaml affects every environment; another chart’s file none', async () => {
-  const { bin } = fakeHelm();
-  const base = copyFixture(withHelm(bin));
-  const template = copyFixture(withHelm(bin));
-  edit(template, `${CHART}/templates/nodepool.yaml`, 'values: ["on-demand"]', 'values: ["on-demand", "spot"]');
-  expect(affected((await plan(['diff', '--base', base, '--head', template])).plan)).toEqual(KEYS);
-  // values.yaml sets a value every environment file overrides: nothing renders differently, but the file is an
-  // input of every environment.
-  const defaults = copyFixture(withHelm(bin));
-  edit(defaults, `${CHART}/values.yaml`, 'weight: 10', 'weight: 11');
-  expect(affected((await plan(['diff', '--base', base, '--head', defaults])).plan)).toEqual(KEYS);
-  const web = copyFixture(withHelm(bin));
-  edit(web, 'charts/web/values-prod.yaml', 'replicas: 3', 'replicas: 4');
-  const { plan: p } = await plan(['diff', '--base', base, '--head', web]);
-  expect(affected(p)).toEqual([]);
-  expect(p.changed).toBe(false);
-});
-
-test('--target plans one environment', async () => {
-  const { bin, log } = fakeHelm();
-  const dir = copyFixture(withHelm(bin));
-  const { plan: p } = await plan(['validate', dir, '--target', `${CHART}+staging`]);
-  expect(p.target).toBe(`${CHART}+staging`);
-  expect(p.clusters).toBeUndefined();
-  expect(valuesOfCalls(log)).toEqual([[`${CHART}/values.yaml`, `${CHART}/values.staging.yaml`]]);
-});
-
 describe('without helm, never a pass', () => {
   const noHelm = withHelm('/nonexistent/helm');
 
@@ -142,18 +85,77 @@ describe('without helm, never a pass', () => {
   });
 });
 
-test('a chart that the config or an Argo CD Application renders has no environment targets', async () => {
-  const { bin } = fakeHelm();
-  const configured = copyFixture(
-    `${withHelm(bin)}charts:\n  - { path: ${CHART}, values: [${CHART}/values-prod.yaml] }\n`,
-  );
-  const { plan: p } = await plan(['validate', configured]);
-  expect(p.clusters).toBeUndefined();
-  expect(p.nodePools.map((n) => n.name)).toEqual(['general']);
-  const byApp = copyFixture(withHelm(bin));
-  writeFileSync(
-    join(byApp, 'pools.yaml'),
-    `apiVersion: argoproj.io/v1alpha1
+describeEachHelm('chart environments', (helm) => {
+  test('each environment is a target rendered with values.yaml then its own values file', async () => {
+    const { bin, log } = spyHelm(helm.bin);
+    const dir = copyFixture(withHelm(bin));
+    const { plan: p, exitCode } = await plan(['validate', dir]);
+    expect(exitCode).toBe(0);
+    expect(p.clusters?.map((c) => [c.key, c.source])).toEqual([
+      [KEYS[0], `chart ${CHART} with ${CHART}/values-dev.yaml`],
+      [KEYS[1], `chart ${CHART} with ${CHART}/values-prod.yaml`],
+      [KEYS[2], `chart ${CHART} with ${CHART}/values.staging.yaml`],
+    ]);
+    expect(p.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    for (const c of p.clusters!) expect(c.plan?.nodePools.map((n) => n.name)).toEqual(['general']);
+    expect(valuesOfCalls(log).sort()).toEqual([
+      [`${CHART}/values.yaml`, `${CHART}/values-dev.yaml`],
+      [`${CHART}/values.yaml`, `${CHART}/values-prod.yaml`],
+      [`${CHART}/values.yaml`, `${CHART}/values.staging.yaml`],
+    ]);
+  });
+
+  test('a change to one environment’s values file affects that target only', async () => {
+    const { bin } = spyHelm(helm.bin);
+    const base = copyFixture(withHelm(bin));
+    const head = copyFixture(withHelm(bin));
+    edit(head, `${CHART}/values-prod.yaml`, 'weight: 30', 'weight: 35');
+    const { plan: p } = await plan(['diff', '--base', base, '--head', head]);
+    expect(affected(p)).toEqual([`${CHART}+prod`]);
+    expect(p.clusters!.find((c) => c.key === `${CHART}+prod`)!.plan!.nodePools).toEqual([
+      expect.objectContaining({ name: 'general', change: 'modified', changedFields: ['spec.weight'] }),
+    ]);
+  });
+
+  test('a change to a template or to values.yaml affects every environment; another chart’s file none', async () => {
+    const { bin } = spyHelm(helm.bin);
+    const base = copyFixture(withHelm(bin));
+    const template = copyFixture(withHelm(bin));
+    edit(template, `${CHART}/templates/nodepool.yaml`, 'values: ["on-demand"]', 'values: ["on-demand", "spot"]');
+    expect(affected((await plan(['diff', '--base', base, '--head', template])).plan)).toEqual(KEYS);
+    // values.yaml sets a value every environment file overrides: nothing renders differently, but the file is an
+    // input of every environment.
+    const defaults = copyFixture(withHelm(bin));
+    edit(defaults, `${CHART}/values.yaml`, 'weight: 10', 'weight: 11');
+    expect(affected((await plan(['diff', '--base', base, '--head', defaults])).plan)).toEqual(KEYS);
+    const web = copyFixture(withHelm(bin));
+    edit(web, 'charts/web/values-prod.yaml', 'replicas: 3', 'replicas: 4');
+    const { plan: p } = await plan(['diff', '--base', base, '--head', web]);
+    expect(affected(p)).toEqual([]);
+    expect(p.changed).toBe(false);
+  });
+
+  test('--target plans one environment', async () => {
+    const { bin, log } = spyHelm(helm.bin);
+    const dir = copyFixture(withHelm(bin));
+    const { plan: p } = await plan(['validate', dir, '--target', `${CHART}+staging`]);
+    expect(p.target).toBe(`${CHART}+staging`);
+    expect(p.clusters).toBeUndefined();
+    expect(valuesOfCalls(log)).toEqual([[`${CHART}/values.yaml`, `${CHART}/values.staging.yaml`]]);
+  });
+
+  test('a chart that the config or an Argo CD Application renders has no environment targets', async () => {
+    const { bin } = spyHelm(helm.bin);
+    const configured = copyFixture(
+      `${withHelm(bin)}charts:\n  - { path: ${CHART}, values: [${CHART}/values-prod.yaml] }\n`,
+    );
+    const { plan: p } = await plan(['validate', configured]);
+    expect(p.clusters).toBeUndefined();
+    expect(p.nodePools.map((n) => n.name)).toEqual(['general']);
+    const byApp = copyFixture(withHelm(bin));
+    writeFileSync(
+      join(byApp, 'pools.yaml'),
+      `apiVersion: argoproj.io/v1alpha1
 kind: Application
 metadata: { name: pools, namespace: argocd }
 spec:
@@ -163,10 +165,11 @@ spec:
     path: ${CHART}
     helm: { valueFiles: [values-prod.yaml] }
 `,
-  );
-  // The Application is the one target: a single plan.
-  const { plan: q } = await plan(['validate', byApp]);
-  expect(q.clusters).toBeUndefined();
-  expect(q.nodePools.map((n) => n.name)).toEqual(['general']);
-  expect(q.inputs.head.renderers).toEqual([`helm template ${CHART}`]);
+    );
+    // The Application is the one target: a single plan.
+    const { plan: q } = await plan(['validate', byApp]);
+    expect(q.clusters).toBeUndefined();
+    expect(q.nodePools.map((n) => n.name)).toEqual(['general']);
+    expect(q.inputs.head.renderers).toEqual([`helm template ${CHART}`]);
+  });
 });

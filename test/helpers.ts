@@ -16,33 +16,48 @@ export function tempTree(files: Record<string, string>): string {
 }
 
 /**
- * A stand-in helm (test-only: helm is not installed here): records its arguments in `log`, answers `version`, and
- * for `template` prints the chart's templates with WEIGHT replaced by the last `weight: N` of the values files.
+ * The real helm (test/support/tools.ts) behind a recorder: each call's arguments are appended to `log` as a JSON line,
+ * then the real binary runs with them (its output and exit status are the caller's).
  */
-export function fakeHelm(): { bin: string; log: string } {
+export function spyHelm(real: string): { bin: string; log: string } {
   const dir = tempTree({});
   const log = join(dir, 'args.log');
   const bin = join(dir, 'helm');
   writeFileSync(
     bin,
     `#!/usr/bin/env node
-const fs = require('fs'), path = require('path');
+const fs = require('fs');
+const { spawnSync } = require('child_process');
 const args = process.argv.slice(2);
 fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(args) + '\\n');
-if (args[0] === 'version') { console.log('v3.16.0'); process.exit(0); }
-// Like helm: flags first, then \`--\`, then the release name and the chart.
-const dashes = args.indexOf('--');
-const chart = args[dashes + 2];
-const values = args.filter((a, i) => args[i - 1] === '--values').map((f) => fs.readFileSync(f, 'utf8')).join('\\n');
-const weights = [...values.matchAll(/weight: (\\d+)/g)];
-const weight = weights.length ? weights[weights.length - 1][1] : '1';
-for (const f of fs.readdirSync(path.join(chart, 'templates'))) {
-  process.stdout.write('---\\n# Source: ' + f + '\\n' + fs.readFileSync(path.join(chart, 'templates', f), 'utf8').replace('WEIGHT', weight));
-}
+const r = spawnSync(${JSON.stringify(real)}, args, { stdio: 'inherit' });
+process.exit(r.status === null ? 1 : r.status);
 `,
   );
   chmodSync(bin, 0o755);
   return { bin, log };
+}
+
+/**
+ * A broken helm, for fault injection only (chart tests run the real helm: spyHelm). It answers `version`; `template`
+ * crashes (a Go panic's exit status 2 and a stack on stderr), hangs, or prints garbage that is not YAML.
+ */
+export function faultyHelm(fault: 'crash' | 'hang' | 'garbage'): string {
+  const dir = tempTree({});
+  const bin = join(dir, 'helm');
+  writeFileSync(
+    bin,
+    `#!/usr/bin/env node
+const args = process.argv.slice(2);
+if (args[0] === 'version') { console.log('v3.17.3'); process.exit(0); }
+const fault = ${JSON.stringify(fault)};
+if (fault === 'crash') { process.stderr.write('panic: runtime error: invalid memory address\\ngoroutine 1 [running]:\\n'); process.exit(2); }
+if (fault === 'hang') setInterval(() => {}, 1000);
+else process.stdout.write('---\\napiVersion: karpenter.sh/v1\\nkind: NodePool\\nmetadata: {name: x\\n\\u0000\\u0001 ]]] {{ nope\\n');
+`,
+  );
+  chmodSync(bin, 0o755);
+  return bin;
 }
 
 /** Loads a state made of the given files with the default config. */

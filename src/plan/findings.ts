@@ -30,7 +30,9 @@ export function classifyFindings(head: Finding[], base: Finding[] | null, s: Sup
   head.forEach((f, i) => {
     // Every finding on a file is located: one about the whole file points at its first line.
     const located = f.file && f.line == null ? { ...f, line: 1 } : f;
-    const marked: Finding = { ...located, new: base === null || !inBase.has(headFps[i]), fingerprint: headFps[i] };
+    // A finding its source already judged new stays new (a render failure whose inputs changed: run/execute.ts).
+    const isNew = base === null || f.new === true || !inBase.has(headFps[i]);
+    const marked: Finding = { ...located, new: isNew, fingerprint: headFps[i] };
     const why = suppression(marked, headFps[i], s);
     if (why) suppressed.push({ ...marked, ...why });
     else findings.push(marked);

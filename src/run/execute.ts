@@ -167,6 +167,7 @@ function isAffected(
 ): boolean {
   if (!input.base) return true;
   if (stateFingerprint(states.base) !== stateFingerprint(states.head)) return true;
+  if (states.head.renderFailures.some((r) => r.finding.new)) return true;
   for (const tree of [input.base, input.head])
     for (const f of filesOfTarget(tree, input.config, key)) if (changed.has(f)) return true;
   return false;
@@ -251,6 +252,9 @@ function coverage(
   for (const st of states)
     for (const side of [st.base, st.head])
       for (const f of side.findings) if (f.rule === 'input-not-evaluated' && f.file) evaluated.add(f.file);
+  // Nor are the inputs of a chart whose failure to render is reported as new (judgeRenderFailures).
+  for (const st of states)
+    for (const r of st.head.renderFailures) if (r.finding.new) r.inputs.forEach((f) => evaluated.add(f));
   const candidates = (input.base ? changedFiles(input.base, input.head) : input.head.list()).filter(
     (f) => !elsewhere.has(f),
   );
@@ -298,7 +302,27 @@ function loadStates(input: ExecuteInput, opts: LoadOptions, target: string | und
   const base: State = input.base
     ? load(input.base).state
     : emptyState({ label: '(none)', sha: null, committedAt: null }, head.settings);
+  judgeRenderFailures(input, head);
   return { base, head, config };
+}
+
+/**
+ * A chart or kustomization that head cannot render (a failed `helm template`, a missing dependency or renderer, an
+ * invalid kustomization) is judged by its inputs, not by base: when any file its rendering reads changed, the change
+ * was not evaluated, so the failure is an error and new — whatever base did (it may fail the same way there).
+ */
+function judgeRenderFailures(input: ExecuteInput, head: State): void {
+  if (!input.base || !head.renderFailures.length) return;
+  const changed = changedSet(input);
+  for (const r of head.renderFailures) {
+    const touched = r.inputs.filter((f) => changed.has(f));
+    if (!touched.length) continue;
+    r.finding.severity = 'error';
+    r.finding.new = true;
+    r.finding.message += ` — this change edits its input${touched.length > 1 ? 's' : ''} ${touched
+      .slice(0, 3)
+      .join(', ')}${touched.length > 3 ? ` and ${touched.length - 3} more` : ''}, which could not be evaluated`;
+  }
 }
 
 async function planStates(input: ExecuteInput, states: { base: State; head: State }): Promise<Plan> {

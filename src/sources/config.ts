@@ -32,6 +32,8 @@ export interface ChartSource {
   inlineValues?: string;
   /** The environment of a chart found without configuration (`values-<env>.yaml`): sources/targets.ts. */
   env?: string;
+  /** A chart found without configuration and without environments (sources/helm.ts findCharts). */
+  discovered?: boolean;
 }
 
 /**

@@ -8,9 +8,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import type { ChartSource } from './config.js';
-import type { FileTree } from './tree.js';
+import { karpenterRelevant } from './coverage.js';
+import { GitTree, type FileTree } from './tree.js';
 import { scrubbedEnv } from './kustomize.js';
+import { isObject } from '../common/fields.js';
 
 /** `values-<env>.yaml`, `values.<env>.yaml` (or `.yml`): a chart environment's values file (sources/targets.ts). */
 const ENV_VALUES = /^values[-.]([A-Za-z0-9_-][A-Za-z0-9._-]*)\.ya?ml$/;
@@ -18,6 +21,104 @@ const ENV_VALUES = /^values[-.]([A-Za-z0-9_-][A-Za-z0-9._-]*)\.ya?ml$/;
 /** The environment of a chart's values file (`values-prod.yaml` → `prod`), or null. */
 export function valuesEnvironment(file: string): string | null {
   return ENV_VALUES.exec(file.slice(file.lastIndexOf('/') + 1))?.[1] ?? null;
+}
+
+/** A chart's folder as a state path: '' for the root (`.`, `./`, ''), else without `./` and trailing slashes. */
+export function chartDir(path: string): string {
+  const p = path.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  return p === '.' ? '' : p;
+}
+
+/** The prefix of a chart's files in the state ('' for a chart at the root). */
+export function chartPrefix(path: string): string {
+  const d = chartDir(path);
+  return d ? `${d}/` : '';
+}
+
+/** The files a chart's rendering reads in a state: every file of its folder and its values files. */
+export function chartInputs(files: readonly string[], chart: ChartSource): string[] {
+  const prefix = chartPrefix(chart.path);
+  return files.filter((f) => f.startsWith(prefix) || chart.values.includes(f));
+}
+
+/** A folder with a `Chart.yaml` (the root included), not inside another chart (a subchart is its parent's). */
+export interface FoundChart {
+  /** '' for the root. */
+  dir: string;
+  /** Its files. */
+  files: string[];
+  /** Values files named for environments (`values-<env>.yaml`) next to its `Chart.yaml`. */
+  envValues: string[];
+  /** Whether a template or values file of it can produce Karpenter objects (judged as coverage judges files). */
+  karpenter: boolean;
+}
+
+const foundCharts = new WeakMap<FileTree, FoundChart[]>();
+
+/** The charts of a state (read once per tree). */
+export function findCharts(tree: FileTree): FoundChart[] {
+  let out = foundCharts.get(tree);
+  if (out) return out;
+  const files = tree.list();
+  const dirs = files
+    .filter((f) => f === 'Chart.yaml' || f.endsWith('/Chart.yaml'))
+    .map((f) => f.slice(0, -'Chart.yaml'.length).replace(/\/$/, ''));
+  const within = (d: string, o: string): boolean => o === '' || d.startsWith(`${o}/`);
+  out = dirs
+    .filter((d) => !dirs.some((o) => o !== d && within(d, o)))
+    .map((dir) => {
+      const prefix = dir ? `${dir}/` : '';
+      const own = files.filter((f) => f.startsWith(prefix));
+      const top = own.filter((f) => !f.slice(prefix.length).includes('/'));
+      const feeding = own.filter((f) => {
+        const rest = f.slice(prefix.length);
+        return rest.startsWith('templates/') || /^values([-.][^/]*)?\.ya?ml$/.test(rest);
+      });
+      if (tree instanceof GitTree) tree.readMany(feeding);
+      return {
+        dir,
+        files: own,
+        envValues: top.filter((f) => valuesEnvironment(f) !== null).sort(),
+        karpenter: feeding.some((f) => karpenterRelevant(f, tree.read(f))),
+      };
+    });
+  foundCharts.set(tree, out);
+  return out;
+}
+
+/**
+ * Dependencies a chart's `Chart.yaml` declares that are not vendored as a folder under its `charts/`. Those are never
+ * fetched (pull request content never reaches the network), so the chart is not rendered: helm would refuse it, and a
+ * rendering without them could leave out what they template.
+ */
+export function missingDependencies(tree: FileTree, chart: ChartSource, files: readonly string[]): string[] {
+  const prefix = chartPrefix(chart.path);
+  const text = tree.read(`${prefix}Chart.yaml`);
+  if (text === null) return [];
+  let doc: unknown;
+  try {
+    doc = parseYaml(text);
+  } catch {
+    return []; // helm reports a Chart.yaml it cannot read
+  }
+  const deps = isObject(doc) && Array.isArray(doc.dependencies) ? doc.dependencies.filter(isObject) : [];
+  const vendored = new Set<string>();
+  for (const f of files) {
+    const m = /^charts\/([^/]+)\/Chart\.yaml$/.exec(f.slice(prefix.length));
+    if (!f.startsWith(prefix) || !m) continue;
+    const sub = tree.read(f);
+    let name: unknown = m[1];
+    try {
+      const v: unknown = sub === null ? null : parseYaml(sub);
+      if (isObject(v) && typeof v.name === 'string') name = v.name;
+    } catch {
+      // its folder's name stands
+    }
+    vendored.add(String(name));
+  }
+  return deps
+    .filter((d) => typeof d.name === 'string' && !vendored.has(d.name))
+    .map((d) => `${String(d.name)}${typeof d.repository === 'string' && d.repository ? ` (${d.repository})` : ''}`);
 }
 
 export type HelmResult = { ok: true; output: string } | { ok: false; missing: boolean; message: string };
@@ -49,10 +150,19 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string, 
       missing: false,
       message: `namespace ${JSON.stringify(chart.namespace.slice(0, 80))} of chart ${chart.path} is not a DNS-1123 label; the chart is not rendered`,
     };
+  const files = tree.list();
+  const missing = missingDependencies(tree, chart, files);
+  const where = chartDir(chart.path) || '.';
+  if (missing.length)
+    return {
+      ok: false,
+      missing: false,
+      message: `chart ${where} depends on ${missing.join(', ')}, not vendored under ${chartPrefix(chart.path)}charts/: dependencies are never fetched (pull request content does not reach the network), so the chart is not rendered; run \`helm dependency build ${where}\` and commit ${chartPrefix(chart.path)}charts/ with each dependency unpacked in a folder (\`tar -xzf\` the .tgz archives there: archives are not read)`,
+    };
   const root = makeTempFolder('karpenter-plan-helm-');
   try {
-    const prefix = chart.path.replace(/\/$/, '') + '/';
-    const listed = new Set(tree.list());
+    const prefix = chartPrefix(chart.path);
+    const listed = new Set(files);
     const outside = chart.values.filter((v) => !listed.has(v));
     if (outside.length)
       return {
@@ -60,9 +170,9 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string, 
         missing: false,
         message: `values file(s) ${outside.map((v) => JSON.stringify(v)).join(', ')} of chart ${chart.path} are not files of the state; the chart is not rendered`,
       };
-    const wanted = tree.list().filter((f) => f.startsWith(prefix) || chart.values.includes(f));
-    if (!wanted.some((f) => f.startsWith(prefix)))
-      return { ok: false, missing: false, message: `chart folder ${chart.path} does not exist in ${tree.label}` };
+    const wanted = chartInputs(files, chart);
+    if (!listed.has(`${prefix}Chart.yaml`))
+      return { ok: false, missing: false, message: `chart folder ${where} holds no Chart.yaml in ${tree.label}` };
     for (const f of wanted) {
       const text = tree.read(f);
       if (text === null) continue;
@@ -78,7 +188,7 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string, 
       writeFileSync(inline, chart.inlineValues);
       args.push('--values', inline);
     }
-    args.push('--', chart.releaseName, join(root, 'tree', chart.path));
+    args.push('--', chart.releaseName, join(root, 'tree', chartDir(chart.path)));
     const home = join(root, 'home');
     mkdirSync(home);
     const r = spawnSync(binary, args, {

@@ -28,9 +28,17 @@ import {
 } from '../api/storage.js';
 import { addResources, parseResourceList, type ResourceList } from '../common/quantity.js';
 import { parseWorkload, WORKLOAD_KINDS, type WorkloadKind } from '../api/workload.js';
-import { CONFIG_FILE, type Caps, type Config } from './config.js';
+import { CONFIG_FILE, type Caps, type ChartSource, type Config } from './config.js';
 import { readControllerSettings, type ChartSettings } from './controller.js';
-import { helmAvailable, renderChart, valuesEnvironment } from './helm.js';
+import {
+  chartInputs,
+  chartPrefix,
+  findCharts,
+  helmAvailable,
+  renderChart,
+  valuesEnvironment,
+  type FoundChart,
+} from './helm.js';
 import { GitTree, type FileTree } from './tree.js';
 import {
   Checkout,
@@ -43,7 +51,7 @@ import {
   type Kustomization,
   type KustomizeRenderer,
 } from './kustomize.js';
-import { readValuesAdapter } from './values.js';
+import { readValuesAdapter, templateMayDefault } from './values.js';
 import {
   karpenterChartSettings,
   normalizeRepoURL,
@@ -75,6 +83,12 @@ export interface State extends ModelInput {
   renderers: string[];
   /** Files of kustomizations that could not be rendered: a change to any of them was not evaluated. */
   unrendered: Set<string>;
+  /**
+   * Charts and kustomizations that could not be rendered (or whose renderer is missing): the finding that says so and
+   * the files the rendering reads. The run judges it by those files: new whenever one of them changed
+   * (run/execute.ts judgeRenderFailures).
+   */
+  renderFailures: RenderFailure[];
   /** Rules silenced per object by its `karpenter-plan.io/ignore` annotation. */
   ignoreAnnotations: Suppressions['annotations'];
   /** Workloads that require a label of capacity outside Karpenter (managed node groups, Fargate): not modelled. */
@@ -85,6 +99,12 @@ export interface State extends ModelInput {
   pdbs: PdbSpec[];
   /** PersistentVolumeClaims, PersistentVolumes and StorageClasses among the manifests. */
   storage: StorageObjects;
+}
+
+/** A chart or kustomization that could not be rendered in a state, and the files its rendering reads. */
+export interface RenderFailure {
+  finding: Finding;
+  inputs: string[];
 }
 
 const EXPECTED_API: Record<string, string> = {
@@ -128,6 +148,7 @@ export function emptyState(
     evaluated: new Set(),
     renderers: [],
     unrendered: new Set(),
+    renderFailures: [],
     ignoreAnnotations: new Map(),
     externalWorkloads: [],
     runtimeClasses: new Map(),
@@ -272,21 +293,62 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   // the configured ones, then those of the Argo CD Applications rendered in this state.
   const fileSet = new Set(allFiles);
   const appCharts = renderedApps.flatMap((a) => a.sources.flatMap((s) => (s.type === 'helm' ? [s.chart] : [])));
-  const usedFallback = new Set<number>();
-  for (const chart of [...config.charts, ...appCharts]) {
+  // A values adapter over the values files of a chart of this state stands in for the chart only when helm is missing:
+  // with helm, the chart itself is rendered with those files.
+  const adapterCharts = new Map<number, ChartSource>();
+  const claimed = new Set<string>();
+  config.values.forEach((adapter, i) => {
+    if (config.charts.some((c) => c.fallbackValues === i)) return;
+    const chart = chartHolding(tree, adapter.files);
+    if (!chart) return;
+    claimed.add(chart.dir);
     if (!opts.helm) opts.helm = { available: helmAvailable(config.helm.binary) };
-    if (!opts.helm.available && chart.env !== undefined) {
-      // A chart found without configuration: not evaluated, and a change to any of its files is not either.
-      const prefix = chart.path.replace(/\/$/, '') + '/';
-      for (const f of allFiles) if (f.startsWith(prefix)) state.unrendered.add(f);
-      state.findings.push({
-        rule: 'input-not-evaluated',
-        severity: 'error',
-        file: `${prefix}Chart.yaml`,
-        line: null,
-        object: null,
-        message: `chart ${chart.path} with ${chart.values.join(', ')} was not evaluated: helm is not installed or not on PATH (${config.helm.binary})`,
+    if (opts.helm.available)
+      adapterCharts.set(i, {
+        path: chart.dir || '.',
+        values: adapter.files,
+        releaseName: 'karpenter-plan',
+        namespace: 'default',
       });
+  });
+  const found = looseCharts(tree, config, argo.applications).filter((c) => !claimed.has(c.dir));
+  for (const c of found)
+    if (c.envValues.length) {
+      // Environments of a chart at the root are not targets (their key would have no folder): read with values.yaml.
+      for (const f of c.envValues) state.unrendered.add(f);
+      state.notes.push(
+        `Chart . (the root) holds values files for environments (${c.envValues.join(', ')}): environments of a chart at the root are not targets, so it is rendered with its values.yaml only and a change to those files is reported as not evaluated; move the chart into a folder to plan each environment.`,
+      );
+    }
+  const usedFallback = new Set<number>();
+  const failed = (finding: Finding, chart: ChartSource): void => {
+    state.findings.push(finding);
+    state.renderFailures.push({ finding, inputs: chartReads(allFiles, chart) });
+  };
+  const discovered: ChartSource[] = found.map((c) => ({
+    path: c.dir || '.',
+    values: [],
+    releaseName: 'karpenter-plan',
+    namespace: 'default',
+    discovered: true,
+  }));
+  for (const chart of [...config.charts, ...appCharts, ...adapterCharts.values(), ...discovered]) {
+    if (!opts.helm) opts.helm = { available: helmAvailable(config.helm.binary) };
+    if (!opts.helm.available && (chart.env !== undefined || chart.discovered)) {
+      // A chart found without configuration: not evaluated, and a change to any of its files is not either.
+      const prefix = chartPrefix(chart.path);
+      for (const f of allFiles) if (f.startsWith(prefix)) state.unrendered.add(f);
+      failed(
+        {
+          rule: 'input-not-evaluated',
+          severity: 'error',
+          file: `${prefix}Chart.yaml`,
+          line: null,
+          object: null,
+          message: `chart ${chart.path}${chart.values.length ? ` with ${chart.values.join(', ')}` : ''} was not evaluated: helm is not installed or not on PATH (${config.helm.binary})`,
+        },
+        chart,
+      );
       continue;
     }
     if (!opts.helm.available) {
@@ -295,45 +357,48 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
         `helm is not available (${config.helm.binary}); chart ${chart.path} was not rendered` +
           (fb !== undefined && config.values[fb] ? `; values adapter #${fb} is used instead` : ''),
       );
-      state.findings.push({
-        rule: 'helm-unavailable',
-        severity: fb !== undefined ? 'warning' : 'error',
-        file: chart.path,
-        line: null,
-        object: null,
-        message:
-          `helm is not installed or not on PATH, so chart ${chart.path} could not be rendered` +
-          (fb !== undefined
-            ? '; the values adapter is used as a fallback'
-            : '; its NodePools are missing from the plan'),
-      });
+      failed(
+        {
+          rule: 'helm-unavailable',
+          severity: fb !== undefined ? 'warning' : 'error',
+          file: chart.path,
+          line: null,
+          object: null,
+          message:
+            `helm is not installed or not on PATH, so chart ${chart.path} could not be rendered` +
+            (fb !== undefined
+              ? '; the values adapter is used as a fallback'
+              : '; its NodePools are missing from the plan'),
+        },
+        chart,
+      );
       if (fb !== undefined) usedFallback.add(fb);
       continue;
     }
     const r = renderChart(tree, chart, config.helm.binary, config.renderTimeoutSeconds * 1000);
     if (!r.ok) {
-      state.findings.push({
-        rule: 'helm-template-failed',
-        severity: 'error',
-        file: chart.path,
-        line: null,
-        object: null,
-        message: r.message,
-      });
+      failed(
+        {
+          rule: 'helm-template-failed',
+          severity: 'error',
+          file: chart.discovered ? `${chartPrefix(chart.path)}Chart.yaml` : chart.path,
+          line: null,
+          object: null,
+          message: r.message,
+        },
+        chart,
+      );
       continue;
     }
     const file = `helm:${chart.path}`;
     state.renderers.push(`helm template ${chart.path}`);
-    const chartPrefix = chart.path.replace(/\/$/, '') + '/';
-    // The chart's files, but the values files of its other environments (those are their targets' inputs).
-    for (const f of allFiles)
-      if (
-        (f.startsWith(chartPrefix) &&
-          (chart.env === undefined || valuesEnvironment(f) === null || f.slice(chartPrefix.length).includes('/'))) ||
-        chart.values.includes(f)
-      )
-        state.evaluated.add(f);
-    for (const doc of parseYamlDocuments(file, r.output, state.findings)) accept(doc.value, doc.source);
+    for (const f of chartReads(allFiles, chart)) state.evaluated.add(f);
+    // Output that is not YAML is a rendering that failed, judged by its inputs as the others are.
+    const before = state.findings.length;
+    const docs = parseYamlDocuments(file, r.output, state.findings);
+    for (const finding of state.findings.slice(before))
+      if (finding.severity === 'error') state.renderFailures.push({ finding, inputs: chartReads(allFiles, chart) });
+    for (const doc of docs) accept(doc.value, doc.source);
   }
 
   // Extra workloads from the config, in a compact Deployment-like form.
@@ -362,17 +427,96 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   config.values.forEach((adapter, i) => {
     const isFallback = config.charts.some((c) => c.fallbackValues === i);
     if (isFallback && !usedFallback.has(i)) return;
+    if (adapterCharts.has(i)) return; // its chart is rendered instead
     for (const f of adapter.files) if (fileSet.has(f)) state.evaluated.add(f);
     const namedAt = (j: number) => ({
       file: config.file,
       line: config.locate?.(['values', i, 'files', j])?.line ?? null,
     });
-    for (const obj of readValuesAdapter(tree, adapter, state.findings, namedAt)) accept(obj.value, obj.source);
+    for (const obj of readValuesAdapter(tree, adapter, state.findings, namedAt)) {
+      // What the chart's template may default is not the adapter's to report: one info per object says so.
+      const before = state.findings.length;
+      accept(obj.value, obj.source);
+      const defaulted = state.findings
+        .slice(before)
+        .filter((f) => f.severity !== 'info' && f.path !== undefined && templateMayDefault(obj.value, f));
+      if (!defaulted.length) continue;
+      const gone = new Set(defaulted);
+      state.findings.splice(
+        before,
+        state.findings.length - before,
+        ...state.findings.slice(before).filter((f) => !gone.has(f)),
+      );
+      const meta = isObject(obj.value.metadata) ? obj.value.metadata : {};
+      const name = `${String(obj.value.kind)}/${String(meta.name)}`;
+      state.findings.push({
+        rule: 'chart-defaults-not-applied',
+        severity: 'info',
+        file: obj.source.file,
+        line: obj.source.line,
+        object: name,
+        message: `${name} is read from values by values adapter #${i}, without the chart's templates, so what they may default or leave out could not be applied; not reported: ${defaulted
+          .map((f) => f.message)
+          .slice(0, 6)
+          .join(
+            '; ',
+          )}${defaulted.length > 6 ? ` and ${defaulted.length - 6} more` : ''}. Render the chart with helm to check them.`,
+      });
+    }
   });
   carryConvertedKubelets(state);
   applyRuntimeClassOverhead(state);
   setAsideExternalWorkloads(state, config);
   return state;
+}
+
+/**
+ * Charts found without configuration that the state renders as it reads plain manifests: a folder with a `Chart.yaml`
+ * (the repository root included) whose templates or values can produce Karpenter objects, that the manifests globs
+ * reach, and that nothing else renders — not `charts:` (of the run or of a cluster), not an Argo CD Application, and not
+ * its environments (a chart folder with `values-<env>.yaml` is planned per environment: sources/targets.ts).
+ */
+function looseCharts(tree: FileTree, config: Config, apps: readonly ArgoApplication[]): FoundChart[] {
+  const rendered = new Set(
+    [
+      ...config.charts.map((c) => c.path),
+      ...config.clusters.flatMap((c) => (c.inputs ? c.inputs.charts.map((ch) => ch.path) : [])),
+      ...apps.flatMap((a) => a.sources.flatMap((s) => (s.type === 'helm' ? [s.chart.path] : []))),
+    ].map((p) => chartPrefix(p)),
+  );
+  const include = picomatch(config.manifests, { dot: false });
+  const exclude = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
+  return findCharts(tree).filter((c) => {
+    const prefix = c.dir ? `${c.dir}/` : '';
+    const chartFile = `${prefix}Chart.yaml`;
+    return (
+      c.karpenter &&
+      !rendered.has(prefix) &&
+      (c.dir === '' || !c.envValues.length) &&
+      include(chartFile) &&
+      !exclude(chartFile)
+    );
+  });
+}
+
+/**
+ * The files a chart's rendering reads: its folder and values files, but the values files of its environments when it is
+ * rendered for another one or for none (those are their targets' inputs).
+ */
+function chartReads(allFiles: readonly string[], chart: ChartSource): string[] {
+  const prefix = chartPrefix(chart.path);
+  const envs = chart.env !== undefined || chart.discovered;
+  return chartInputs(allFiles, chart).filter(
+    (f) => chart.values.includes(f) || !envs || valuesEnvironment(f) === null || f.slice(prefix.length).includes('/'),
+  );
+}
+
+/** The chart (with Karpenter templates) whose folder holds every one of the files, if any. */
+function chartHolding(tree: FileTree, files: readonly string[]): FoundChart | undefined {
+  if (!files.length) return undefined;
+  return findCharts(tree).find(
+    (c) => c.karpenter && files.every((f) => f.startsWith(c.dir ? `${c.dir}/` : '')) && c.files.length > 0,
+  );
 }
 
 /** Kubelet settings of converted v1beta1 NodePools, by the EC2NodeClass they name (api/conversion.ts withKubelet). */
@@ -805,15 +949,18 @@ function renderKustomizations(
     return o ? ` (${o})` : '';
   };
   const notEvaluated = (k: Kustomization, message: string): void => {
-    for (const f of filesOf(closure(k, all), allFiles)) state.unrendered.add(f);
-    state.findings.push({
+    const inputs = filesOf(closure(k, all), allFiles);
+    for (const f of inputs) state.unrendered.add(f);
+    const finding: Finding = {
       rule: 'input-not-evaluated',
       severity: 'error',
       file: k.file,
       line: null,
       object: null,
       message: `kustomization ${k.dir || '.'}${owner(k)} was not evaluated: ${message}`,
-    });
+    };
+    state.findings.push(finding);
+    state.renderFailures.push({ finding, inputs: [...inputs] });
   };
   let checkout: Checkout | null = null;
   try {

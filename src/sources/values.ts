@@ -221,8 +221,12 @@ function fieldsToNodePool(name: string, e: Record<string, unknown>): Record<stri
     const target = own(NODEPOOL_FIELDS, k);
     if (!target) continue;
     let val = v;
+    // A class named by its name alone, or a reference without group or kind: the AWS provider's EC2NodeClass, as the
+    // chart's template would write it (the adapter stands in for the template; see templateMayDefault).
     if (k === 'nodeClassRef' && typeof v === 'string')
       val = { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: v };
+    else if (k === 'nodeClassRef' && isObject(v))
+      val = { group: v.group ?? 'karpenter.k8s.aws', kind: v.kind ?? 'EC2NodeClass', ...v };
     if (target[1] === 'template' && target[2] === 'metadata') tmplMeta[target[3]] = val;
     else if (target[1] === 'template') tmplSpec[target[3]] = val;
     else spec[target[1]] = val;
@@ -236,6 +240,19 @@ function mapNodePoolPath(entryPath: (string | number)[], path: readonly (string 
     if (target.every((t, i) => path[i] === t)) return [...entryPath, f, ...path.slice(target.length)];
   }
   return entryPath;
+}
+
+/**
+ * Whether a finding on an object the adapter made from values is about something the chart's template may set itself:
+ * a missing field (the finding points at the map that lacks it, as `nodeClassRef.group is required` or `exactly one of
+ * role or instanceProfile` do) or an empty value (`instanceProfile: ""`, which a template's `if` skips). The adapter
+ * only stands in for the template, so such a finding is never the adapter's to report; a value the values file sets
+ * (a requirement, a budget) is checked as written.
+ */
+export function templateMayDefault(value: Record<string, unknown>, finding: Finding): boolean {
+  const path = finding.path === undefined ? [] : finding.path.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+  const at = getPath(value, path);
+  return at === undefined || at === null || at === '' || isObject(at) || (Array.isArray(at) && at.length === 0);
 }
 
 function getPath(v: unknown, path: (string | number)[]): unknown {
