@@ -138,6 +138,21 @@ describeEachHelm('chart values paths', (helm) => {
     expect(exitCode).toBe(1);
   });
 
+  test('a chart in a kustomization’s charts/ folder (its helmCharts home) is the kustomization’s, not a chart source', async () => {
+    const dir = tempTree({
+      ...chart('app/charts/pools/', 'categories: ["c"]\n'),
+      'app/kustomization.yaml': 'helmCharts:\n  - { name: pools, releaseName: pools }\n',
+      'nodeclass.yaml': NODECLASS,
+      '.karpenter-plan.yaml': helmConfig(helm.bin),
+    });
+    const { plan } = await run(['validate', dir]);
+    expect((plan.inputs.head.renderers ?? []).filter((r) => r.startsWith('helm'))).toEqual([]);
+    // kustomize is never run with --enable-helm: the kustomization is reported as not evaluated, at its file.
+    expect(plan.findings).toContainEqual(
+      expect.objectContaining({ rule: 'input-not-evaluated', severity: 'error', file: 'app/kustomization.yaml' }),
+    );
+  });
+
   test('a chart at the root with environment values files: rendered with values.yaml, the note says why', async () => {
     const dir = tempTree({
       ...chart('', 'categories: ["c"]\n'),

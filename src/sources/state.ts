@@ -473,8 +473,9 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
 /**
  * Charts found without configuration that the state renders as it reads plain manifests: a folder with a `Chart.yaml`
  * (the repository root included) whose templates or values can produce Karpenter objects, that the manifests globs
- * reach, and that nothing else renders — not `charts:` (of the run or of a cluster), not an Argo CD Application, and not
- * its environments (a chart folder with `values-<env>.yaml` is planned per environment: sources/targets.ts).
+ * reach, and that nothing else renders — not `charts:` (of the run or of a cluster), not an Argo CD Application, not a
+ * kustomization (a chart in its `charts/`), and not its environments (a chart folder with `values-<env>.yaml` is
+ * planned per environment: sources/targets.ts).
  */
 function looseCharts(tree: FileTree, config: Config, apps: readonly ArgoApplication[]): FoundChart[] {
   const rendered = new Set(
@@ -486,12 +487,15 @@ function looseCharts(tree: FileTree, config: Config, apps: readonly ArgoApplicat
   );
   const include = picomatch(config.manifests, { dot: false });
   const exclude = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
+  // A chart in a kustomization's `charts/` (kustomize's default chart home for `helmCharts`) is that kustomization's.
+  const chartHomes = findKustomizations(tree).map((k) => `${k.dir ? `${k.dir}/` : ''}charts/`);
   return findCharts(tree).filter((c) => {
     const prefix = c.dir ? `${c.dir}/` : '';
     const chartFile = `${prefix}Chart.yaml`;
     return (
       c.karpenter &&
       !rendered.has(prefix) &&
+      !chartHomes.some((h) => prefix.startsWith(h)) &&
       (c.dir === '' || !c.envValues.length) &&
       include(chartFile) &&
       !exclude(chartFile)
