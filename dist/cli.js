@@ -25,7 +25,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-XMZWOAUY.js";
+} from "./chunks/chunk-FBTW75CU.js";
 import "./chunks/chunk-F4EADPZX.js";
 import {
   own

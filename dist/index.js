@@ -18,7 +18,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-XMZWOAUY.js";
+} from "./chunks/chunk-FBTW75CU.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-F4EADPZX.js";
