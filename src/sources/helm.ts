@@ -4,16 +4,14 @@
  * then rendered offline: never `--validate`, never anything that contacts a cluster.
  */
 import { makeTempFolder, removeTempFolder } from './temp-folders.js';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ChartSource } from './config.js';
 import { karpenterRelevant } from './coverage.js';
 import { GitTree, type FileTree } from './tree.js';
-import { scrubbedEnv } from './kustomize.js';
 import { isObject } from '../common/fields.js';
+import { runSandboxed } from './sandbox.js';
 
 /** `values-<env>.yaml`, `values.<env>.yaml` (or `.yml`): a chart environment's values file (sources/targets.ts). */
 const ENV_VALUES = /^values[-.]([A-Za-z0-9_-][A-Za-z0-9._-]*)\.ya?ml$/;
@@ -124,12 +122,14 @@ export function missingDependencies(tree: FileTree, chart: ChartSource, files: r
 export type HelmResult = { ok: true; output: string } | { ok: false; missing: boolean; message: string };
 
 export function helmAvailable(binary: string): boolean {
-  const r = spawnSync(binary, ['version', '--short'], {
-    encoding: 'utf8',
-    timeout: 20_000,
-    env: scrubbedEnv(tmpdir()),
-  });
-  return r.status === 0;
+  const home = makeTempFolder('karpenter-plan-probe-');
+  try {
+    return (
+      runSandboxed(binary, ['version', '--short'], { home, timeoutMs: 20_000, withoutNamespace: true }).status === 0
+    );
+  } finally {
+    removeTempFolder(home);
+  }
 }
 
 /** A Helm release name: a DNS-1123 label of at most 53 characters (helm's own rule), so it can never be a flag. */
@@ -189,20 +189,8 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string, 
       args.push('--values', inline);
     }
     args.push('--', chart.releaseName, join(root, 'tree', chartDir(chart.path)));
-    const home = join(root, 'home');
-    mkdirSync(home);
-    const r = spawnSync(binary, args, {
-      encoding: 'utf8',
-      timeout: timeoutMs,
-      maxBuffer: 256 * 1024 * 1024,
-      // No token, no Actions variable, no plugin or repository configuration of the caller's.
-      env: {
-        ...scrubbedEnv(home),
-        HELM_CACHE_HOME: join(home, 'cache'),
-        HELM_CONFIG_HOME: join(home, 'config'),
-        HELM_DATA_HOME: join(home, 'data'),
-      },
-    });
+    // No token, no Actions variable, no plugin or repository configuration of the caller's, no network (sandbox.ts).
+    const r = runSandboxed(binary, args, { home: join(root, 'home'), timeoutMs });
     if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT') {
       return { ok: false, missing: true, message: `helm was not found (${binary}); install helm or set helm.binary` };
     }

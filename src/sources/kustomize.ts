@@ -9,11 +9,11 @@
  * restrictor, without plugins, exec functions or Helm, with a scrubbed environment and a timeout.
  */
 import { makeTempFolder, removeTempFolder } from './temp-folders.js';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
-import { parseDocument, stringify } from 'yaml';
+import { isNode, LineCounter, parseDocument, stringify, type Document } from 'yaml';
+import { isRemoteReference, leavesState } from './remote-reference.js';
+import { runSandboxed } from './sandbox.js';
 import { isObject } from '../common/fields.js';
 import type { FileTree } from './tree.js';
 
@@ -26,13 +26,21 @@ export interface Kustomization {
   file: string;
   /** Local paths it names (resources, components, patches, generators' files), relative to the state's root. */
   refs: string[];
-  /** Remote resources it names (URLs, git references): never fetched. */
-  remote: string[];
+  /** References it names that are remote (URLs, git references) or leave the state: never fetched or read. */
+  remote: OutsideReference[];
   /** The file could not be parsed. */
   invalid: string | null;
 }
 
-const REMOTE = /^(https?:\/\/|git@|ssh:\/\/|git::|github\.com\/|gitlab\.com\/|bitbucket\.org\/)|\?ref=|\.git(\/\/|$)/;
+/** A reference a kustomization names that points outside the state, with where it is named. */
+export interface OutsideReference {
+  reference: string;
+  /** The kustomization file naming it, and the line of the entry. */
+  file: string;
+  line: number | null;
+  /** The field (`resources`, `components`, `patches.0.path`, …). */
+  field: string;
+}
 
 const found = new WeakMap<FileTree, Kustomization[]>();
 
@@ -56,6 +64,64 @@ function readKustomizations(tree: FileTree): Kustomization[] {
   return out;
 }
 
+/** A path-valued entry of a kustomization: its value and where it is in the document. */
+interface PathEntry {
+  value: string;
+  at: (string | number)[];
+}
+
+/**
+ * Every entry of a kustomization that names a file, folder or repository (kustomize api/types/kustomization.go):
+ * `resources`, `bases`, `components`, `crds`, `configurations`, `generators`, `transformers`, `validators` (paths, or
+ * inline configurations, which are not), `patches[].path`, `patchesStrategicMerge` (paths, or inline patches),
+ * `patchesJson6902[].path`, `replacements[].path`, the files and env files of `configMapGenerator` /
+ * `secretGenerator`, `openapi.path`, `helmGlobals.chartHome` / `configHome` and `helmCharts[]` `repo`, `valuesFile`,
+ * `additionalValuesFiles`.
+ */
+export function kustomizationPaths(doc: Record<string, unknown>): PathEntry[] {
+  const out: PathEntry[] = [];
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+  const inline = (s: string): boolean => s.includes('\n') || /^\s*[\w-]+\s*:(\s|$)/.test(s);
+  const strings = (key: string, allowInline = false): void =>
+    list(doc[key]).forEach((v, i) => {
+      if (typeof v === 'string' && !(allowInline && inline(v))) out.push({ value: v, at: [key, i] });
+    });
+  for (const key of ['resources', 'bases', 'components', 'crds', 'configurations']) strings(key);
+  for (const key of ['generators', 'transformers', 'validators', 'patchesStrategicMerge']) strings(key, true);
+  for (const key of ['patches', 'patchesJson6902', 'replacements'])
+    list(doc[key]).forEach((p, i) => {
+      if (isObject(p) && typeof p.path === 'string') out.push({ value: p.path, at: [key, i, 'path'] });
+    });
+  for (const key of ['configMapGenerator', 'secretGenerator'])
+    list(doc[key]).forEach((g, i) => {
+      if (!isObject(g)) return;
+      list(g.files).forEach((f, j) => {
+        if (typeof f === 'string')
+          out.push({ value: f.includes('=') ? f.slice(f.indexOf('=') + 1) : f, at: [key, i, 'files', j] });
+      });
+      list(g.envs).forEach((f, j) => {
+        if (typeof f === 'string') out.push({ value: f, at: [key, i, 'envs', j] });
+      });
+      if (typeof g.env === 'string') out.push({ value: g.env, at: [key, i, 'env'] });
+    });
+  if (isObject(doc.openapi) && typeof doc.openapi.path === 'string')
+    out.push({ value: doc.openapi.path, at: ['openapi', 'path'] });
+  if (isObject(doc.helmGlobals))
+    for (const key of ['chartHome', 'configHome']) {
+      const v = doc.helmGlobals[key];
+      if (typeof v === 'string') out.push({ value: v, at: ['helmGlobals', key] });
+    }
+  list(doc.helmCharts).forEach((c, i) => {
+    if (!isObject(c)) return;
+    for (const key of ['repo', 'valuesFile'])
+      if (typeof c[key] === 'string' && c[key]) out.push({ value: c[key] as string, at: ['helmCharts', i, key] });
+    list(c.additionalValuesFiles).forEach((f, j) => {
+      if (typeof f === 'string') out.push({ value: f, at: ['helmCharts', i, 'additionalValuesFiles', j] });
+    });
+  });
+  return out;
+}
+
 function readKustomization(dir: string, file: string, text: string | null): Kustomization {
   const k: Kustomization = { dir, file, refs: [], remote: [], invalid: null };
   if (text === null) {
@@ -63,41 +129,27 @@ function readKustomization(dir: string, file: string, text: string | null): Kust
     return k;
   }
   let doc: unknown;
+  const lines = new LineCounter();
+  let parsed: Document;
   try {
-    const d = parseDocument(text, { uniqueKeys: false });
-    if (d.errors.length) throw new Error(d.errors[0].message);
-    doc = d.toJS({ maxAliasCount: 1000 });
+    parsed = parseDocument(text, { uniqueKeys: false, lineCounter: lines });
+    if (parsed.errors.length) throw new Error(parsed.errors[0].message);
+    doc = parsed.toJS({ maxAliasCount: 1000 });
   } catch (e) {
     k.invalid = e instanceof Error ? e.message.split('\n')[0] : String(e);
     return k;
   }
   if (!isObject(doc)) return k;
-  const paths: string[] = [];
-  const strings = (v: unknown): string[] =>
-    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  paths.push(...strings(doc.resources), ...strings(doc.bases), ...strings(doc.components), ...strings(doc.crds));
-  for (const p of Array.isArray(doc.patches) ? doc.patches : [])
-    if (isObject(p) && typeof p.path === 'string') paths.push(p.path);
-  for (const p of Array.isArray(doc.patchesJson6902) ? doc.patchesJson6902 : [])
-    if (isObject(p) && typeof p.path === 'string') paths.push(p.path);
-  for (const p of Array.isArray(doc.replacements) ? doc.replacements : [])
-    if (isObject(p) && typeof p.path === 'string') paths.push(p.path);
-  // patchesStrategicMerge entries are file paths or inline patches (which contain a newline or a colon).
-  for (const p of strings(doc.patchesStrategicMerge)) if (!p.includes('\n') && !/^\s*\w+:/.test(p)) paths.push(p);
-  for (const g of [
-    ...(Array.isArray(doc.configMapGenerator) ? doc.configMapGenerator : []),
-    ...(Array.isArray(doc.secretGenerator) ? doc.secretGenerator : []),
-  ]) {
-    if (!isObject(g)) continue;
-    for (const f of strings(g.files)) paths.push(f.includes('=') ? f.slice(f.indexOf('=') + 1) : f);
-    paths.push(...strings(g.envs));
-    if (typeof g.env === 'string') paths.push(g.env);
-  }
-  for (const p of paths) {
-    const local = posix.normalize(posix.join(dir, p)).replace(/\/$/, '');
-    // A remote resource is never fetched; a path that leaves the state (absolute, or ../ above its root) is never read.
-    if (REMOTE.test(p) || p.startsWith('/') || local === '..' || local.startsWith('../')) k.remote.push(p);
-    else k.refs.push(local);
+  const lineOf = (at: (string | number)[]): number | null => {
+    const node = parsed.getIn(at, true);
+    const offset = isNode(node) ? node.range?.[0] : undefined;
+    return offset === undefined ? null : lines.linePos(offset).line;
+  };
+  for (const { value, at } of kustomizationPaths(doc)) {
+    // A remote reference is never fetched; a path that leaves the state (absolute, or ../ above its root) is never read.
+    if (isRemoteReference(value) || leavesState(dir, value))
+      k.remote.push({ reference: value, file, line: lineOf(at), field: at.join('.') });
+    else k.refs.push(posix.normalize(posix.join(dir, value.trim())).replace(/\/$/, ''));
   }
   return k;
 }
@@ -149,19 +201,18 @@ export interface KustomizeRenderer {
   binary: string;
 }
 
-/** The environment a renderer runs with: no tokens, no Actions variables, nothing of the caller's but PATH. */
-export function scrubbedEnv(home: string): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', KUBECONFIG: join(home, 'none') };
-}
-
 /** `kustomize` when it answers `kustomize version`, else `kubectl` when `kubectl kustomize --help` works, else null. */
 export function findKustomizeRenderer(): KustomizeRenderer | null {
-  const home = tmpdir();
-  const ok = (bin: string, args: string[]): boolean =>
-    spawnSync(bin, args, { encoding: 'utf8', timeout: 20_000, env: scrubbedEnv(home) }).status === 0;
-  if (ok('kustomize', ['version'])) return { name: 'kustomize', binary: 'kustomize' };
-  if (ok('kubectl', ['kustomize', '--help'])) return { name: 'kubectl', binary: 'kubectl' };
-  return null;
+  const home = makeTempFolder('karpenter-plan-probe-');
+  try {
+    const ok = (bin: string, args: string[]): boolean =>
+      runSandboxed(bin, args, { home, timeoutMs: 20_000, withoutNamespace: true }).status === 0;
+    if (ok('kustomize', ['version'])) return { name: 'kustomize', binary: 'kustomize' };
+    if (ok('kubectl', ['kustomize', '--help'])) return { name: 'kubectl', binary: 'kubectl' };
+    return null;
+  } finally {
+    removeTempFolder(home);
+  }
 }
 
 /** A temporary copy of a state's files (a directory or a git revision), removed by `dispose`. */
@@ -211,18 +262,23 @@ export function renderKustomization(
   }
 }
 
-function runRenderer(checkout: Checkout, dir: string, renderer: KustomizeRenderer, timeoutMs: number): RenderResult {
+export function runRenderer(
+  checkout: Checkout,
+  dir: string,
+  renderer: KustomizeRenderer,
+  timeoutMs: number,
+  sandbox: { withoutNamespace?: boolean } = {},
+): RenderResult {
   const target = join(checkout.root, 'tree', dir);
   const args =
     renderer.name === 'kustomize'
       ? ['build', '--load-restrictor', 'LoadRestrictionsRootOnly', target]
       : ['kustomize', '--load-restrictor', 'LoadRestrictionsRootOnly', target];
-  const r = spawnSync(renderer.binary, args, {
-    encoding: 'utf8',
-    timeout: timeoutMs,
-    maxBuffer: 256 * 1024 * 1024,
-    env: scrubbedEnv(join(checkout.root, 'home')),
+  const r = runSandboxed(renderer.binary, args, {
+    home: join(checkout.root, 'home'),
     cwd: join(checkout.root, 'tree'),
+    timeoutMs,
+    ...sandbox,
   });
   if (r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT')
     return {

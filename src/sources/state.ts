@@ -952,14 +952,18 @@ function renderKustomizations(
     const o = roots.find((r) => r.dir === k.dir)?.owner;
     return o ? ` (${o})` : '';
   };
-  const notEvaluated = (k: Kustomization, message: string): void => {
+  const notEvaluated = (
+    k: Kustomization,
+    message: string,
+    at: { file: string; line: number | null } = { file: k.file, line: null },
+  ): void => {
     const inputs = filesOf(closure(k, all), allFiles);
     for (const f of inputs) state.unrendered.add(f);
     const finding: Finding = {
       rule: 'input-not-evaluated',
       severity: 'error',
-      file: k.file,
-      line: null,
+      file: at.file,
+      line: at.line,
       object: null,
       message: `kustomization ${k.dir || '.'}${owner(k)} was not evaluated: ${message}`,
     };
@@ -975,11 +979,15 @@ function renderKustomizations(
         notEvaluated(root, `${broken.file} is not a valid kustomization (${broken.invalid})`);
         continue;
       }
-      const remote = parts.flatMap((k) => k.remote.map((r) => `${r} (in ${k.file})`));
+      const remote = parts.flatMap((k) => k.remote);
       if (remote.length) {
         notEvaluated(
           root,
-          `it names remote resources or paths outside the state, which are never fetched or read: ${remote.slice(0, 3).join(', ')}`,
+          `it names remote resources or paths outside the state, which are never fetched or read: ${remote
+            .slice(0, 3)
+            .map((r) => `${JSON.stringify(r.reference)} (${r.field} in ${r.file})`)
+            .join(', ')}`,
+          remote[0],
         );
         continue;
       }
