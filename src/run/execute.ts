@@ -284,11 +284,12 @@ interface LoadedStates {
 
 function loadStates(input: ExecuteInput, opts: LoadOptions, target: string | undefined): LoadedStates {
   // A target's inputs in each state (sources/targets.ts); renderer lookups are shared by every target of the run.
-  const load = (tree: FileTree): { state: State; config: Config } => {
+  const load = (tree: FileTree, base: FileTree | null): { state: State; config: Config } => {
     const t =
       target === undefined ? { config: input.config, target: undefined } : targetInputs(tree, input.config, target);
     const o: LoadOptions = {
       ...opts,
+      base,
       ...(t.target !== undefined ? { target: t.target } : {}),
       ...('kustomizationAt' in t && t.kustomizationAt ? { kustomizationAt: t.kustomizationAt } : {}),
     };
@@ -297,10 +298,10 @@ function loadStates(input: ExecuteInput, opts: LoadOptions, target: string | und
     if (o.kustomize) opts.kustomize = o.kustomize;
     return { state, config: t.config };
   };
-  const { state: head, config } = load(input.head);
+  const { state: head, config } = load(input.head, input.base);
   head.findings.unshift(...input.configFindings);
   const base: State = input.base
-    ? load(input.base).state
+    ? load(input.base, null).state
     : emptyState({ label: '(none)', sha: null, committedAt: null }, head.settings);
   judgeRenderFailures(input, head);
   return { base, head, config };

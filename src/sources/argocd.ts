@@ -21,6 +21,7 @@ import { isObject } from '../common/fields.js';
 import type { ChartSource } from './config.js';
 import { IN_CLUSTER, sourceGlobMatch, type ClusterEntry } from './applicationset.js';
 import { closure, filesOf, type Kustomization } from './kustomize.js';
+import { isRemoteReference, leavesState } from './remote-reference.js';
 
 /** What one source of an Application renders. */
 export type ApplicationSource =
@@ -56,6 +57,36 @@ export interface ArgoContext {
   clusters: readonly ClusterEntry[];
   isThisRepository: (repoURL: string) => boolean;
   kustomizations: readonly Kustomization[];
+  /**
+   * For the head of a diff: the sources each Application of the trusted revision (base) had, by target key. A source
+   * that moves from this repository to another one, or whose `repoURL` changes while `repoURLs` is not configured,
+   * is reported.
+   */
+  baseSources?: ReadonlyMap<string, readonly BaseSource[]>;
+  /** Whether the config's `repoURLs` names this repository (otherwise it is inferred: state.ts argoContext). */
+  repoURLsConfigured?: boolean;
+}
+
+/** One source of an Application as the trusted revision had it. */
+export interface BaseSource {
+  repoURL: string;
+  path: string | null;
+  chart: string | null;
+}
+
+/** The sources of an Application's value, as BaseSource records. */
+export function sourcesOf(app: Record<string, unknown>): BaseSource[] {
+  const spec = isObject(app.spec) ? app.spec : {};
+  const list = Array.isArray(spec.sources) ? (spec.sources as unknown[]) : [spec.source];
+  return list.map((src) =>
+    isObject(src)
+      ? {
+          repoURL: typeof src.repoURL === 'string' ? src.repoURL : '',
+          path: typeof src.path === 'string' ? src.path : null,
+          chart: typeof src.chart === 'string' ? src.chart : null,
+        }
+      : { repoURL: '', path: null, chart: null },
+  );
 }
 
 /** The name a destination goes by in target keys: letters, digits, '.', '_', '-' only. */
@@ -107,13 +138,36 @@ export function readApplication(
       const repoURL = typeof src.repoURL === 'string' ? src.repoURL : '';
       refs.set(src.ref, { thisRepo: ctx.isThisRepository(repoURL), repoURL });
     }
+  const before = ctx.baseSources?.get(`${name}@${destination}`);
   sources.forEach((src, i) => {
     if (!isObject(src)) return;
+    const was = before?.[i];
+    if (typeof src.path === 'string' && (src.path.trim().startsWith('/') || leavesState('', src.path))) {
+      // Argo CD's repo server refuses it (util/io/path Path: "app path is absolute", "app path outside root").
+      finding(
+        i,
+        ['path'],
+        'input-not-evaluated',
+        'error',
+        `Application ${name} renders the path ${JSON.stringify(src.path)}, which is ${src.path.trim().startsWith('/') ? 'absolute' : 'outside the repository'}; Argo CD refuses it, and nothing of it is evaluated`,
+      );
+      return;
+    }
     const path = typeof src.path === 'string' ? normalize(src.path) : null;
     if (path === null) {
       if (src.chart === 'karpenter') {
         // The Karpenter controller chart itself: its values carry the controller settings (feature gates,
         // preferencePolicy, minValuesPolicy) of the destination cluster; there are no NodePools to render.
+        return;
+      }
+      if (typeof src.chart === 'string' && was?.path != null && ctx.isThisRepository(was.repoURL)) {
+        finding(
+          i,
+          ['chart'],
+          'input-not-evaluated',
+          'error',
+          `Application ${name} rendered ${was.path || '.'} of this repository in ${'the base revision'}; it now renders the remote chart ${src.chart} from ${String(src.repoURL ?? '?')}, which karpenter-plan does not fetch: what it deploys after the merge is not evaluated`,
+        );
         return;
       }
       if (typeof src.chart === 'string')
@@ -131,9 +185,24 @@ export function readApplication(
       finding(
         i,
         ['repoURL'],
-        'argocd-remote-chart',
-        'info',
-        `Application ${name} renders ${path || '.'} of ${repoURL}, which is not this repository (\`repoURLs\` of the config); its objects are not in the plan.`,
+        'input-not-evaluated',
+        'error',
+        `Application ${name} renders ${path || '.'} of ${repoURL || '(no repoURL)'}, which is not this repository (${ctx.repoURLsConfigured ? '`repoURLs` of the config' : 'no Application of the base revision uses it; name this repository with `repoURLs`'}); karpenter-plan reads no other repository, so what it deploys is not evaluated`,
+      );
+      return;
+    }
+    if (
+      !ctx.repoURLsConfigured &&
+      was &&
+      was.path !== null &&
+      normalizeRepoURL(was.repoURL) !== normalizeRepoURL(repoURL)
+    ) {
+      finding(
+        i,
+        ['repoURL'],
+        'input-not-evaluated',
+        'error',
+        `Application ${name} changes its repoURL from ${was.repoURL || '(none)'} to ${repoURL || '(none)'}; without \`repoURLs\` in the config karpenter-plan cannot tell which one is this repository, so what it deploys is not evaluated`,
       );
       return;
     }
@@ -177,53 +246,52 @@ export function readApplication(
       const ignoreMissing = helm.ignoreMissingValueFiles === true;
       const values: string[] = [];
       const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles : [];
+      // Argo CD refuses to render the chart when a values file cannot be resolved (reposerver/repository/repository.go
+      // getHelmValueFiles via util/io/path ResolveValueFilePathOrUrl): outside the repository always, missing unless
+      // `ignoreMissingValueFiles`. A URL it would fetch, karpenter-plan never does. Either way nothing is rendered.
+      let refused = false;
       valueFiles.forEach((v, j) => {
         if (typeof v !== 'string') return;
-        let file: string;
+        const refuse = (message: string): void => {
+          refused = true;
+          finding(i, ['helm', 'valueFiles', j], 'input-not-evaluated', 'error', `Application ${name}: ${message}`);
+        };
+        // `$<ref>/path` is relative to the root of the `ref:` source; `/path` to the repository root; else the chart.
+        let dir = path;
+        let rel = v;
         if (v.startsWith('$')) {
           const ref = v.slice(1, v.includes('/') ? v.indexOf('/') : undefined);
           const r = refs.get(ref);
-          if (!r) {
-            finding(
-              i,
-              ['helm', 'valueFiles', j],
-              'input-not-evaluated',
-              'error',
-              `Application ${name} names the values file ${v}, but no source has \`ref: ${ref}\` (Argo CD refuses it); the chart is rendered without it`,
+          if (!r)
+            return refuse(
+              `the values file ${v} names no source with \`ref: ${ref}\`; Argo CD refuses it, so the chart is not rendered`,
             );
-            return;
-          }
-          if (!r.thisRepo) {
-            finding(
-              i,
-              ['helm', 'valueFiles', j],
-              'input-not-evaluated',
-              'error',
-              `Application ${name} takes the values file ${v} from ${r.repoURL}, which is not this repository; the chart is rendered without it`,
+          if (!r.thisRepo)
+            return refuse(
+              `the values file ${v} comes from ${r.repoURL}, which is not this repository; karpenter-plan reads no other repository, so the chart is not rendered`,
             );
-            return;
-          }
-          file = normalize(v.slice(ref.length + 1));
-        } else if (/^[a-z]+:\/\//.test(v)) {
-          finding(
-            i,
-            ['helm', 'valueFiles', j],
-            'input-not-evaluated',
-            'error',
-            `Application ${name} names the remote values file ${v}, which karpenter-plan never fetches; the chart is rendered without it`,
+          dir = '';
+          rel = v.slice(ref.length + 1).replace(/^\/+/, '');
+        } else if (isRemoteReference(v)) {
+          return refuse(
+            `the values file ${v} is remote; karpenter-plan never fetches it, so the chart is not rendered`,
           );
-          return;
-        } else file = normalize(`${prefix}${v}`);
+        } else if (v.trim().startsWith('/')) {
+          dir = '';
+          rel = v.trim().slice(1);
+        }
+        if (leavesState(dir, rel))
+          return refuse(
+            `the values file ${v} resolves outside the repository; Argo CD refuses it, so the chart is not rendered`,
+          );
+        const file = normalize(dir ? `${dir}/${rel}` : rel);
         if (files.has(file)) values.push(file);
         else if (!ignoreMissing)
-          finding(
-            i,
-            ['helm', 'valueFiles', j],
-            'unreadable-file',
-            'warning',
-            `Application ${name} (source ${i + 1}) names the values file ${file}, which does not exist in this state`,
+          refuse(
+            `the values file ${v} (${file || '.'}) does not exist in this state; Argo CD refuses to render the chart without it (unless \`ignoreMissingValueFiles: true\`), so it is not rendered`,
           );
       });
+      if (refused) return;
       let inline: Record<string, unknown> = {};
       if (isObject(helm.valuesObject)) inline = helm.valuesObject;
       else if (typeof helm.values === 'string') {
@@ -254,11 +322,54 @@ export function readApplication(
     }
     if (type === 'kustomize') {
       const k = kustomization!;
+      // What the Application adds (kustomize.go Build: `edit add component`, appended `patches`) is refused before
+      // rendering like the kustomization's own entries: nothing remote, nothing outside the repository, and no added
+      // component whose own kustomization names such a thing.
+      const kz = isObject(src.kustomize) ? src.kustomize : {};
+      const added: { at: (string | number)[]; ref: string }[] = [];
+      (Array.isArray(kz.components) ? kz.components : []).forEach((c, j) => {
+        if (typeof c === 'string') added.push({ at: ['kustomize', 'components', j], ref: c });
+      });
+      (Array.isArray(kz.patches) ? kz.patches : []).forEach((p, j) => {
+        if (isObject(p) && typeof p.path === 'string')
+          added.push({ at: ['kustomize', 'patches', j, 'path'], ref: p.path });
+      });
+      const extra: Kustomization[] = [];
+      let outside = false;
+      for (const a of added) {
+        if (isRemoteReference(a.ref) || leavesState(path, a.ref)) {
+          outside = true;
+          finding(
+            i,
+            a.at,
+            'input-not-evaluated',
+            'error',
+            `Application ${name} adds ${JSON.stringify(a.ref)} to kustomization ${path || '.'}, which is remote or outside the repository and is never fetched or read; nothing of it is evaluated`,
+          );
+          continue;
+        }
+        const sub = ctx.kustomizations.find((x) => x.dir === normalize(`${prefix}${a.ref}`));
+        if (!sub) continue;
+        for (const part of closure(sub, ctx.kustomizations)) {
+          extra.push(part);
+          for (const r of part.remote) {
+            outside = true;
+            finding(
+              i,
+              a.at,
+              'input-not-evaluated',
+              'error',
+              `Application ${name} adds ${a.ref} to kustomization ${path || '.'}; it names ${JSON.stringify(r.reference)} (${r.field} in ${r.file}:${r.line ?? '?'}), which is remote or outside the repository and is never fetched or read; nothing of it is evaluated`,
+            );
+          }
+        }
+      }
+      if (outside) return;
       out.push({
         type: 'kustomize',
         dir: path,
         edit: isObject(src.kustomize) ? kustomizeEdit(src.kustomize) : null,
-        files: [...filesOf(closure(k, ctx.kustomizations), ctx.files)],
+        files: [...filesOf([...closure(k, ctx.kustomizations), ...extra], ctx.files)],
       });
       return;
     }

@@ -12,6 +12,7 @@ import { karpenterRelevant } from './coverage.js';
 import { GitTree, type FileTree } from './tree.js';
 import { isObject } from '../common/fields.js';
 import { runSandboxed } from './sandbox.js';
+import { isScalar, LineCounter, parseDocument, visit } from 'yaml';
 
 /** `values-<env>.yaml`, `values.<env>.yaml` (or `.yml`): a chart environment's values file (sources/targets.ts). */
 const ENV_VALUES = /^values[-.]([A-Za-z0-9_-][A-Za-z0-9._-]*)\.ya?ml$/;
@@ -119,7 +120,45 @@ export function missingDependencies(tree: FileTree, chart: ChartSource, files: r
     .map((d) => `${String(d.name)}${typeof d.repository === 'string' && d.repository ? ` (${d.repository})` : ''}`);
 }
 
-export type HelmResult = { ok: true; output: string } | { ok: false; missing: boolean; message: string };
+export type HelmResult =
+  | { ok: true; output: string }
+  | {
+      ok: false;
+      missing: boolean;
+      message: string;
+      /** Set when the chart was refused before rendering because of what a file of it names: where. */
+      refused?: { file: string; line: number | null };
+    };
+
+/** The JSON Schema keywords whose value is a reference helm's schema loader resolves (gojsonschema, jsonschema v6). */
+const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
+/** Meta-schemas every schema library carries built in: a `$schema` naming one is never fetched. */
+const KNOWN_METASCHEMA = /^https?:\/\/json-schema\.org\/(draft-0[3467]\/schema|draft\/20(19-09|20-12)\/schema)#?$/;
+
+/**
+ * References of a chart's `values.schema.json` that helm would load from elsewhere: every `$ref` (or `$dynamicRef`,
+ * `$recursiveRef`) that is not a fragment of the same document (`#/definitions/x`) — helm 3.17's loader
+ * (xeipuuv/gojsonschema) fetches `http(s)://` and reads `file://` and relative references — and a `$schema` that is
+ * not a built-in meta-schema. Each with its line.
+ */
+export function schemaOutsideReferences(text: string): { reference: string; line: number | null }[] {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false });
+  const out: { reference: string; line: number | null }[] = [];
+  visit(doc, {
+    Pair(_key, pair) {
+      if (!isScalar(pair.key) || !isScalar(pair.value)) return;
+      const key = String(pair.key.value);
+      const value = pair.value.value;
+      if (typeof value !== 'string') return;
+      const outside =
+        (REFERENCE_KEYWORDS.has(key) && !value.trim().startsWith('#')) ||
+        (key === '$schema' && !KNOWN_METASCHEMA.test(value.trim()));
+      if (outside) out.push({ reference: value, line: pair.key.range ? lines.linePos(pair.key.range[0]).line : null });
+    },
+  });
+  return out;
+}
 
 export function helmAvailable(binary: string): boolean {
   const home = makeTempFolder('karpenter-plan-probe-');
@@ -173,6 +212,23 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string, 
     const wanted = chartInputs(files, chart);
     if (!listed.has(`${prefix}Chart.yaml`))
       return { ok: false, missing: false, message: `chart folder ${where} holds no Chart.yaml in ${tree.label}` };
+    // A schema that names anything outside itself is refused before helm runs: helm would fetch or read it.
+    for (const f of wanted) {
+      if (!/(^|\/)values\.schema\.json$/.test(f)) continue;
+      const outside = schemaOutsideReferences(tree.read(f) ?? '');
+      if (outside.length)
+        return {
+          ok: false,
+          missing: false,
+          message: `chart ${chart.path} was not evaluated: ${f} references ${outside
+            .slice(0, 3)
+            .map((o) => JSON.stringify(o.reference.slice(0, 200)))
+            .join(
+              ', ',
+            )}, outside the schema itself; helm would fetch or read it while validating the values, so the chart is not rendered (use references within the document, \`#/…\`)`,
+          refused: { file: f, line: outside[0].line },
+        };
+    }
     for (const f of wanted) {
       const text = tree.read(f);
       if (text === null) continue;

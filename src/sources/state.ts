@@ -56,7 +56,9 @@ import {
   karpenterChartSettings,
   normalizeRepoURL,
   readApplication,
+  sourcesOf,
   type ArgoApplication,
+  type BaseSource,
   type ArgoContext,
   type KustomizationEdit,
 } from './argocd.js';
@@ -126,6 +128,11 @@ export interface LoadOptions {
   target?: string | null;
   /** Where the configuration names the target kustomization (a `clusters:` entry): a missing one is reported there. */
   kustomizationAt?: { file: string | null; line: number | null };
+  /**
+   * The trusted revision, when the state loaded is the head of a diff: its Applications tell which repoURLs are this
+   * repository when `repoURLs` is not configured, and which sources moved to another repository (argoContext).
+   */
+  base?: FileTree | null;
 }
 
 /** A state with nothing in it (the base of a single-state run, and the start of every loaded state). */
@@ -170,7 +177,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   const kustomizations = findKustomizations(tree);
   // Argo CD Applications (written, or made by ApplicationSets) of the plain manifests; the files of their directory
   // sources are read by their Application only.
-  const argo = argoInventory(tree, config);
+  const argo = argoInventory(tree, config, opts.base ?? null);
   state.findings.push(...argo.findings);
   for (const f of argo.read) state.evaluated.add(f);
   for (const f of argo.unexpanded) state.unrendered.add(f);
@@ -252,7 +259,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     ...appJobs(rendered),
   ]);
   // Applications found in renderings (an app of apps rendered by kustomize) are rendered in the same state.
-  const ctx = argoContext(tree, config);
+  const ctx = argoContext(tree, config, opts.base ?? null);
   const fromRenderings = readArgoObjects(applications, ctx, state.findings).applications;
   if (fromRenderings.some((a) => a.sources.some((s) => s.type === 'kustomize')))
     renderKustomizations(tree, config, opts, state, kustomizations, allFiles, accept, appJobs(fromRenderings));
@@ -379,10 +386,10 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     if (!r.ok) {
       failed(
         {
-          rule: 'helm-template-failed',
+          rule: r.refused ? 'input-not-evaluated' : 'helm-template-failed',
           severity: 'error',
-          file: chart.discovered ? `${chartPrefix(chart.path)}Chart.yaml` : chart.path,
-          line: null,
+          file: r.refused?.file ?? (chart.discovered ? `${chartPrefix(chart.path)}Chart.yaml` : chart.path),
+          line: r.refused?.line ?? null,
           object: null,
           message: r.message,
         },
@@ -631,8 +638,9 @@ export interface ArgoInventory {
 const inventories = new WeakMap<FileTree, Map<string, ArgoInventory>>();
 
 /** The Argo CD inventory of a tree (read once per tree and configuration: targets and states share it). */
-export function argoInventory(tree: FileTree, config: Config): ArgoInventory {
+export function argoInventory(tree: FileTree, config: Config, base: FileTree | null = null): ArgoInventory {
   const key = JSON.stringify([
+    base ? treeId(base) : null,
     config.manifests,
     config.exclude,
     config.values.map((v) => v.files),
@@ -644,13 +652,22 @@ export function argoInventory(tree: FileTree, config: Config): ArgoInventory {
   let byConfig = inventories.get(tree);
   if (!byConfig) inventories.set(tree, (byConfig = new Map()));
   let inv = byConfig.get(key);
-  if (!inv) byConfig.set(key, (inv = readInventory(tree, config)));
+  if (!inv) byConfig.set(key, (inv = readInventory(tree, config, base)));
   return inv;
+}
+
+const treeIds = new WeakMap<FileTree, number>();
+let lastTreeId = 0;
+/** A number of a tree's own, for cache keys. */
+function treeId(tree: FileTree): number {
+  let id = treeIds.get(tree);
+  if (id === undefined) treeIds.set(tree, (id = ++lastTreeId));
+  return id;
 }
 
 const ARGO_KIND = /kind["']?\s*:\s*["']?(Application|ApplicationSet)\b/;
 
-function readInventory(tree: FileTree, config: Config): ArgoInventory {
+function readInventory(tree: FileTree, config: Config, base: FileTree | null): ArgoInventory {
   const files = plainManifestFiles(tree, config);
   if (tree instanceof GitTree) tree.readMany(files);
   const found: Found[] = [];
@@ -668,7 +685,7 @@ function readInventory(tree: FileTree, config: Config): ArgoInventory {
     }
   }
   const findings: Finding[] = [];
-  const r = readArgoObjects(found, argoContext(tree, config), findings);
+  const r = readArgoObjects(found, argoContext(tree, config, base), findings);
   const owned = new Set<string>();
   for (const a of r.applications)
     for (const s of a.sources)
@@ -676,15 +693,32 @@ function readInventory(tree: FileTree, config: Config): ArgoInventory {
   return { ...r, findings, appFiles, owned };
 }
 
-/** What Argo CD code needs of a state: its files, the config's clusters and which repoURLs are this repository. */
-export function argoContext(tree: FileTree, config: Config): ArgoContext {
+/**
+ * What Argo CD code needs of a state: its files, the config's clusters and which repoURLs are this repository — those
+ * `repoURLs` names; when it names none, those the trusted revision's (base's) Applications render paths or `ref:`
+ * sources from (every repoURL when base has no Application, or for base itself, which is trusted).
+ */
+export function argoContext(tree: FileTree, config: Config, base: FileTree | null = null): ArgoContext {
   const mine = new Set(config.repoURLs.map(normalizeRepoURL));
+  const baseSources = new Map<string, BaseSource[]>();
+  const known = new Set<string>();
+  if (base)
+    for (const a of argoInventory(base, config).applications) {
+      baseSources.set(a.key, sourcesOf(a.value));
+      const spec = isObject(a.value.spec) ? a.value.spec : {};
+      for (const src of Array.isArray(spec.sources) ? spec.sources : [spec.source])
+        if (isObject(src) && (typeof src.path === 'string' || typeof src.ref === 'string'))
+          known.add(normalizeRepoURL(typeof src.repoURL === 'string' ? src.repoURL : ''));
+    }
   return {
     files: tree.list(),
     read: (f) => tree.read(f),
     clusters: config.clusters,
-    isThisRepository: (url) => mine.size === 0 || mine.has(normalizeRepoURL(url)),
+    isThisRepository: (url) =>
+      mine.size ? mine.has(normalizeRepoURL(url)) : known.size === 0 || known.has(normalizeRepoURL(url)),
     kustomizations: findKustomizations(tree),
+    ...(base ? { baseSources } : {}),
+    repoURLsConfigured: mine.size > 0,
   };
 }
 
