@@ -185,7 +185,9 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     state.notes.push(
       config.repoURLs.length
         ? `Argo CD: ${config.repoURLs.join(', ')} ${config.repoURLs.length > 1 ? 'are' : 'is'} this repository (\`repoURLs\`); sources, \`$ref\` value files and git generators of other repositories are not read. Git generators read this state's files, whatever their revision.`
-        : "Argo CD: every repoURL of the Applications and ApplicationSets is taken to be this repository (name it with `repoURLs` to tell others apart); their paths, `$ref` value files and git generators read this state's files, whatever their revision.",
+        : opts.base
+          ? "Argo CD: `repoURLs` is not configured, so the repoURLs the base revision's Applications render paths from are taken to be this repository (every one when base has none); a source, `$ref` value file or git generator of any other repoURL is not evaluated. Name this repository with `repoURLs`."
+          : "Argo CD: every repoURL of the Applications and ApplicationSets is taken to be this repository (name it with `repoURLs` to tell others apart); their paths, `$ref` value files and git generators read this state's files, whatever their revision.",
     );
   const manifestFiles = plainManifestFiles(tree, config).filter((f) => !argo.owned.has(f));
   if (tree instanceof GitTree) tree.readMany(manifestFiles);
