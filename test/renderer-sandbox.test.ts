@@ -236,6 +236,9 @@ ${kustomize}`,
         object: 'Application/pools',
       }),
     );
+    // The refused kustomization is not rendered on its own either (without the Application's edits).
+    const pools = [...plan.nodePools, ...(plan.clusters ?? []).flatMap((c) => c.plan?.nodePools ?? [])];
+    expect(pools.filter((n) => n.change === 'added')).toEqual([]);
   });
 });
 
@@ -404,6 +407,23 @@ ${source}`;
     const fork = '    repoURL: https://github.com/attacker/platform.git\n    path: charts/pools\n';
     const plan = await errorAt(state(inRepo(), cfg), state(fork, cfg), 8);
     expect(plan.findings.filter((f) => f.rule === 'argocd-remote-chart')).toEqual([]);
+  });
+
+  test('an Application of another repository already in base: a change to it is not evaluated (new error)', async () => {
+    const cfg = 'repoURLs: [https://github.com/example/platform]\n';
+    const fork = (rev: string) =>
+      `    repoURL: https://github.com/other/platform.git\n    path: charts/pools\n    targetRevision: ${rev}\n`;
+    const { plan } = await cli([
+      'diff',
+      '--base',
+      state(fork('v1'), cfg),
+      '--head',
+      state(fork('attacker-branch'), cfg),
+    ]);
+    expect(plan.verdict).toBe('fail');
+    expect(plan.findings).toContainEqual(
+      expect.objectContaining({ rule: 'input-not-evaluated', severity: 'error', file: 'apps/pools.yaml', new: true }),
+    );
   });
 
   test('repoURLs unset: a repoURL the PR changes to another value is not taken to be this repository', async () => {

@@ -49,6 +49,10 @@ export interface ArgoApplication {
   /** The ApplicationSet that made it, if one did. */
   appSet: string | null;
   sources: ApplicationSource[];
+  /** Whether a source of it was not evaluated (an `input-not-evaluated` finding): a change to its file is not either. */
+  unevaluated: boolean;
+  /** Kustomization folders of its sources that were refused: never rendered on their own either. */
+  refusedKustomizations: string[];
 }
 
 export interface ArgoContext {
@@ -139,6 +143,8 @@ export function readApplication(
       refs.set(src.ref, { thisRepo: ctx.isThisRepository(repoURL), repoURL });
     }
   const before = ctx.baseSources?.get(`${name}@${destination}`);
+  const findingsBefore = findings.length;
+  const refusedKustomizations: string[] = [];
   sources.forEach((src, i) => {
     if (!isObject(src)) return;
     const was = before?.[i];
@@ -364,7 +370,10 @@ export function readApplication(
           }
         }
       }
-      if (outside) return;
+      if (outside) {
+        refusedKustomizations.push(path);
+        return;
+      }
       out.push({
         type: 'kustomize',
         dir: path,
@@ -407,7 +416,18 @@ export function readApplication(
       );
     out.push({ type: 'directory', dir: path, files: picked, ignored });
   });
-  return { name, destination, key: `${name}@${destination}`, value: app, source, appSet, sources: out };
+  const unevaluated = findings.slice(findingsBefore).some((f) => f.rule === 'input-not-evaluated');
+  return {
+    name,
+    destination,
+    key: `${name}@${destination}`,
+    value: app,
+    source,
+    appSet,
+    sources: out,
+    unevaluated,
+    refusedKustomizations,
+  };
 }
 
 /**

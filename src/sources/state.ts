@@ -203,7 +203,10 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
       ? argo.applications.find((a) => a.key === opts.target && a.sources.length)
       : undefined;
   const appKustomizations = new Set(
-    argo.applications.flatMap((a) => a.sources.flatMap((s) => (s.type === 'kustomize' ? [s.dir] : []))),
+    argo.applications.flatMap((a) => [
+      ...a.sources.flatMap((s) => (s.type === 'kustomize' ? [s.dir] : [])),
+      ...a.refusedKustomizations,
+    ]),
   );
   const rendered: ArgoApplication[] = opts.target === undefined ? argo.applications : targetApp ? [targetApp] : [];
 
@@ -735,6 +738,8 @@ function readArgoObjects(
   const unexpanded = new Set<string>();
   const add = (value: Record<string, unknown>, source: SourceRef, appSet: string | null): void => {
     const app = readApplication(value, source, appSet, ctx, findings);
+    // A change to the file of an Application (or ApplicationSet) with a source not evaluated is not evaluated either.
+    if (app.unevaluated && source.file) unexpanded.add(source.file);
     const prev = applications.find((a) => a.key === app.key);
     if (prev) {
       findings.push({
