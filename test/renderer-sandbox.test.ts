@@ -159,6 +159,12 @@ describe('hostile kustomizations never reach the network', () => {
     ['configurations URL', () => `configurations:\n  - http://127.0.0.1:${port}/c.yaml\n`, 4],
     ['transformers URL', () => `transformers:\n  - http://127.0.0.1:${port}/t.yaml\n`, 4],
     ['openapi.path URL', () => `openapi:\n  path: http://127.0.0.1:${port}/o.json\n`, 4],
+    [
+      'inline PatchTransformer path URL',
+      () =>
+        `transformers:\n  - |\n    apiVersion: builtin\n    kind: PatchTransformer\n    metadata: { name: p }\n    path: hTTp://127.0.0.1:${port}/p.yaml\n    target: { kind: NodePool }\n`,
+      4,
+    ],
     ['helmCharts repo URL', () => `helmCharts:\n  - name: x\n    repo: http://127.0.0.1:${port}/charts\n`, 5],
   ];
 

@@ -11,7 +11,7 @@
 import { makeTempFolder, removeTempFolder } from './temp-folders.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
-import { isNode, LineCounter, parseDocument, stringify, type Document } from 'yaml';
+import { isNode, LineCounter, parseAllDocuments, parseDocument, stringify, type Document } from 'yaml';
 import { isRemoteReference, leavesState } from './remote-reference.js';
 import { runSandboxed } from './sandbox.js';
 import { isObject } from '../common/fields.js';
@@ -59,7 +59,7 @@ function readKustomizations(tree: FileTree): Kustomization[] {
     const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
     // One kustomization per folder; kustomize itself refuses a folder with two.
     if (out.some((k) => k.dir === dir)) continue;
-    out.push(readKustomization(dir, file, tree.read(file)));
+    out.push(readKustomization(dir, file, tree.read(file), (f) => tree.read(f)));
   }
   return out;
 }
@@ -122,7 +122,50 @@ export function kustomizationPaths(doc: Record<string, unknown>): PathEntry[] {
   return out;
 }
 
-function readKustomization(dir: string, file: string, text: string | null): Kustomization {
+/** Fields of built-in plugin configurations that name files or repositories (kustomize api/builtins). */
+const PLUGIN_PATH_KEYS = new Set([
+  'path',
+  'paths',
+  'files',
+  'envs',
+  'env',
+  'repo',
+  'valuesFile',
+  'additionalValuesFiles',
+  'chartHome',
+  'configHome',
+]);
+
+/** The path-like strings of a plugin configuration text (every document, any depth); nothing when it does not parse. */
+function pluginPaths(text: string): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 50) return;
+    if (Array.isArray(v)) v.forEach((x) => walk(x, depth + 1));
+    else if (isObject(v))
+      for (const [key, x] of Object.entries(v)) {
+        if (PLUGIN_PATH_KEYS.has(key)) {
+          for (const s of typeof x === 'string' ? [x] : Array.isArray(x) ? x : [])
+            if (typeof s === 'string') out.push(s.includes('=') && key === 'files' ? s.slice(s.indexOf('=') + 1) : s);
+        }
+        walk(x, depth + 1);
+      }
+  };
+  try {
+    for (const d of parseAllDocuments(text, { uniqueKeys: false }))
+      if (!('errors' in d) || !d.errors.length) walk(d.toJS({ maxAliasCount: 1000 }), 0);
+  } catch {
+    // Not parseable: kustomize refuses it too.
+  }
+  return out;
+}
+
+function readKustomization(
+  dir: string,
+  file: string,
+  text: string | null,
+  read: (path: string) => string | null = () => null,
+): Kustomization {
   const k: Kustomization = { dir, file, refs: [], remote: [], invalid: null };
   if (text === null) {
     k.invalid = 'could not be read';
@@ -145,6 +188,19 @@ function readKustomization(dir: string, file: string, text: string | null): Kust
     const offset = isNode(node) ? node.range?.[0] : undefined;
     return offset === undefined ? null : lines.linePos(offset).line;
   };
+  // Built-in generator and transformer configurations (inline, or files of the state) load paths of their own
+  // (PatchTransformer `path`, ConfigMapGenerator `files`, HelmChartInflationGenerator `repo` …): checked the same way.
+  for (const key of ['generators', 'transformers', 'validators'])
+    (Array.isArray(doc[key]) ? doc[key] : []).forEach((entry, i) => {
+      if (typeof entry !== 'string') return;
+      const inline = entry.includes('\n') || /^\s*[\w-]+\s*:(\s|$)/.test(entry);
+      const local = !inline && !isRemoteReference(entry) && !leavesState(dir, entry);
+      const configText = inline ? entry : local ? read(posix.normalize(posix.join(dir, entry.trim()))) : null;
+      if (configText === null) return;
+      for (const value of pluginPaths(configText))
+        if (isRemoteReference(value) || leavesState(dir, value))
+          k.remote.push({ reference: value, file, line: lineOf([key, i]), field: `${key}.${i}` });
+    });
   for (const { value, at } of kustomizationPaths(doc)) {
     // A remote reference is never fetched; a path that leaves the state (absolute, or ../ above its root) is never read.
     if (isRemoteReference(value) || leavesState(dir, value))
