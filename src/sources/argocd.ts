@@ -53,6 +53,8 @@ export interface ArgoApplication {
   unevaluated: boolean;
   /** Kustomization folders of its sources that were refused: never rendered on their own either. */
   refusedKustomizations: string[];
+  /** Chart folders of its helm sources that were refused (a values file Argo CD refuses): not rendered on their own either. */
+  refusedCharts: string[];
 }
 
 export interface ArgoContext {
@@ -145,6 +147,7 @@ export function readApplication(
   const before = ctx.baseSources?.get(`${name}@${destination}`);
   const findingsBefore = findings.length;
   const refusedKustomizations: string[] = [];
+  const refusedCharts: string[] = [];
   sources.forEach((src, i) => {
     if (!isObject(src)) return;
     const was = before?.[i];
@@ -297,7 +300,10 @@ export function readApplication(
             `the values file ${v} (${file || '.'}) does not exist in this state; Argo CD refuses to render the chart without it (unless \`ignoreMissingValueFiles: true\`), so it is not rendered`,
           );
       });
-      if (refused) return;
+      if (refused) {
+        refusedCharts.push(path);
+        return;
+      }
       let inline: Record<string, unknown> = {};
       if (isObject(helm.valuesObject)) inline = helm.valuesObject;
       else if (typeof helm.values === 'string') {
@@ -427,6 +433,7 @@ export function readApplication(
     sources: out,
     unevaluated,
     refusedKustomizations,
+    refusedCharts,
   };
 }
 

@@ -494,7 +494,10 @@ function looseCharts(tree: FileTree, config: Config, apps: readonly ArgoApplicat
     [
       ...config.charts.map((c) => c.path),
       ...config.clusters.flatMap((c) => (c.inputs ? c.inputs.charts.map((ch) => ch.path) : [])),
-      ...apps.flatMap((a) => a.sources.flatMap((s) => (s.type === 'helm' ? [s.chart.path] : []))),
+      ...apps.flatMap((a) => [
+        ...a.sources.flatMap((s) => (s.type === 'helm' ? [s.chart.path] : [])),
+        ...a.refusedCharts,
+      ]),
     ].map((p) => chartPrefix(p)),
   );
   const include = picomatch(config.manifests, { dot: false });
