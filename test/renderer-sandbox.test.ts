@@ -19,11 +19,15 @@ import { Checkout, runRenderer } from '../src/sources/kustomize.js';
 import { findExecutable, networkNamespace, rendererEnv, runSandboxed } from '../src/sources/sandbox.js';
 import { DirTree } from '../src/sources/tree.js';
 import { NODECLASS, nodePool, tempTree } from './helpers.js';
+import { realHelms } from './support/tools.js';
 
 const KUBECTL = findExecutable('kubectl');
-const HELM = process.env.KARPENTER_PLAN_TEST_HELM || findExecutable('helm');
+const HELM = process.env.KARPENTER_PLAN_TEST_HELM || realHelms().available[0]?.bin || findExecutable('helm');
 if (!KUBECTL) console.log('renderer-sandbox: kubectl is not on PATH; the kustomize cases are skipped');
-if (!HELM) console.log('renderer-sandbox: no helm (KARPENTER_PLAN_TEST_HELM or PATH); the real-helm cases are skipped');
+if (!HELM)
+  console.log(
+    'renderer-sandbox: no helm (KARPENTER_PLAN_TEST_HELM, scripts/test-tools.mjs or PATH); the real-helm cases are skipped',
+  );
 const withKubectl = KUBECTL ? test : test.skip;
 const withHelm = HELM ? test : test.skip;
 
