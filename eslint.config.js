@@ -5,7 +5,7 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.tmp/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', '.tmp/', 'coverage/', 'src/generated/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

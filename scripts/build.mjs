@@ -5,6 +5,7 @@
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { relative } from 'node:path';
+import { generateAll } from './generate-validators.mjs';
 
 /** The lazily loaded packages, each bundled to dist/vendor/<file>.js. */
 export const VENDORED = {
@@ -12,6 +13,9 @@ export const VENDORED = {
   '@aws-sdk/client-ec2': 'aws-sdk-client-ec2',
   '@aws-sdk/client-pricing': 'aws-sdk-client-pricing',
 };
+
+// The schema validators are build output (src/generated/, not in git): make them before bundling.
+await generateAll();
 
 const common = {
   bundle: true,

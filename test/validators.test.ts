@@ -1,16 +1,46 @@
 /**
- * The precompiled schema validators (src/sources/config-schema.validator.ts, src/plan/plan-schema.validator.ts) are
- * what Ajv's standalone code generation makes of the schemas today: a schema change without `npm run validators`
- * fails here. They also accept and refuse what a compiled schema does.
+ * The precompiled schema validators (src/generated/config-schema.validator.ts, src/generated/plan-schema.validator.ts)
+ * are build output: made from schema/*.json by scripts/generate-validators.mjs before every compile, bundle, lint and
+ * test run, and never tracked by git. They are what Ajv's standalone code generation makes of the schemas today, and
+ * accept and refuse what a compiled schema does.
  */
 import { Ajv } from 'ajv';
-import { readFileSync } from 'node:fs';
-import { validate as configValidate } from '../src/sources/config-schema.validator.js';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { validate as configValidate } from '../src/generated/config-schema.validator.js';
+
+interface Validator {
+  schema: string;
+  out: string;
+}
+// @ts-expect-error -- a plain ESM script without types
+const generator = (await import('../scripts/generate-validators.mjs')) as {
+  VALIDATORS: Validator[];
+  GENERATED_DIR: string;
+  generate(v: Validator): Promise<string>;
+  isFresh(v: Validator): boolean;
+};
 
 test('the generated validators match the schemas', async () => {
-  // @ts-expect-error -- a plain ESM script without types
-  const { VALIDATORS, generate } = await import('../scripts/generate-validators.mjs');
-  for (const v of VALIDATORS as { out: string }[]) expect(readFileSync(v.out, 'utf8')).toBe(await generate(v));
+  for (const v of generator.VALIDATORS) {
+    expect(generator.isFresh(v)).toBe(true);
+    expect(readFileSync(v.out, 'utf8')).toBe(await generator.generate(v));
+  }
+});
+
+test('the generated validators live in an ignored folder and git tracks no generated validator', () => {
+  if (!existsSync('.git')) return; // an unpacked tarball: nothing is tracked
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' });
+  expect(
+    git('ls-files', '--', 'src')
+      .split('\n')
+      .filter((f) => /validator|^src\/generated\//.test(f)),
+  ).toEqual([]);
+  for (const v of generator.VALIDATORS) {
+    expect(v.out.startsWith(generator.GENERATED_DIR + '/')).toBe(true);
+    // check-ignore exits 0 (and names the file) when a rule of .gitignore covers it.
+    expect(git('check-ignore', '--no-index', v.out).trim()).toBe(v.out);
+  }
 });
 
 test('the precompiled config validator agrees with a freshly compiled schema', () => {

@@ -3,7 +3,7 @@
  * against schema/plan.schema.json before anything is published from it.
  */
 import type { ValidateFunction } from 'ajv';
-import { validate as validatePlanSchema } from './plan-schema.validator.js';
+import { validate as validatePlanSchema } from '../generated/plan-schema.validator.js';
 import type { Plan } from './contract.js';
 import { SCHEMA_VERSION } from './contract.js';
 

@@ -4,7 +4,7 @@
  * each state's root.
  */
 import type { ValidateFunction } from 'ajv';
-import { validate as validateConfigSchema } from './config-schema.validator.js';
+import { validate as validateConfigSchema } from '../generated/config-schema.validator.js';
 import type { Finding, Position } from '../common/findings.js';
 import { isObject } from '../common/fields.js';
 import { parseYamlMapping } from './yaml.js';

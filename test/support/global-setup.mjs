@@ -1,11 +1,14 @@
 // Jest global setup: bundles the action from src/ once per test run (the same esbuild settings as
-// scripts/build.mjs), so end-to-end tests run the code under test rather than the committed dist/; and obtains the
-// real renderers the tests run (scripts/test-tools.mjs: helm 3, helm 4, and kubectl when the PATH has none).
+// scripts/build.mjs), so end-to-end tests run the code under test rather than the committed dist/; it first makes the
+// schema validators (src/generated/, not in git), which the sources import, and obtains the real renderers the tests
+// run (scripts/test-tools.mjs: helm 3, helm 4, and kubectl when the PATH has none).
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
 import { ensureTools, TOOLS_DIR } from '../../scripts/test-tools.mjs';
+import { generateAll } from '../../scripts/generate-validators.mjs';
 
 export default async function globalSetup() {
+  await generateAll();
   const tools = ensureTools({ dir: TOOLS_DIR, log: (m) => console.log(`\ntest-tools: ${m}`) });
   for (const [name, r] of Object.entries(tools))
     if (!r.bin) console.log(`\ntest-tools: ${name} is not available (${r.reason}); the tests that need it are skipped`);
