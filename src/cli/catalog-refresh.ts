@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { encodeCatalog } from '../cloudprovider/catalog.js';
-import type { CliResult } from './run.js';
+import type { CliResult } from './result.js';
 import { errorMessage } from '../common/errors.js';
 
 export async function catalogRefreshCommand(

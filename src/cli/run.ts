@@ -27,12 +27,7 @@ import { renderSarif } from '../report/sarif.js';
 import { VERSION } from '../common/version.js';
 import { errorMessage } from '../common/errors.js';
 import { own } from '../common/own.js';
-
-export interface CliResult {
-  exitCode: 0 | 1 | 2;
-  stdout: string;
-  stderr: string;
-}
+import type { CliResult } from './result.js';
 
 export const USAGE = `Usage: karpenter-plan <command> [options]
 

@@ -13,57 +13,18 @@
  *   topology requirements (Topology.AddRequirements on the node's labels and hostname).
  * - Add (ExistingNode.Add): resources are taken, the requirements narrow, the topology records the pod.
  */
-import type { Taint } from '../api/validation.js';
-import type { PodTemplate, Workload } from '../api/workload.js';
+import type { Workload } from '../api/workload.js';
 import { LABEL_HOSTNAME } from '../api/labels.js';
 import { hostPortsConflict, type HostPort } from '../api/pod-constraints.js';
 import { addResources, fits, subtractResources, type ResourceList } from '../common/quantity.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
-import type { Failure, PodGroup } from './nodeclaim.js';
+import type { ExistingAttempt, ExistingNodeInput, Failure, PodGroup } from './types.js';
 import { nodeSelectorAlternatives, strictPodRequirements, type PodState } from './preferences.js';
 import type { Topology } from './topology.js';
 import { volumeAlternatives, withVolumeAlternative } from './volumetopology.js';
 
-/** A pod bound to an existing node that stays there in the simulated state. */
-export interface BoundPod {
-  namespace: string;
-  /** The pod as the scheduler reads it: requests, labels, host ports, required anti-affinity. */
-  pod: PodTemplate;
-  /** Owned by a DaemonSet (StateNode.DaemonSetRequests). */
-  daemon: boolean;
-  /** The key of the modelled workload this pod is a running replica of, if any. */
-  workload?: string;
-}
-
-/**
- * A node as karpenter pkg/controllers/state/statenode.go presents it to the scheduler: Labels() and Taints() (the
- * NodeClaim's before the Node registers; ephemeral and startup taints dropped until it is initialized), Allocatable()
- * and Capacity() (the Node's status, the NodeClaim's filling zero or missing values until initialized), Initialized().
- */
-export interface SchedulingView {
-  labels: Record<string, string>;
-  taints: Taint[];
-  /** null when neither the Node nor the NodeClaim status lists any. */
-  allocatable: ResourceList | null;
-  capacity: ResourceList | null;
-  initialized: boolean;
-  /** A Node object exists (a NodeClaim alone is in flight). */
-  hasNode: boolean;
-}
-
-export interface ExistingNodeInput extends SchedulingView {
-  /** The node's name (StateNode.Name: the Node's, or the NodeClaim's before registration). */
-  name: string;
-  nodePool: string | null;
-  instanceType: string | null;
-  zone: string | null;
-  capacityType: string | null;
-  /** The pods bound to the node that stay there (not terminal, not rescheduled in this state). */
-  pods: BoundPod[];
-}
-
-export type ExistingAttempt = { ok: true; reqs: Requirements } | Failure;
+export type { BoundPod, ExistingAttempt, ExistingNodeInput, SchedulingView } from './types.js';
 
 /** What ExistingNode.add changes, saved to be restored. */
 export interface ExistingNodeState {

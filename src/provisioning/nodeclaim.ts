@@ -5,7 +5,6 @@
  * types when scheduling ends (NodeClaim.FinalizeScheduling, scheduler.go TruncateInstanceTypes).
  */
 import type { Taint } from '../api/validation.js';
-import type { PodTemplate } from '../api/workload.js';
 import {
   cheapestOffering,
   offeringCompatible,
@@ -17,6 +16,7 @@ import type { Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
 import { strictPodRequirements, type PodState } from './preferences.js';
 import type { Topology } from './topology.js';
+import type { Attempt, Failure, PodGroup, SchedulerOptions, Template } from './types.js';
 import { offeringsToReserve, reservedOfferingError, type ReservationManager } from './reservation.js';
 import { Requirement } from '../scheduling/requirements.js';
 import { LABEL_CAPACITY_TYPE, LABEL_RESERVATION_ID } from '../api/labels.js';
@@ -25,81 +25,15 @@ import { volumeAlternatives, withVolumeAlternative } from './volumetopology.js';
 
 export const MAX_INSTANCE_TYPES = 600;
 
-export interface Template {
-  nodePool: string;
-  weight: number;
-  /** Template requirements ∧ labels ∧ nodepool/nodeclass labels (nodeclaimtemplate.go NewNodeClaimTemplate). */
-  requirements: Requirements;
-  labels: Record<string, string>;
-  taints: Taint[];
-  /** Instance types that survive the template pre-filter (scheduler.go NewScheduler). */
-  instanceTypes: InstanceType[];
-  /** Daemon overhead per instance type name (scheduler.go buildDaemonOverheadGroups). */
-  daemonOverhead: Map<string, ResourceList>;
-  /** Remaining `spec.limits` (scheduler.go Scheduler.remainingResources); undefined = unlimited. */
-  limits?: ResourceList;
-}
-
-export interface PodGroup {
-  key: string;
-  namespace: string;
-  pod: PodTemplate;
-  count: number;
-  /** Creation order (queue tie-break after cpu and memory, queue.go byCPUAndMemoryDescending). */
-  order: number;
-  /** Set when one workload is several groups (replicas whose volumes differ): which of them. */
-  segment?: number;
-}
-
-export interface SchedulerOptions {
-  preferencePolicy: 'Respect' | 'Ignore';
-  minValuesPolicy: 'Strict' | 'BestEffort';
-  /** Strict reserved mode (provisioning); absent in disruption's simulations, which use fallback mode. */
-  reservations?: ReservationManager;
-  /** Place runs of identical pods in bulk where the outcome is the same as one at a time (default); false: one by one. */
-  bulk?: boolean;
-}
-
-export interface Attempt {
-  ok: true;
-  reqs: Requirements;
-  options: InstanceType[];
-  relaxedMinValues: boolean;
-  /** Strict reserved mode: the reservations the NodeClaim holds once the pod is added. */
-  reserve?: Set<string>;
-}
-export interface Failure {
-  ok: false;
-  code: SchedulingErrorCode;
-  error: string;
-}
-
-/**
- * Why a pod found no place, as a closed set (Karpenter's scheduler errors: taints, incompatible
- * requirements, limits, resources, minValues; pkg/controllers/provisioning/scheduling/scheduler.go).
- * Consumers branch on these codes; the message is for people.
- */
-export type SchedulingErrorCode =
-  | 'taint'
-  | 'incompatible-requirements'
-  | 'no-compatible-offering'
-  | 'limits-exhausted'
-  | 'limits-exceeded'
-  | 'insufficient-resources'
-  | 'min-values'
-  | 'topology'
-  | 'volume-topology'
-  | 'host-port'
-  | 'reserved-offering'
-  | 'no-nodepool'
-  | 'invalid-pod'
-  | 'launch-failed';
-
-export interface SchedulingError {
-  count: number;
-  error: string;
-  codes: SchedulingErrorCode[];
-}
+export type {
+  Attempt,
+  Failure,
+  PodGroup,
+  SchedulerOptions,
+  SchedulingError,
+  SchedulingErrorCode,
+  Template,
+} from './types.js';
 
 export class NodeClaim {
   requirements: Requirements;

@@ -40,8 +40,7 @@ import {
 } from '../api/pod-constraints.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
-import type { PodGroup, Template } from './nodeclaim.js';
-import type { ExistingNodeInput } from './existingnode.js';
+import type { ExistingNodeInput, PodGroup, Template } from './types.js';
 import { nodeSelectorAlternatives, type PodState } from './preferences.js';
 
 export type TopologyType = 'spread' | 'affinity' | 'antiAffinity';
