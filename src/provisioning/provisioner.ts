@@ -4,179 +4,53 @@
  * pkg/controllers/nodeoverlay/), the scheduler (pkg/controllers/provisioning/scheduling/) and the provider's launch
  * decision (karpenter-provider-aws pkg/providers/instance/instance.go Create). Returns a placement per workload and the
  * simulated fleet. Pure: no I/O.
+ *
+ * Laid out as Karpenter's files are: the instance types and NodeOverlays in instancetypes.ts, the NodeClaim templates
+ * and daemon overhead in nodeclaimtemplate.ts (nodeclaimtemplate.go), static NodePools in static.ts
+ * (pkg/controllers/static/), the Scheduler in scheduler.ts (scheduling/scheduler.go); this file is provisioner.go.
  */
 import { EMPTY_CONSTRAINTS } from '../api/pod-constraints.js';
-import type { Catalog } from '../cloudprovider/catalog.js';
-import { selectsReservation, type EC2NodeClass } from '../api/ec2nodeclass.js';
-import { buildInstanceTypes, offeringCompatible, type InstanceType } from '../cloudprovider/instancetype.js';
-import {
-  LABEL_CAPACITY_TYPE,
-  LABEL_EC2NODECLASS,
-  LABEL_INSTANCE_TYPE,
-  LABEL_INITIALIZED,
-  LABEL_NODEPOOL,
-  LABEL_REGISTERED,
-  LABEL_ZONE,
-  type CapacityType,
-} from '../api/labels.js';
-import { launch, type LaunchDecision } from '../cloudprovider/launch.js';
-import { ReservationManager } from './reservation.js';
-import { nodeSelectorAlternatives } from './preferences.js';
-import type { NodeOverlay } from '../api/nodeoverlay.js';
-import { orderByWeight, type NodePool } from '../api/nodepool.js';
-import {
-  adjustedPrice,
-  evaluateOverlays,
-  type OverlayOutcome,
-  type OverlayPool,
-  type OverlayType,
-} from '../cloudprovider/overlay-evaluation.js';
-import { addResources, type ResourceList } from '../common/quantity.js';
-import { Requirement, Requirements } from '../scheduling/requirements.js';
-import { satisfiesMinValues } from '../cloudprovider/instancetype.js';
-import { type PodGroup, type SchedulingError, type SchedulingErrorCode, type Template } from './nodeclaim.js';
-import { schedule } from './scheduler.js';
-import { ExistingNode, type ExistingNodeInput } from './existingnode.js';
-import type { ControllerSettings } from '../api/settings.js';
-import { untolerated } from '../scheduling/taints.js';
+import { LABEL_NODEPOOL, LABEL_ZONE, type CapacityType } from '../api/labels.js';
+import type { NodePool } from '../api/nodepool.js';
 import type { Workload } from '../api/workload.js';
-import { parsePoolOfferingKey } from '../cloudprovider/offering-key.js';
-import { emptyStorage, type StorageObjects } from '../api/storage.js';
+import { emptyStorage } from '../api/storage.js';
+import type { InstanceType } from '../cloudprovider/instancetype.js';
+import { launch } from '../cloudprovider/launch.js';
+import { ReservationManager } from './reservation.js';
+import type { PodGroup, SchedulingError, SchedulingErrorCode, Template } from './types.js';
+import { schedule } from './scheduler.js';
+import { ExistingNode } from './existingnode.js';
 import { VolumeNotes, volumeSegments, type ReplicaSegment } from './volumetopology.js';
+import { applyNodeOverlays, instanceTypesFor } from './instancetypes.js';
+import { launchedNode, managedByAwsProvider, nodeClaimTemplates } from './nodeclaimtemplate.js';
+import { staticNodes } from './static.js';
+import type {
+  ModelInput,
+  PoolReason,
+  PoolStatus,
+  SimNode,
+  SimPlacement,
+  SimulationOptions,
+  SimulationResult,
+  StepContext,
+} from './types.js';
 
-export interface ModelInput {
-  nodePools: NodePool[];
-  nodeClasses: EC2NodeClass[];
-  overlays: NodeOverlay[];
-  workloads: Workload[];
-  daemonSets: Workload[];
-  settings: ControllerSettings;
-  /** PersistentVolumeClaims, PersistentVolumes and StorageClasses among the manifests (volumetopology.ts). */
-  storage?: StorageObjects;
-}
-
-export interface ReservationInput {
-  id: string;
-  instanceType: string;
-  zone: string;
-  count: number;
-  type: 'default' | 'capacity-block';
-  tags?: Record<string, string>;
-}
-
-export interface SimulationOptions {
-  catalog: Catalog;
-  region?: string;
-  zones?: string[];
-  spotPriceFactor: number;
-  reservations: ReservationInput[];
-  /** Add probe pods when the state has no workloads. */
-  probes: boolean;
-  /** Offerings made unavailable (ICE what-if), by unavailableKey. */
-  unavailable?: Set<string>;
-  /** The cluster the pods are placed into (a fleet snapshot with pods); absent: an empty cluster. */
-  cluster?: ClusterState;
-}
-
-/**
- * The existing cluster in one state (karpenter pkg/controllers/provisioning/provisioner.go Schedule: the active state
- * nodes, and the pods to schedule). Made from a fleet snapshot by disruption/fleet-placement.ts.
- */
-export interface ClusterState {
-  /** The nodes that stay in this state, with the pods they keep (running replicas carry their workload key). */
-  nodes: ExistingNodeInput[];
-  /**
-   * Pods no manifest describes whose node leaves in this state (deleting, drifted, its NodePool removed): they are
-   * scheduled with the rest (provisioner.go Schedule: the reschedulable pods of deleting nodes), grouped by owner.
-   */
-  displaced: { key: string; namespace: string; pod: Workload['pod']; count: number }[];
-}
-
-export interface SimPlacement {
-  schedulable: boolean;
-  nodePool: string | null;
-  instanceType: string | null;
-  capacityType: CapacityType | null;
-  pricePerHour: number | null;
-  candidates: number;
-  allocationStrategy: string | null;
-  reason: string | null;
-  /** Why pods of the workload were not placed (empty when all were). */
-  reasonCodes: SchedulingErrorCode[];
-}
-
-export interface SimNode {
-  name: string;
-  nodePool: string;
-  instanceType: string;
-  zone: string;
-  capacityType: CapacityType;
-  pricePerHour: number;
-  allocationStrategy: string;
-  candidates: number;
-  labels: Record<string, string>;
-  pods: Record<string, number>;
-  /** A node of a static NodePool (`spec.replicas`). */
-  static?: boolean;
-}
-
-/** Why a NodePool is not used for provisioning: a closed set of codes, each with its message. */
-export type PoolReasonCode =
-  | 'static'
-  | 'deleting'
-  | 'not-ready'
-  | 'unmanaged-nodeclass'
-  | 'nodeclass-not-found'
-  | 'no-instance-types'
-  | 'min-values-unsatisfiable';
-
-export interface PoolReason {
-  code: PoolReasonCode;
-  message: string;
-}
-
-export interface PoolStatus {
-  name: string;
-  eligible: boolean;
-  reason: PoolReason | null;
-  instanceTypes: number;
-}
-
-export interface SimulationResult {
-  placements: Map<string, SimPlacement>;
-  /** The NodeClaim templates in provisioning order (eligible NodePools with instance types). */
-  templates: Template[];
-  /** Pod template of every workload (and probe), by workload key. */
-  podTemplates: Map<string, Workload['pod']>;
-  workloads: {
-    key: string;
-    kind: string;
-    namespace: string;
-    name: string;
-    replicas: number;
-    probe: boolean;
-    /** For the probe of one NodePool: that NodePool. */
-    probePool?: string;
-  }[];
-  fleet: SimNode[];
-  /** Nodes launched for the probes of NodePools no workload lands on (not part of `fleet`). */
-  probeFleet: SimNode[];
-  /** Nodes of static NodePools (`spec.replicas`) in `fleet`. */
-  staticNodes: number;
-  hourlyCost: number;
-  pools: PoolStatus[];
-  region: string;
-  zones: string[];
-  overlays: OverlayOutcome | null;
-  assumptions: string[];
-}
+export type {
+  ClusterState,
+  ModelInput,
+  PoolReason,
+  PoolReasonCode,
+  PoolStatus,
+  ReservationInput,
+  SimNode,
+  SimPlacement,
+  SimulationOptions,
+  SimulationResult,
+} from './types.js';
 
 export function workloadKey(kind: string, namespace: string, name: string): string {
   return `${kind}/${namespace}/${name}`;
 }
-
-const MANAGED_GROUP = 'karpenter.k8s.aws';
-const MANAGED_KIND = 'EC2NodeClass';
 
 export function inferRegion(zones: string[]): string | null {
   for (const z of zones) {
@@ -312,13 +186,6 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   };
 }
 
-interface StepContext {
-  input: ModelInput;
-  opts: SimulationOptions;
-  zones: string[];
-  classes: Map<string, EC2NodeClass>;
-}
-
 interface WorkloadToPlace {
   key: string;
   kind: string;
@@ -375,7 +242,7 @@ function eligibleNodePools(input: ModelInput): { pools: PoolStatus[]; eligible: 
       reason = { code: 'static', message: 'static NodePool (spec.replicas): not used for provisioning' };
     else if (np.deleting) reason = { code: 'deleting', message: 'NodePool is being deleted' };
     else if (np.runtimeErrors.length) reason = { code: 'not-ready', message: `not Ready: ${np.runtimeErrors[0]}` };
-    else if (!ref || ref.group !== MANAGED_GROUP || ref.kind !== MANAGED_KIND)
+    else if (!managedByAwsProvider(ref))
       reason = {
         code: 'unmanaged-nodeclass',
         message: 'nodeClassRef is not a karpenter.k8s.aws EC2NodeClass: not managed by the AWS provider',
@@ -388,295 +255,9 @@ function eligibleNodePools(input: ModelInput): { pools: PoolStatus[]; eligible: 
   return { pools, eligible };
 }
 
-/**
- * Capacity reservations an EC2NodeClass selects (karpenter-provider-aws
- * pkg/controllers/nodeclass/capacityreservation.go Reconcile), by its capacityReservationSelectorTerms.
- */
-/**
- * Instance types are a function of the catalog, the EC2NodeClass, the settings and the offering inputs; the base and
- * head states (and the rules' what-ifs) usually share them. Karpenter caches them the same way, by a hash of their
- * inputs (karpenter-provider-aws pkg/providers/instancetype/instancetype.go List). The lists are never mutated.
- */
-const instanceTypeMemo = new WeakMap<Catalog, Map<string, InstanceType[]>>();
-
-function instanceTypesFor(
-  ctx: StepContext,
-  nc: EC2NodeClass | undefined,
-  extra: { priceChanges?: Map<string, string>; unavailable?: Set<string> } = {},
-): InstanceType[] {
-  const { input, opts } = ctx;
-  const inputs = {
-    zones: ctx.zones,
-    spotPriceFactor: opts.spotPriceFactor,
-    reservations: reservationsFor(ctx, nc),
-    ...(extra.priceChanges ? { priceChanges: extra.priceChanges, adjust: adjustedPrice } : {}),
-    ...(extra.unavailable ? { unavailable: extra.unavailable } : {}),
-  };
-  if (extra.unavailable) return buildInstanceTypes(opts.catalog, nc ?? null, input.settings, inputs);
-  let memo = instanceTypeMemo.get(opts.catalog);
-  if (!memo) instanceTypeMemo.set(opts.catalog, (memo = new Map()));
-  const key = JSON.stringify([
-    nc ? { ...nc, raw: undefined, source: undefined } : null,
-    input.settings.vmMemoryOverheadPercent,
-    input.settings.reservedENIs,
-    inputs.zones,
-    inputs.spotPriceFactor,
-    inputs.reservations,
-    extra.priceChanges ? [...extra.priceChanges].sort() : null,
-  ]);
-  let types = memo.get(key);
-  if (!types) memo.set(key, (types = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, inputs)));
-  return types;
-}
-
-function reservationsFor(ctx: StepContext, nc: EC2NodeClass | undefined): ReservationInput[] {
-  if (!ctx.input.settings.featureGates.reservedCapacity || !nc) return [];
-  return ctx.opts.reservations.filter((r) => selectsReservation(nc, r));
-}
-
-/**
- * NodeOverlays (karpenter pkg/controllers/nodeoverlay/controller.go Reconcile), one global pass. Evaluated whenever
- * overlays exist (the rules read the outcome); prices change only with the NodeOverlay gate on (karpenter
- * pkg/cloudprovider/overlay/cloudprovider.go GetInstanceTypes). Returns the price changes per NodePool, keyed by
- * typeOfferingKey.
- */
-function applyNodeOverlays(
-  ctx: StepContext,
-  eligible: NodePool[],
-  assumptions: string[],
-): {
-  outcome: OverlayOutcome | null;
-  priceChanges: Map<string, Map<string, string>>;
-  capacityChanges: Map<string, Map<string, ResourceList>>;
-} {
-  const { input } = ctx;
-  const priceChanges = new Map<string, Map<string, string>>();
-  const capacityChanges = new Map<string, Map<string, ResourceList>>();
-  if (!input.overlays.length) return { outcome: null, priceChanges, capacityChanges };
-  // Overlays match on requirements and offerings only, which depend on the EC2NodeClass, not the pool: the pools of
-  // one EC2NodeClass share one list of instance types.
-  const byClass = new Map<string, OverlayType[]>();
-  const pools: OverlayPool[] = [];
-  for (const np of eligible) {
-    const key = np.nodeClassRef!.name;
-    let types = byClass.get(key);
-    if (!types) {
-      const nc = ctx.classes.get(key);
-      types = instanceTypesFor(ctx, nc).map((it) => ({
-        typeName: it.name,
-        typeRequirements: it.requirements,
-        offerings: it.offerings.map((o) => ({
-          zone: o.zone,
-          capacityType: o.capacityType,
-          ...(o.reservationId ? { reservationId: o.reservationId } : {}),
-        })),
-      }));
-      byClass.set(key, types);
-    }
-    pools.push({ nodePool: np.name, templateLabels: np.labels, types });
-  }
-  const outcome = evaluateOverlays(input.overlays, pools);
-  if (input.settings.featureGates.nodeOverlay) {
-    for (const [key, v] of outcome.prices) {
-      const { nodePool, typeOffering } = parsePoolOfferingKey(key);
-      if (!priceChanges.has(nodePool)) priceChanges.set(nodePool, new Map());
-      priceChanges.get(nodePool)!.set(typeOffering, v.change);
-    }
-    for (const [key, cap] of outcome.capacity) {
-      const { nodePool, typeOffering: type } = parsePoolOfferingKey(key);
-      if (!capacityChanges.has(nodePool)) capacityChanges.set(nodePool, new Map());
-      capacityChanges.get(nodePool)!.set(type, cap);
-    }
-  } else {
-    assumptions.push(
-      `NodeOverlays: ${input.overlays.length} present but the NodeOverlay feature gate is off; Karpenter ignores them.`,
-    );
-  }
-  return { outcome, priceChanges, capacityChanges };
-}
-
-/**
- * An instance type with NodeOverlay capacity applied (karpenter pkg/cloudprovider/types.go ApplyCapacityOverlay,
- * computeAllocatable): capacity gains the resources; their allocatable equals their capacity (no overhead is reserved
- * for them), and hugepages take their size out of allocatable memory. Copied, never changed in place.
- */
-function withCapacityOverlay(it: InstanceType, update: ResourceList): InstanceType {
-  const capacity = { ...it.capacity, ...update };
-  const allocatable = { ...it.allocatable, ...update };
-  let huge = 0;
-  for (const [k, v] of Object.entries(capacity)) if (k.startsWith('hugepages-')) huge += v;
-  if (huge > 0 && it.capacity.memory !== undefined)
-    allocatable.memory = Math.max(0, (it.allocatable.memory ?? 0) - huge);
-  return { ...it, capacity, allocatable };
-}
-
-/**
- * One NodeClaim template per eligible NodePool (nodeclaimtemplate.go NewNodeClaimTemplate, scheduler.go
- * NewScheduler), in weight order (pkg/utils/nodepool/nodepool.go OrderByWeight), with the instance types that pass
- * the template's requirements, offerings and (Strict) minValues. A NodePool left with none is marked ineligible.
- */
-function nodeClaimTemplates(
-  ctx: StepContext,
-  eligible: NodePool[],
-  pools: PoolStatus[],
-  priceChanges: Map<string, Map<string, string>>,
-  capacityChanges: Map<string, Map<string, ResourceList>>,
-): Template[] {
-  const { input, opts } = ctx;
-  const typeCache = new Map<string, InstanceType[]>();
-  const templates: Template[] = [];
-  for (const np of orderByWeight(eligible)) {
-    const nc = ctx.classes.get(np.nodeClassRef!.name);
-    const changes = priceChanges.get(np.name);
-    const capacity = capacityChanges.get(np.name);
-    // Pools that share an EC2NodeClass and the same price and capacity changes (e.g. an unscoped overlay) share their
-    // instance types.
-    const cacheKey = `${np.nodeClassRef!.name}|${
-      changes
-        ? [...changes]
-            .map(([k, v]) => `${k}=${v}`)
-            .sort()
-            .join(',')
-        : ''
-    }|${capacity ? JSON.stringify([...capacity].sort(([a], [b]) => (a < b ? -1 : 1))) : ''}`;
-    let its = typeCache.get(cacheKey);
-    if (!its) {
-      its = instanceTypesFor(ctx, nc, {
-        ...(changes ? { priceChanges: changes } : {}),
-        ...(opts.unavailable ? { unavailable: opts.unavailable } : {}),
-      });
-      if (capacity)
-        its = its.map((it) => (capacity.has(it.name) ? withCapacityOverlay(it, capacity.get(it.name)!) : it));
-      typeCache.set(cacheKey, its);
-    }
-    const reqs = Requirements.fromNodeSelectorRequirements(np.requirements);
-    for (const [k, v] of Object.entries(np.labels)) reqs.add(Requirement.of(k, 'In', [v]));
-    reqs.add(Requirement.of(LABEL_NODEPOOL, 'In', [np.name]));
-    reqs.add(Requirement.of(LABEL_EC2NODECLASS, 'In', [np.nodeClassRef!.name]));
-    let options = its.filter(
-      (it) =>
-        it.requirements.intersectsOk(reqs) &&
-        it.offerings.some((o) => o.available && offeringCompatible(reqs, o)) &&
-        Object.values(it.allocatable).every((v) => v >= 0),
-    );
-    const strictMinValues = reqs.hasMinValues() && input.settings.minValuesPolicy === 'Strict';
-    if (options.length && strictMinValues && !satisfiesMinValues(options, reqs).ok) options = [];
-    const status = pools.find((p) => p.name === np.name)!;
-    status.instanceTypes = options.length;
-    if (options.length === 0) {
-      status.eligible = false;
-      status.reason = strictMinValues
-        ? {
-            code: 'min-values-unsatisfiable',
-            message: "nodepool requirements filtered out all instance types (minValues can't be met)",
-          }
-        : { code: 'no-instance-types', message: 'nodepool requirements filtered out all instance types' };
-      continue;
-    }
-    templates.push({
-      nodePool: np.name,
-      weight: np.weight,
-      requirements: reqs,
-      labels: np.labels,
-      taints: np.taints,
-      instanceTypes: options,
-      daemonOverhead: daemonOverhead(np, reqs, options, input.daemonSets),
-      ...(Object.keys(np.limits).length ? { limits: np.limits } : {}),
-    });
-  }
-  return templates;
-}
-
 /** What nodes cost per hour, together (rounded to a millionth of a dollar: sums of float prices). */
 export function hourlyCostOf(nodes: readonly { pricePerHour: number }[]): number {
   return Math.round(nodes.reduce((s, n) => s + n.pricePerHour, 0) * 1e6) / 1e6;
-}
-
-/** The node a launch decision makes for a NodeClaim of `template` with `requirements`, and the pods it holds. */
-function launchedNode(
-  name: string,
-  template: Template,
-  requirements: Requirements,
-  d: LaunchDecision,
-  pods: Record<string, number>,
-): SimNode {
-  const labels: Record<string, string> = {
-    ...d.instanceType.labels,
-    ...template.labels,
-    [LABEL_NODEPOOL]: template.nodePool,
-    [LABEL_ZONE]: d.offering.zone,
-    [LABEL_CAPACITY_TYPE]: d.capacityType,
-    [LABEL_INSTANCE_TYPE]: d.instanceType.name,
-  };
-  for (const req of requirements.values()) {
-    // Custom labels from requirements (nodeclaimtemplate.go resolveCustomLabelsFromRequirements).
-    if (!(req.key in labels) && !req.key.startsWith('karpenter.sh/') && !req.key.includes('karpenter.k8s.aws/')) {
-      const v = req.any();
-      if (v !== '') labels[req.key] = v;
-    }
-  }
-  return {
-    name,
-    nodePool: template.nodePool,
-    instanceType: d.instanceType.name,
-    zone: d.offering.zone,
-    capacityType: d.capacityType,
-    pricePerHour: d.capacityType === 'reserved' ? 0 : d.offering.cost,
-    allocationStrategy: d.allocationStrategy,
-    candidates: d.candidates, // the types sent to CreateFleet (≤ 60), not the NodeClaim's options
-    labels,
-    pods,
-  };
-}
-
-/**
- * The nodes of static NodePools (`spec.replicas`): min(replicas, limits.nodes) NodeClaims from the template, with no
- * pods and no instance-type narrowing — the provider's Create picks the type from every compatible one
- * (karpenter pkg/controllers/static/provisioning/controller.go Reconcile, ReserveNodeCount;
- * nodeclaimtemplate.go ToNodeClaim skips the instance-type cut for static NodeClaims). They join the fleet and its
- * cost; pods are not placed onto them here (an approximation stated in the assumptions).
- */
-function staticNodes(
-  ctx: StepContext,
-  priceChanges: Map<string, Map<string, string>>,
-  capacityChanges: Map<string, Map<string, ResourceList>>,
-  assumptions: string[],
-): SimNode[] {
-  const { input } = ctx;
-  const classes = new Set(input.nodeClasses.map((c) => c.name));
-  const pools = input.nodePools.filter((np) => {
-    const ref = np.nodeClassRef;
-    return (
-      np.replicas !== undefined &&
-      np.replicas > 0 &&
-      !np.deleting &&
-      !np.runtimeErrors.length &&
-      ref?.group === MANAGED_GROUP &&
-      ref.kind === MANAGED_KIND &&
-      (input.nodeClasses.length === 0 || classes.has(ref.name))
-    );
-  });
-  if (!pools.length) return [];
-  const statuses: PoolStatus[] = pools.map((np) => ({ name: np.name, eligible: true, reason: null, instanceTypes: 0 }));
-  const out: SimNode[] = [];
-  for (const t of nodeClaimTemplates(ctx, pools, statuses, priceChanges, capacityChanges)) {
-    const np = pools.find((p) => p.name === t.nodePool)!;
-    // The controller only tops the pool up: the snapshot's nodes of the pool (placed into as existing nodes) count.
-    const running = ctx.opts.cluster?.nodes.filter((n) => n.nodePool === np.name).length ?? 0;
-    const count = Math.max(0, Math.min(np.replicas!, np.limits.nodes ?? Infinity) - running);
-    const r = launch(t.instanceTypes, t.requirements, input.settings.minValuesPolicy);
-    if (!r.ok) continue;
-    const d = r.decision;
-    for (let i = 0; i < count; i++)
-      out.push({
-        ...launchedNode(`${np.name}-static-${String(i + 1).padStart(4, '0')}`, t, t.requirements, d, {}),
-        static: true,
-      });
-  }
-  assumptions.push(
-    `Static NodePools: ${out.length} node(s) of ${pools.map((p) => p.name).join(', ')} (spec.replicas, capped by limits.nodes, less the fleet snapshot's nodes of the pool), each launched as the provider picks from every compatible type; they count in the fleet and its cost, and pods are not placed onto them here (a snapshot's nodes of a static pool take pods like any existing node).`,
-  );
-  return out;
 }
 
 /**
@@ -906,42 +487,6 @@ function placementsOf(
     });
   }
   return placements;
-}
-
-/**
- * Daemon overhead per instance type (scheduler.go buildDaemonOverheadGroups, isDaemonPodCompatible): daemonsets that
- * tolerate the template's taints and whose nodeSelector ∧ one of their OR-ed required node-affinity terms is
- * compatible with the template and intersects the instance type. The template carries `karpenter.sh/registered` and
- * `karpenter.sh/initialized` (nodeclaimtemplate.go NewNodeClaimTemplate), so daemonsets that select them count.
- * Karpenter tries the terms in order by removing the first from the shared pod object, so a term removed for one
- * instance type stays removed for the next; here each instance type tries every term (docs/model.md).
- */
-function daemonOverhead(
-  np: NodePool,
-  reqs: Requirements,
-  types: InstanceType[],
-  daemonSets: Workload[],
-): Map<string, ResourceList> {
-  const out = new Map<string, ResourceList>();
-  const hard = np.taints.filter((t) => t.effect !== 'PreferNoSchedule');
-  const daemons = daemonSets.filter((d) => untolerated(hard, d.pod.tolerations) === null);
-  if (daemons.length === 0) return out;
-  const template = reqs
-    .clone()
-    .add(Requirement.of(LABEL_REGISTERED, 'In', ['true']))
-    .add(Requirement.of(LABEL_INITIALIZED, 'In', ['true']));
-  // Per daemonset, the alternatives (one per required term, or just the nodeSelector) compatible with the template.
-  const alternatives = daemons.map((d) =>
-    nodeSelectorAlternatives(d.pod).filter((r) => template.isCompatible(r, true)),
-  );
-  for (const it of types) {
-    let total: ResourceList = {};
-    daemons.forEach((d, i) => {
-      if (alternatives[i].some((r) => it.requirements.intersectsOk(r))) total = addResources(total, d.pod.requests);
-    });
-    if (Object.keys(total).length) out.set(it.name, total);
-  }
-  return out;
 }
 
 const GiB = 2 ** 30;

@@ -34,14 +34,16 @@ import {
   fitsOn,
   minValuesCheck,
   NodeClaim,
-  type Attempt,
-  type Failure,
-  type PodGroup,
-  type SchedulerOptions,
-  type SchedulingError,
-  type SchedulingErrorCode,
-  type Template,
 } from './nodeclaim.js';
+import type {
+  Attempt,
+  Failure,
+  PodGroup,
+  SchedulerOptions,
+  SchedulingError,
+  SchedulingErrorCode,
+  Template,
+} from './types.js';
 
 export interface ScheduleResult {
   nodeClaims: NodeClaim[];
@@ -61,92 +63,341 @@ export function schedule(
   opts: SchedulerOptions,
   existing: ExistingNode[] = [],
 ): ScheduleResult {
-  const nodeClaims: NodeClaim[] = [];
-  const errors = new Map<string, SchedulingError>();
-  const anyPreferNoSchedule = templates.some((t) => t.taints.some((x) => x.effect === 'PreferNoSchedule'));
-  const remaining = new Map<string, ResourceList | undefined>(
-    templates.map((t) => [t.nodePool, t.limits ? { ...t.limits } : undefined]),
-  );
-  // scheduler.go calculateExistingNodeClaims → updateRemainingResources: each existing node's capacity (with `nodes:
-  // 1`, StateNode.Capacity) is subtracted from its NodePool's limits, over the limited resources only.
-  for (const n of existing) {
-    const rem = n.input.nodePool !== null ? remaining.get(n.input.nodePool) : undefined;
-    if (rem) remaining.set(n.input.nodePool!, subtractResources(rem, { ...n.capacity, nodes: 1 }));
-  }
-  const existingNodes = sortExistingNodes(existing);
-  // Per group and relaxation level: the existing nodes that have not refused it yet (they only fill up).
-  const existingOpen = new Map<string, ExistingNode[]>();
-  // In-flight NodeClaims ordered by pod count ascending (ties: creation order) (scheduler.go add).
-  const byPods: NodeClaim[] = [];
-  // Per group and relaxation level: the NodeClaims that have not refused it yet (`synced`: how many of nodeClaims
-  // have been added to the list).
-  const notRefused = new Map<string, { ncs: NodeClaim[]; synced: number }>();
-  const byPodsOrder = (a: NodeClaim, b: NodeClaim) => a.pods - b.pods || a.id - b.id;
-  // Per group and level, the templates whose NodeClaims can never take the pod: a taint it does not tolerate (a
-  // NodeClaim has its template's taints), or a key both constrain with no common value (a NodeClaim's requirements only
-  // narrow its template's, so that key stays empty for every NodeClaim of the template). A key the template lacks is
-  // not decided here: a NodeClaim may have gained it from an earlier pod. This spares the canAdd calls of NodeClaims
-  // that Karpenter would try and reject (scheduler.go add) without changing any outcome.
-  const templateIndex = new Map(templates.map((t, i) => [t, i]));
-  const excludedTemplates = new Map<string, Uint8Array>();
-  const signatures = new Map<string, string>();
-  const excludes = (sig: string, nc: NodeClaim, st: PodState, reqs: Requirements): boolean => {
-    let cache = excludedTemplates.get(sig);
-    if (!cache) excludedTemplates.set(sig, (cache = new Uint8Array(templates.length)));
-    const i = templateIndex.get(nc.template);
-    if (i === undefined) return false;
-    if (cache[i] === 0) {
-      const t = nc.template;
-      cache[i] = untolerated(t.taints, st.tolerations) || !t.requirements.intersectsOk(reqs) ? 2 : 1;
+  return new Scheduler(templates, groups, opts, existing).solve();
+}
+
+/** Why a pod found no place: Karpenter's error, and its codes. */
+interface PlaceError {
+  error: string;
+  codes: SchedulingErrorCode[];
+}
+
+/**
+ * What `add` failed with: `deferred` when a ReservedOfferingError stopped the templates (the pod waits for the next
+ * round without relaxing, scheduler.go trySchedule).
+ */
+interface AddFailure extends PlaceError {
+  deferred: boolean;
+}
+
+/** One pod of a group at one relaxation level, as the add* methods try it. */
+interface PodAttempt {
+  g: PodGroup;
+  st: PodState;
+  reqs: Requirements;
+  /** The group (and segment) at this level: refusals are kept per key. */
+  levelKey: string;
+  /** The pod's requirements and tolerations at this level: templates' attempts are shared per signature. */
+  sig: string;
+  /** The topology when the pod's placement depends on other pods', else null. */
+  topo: Topology | null;
+  /** A refusal may be lifted by later placements (spread and affinity): every node and NodeClaim is tried afresh. */
+  volatile: boolean;
+  /** Identical pods left to place (bulk placement). */
+  budget: number;
+}
+
+/** A failed group waiting in the queue for another cycle. */
+interface Pending {
+  g: PodGroup;
+  count: number;
+  error: PlaceError;
+}
+
+/**
+ * Karpenter's Scheduler (pkg/controllers/provisioning/scheduling/scheduler.go): `solve` (Solve) runs the queue,
+ * `trySchedule` (trySchedule) relaxes one pod's preferences until `add` (add) places it on an existing node
+ * (addToExistingNode), an in-flight NodeClaim (addToInflightNode) or a new one (addToNewNodeClaim). The methods keep
+ * scheduler.go's names and order; the caches beside them are this tool's (each says why it changes no outcome).
+ */
+export class Scheduler {
+  private readonly nodeClaims: NodeClaim[] = [];
+  private readonly errors = new Map<string, SchedulingError>();
+  private readonly notes: string[] = [];
+  private readonly anyPreferNoSchedule: boolean;
+  /** Remaining `spec.limits` per NodePool (scheduler.go Scheduler.remainingResources); undefined = unlimited. */
+  private readonly remaining: Map<string, ResourceList | undefined>;
+  private readonly existingNodes: ExistingNode[];
+  /** Per group and relaxation level: the existing nodes that have not refused it yet (they only fill up). */
+  private readonly existingOpen = new Map<string, ExistingNode[]>();
+  /** In-flight NodeClaims ordered by pod count ascending (ties: creation order) (scheduler.go add). */
+  private readonly byPods: NodeClaim[] = [];
+  /**
+   * Per group and relaxation level: the NodeClaims that have not refused it yet (`synced`: how many of nodeClaims
+   * have been added to the list).
+   */
+  private readonly notRefused = new Map<string, { ncs: NodeClaim[]; synced: number }>();
+  /**
+   * Per group and level, the templates whose NodeClaims can never take the pod: a taint it does not tolerate (a
+   * NodeClaim has its template's taints), or a key both constrain with no common value (a NodeClaim's requirements
+   * only narrow its template's, so that key stays empty for every NodeClaim of the template). A key the template lacks
+   * is not decided here: a NodeClaim may have gained it from an earlier pod. This spares the canAdd calls of NodeClaims
+   * that Karpenter would try and reject (scheduler.go add) without changing any outcome.
+   */
+  private readonly templateIndex: Map<Template, number>;
+  private readonly excludedTemplates = new Map<string, Uint8Array>();
+  private readonly signatures = new Map<string, string>();
+  /**
+   * Per pod signature (requirements and tolerations at a level), each template's attempt, computed when first needed:
+   * templates are tried in order and the first that succeeds wins, so most pods never look at the later ones.
+   */
+  private readonly templateCache = new Map<string, (Attempt | Failure | undefined)[]>();
+  private readonly topology: Topology | null;
+  /** Identical pods placed by the last successful trySchedule (1, or more when placed in bulk). */
+  private placed = 1;
+
+  constructor(
+    private readonly templates: Template[],
+    private readonly groups: PodGroup[],
+    private readonly opts: SchedulerOptions,
+    existing: ExistingNode[] = [],
+  ) {
+    this.anyPreferNoSchedule = templates.some((t) => t.taints.some((x) => x.effect === 'PreferNoSchedule'));
+    this.remaining = new Map(templates.map((t) => [t.nodePool, t.limits ? { ...t.limits } : undefined]));
+    // scheduler.go calculateExistingNodeClaims → updateRemainingResources: each existing node's capacity (with `nodes:
+    // 1`, StateNode.Capacity) is subtracted from its NodePool's limits, over the limited resources only.
+    for (const n of existing) {
+      const rem = n.input.nodePool !== null ? this.remaining.get(n.input.nodePool) : undefined;
+      if (rem) this.remaining.set(n.input.nodePool!, subtractResources(rem, { ...n.capacity, nodes: 1 }));
     }
-    return cache[i] === 2;
-  };
-  // Per pod signature (requirements and tolerations at a level), each template's attempt, computed when first needed: templates are tried in order and the
-  // first that succeeds wins, so most pods never look at the later ones.
-  const templateCache = new Map<string, (Attempt | Failure | undefined)[]>();
-  const topology = Topology.build(
-    templates,
-    groups,
-    opts.preferencePolicy,
-    existing.map((n) => n.input),
-  );
-  // NewExistingNode: each existing node's hostname is a domain of every hostname group.
-  if (topology) for (const n of existingNodes) topology.register(n.hostname);
-  const notes: string[] = [];
-  if (topology) {
-    notes.push(
-      existing.length
-        ? "Pod-to-pod constraints (topology spread, pod affinity and anti-affinity) count the pods of this simulation and those the fleet snapshot's nodes keep; pods on nodes outside the snapshot are not counted."
-        : 'Pod-to-pod constraints (topology spread, pod affinity and anti-affinity) count the pods of this simulation only; pods already running in the cluster are not counted.',
+    this.existingNodes = sortExistingNodes(existing);
+    this.templateIndex = new Map(templates.map((t, i) => [t, i]));
+    this.topology = Topology.build(
+      templates,
+      groups,
+      opts.preferencePolicy,
+      existing.map((n) => n.input),
     );
-    if (topology.namespaceSelectorsApproximated)
-      notes.push(
-        'Pod affinity namespaceSelector with labels: namespace labels are not read, so every namespace is selected.',
+    // NewExistingNode: each existing node's hostname is a domain of every hostname group.
+    if (this.topology) for (const n of this.existingNodes) this.topology.register(n.hostname);
+    if (this.topology) {
+      this.notes.push(
+        existing.length
+          ? "Pod-to-pod constraints (topology spread, pod affinity and anti-affinity) count the pods of this simulation and those the fleet snapshot's nodes keep; pods on nodes outside the snapshot are not counted."
+          : 'Pod-to-pod constraints (topology spread, pod affinity and anti-affinity) count the pods of this simulation only; pods already running in the cluster are not counted.',
       );
+      if (this.topology.namespaceSelectorsApproximated)
+        this.notes.push(
+          'Pod affinity namespaceSelector with labels: namespace labels are not read, so every namespace is selected.',
+        );
+    }
   }
 
-  // Queue order (queue.go byCPUAndMemoryDescending): CPU descending, memory descending, creation order.
-  const queue = [...groups].sort(
-    (a, b) =>
-      (b.pod.requests.cpu ?? 0) - (a.pod.requests.cpu ?? 0) ||
-      (b.pod.requests.memory ?? 0) - (a.pod.requests.memory ?? 0) ||
-      a.order - b.order,
-  );
-
-  const moveUp = (nc: NodeClaim): void => {
-    let i = byPods.indexOf(nc);
-    while (
-      i + 1 < byPods.length &&
-      (byPods[i + 1].pods < nc.pods || (byPods[i + 1].pods === nc.pods && byPods[i + 1].id < nc.id))
-    ) {
-      byPods[i] = byPods[i + 1];
-      byPods[i + 1] = nc;
-      i++;
+  /**
+   * Scheduler.Solve (scheduler.go): the pods in queue order (queue.go byCPUAndMemoryDescending: CPU descending, memory
+   * descending, creation order), each tried once; then the failed ones again while a cycle makes progress (queue.go
+   * Queue.Pop); then every NodeClaim is finalized (NodeClaim.FinalizeScheduling).
+   */
+  solve(): ScheduleResult {
+    const queue = [...this.groups].sort(
+      (a, b) =>
+        (b.pod.requests.cpu ?? 0) - (a.pod.requests.cpu ?? 0) ||
+        (b.pod.requests.memory ?? 0) - (a.pod.requests.memory ?? 0) ||
+        a.order - b.order,
+    );
+    const failed: Pending[] = [];
+    for (const g of queue) {
+      if (g.pod.invalid.length) {
+        this.addError(g.key, {
+          count: g.count,
+          error: `the pod fails Karpenter's validation and is ignored: ${g.pod.invalid[0]}`,
+          codes: ['invalid-pod'],
+        });
+        continue;
+      }
+      for (let i = 0; i < g.count; i += this.placed) {
+        const err = this.trySchedule(g, g.count - i);
+        if (err) {
+          // Every later identical pod fails the same way (nodes only fill up): fail them together.
+          failed.push({ g, count: g.count - i, error: err });
+          break;
+        }
+      }
     }
-  };
+    const pending = this.retry(failed.map((f) => ({ ...f })));
+    for (const f of pending) this.addError(f.g.key, { count: f.count, ...f.error });
+    for (const nc of this.nodeClaims) nc.finalizeScheduling(this.opts);
+    return { nodeClaims: this.nodeClaims, errors: this.errors, notes: this.notes };
+  }
+
+  /**
+   * scheduler.go trySchedule: `add` at the pod's current preferences, relaxing them (preferences.go Relax) after each
+   * failure until none is left; a ReservedOfferingError returns at once (the pod waits for the next round).
+   * `budget`: identical pods left, which bulk placement may place together (`placed` says how many it did).
+   */
+  trySchedule(g: PodGroup, budget = 1): PlaceError | null {
+    this.placed = 1;
+    // Pods whose placement depends on other pods (topology): spread and affinity refusals can be lifted later.
+    const involved = this.topology?.involved(g) ?? false;
+    const topo = involved ? this.topology : null;
+    const volatile = involved && this.topology!.changeable(g);
+    let st: PodState | null = initialPodState(g.pod, this.opts.preferencePolicy);
+    let lastError: PlaceError = { error: 'no nodepool could host the pod', codes: ['no-nodepool'] };
+    while (st) {
+      const reqs = podRequirements(g.pod, st);
+      // Groups of one workload whose volumes differ (segments) keep their refusals apart.
+      const levelKey = `${g.key}${g.segment !== undefined ? `~${g.segment}` : ''}#${st.level}`;
+      // What a template's attempt and exclusion depend on (the pod's requirements and tolerations at this level):
+      // groups that share it (a team's workloads selecting its pool) share those results. Volume requirements are not
+      // part of it: they are tried after the shared attempt, per group (newClaimAttempt's caller, NodeClaim.canAdd).
+      let sig = this.signatures.get(levelKey);
+      if (sig === undefined)
+        this.signatures.set(levelKey, (sig = `${reqs.toString()}|${JSON.stringify(st.tolerations)}`));
+      const failure = this.add({ g, st, reqs, levelKey, sig, topo, volatile, budget });
+      if (!failure) return null;
+      if (failure.deferred) return { error: failure.error, codes: failure.codes };
+      lastError = { error: failure.error, codes: failure.codes };
+      st = relax(st, this.anyPreferNoSchedule);
+    }
+    return lastError;
+  }
+
+  /** scheduler.go add: an existing node first, then an in-flight NodeClaim, then a new NodeClaim. */
+  private add(a: PodAttempt): AddFailure | null {
+    if (this.existingNodes.length && this.addToExistingNode(a)) return null;
+    if (this.addToInflightNode(a)) return null;
+    return this.addToNewNodeClaim(a);
+  }
+
+  /**
+   * scheduler.go addToExistingNode: existing nodes, initialized first then by name; the first that accepts the pod
+   * wins. A refusal stays (nodes only fill up), except for pods whose domains move (topology).
+   */
+  private addToExistingNode(a: PodAttempt): boolean {
+    const { g, st, reqs, levelKey, topo, volatile } = a;
+    let list = volatile ? this.existingNodes : this.existingOpen.get(levelKey);
+    if (!list) this.existingOpen.set(levelKey, (list = [...this.existingNodes]));
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i];
+      const r = n.canAdd(g, st, reqs, topo);
+      if (r.ok) {
+        n.add(g, r.reqs);
+        this.topology?.record(g, n.input.taints, r.reqs, n.hostname);
+        return true;
+      }
+      if (!volatile) list.splice(i--, 1);
+    }
+    return false;
+  }
+
+  /**
+   * scheduler.go addToInflightNode: in-flight NodeClaims, fewest pods first (ties: creation order). A refusal usually
+   * stays: nodes only fill up and narrow, and anti-affinity counts only grow; so each group and level keeps the
+   * NodeClaims that have not refused it yet and looks at those only. A reservation that may be released later (strict
+   * reserved mode) makes a refusal temporary, and so does any refusal of a pod with spread or affinity terms (later
+   * placements move the domains it may use): those pods look at every NodeClaim.
+   */
+  private addToInflightNode(a: PodAttempt): boolean {
+    const { g, st, reqs, levelKey, sig, topo, volatile, budget } = a;
+    let candidates: NodeClaim[];
+    let open = this.notRefused.get(levelKey);
+    if (volatile) candidates = this.byPods;
+    else {
+      if (!open) this.notRefused.set(levelKey, (open = { ncs: [], synced: 0 }));
+      for (; open.synced < this.nodeClaims.length; open.synced++) {
+        const nc = this.nodeClaims[open.synced];
+        if (!this.excludes(sig, nc, st, reqs)) open.ncs.push(nc);
+      }
+      // In place: the list is nearly sorted already (one NodeClaim gained a pod), which the sort handles in O(n).
+      if (open.ncs.length > 1) open.ncs.sort(byPodsOrder);
+      candidates = open.ncs;
+    }
+    for (let i = 0; i < candidates.length; i++) {
+      const nc = candidates[i];
+      const r = nc.canAdd(g, st, reqs, this.opts, topo);
+      if (r.ok) {
+        nc.add(g, r);
+        this.topology?.record(g, nc.template.taints, nc.requirements, nc.hostname);
+        if (budget > 1 && open && this.bulkable(g)) {
+          const extra = bulkExtra(g, nc, candidates[i + 1], budget - 1);
+          if (extra > 0) {
+            nc.addMore(g, extra);
+            this.placed += extra;
+          }
+        }
+        this.moveUp(nc);
+        return true;
+      }
+      if (open && r.code !== 'reserved-offering') candidates.splice(i--, 1);
+    }
+    return false;
+  }
+
+  /**
+   * scheduler.go addToNewNodeClaim: a new NodeClaim from the templates in weight order, the lowest index that succeeds
+   * wins; a ReservedOfferingError cancels the lower-priority templates.
+   */
+  private addToNewNodeClaim(a: PodAttempt): AddFailure | null {
+    const { g, st, reqs, sig } = a;
+    let cached = this.templateCache.get(sig);
+    if (!cached) this.templateCache.set(sig, (cached = new Array(this.templates.length)));
+    const errs: string[] = [];
+    const codes = new Set<SchedulingErrorCode>();
+    for (let i = 0; i < this.templates.length; i++) {
+      const t = this.templates[i];
+      const base = (cached[i] ??= templateAttempt(t, st, reqs));
+      if (!base.ok) {
+        errs.push(`nodepool "${t.nodePool}": ${base.error}`);
+        codes.add(base.code);
+        continue;
+      }
+      const placeholder = hostnamePlaceholder(this.nodeClaims.length);
+      const r = this.newClaimWithVolumes(a, t, base, placeholder);
+      if ('deferred' in r) {
+        // A ReservedOfferingError cancels the lower-priority templates (scheduler.go addToNewNodeClaim): the pod
+        // waits for the next round, without relaxing its preferences (trySchedule).
+        return { error: `nodepool "${t.nodePool}": ${r.deferred}`, codes: ['reserved-offering'], deferred: true };
+      }
+      if (!r.ok) {
+        errs.push(`nodepool "${t.nodePool}": ${r.error}`);
+        codes.add(r.code);
+        continue;
+      }
+      this.launchNew(g, t, base, r);
+      return null;
+    }
+    return this.templates.length === 0
+      ? {
+          error: 'nodepool requirements filtered out all available instance types',
+          codes: ['no-nodepool'],
+          deferred: false,
+        }
+      : { error: errs.join('; '), codes: [...codes], deferred: false };
+  }
+
+  /**
+   * NodeClaim.CanAdd on a new NodeClaim of `t`: each volume topology alternative in turn, the first that fits wins
+   * (nodeclaim.go tryVolumeAlternative); a pod without volume requirements has one, empty.
+   */
+  private newClaimWithVolumes(
+    a: PodAttempt,
+    t: Template,
+    base: Attempt,
+    placeholder: string,
+  ): NewClaim | Failure | { deferred: string } {
+    const rem = this.remaining.get(t.nodePool);
+    const alts = volumeAlternatives(a.g.pod);
+    let r: NewClaim | Failure | { deferred: string } = { ok: false, code: 'volume-topology', error: '' };
+    for (const alt of alts ?? [null]) {
+      let reqs0 = base.reqs;
+      let options = base.options;
+      if (alt) {
+        const v = withVolumeAlternative(reqs0, alt, true, placeholder);
+        if (!v.ok) {
+          r = { ok: false, code: 'volume-topology', error: v.error };
+          continue;
+        }
+        reqs0 = v.reqs;
+        options = compatibleOptions(options, reqs0);
+      }
+      r = this.newClaimAttempt(t, a.g, a.st, reqs0, options, rem, placeholder, a.topo);
+      if ('deferred' in r || r.ok) break;
+    }
+    return r;
+  }
 
   /** The rest of NodeClaim.CanAdd on a new NodeClaim of `t` once the pod's (and volumes') requirements are in. */
-  const newClaimAttempt = (
+  private newClaimAttempt(
     t: Template,
     g: PodGroup,
     st: PodState,
@@ -155,7 +406,7 @@ export function schedule(
     rem: ResourceList | undefined,
     placeholder: string,
     topo: Topology | null,
-  ): NewClaim | Failure | { deferred: string } => {
+  ): NewClaim | Failure | { deferred: string } {
     let reqs0 = reqs;
     if (topo) {
       const tr = applyTopology(topo, g, st, t.taints, reqs0, options, placeholder);
@@ -177,238 +428,137 @@ export function schedule(
         code: 'insufficient-resources',
         error: "no instance type has enough resources for the pod's requests",
       };
-    const mv = minValuesCheck(options, reqs0, opts.minValuesPolicy);
+    const mv = minValuesCheck(options, reqs0, this.opts.minValuesPolicy);
     if (mv.error) return { ok: false, code: 'min-values', error: mv.error };
     let reserve: Set<string> | undefined;
-    if (opts.reservations) {
-      const offers = offeringsToReserve(opts.reservations, placeholder, options, mv.reqs);
+    if (this.opts.reservations) {
+      const offers = offeringsToReserve(this.opts.reservations, placeholder, options, mv.reqs);
       const err = reservedOfferingError(offers, false);
       if (err) return { deferred: err };
       reserve = offers.ids;
     }
     return { ok: true, options, mv, ...(reserve ? { reserve } : {}) };
-  };
+  }
 
-  // Identical pods placed by the last successful placeOne (1, or more when placed in bulk).
-  let placed = 1;
-  // Bulk placement applies when nothing ties pods to one another: no topology in the batch, no reservations (strict
-  // reserved mode), no host ports, no volume requirements.
-  const bulkable = (g: PodGroup): boolean =>
-    opts.bulk !== false &&
-    topology === null &&
-    !opts.reservations &&
-    !g.pod.constraints.hostPorts.length &&
-    !volumeAlternatives(g.pod);
+  /** The new NodeClaim takes the pod, joins the in-flight ones (fewest pods first) and counts against the limits. */
+  private launchNew(g: PodGroup, t: Template, base: Attempt, r: NewClaim): void {
+    const { options, mv, reserve } = r;
+    const nc = new NodeClaim(this.nodeClaims.length, t, mv.reqs, options, this.opts.reservations);
+    nc.add(g, {
+      ok: true,
+      reqs: mv.reqs,
+      options,
+      relaxedMinValues: base.relaxedMinValues || mv.relaxed,
+      ...(reserve ? { reserve } : {}),
+    });
+    this.topology?.register(nc.hostname);
+    this.topology?.record(g, t.taints, nc.requirements, nc.hostname);
+    this.nodeClaims.push(nc);
+    // A new NodeClaim has the fewest pods (one): it goes before every NodeClaim with more.
+    let at = this.byPods.length;
+    while (at > 0 && byPodsOrder(this.byPods[at - 1], nc) > 0) at--;
+    this.byPods.splice(at, 0, nc);
+    const rem = this.remaining.get(t.nodePool);
+    if (rem) subtractMax(rem, options);
+  }
+
   /**
-   * After one pod of `g` went to `nc`, how many more identical pods Karpenter would also put there, one at a time:
-   * while every instance type left still fits one more (the options, requirements and minValues outcome stay the
-   * same) and `nc` stays first in fewest-pods-first order (scheduler.go add) before `next`, the group's next candidate.
-   * The group's NodeClaims before `nc` have refused it for good; existing nodes too.
+   * The queue re-tries failed pods while a cycle makes progress (scheduler.go Solve, queue.go Queue.Pop). Pods
+   * deferred by a ReservedOfferingError are placed in the next provisioning round, once the NodeClaims holding the
+   * reservations have launched on them (provisioner.go Schedule: "deferring scheduling decision").
    */
-  const bulkExtra = (g: PodGroup, nc: NodeClaim, next: NodeClaim | undefined, budget: number): number => {
-    let extra = Math.min(budget, nc.fitCount(g.pod.requests));
-    if (next) extra = Math.min(extra, Math.max(0, next.pods - nc.pods + (nc.id < next.id ? 1 : 0)));
-    return extra;
-  };
-
-  const placeOne = (g: PodGroup, budget = 1): { error: string; codes: SchedulingErrorCode[] } | null => {
-    placed = 1;
-    // Pods whose placement depends on other pods (topology): spread and affinity refusals can be lifted later.
-    const involved = topology?.involved(g) ?? false;
-    const topo = involved ? topology : null;
-    const volatile = involved && topology!.changeable(g);
-    let st: PodState | null = initialPodState(g.pod, opts.preferencePolicy);
-    let lastError = { error: 'no nodepool could host the pod', codes: ['no-nodepool'] as SchedulingErrorCode[] };
-    while (st) {
-      const reqs = podRequirements(g.pod, st);
-      // Groups of one workload whose volumes differ (segments) keep their refusals apart.
-      const levelKey = `${g.key}${g.segment !== undefined ? `~${g.segment}` : ''}#${st.level}`;
-      // What a template's attempt and exclusion depend on (the pod's requirements and tolerations at this level):
-      // groups that share it (a team's workloads selecting its pool) share those results. Volume requirements are not
-      // part of it: they are tried after the shared attempt, per group (newClaimAttempt's caller, NodeClaim.canAdd).
-      let sig = signatures.get(levelKey);
-      if (sig === undefined) signatures.set(levelKey, (sig = `${reqs.toString()}|${JSON.stringify(st.tolerations)}`));
-      // 0: existing nodes, initialized first then by name; the first that accepts the pod wins (scheduler.go
-      // addToExistingNode). A refusal stays (nodes only fill up), except for pods whose domains move (topology).
-      if (existingNodes.length) {
-        let list = volatile ? existingNodes : existingOpen.get(levelKey);
-        if (!list) existingOpen.set(levelKey, (list = [...existingNodes]));
-        for (let i = 0; i < list.length; i++) {
-          const n = list[i];
-          const r = n.canAdd(g, st, reqs, topo);
-          if (r.ok) {
-            n.add(g, r.reqs);
-            topology?.record(g, n.input.taints, r.reqs, n.hostname);
-            return null;
+  private retry(pending: Pending[]): Pending[] {
+    for (let progress = true; progress && pending.length;) {
+      progress = false;
+      if (this.opts.reservations && pending.some((f) => f.error.codes.includes('reserved-offering'))) {
+        for (const nc of this.nodeClaims) if (nc.launchReserved(this.opts.reservations)) progress = true;
+        this.notRefused.clear();
+        this.templateCache.clear();
+        this.excludedTemplates.clear();
+      }
+      for (const f of pending) {
+        for (; f.count > 0; f.count -= this.placed) {
+          const err = this.trySchedule(f.g, f.count);
+          if (err) {
+            f.error = err;
+            break;
           }
-          if (!volatile) list.splice(i--, 1);
+          progress = true;
         }
       }
-      // 1-2: in-flight NodeClaims, fewest pods first (ties: creation order). A refusal usually stays: nodes only fill
-      // up and narrow, and anti-affinity counts only grow; so each group and level keeps the NodeClaims that have not
-      // refused it yet and looks at those only. A reservation that may be released later (strict reserved mode)
-      // makes a refusal temporary, and so does any refusal of a pod with spread or affinity terms (later placements
-      // move the domains it may use): those pods look at every NodeClaim.
-      let candidates: NodeClaim[];
-      let open = notRefused.get(levelKey);
-      if (volatile) candidates = byPods;
-      else {
-        if (!open) notRefused.set(levelKey, (open = { ncs: [], synced: 0 }));
-        for (; open.synced < nodeClaims.length; open.synced++) {
-          const nc = nodeClaims[open.synced];
-          if (!excludes(sig, nc, st, reqs)) open.ncs.push(nc);
-        }
-        // In place: the list is nearly sorted already (one NodeClaim gained a pod), which the sort handles in O(n).
-        if (open.ncs.length > 1) open.ncs.sort(byPodsOrder);
-        candidates = open.ncs;
-      }
-      for (let i = 0; i < candidates.length; i++) {
-        const nc = candidates[i];
-        const r = nc.canAdd(g, st, reqs, opts, topo);
-        if (r.ok) {
-          nc.add(g, r);
-          topology?.record(g, nc.template.taints, nc.requirements, nc.hostname);
-          if (budget > 1 && open && bulkable(g)) {
-            const extra = bulkExtra(g, nc, candidates[i + 1], budget - 1);
-            if (extra > 0) {
-              nc.addMore(g, extra);
-              placed += extra;
-            }
-          }
-          moveUp(nc);
-          return null;
-        }
-        if (open && r.code !== 'reserved-offering') candidates.splice(i--, 1);
-      }
-      // 3: a new NodeClaim from the templates, lowest index that succeeds (scheduler.go addToNewNodeClaim).
-      let cached = templateCache.get(sig);
-      if (!cached) templateCache.set(sig, (cached = new Array(templates.length)));
-      const errs: string[] = [];
-      const codes = new Set<SchedulingErrorCode>();
-      for (let i = 0; i < templates.length; i++) {
-        const t = templates[i];
-        const base = (cached[i] ??= templateAttempt(t, st, reqs));
-        if (!base.ok) {
-          errs.push(`nodepool "${t.nodePool}": ${base.error}`);
-          codes.add(base.code);
-          continue;
-        }
-        const rem = remaining.get(t.nodePool);
-        const placeholder = hostnamePlaceholder(nodeClaims.length);
-        // NodeClaim.CanAdd on the new NodeClaim: each volume topology alternative in turn, the first that fits wins
-        // (nodeclaim.go tryVolumeAlternative); a pod without volume requirements has one, empty.
-        const alts = volumeAlternatives(g.pod);
-        let r: NewClaim | Failure | { deferred: string } = { ok: false, code: 'volume-topology', error: '' };
-        for (const alt of alts ?? [null]) {
-          let reqs0 = base.reqs;
-          let options = base.options;
-          if (alt) {
-            const v = withVolumeAlternative(reqs0, alt, true, placeholder);
-            if (!v.ok) {
-              r = { ok: false, code: 'volume-topology', error: v.error };
-              continue;
-            }
-            reqs0 = v.reqs;
-            options = compatibleOptions(options, reqs0);
-          }
-          r = newClaimAttempt(t, g, st, reqs0, options, rem, placeholder, topo);
-          if ('deferred' in r || r.ok) break;
-        }
-        if ('deferred' in r) {
-          // A ReservedOfferingError cancels the lower-priority templates (scheduler.go addToNewNodeClaim): the pod
-          // waits for the next round, without relaxing its preferences (trySchedule).
-          return { error: `nodepool "${t.nodePool}": ${r.deferred}`, codes: ['reserved-offering'] };
-        }
-        if (!r.ok) {
-          errs.push(`nodepool "${t.nodePool}": ${r.error}`);
-          codes.add(r.code);
-          continue;
-        }
-        const { options, mv, reserve } = r;
-        const nc = new NodeClaim(nodeClaims.length, t, mv.reqs, options, opts.reservations);
-        nc.add(g, {
-          ok: true,
-          reqs: mv.reqs,
-          options,
-          relaxedMinValues: base.relaxedMinValues || mv.relaxed,
-          ...(reserve ? { reserve } : {}),
-        });
-        topology?.register(nc.hostname);
-        topology?.record(g, t.taints, nc.requirements, nc.hostname);
-        nodeClaims.push(nc);
-        // A new NodeClaim has the fewest pods (one): it goes before every NodeClaim with more.
-        let at = byPods.length;
-        while (at > 0 && byPodsOrder(byPods[at - 1], nc) > 0) at--;
-        byPods.splice(at, 0, nc);
-        if (rem) subtractMax(rem, options);
-        return null;
-      }
-      lastError =
-        templates.length === 0
-          ? { error: 'nodepool requirements filtered out all available instance types', codes: ['no-nodepool'] }
-          : { error: errs.join('; '), codes: [...codes] };
-      st = relax(st, anyPreferNoSchedule);
+      pending = pending.filter((f) => f.count > 0);
     }
-    return lastError;
-  };
+    return pending;
+  }
 
-  // Groups of one workload (segments) add up: the count grows, the first error stays, the codes join.
-  const addError = (key: string, e: SchedulingError): void => {
-    const prev = errors.get(key);
-    if (!prev) errors.set(key, e);
+  /** Whether a template can never host the pod at this signature (see excludedTemplates). */
+  private excludes(sig: string, nc: NodeClaim, st: PodState, reqs: Requirements): boolean {
+    let cache = this.excludedTemplates.get(sig);
+    if (!cache) this.excludedTemplates.set(sig, (cache = new Uint8Array(this.templates.length)));
+    const i = this.templateIndex.get(nc.template);
+    if (i === undefined) return false;
+    if (cache[i] === 0) {
+      const t = nc.template;
+      cache[i] = untolerated(t.taints, st.tolerations) || !t.requirements.intersectsOk(reqs) ? 2 : 1;
+    }
+    return cache[i] === 2;
+  }
+
+  /** After `nc` gained pods: it moves later in fewest-pods-first order. */
+  private moveUp(nc: NodeClaim): void {
+    const byPods = this.byPods;
+    let i = byPods.indexOf(nc);
+    while (
+      i + 1 < byPods.length &&
+      (byPods[i + 1].pods < nc.pods || (byPods[i + 1].pods === nc.pods && byPods[i + 1].id < nc.id))
+    ) {
+      byPods[i] = byPods[i + 1];
+      byPods[i + 1] = nc;
+      i++;
+    }
+  }
+
+  /**
+   * Bulk placement applies when nothing ties pods to one another: no topology in the batch, no reservations (strict
+   * reserved mode), no host ports, no volume requirements.
+   */
+  private bulkable(g: PodGroup): boolean {
+    return (
+      this.opts.bulk !== false &&
+      this.topology === null &&
+      !this.opts.reservations &&
+      !g.pod.constraints.hostPorts.length &&
+      !volumeAlternatives(g.pod)
+    );
+  }
+
+  /** Groups of one workload (segments) add up: the count grows, the first error stays, the codes join. */
+  private addError(key: string, e: SchedulingError): void {
+    const prev = this.errors.get(key);
+    if (!prev) this.errors.set(key, e);
     else
-      errors.set(key, {
+      this.errors.set(key, {
         count: prev.count + e.count,
         error: prev.error,
         codes: [...new Set([...prev.codes, ...e.codes])],
       });
-  };
-  const failed: { g: PodGroup; count: number; error: { error: string; codes: SchedulingErrorCode[] } }[] = [];
-  for (const g of queue) {
-    if (g.pod.invalid.length) {
-      addError(g.key, {
-        count: g.count,
-        error: `the pod fails Karpenter's validation and is ignored: ${g.pod.invalid[0]}`,
-        codes: ['invalid-pod'],
-      });
-      continue;
-    }
-    for (let i = 0; i < g.count; i += placed) {
-      const err = placeOne(g, g.count - i);
-      if (err) {
-        // Every later identical pod fails the same way (nodes only fill up): fail them together.
-        failed.push({ g, count: g.count - i, error: err });
-        break;
-      }
-    }
   }
-  // The queue re-tries failed pods while a cycle makes progress (scheduler.go Solve, queue.go Queue.Pop). Pods
-  // deferred by a ReservedOfferingError are placed in the next provisioning round, once the NodeClaims holding the
-  // reservations have launched on them (provisioner.go Schedule: "deferring scheduling decision").
-  let pending = failed.map((f) => ({ ...f }));
-  for (let progress = true; progress && pending.length;) {
-    progress = false;
-    if (opts.reservations && pending.some((f) => f.error.codes.includes('reserved-offering'))) {
-      for (const nc of nodeClaims) if (nc.launchReserved(opts.reservations)) progress = true;
-      notRefused.clear();
-      templateCache.clear();
-      excludedTemplates.clear();
-    }
-    for (const f of pending) {
-      for (; f.count > 0; f.count -= placed) {
-        const err = placeOne(f.g, f.count);
-        if (err) {
-          f.error = err;
-          break;
-        }
-        progress = true;
-      }
-    }
-    pending = pending.filter((f) => f.count > 0);
-  }
-  for (const f of pending) addError(f.g.key, { count: f.count, ...f.error });
-  for (const nc of nodeClaims) nc.finalizeScheduling(opts);
-  return { nodeClaims, errors, notes };
+}
+
+function byPodsOrder(a: NodeClaim, b: NodeClaim): number {
+  return a.pods - b.pods || a.id - b.id;
+}
+
+/**
+ * After one pod of `g` went to `nc`, how many more identical pods Karpenter would also put there, one at a time:
+ * while every instance type left still fits one more (the options, requirements and minValues outcome stay the
+ * same) and `nc` stays first in fewest-pods-first order (scheduler.go add) before `next`, the group's next candidate.
+ * The group's NodeClaims before `nc` have refused it for good; existing nodes too.
+ */
+function bulkExtra(g: PodGroup, nc: NodeClaim, next: NodeClaim | undefined, budget: number): number {
+  let extra = Math.min(budget, nc.fitCount(g.pod.requests));
+  if (next) extra = Math.min(extra, Math.max(0, next.pods - nc.pods + (nc.id < next.id ? 1 : 0)));
+  return extra;
 }
 
 /**

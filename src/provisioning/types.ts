@@ -1,11 +1,20 @@
 /**
- * The types the provisioning scheduler's parts share (Karpenter keeps them beside their structs in
+ * The types the provisioning simulation's parts share: a state's input and the simulation's result (provisioner.ts,
+ * nodeclaimtemplate.ts, static.ts), and the scheduler's (Karpenter keeps them beside their structs in
  * pkg/controllers/provisioning/scheduling: nodeclaimtemplate.go, existingnode.go, scheduler.go; here they sit apart so
  * that topology.ts, nodeclaim.ts and existingnode.ts import them without importing one another).
  */
+import type { EC2NodeClass } from '../api/ec2nodeclass.js';
+import type { CapacityType } from '../api/labels.js';
+import type { NodeOverlay } from '../api/nodeoverlay.js';
+import type { NodePool } from '../api/nodepool.js';
+import type { ControllerSettings } from '../api/settings.js';
+import type { StorageObjects } from '../api/storage.js';
 import type { Taint } from '../api/validation.js';
-import type { PodTemplate } from '../api/workload.js';
+import type { PodTemplate, Workload } from '../api/workload.js';
+import type { Catalog } from '../cloudprovider/catalog.js';
 import type { InstanceType } from '../cloudprovider/instancetype.js';
+import type { OverlayOutcome } from '../cloudprovider/overlay-evaluation.js';
 import type { ResourceList } from '../common/quantity.js';
 import type { Requirements } from '../scheduling/requirements.js';
 import type { ReservationManager } from './reservation.js';
@@ -125,3 +134,140 @@ export interface ExistingNodeInput extends SchedulingView {
 }
 
 export type ExistingAttempt = { ok: true; reqs: Requirements } | Failure;
+
+// The simulation of one state (provisioner.ts): its input, options and result.
+
+export interface ModelInput {
+  nodePools: NodePool[];
+  nodeClasses: EC2NodeClass[];
+  overlays: NodeOverlay[];
+  workloads: Workload[];
+  daemonSets: Workload[];
+  settings: ControllerSettings;
+  /** PersistentVolumeClaims, PersistentVolumes and StorageClasses among the manifests (volumetopology.ts). */
+  storage?: StorageObjects;
+}
+
+export interface ReservationInput {
+  id: string;
+  instanceType: string;
+  zone: string;
+  count: number;
+  type: 'default' | 'capacity-block';
+  tags?: Record<string, string>;
+}
+
+export interface SimulationOptions {
+  catalog: Catalog;
+  region?: string;
+  zones?: string[];
+  spotPriceFactor: number;
+  reservations: ReservationInput[];
+  /** Add probe pods when the state has no workloads. */
+  probes: boolean;
+  /** Offerings made unavailable (ICE what-if), by unavailableKey. */
+  unavailable?: Set<string>;
+  /** The cluster the pods are placed into (a fleet snapshot with pods); absent: an empty cluster. */
+  cluster?: ClusterState;
+}
+
+/**
+ * The existing cluster in one state (karpenter pkg/controllers/provisioning/provisioner.go Schedule: the active state
+ * nodes, and the pods to schedule). Made from a fleet snapshot by disruption/fleet-placement.ts.
+ */
+export interface ClusterState {
+  /** The nodes that stay in this state, with the pods they keep (running replicas carry their workload key). */
+  nodes: ExistingNodeInput[];
+  /**
+   * Pods no manifest describes whose node leaves in this state (deleting, drifted, its NodePool removed): they are
+   * scheduled with the rest (provisioner.go Schedule: the reschedulable pods of deleting nodes), grouped by owner.
+   */
+  displaced: { key: string; namespace: string; pod: Workload['pod']; count: number }[];
+}
+
+export interface SimPlacement {
+  schedulable: boolean;
+  nodePool: string | null;
+  instanceType: string | null;
+  capacityType: CapacityType | null;
+  pricePerHour: number | null;
+  candidates: number;
+  allocationStrategy: string | null;
+  reason: string | null;
+  /** Why pods of the workload were not placed (empty when all were). */
+  reasonCodes: SchedulingErrorCode[];
+}
+
+export interface SimNode {
+  name: string;
+  nodePool: string;
+  instanceType: string;
+  zone: string;
+  capacityType: CapacityType;
+  pricePerHour: number;
+  allocationStrategy: string;
+  candidates: number;
+  labels: Record<string, string>;
+  pods: Record<string, number>;
+  /** A node of a static NodePool (`spec.replicas`). */
+  static?: boolean;
+}
+
+/** Why a NodePool is not used for provisioning: a closed set of codes, each with its message. */
+export type PoolReasonCode =
+  | 'static'
+  | 'deleting'
+  | 'not-ready'
+  | 'unmanaged-nodeclass'
+  | 'nodeclass-not-found'
+  | 'no-instance-types'
+  | 'min-values-unsatisfiable';
+
+export interface PoolReason {
+  code: PoolReasonCode;
+  message: string;
+}
+
+export interface PoolStatus {
+  name: string;
+  eligible: boolean;
+  reason: PoolReason | null;
+  instanceTypes: number;
+}
+
+export interface SimulationResult {
+  placements: Map<string, SimPlacement>;
+  /** The NodeClaim templates in provisioning order (eligible NodePools with instance types). */
+  templates: Template[];
+  /** Pod template of every workload (and probe), by workload key. */
+  podTemplates: Map<string, Workload['pod']>;
+  workloads: {
+    key: string;
+    kind: string;
+    namespace: string;
+    name: string;
+    replicas: number;
+    probe: boolean;
+    /** For the probe of one NodePool: that NodePool. */
+    probePool?: string;
+  }[];
+  fleet: SimNode[];
+  /** Nodes launched for the probes of NodePools no workload lands on (not part of `fleet`). */
+  probeFleet: SimNode[];
+  /** Nodes of static NodePools (`spec.replicas`) in `fleet`. */
+  staticNodes: number;
+  hourlyCost: number;
+  pools: PoolStatus[];
+  region: string;
+  zones: string[];
+  overlays: OverlayOutcome | null;
+  assumptions: string[];
+}
+
+/** What every step of one simulation reads: the state, the options, the zones and the EC2NodeClasses by name. */
+export interface StepContext {
+  input: ModelInput;
+  opts: SimulationOptions;
+  zones: string[];
+  classes: Map<string, EC2NodeClass>;
+}

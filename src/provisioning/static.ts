@@ -1,0 +1,57 @@
+/**
+ * Static NodePools (`spec.replicas`, karpenter pkg/controllers/static/): the nodes the static provisioning
+ * controller keeps, which provisioning does not schedule onto.
+ */
+import type { ResourceList } from '../common/quantity.js';
+import { launch } from '../cloudprovider/launch.js';
+import { launchedNode, managedByAwsProvider, nodeClaimTemplates } from './nodeclaimtemplate.js';
+import type { PoolStatus, SimNode, StepContext } from './types.js';
+
+/**
+ * The nodes of static NodePools (`spec.replicas`): min(replicas, limits.nodes) NodeClaims from the template, with no
+ * pods and no instance-type narrowing — the provider's Create picks the type from every compatible one
+ * (karpenter pkg/controllers/static/provisioning/controller.go Reconcile, ReserveNodeCount;
+ * nodeclaimtemplate.go ToNodeClaim skips the instance-type cut for static NodeClaims). They join the fleet and its
+ * cost; pods are not placed onto them here (an approximation stated in the assumptions).
+ */
+export function staticNodes(
+  ctx: StepContext,
+  priceChanges: Map<string, Map<string, string>>,
+  capacityChanges: Map<string, Map<string, ResourceList>>,
+  assumptions: string[],
+): SimNode[] {
+  const { input } = ctx;
+  const classes = new Set(input.nodeClasses.map((c) => c.name));
+  const pools = input.nodePools.filter((np) => {
+    const ref = np.nodeClassRef;
+    return (
+      np.replicas !== undefined &&
+      np.replicas > 0 &&
+      !np.deleting &&
+      !np.runtimeErrors.length &&
+      managedByAwsProvider(ref) &&
+      (input.nodeClasses.length === 0 || classes.has(ref.name))
+    );
+  });
+  if (!pools.length) return [];
+  const statuses: PoolStatus[] = pools.map((np) => ({ name: np.name, eligible: true, reason: null, instanceTypes: 0 }));
+  const out: SimNode[] = [];
+  for (const t of nodeClaimTemplates(ctx, pools, statuses, priceChanges, capacityChanges)) {
+    const np = pools.find((p) => p.name === t.nodePool)!;
+    // The controller only tops the pool up: the snapshot's nodes of the pool (placed into as existing nodes) count.
+    const running = ctx.opts.cluster?.nodes.filter((n) => n.nodePool === np.name).length ?? 0;
+    const count = Math.max(0, Math.min(np.replicas!, np.limits.nodes ?? Infinity) - running);
+    const r = launch(t.instanceTypes, t.requirements, input.settings.minValuesPolicy);
+    if (!r.ok) continue;
+    const d = r.decision;
+    for (let i = 0; i < count; i++)
+      out.push({
+        ...launchedNode(`${np.name}-static-${String(i + 1).padStart(4, '0')}`, t, t.requirements, d, {}),
+        static: true,
+      });
+  }
+  assumptions.push(
+    `Static NodePools: ${out.length} node(s) of ${pools.map((p) => p.name).join(', ')} (spec.replicas, capped by limits.nodes, less the fleet snapshot's nodes of the pool), each launched as the provider picks from every compatible type; they count in the fleet and its cost, and pods are not placed onto them here (a snapshot's nodes of a static pool take pods like any existing node).`,
+  );
+  return out;
+}
