@@ -73,6 +73,36 @@ export function sizing(
   const family = nodeClass?.amiFamily ?? 'AL2023';
   const kubelet = nodeClass?.kubelet;
   const windows = family.startsWith('Windows');
+  const { capacity, pods, storage } = computeCapacity(inputs, nodeClass, opts, windows);
+
+  // kube-reserved (types.go NewInstanceType): P is the ENI-limited count (reservedENIs 0) for the
+  // ENI-limited-overhead families, the resolved pods for Bottlerocket and Windows.
+  const P = family === 'Bottlerocket' || windows ? pods : inputs.eniPods;
+  const kubeReserved: ResourceList = {
+    cpu: kubeReservedCpu(inputs.vcpu),
+    memory: (11 * P + 255) * MiB,
+    'ephemeral-storage': GiB,
+  };
+  Object.assign(kubeReserved, kubelet?.kubeReserved ?? {});
+  const systemReserved: ResourceList = { ...(kubelet?.systemReserved ?? {}) };
+  const eviction = evictionThreshold(kubelet?.evictionHard ?? {}, capacity.memory, storage);
+  const overhead: ResourceList = {};
+  for (const part of [kubeReserved, systemReserved, eviction]) {
+    for (const [k, v] of Object.entries(part)) overhead[k] = (overhead[k] ?? 0) + v;
+  }
+  const allocatable: ResourceList = { ...capacity };
+  for (const [k, v] of Object.entries(overhead)) if (k in allocatable) allocatable[k] -= v;
+  return { capacity, overhead, allocatable };
+}
+
+/** types.go computeCapacity: cpu, memory (less the VM overhead), ephemeral storage, pods and extended resources. */
+function computeCapacity(
+  inputs: CapacityInputs,
+  nodeClass: NodeClassShape | null,
+  opts: { vmMemoryOverheadPercent: number; reservedENIs: number },
+  windows: boolean,
+): { capacity: ResourceList; pods: number; storage: number } {
+  const kubelet = nodeClass?.kubelet;
   const eniPods = eniLimitedPods(inputs, opts.reservedENIs);
   let pods = kubelet?.maxPods ?? (windows ? 110 : eniPods);
   if (kubelet?.podsPerCore && kubelet.podsPerCore > 0) pods = Math.min(kubelet.podsPerCore * inputs.vcpu, pods);
@@ -91,41 +121,32 @@ export function sizing(
     pods,
     ...inputs.extended,
   };
+  return { capacity, pods, storage };
+}
 
-  // kube-reserved (types.go NewInstanceType): P is the ENI-limited count (reservedENIs 0) for the
-  // ENI-limited-overhead families, the resolved pods for Bottlerocket and Windows.
-  const P = family === 'Bottlerocket' || windows ? pods : inputs.eniPods;
-  const kubeReserved: ResourceList = {
-    cpu: kubeReservedCpu(inputs.vcpu),
-    memory: (11 * P + 255) * MiB,
-    'ephemeral-storage': GiB,
-  };
-  Object.assign(kubeReserved, kubelet?.kubeReserved ?? {});
-  const systemReserved: ResourceList = { ...(kubelet?.systemReserved ?? {}) };
+/**
+ * types.go evictionThreshold: memory 100Mi and nodefs 10 % of the storage, each replaced by evictionHard when it
+ * sets one (absolute, or a percentage of capacity; 100 % is 0; a value that does not parse is ignored).
+ */
+function evictionThreshold(hard: Record<string, string>, memory: number, storage: number): ResourceList {
   const eviction: ResourceList = { memory: 100 * MiB, 'ephemeral-storage': Math.ceil((storage * 10) / 100) };
-  const hard = kubelet?.evictionHard ?? {};
-  const evictionValue = (v: string, cap: number): number | null => {
-    if (v.endsWith('%')) {
-      const pct = Number(v.slice(0, -1));
-      if (!Number.isFinite(pct)) return null;
-      return pct === 100 ? 0 : Math.ceil((cap * pct) / 100);
-    }
-    const q = parseQuantity(v);
-    return q === null ? null : Math.ceil(q);
-  };
   if (hard['memory.available'] !== undefined) {
-    const v = evictionValue(hard['memory.available'], capacity.memory);
+    const v = evictionValue(hard['memory.available'], memory);
     if (v !== null) eviction.memory = v;
   }
   if (hard['nodefs.available'] !== undefined) {
     const v = evictionValue(hard['nodefs.available'], storage);
     if (v !== null) eviction['ephemeral-storage'] = v;
   }
-  const overhead: ResourceList = {};
-  for (const part of [kubeReserved, systemReserved, eviction]) {
-    for (const [k, v] of Object.entries(part)) overhead[k] = (overhead[k] ?? 0) + v;
+  return eviction;
+}
+
+function evictionValue(v: string, cap: number): number | null {
+  if (v.endsWith('%')) {
+    const pct = Number(v.slice(0, -1));
+    if (!Number.isFinite(pct)) return null;
+    return pct === 100 ? 0 : Math.ceil((cap * pct) / 100);
   }
-  const allocatable: ResourceList = { ...capacity };
-  for (const [k, v] of Object.entries(overhead)) if (k in allocatable) allocatable[k] -= v;
-  return { capacity, overhead, allocatable };
+  const q = parseQuantity(v);
+  return q === null ? null : Math.ceil(q);
 }

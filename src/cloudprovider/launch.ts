@@ -49,16 +49,59 @@ export function launch(
   const nreqs = reqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [...offered]));
   const priceOverlayApplied = options.some((it) => it.offerings.some((o) => o.overlaid));
   const hasMinValues = nreqs.hasMinValues();
+  const capacityType = getCapacityType(options, nreqs, avail);
+  const { types, usable } = filterInstanceTypes(options, nreqs, capacityType, hasMinValues, avail);
+  if (types.length === 0) return { ok: false, error: 'all requested instance types were unavailable during launch' };
 
-  // instance.go getCapacityType: reserved, then spot, then on-demand (the fallthrough).
+  // Truncate to the 60 cheapest by Karpenter's price (instance.go filterInstanceTypes, karpenter
+  // pkg/cloudprovider/types.go Truncate); minValues re-checked (Strict).
+  const ordered = types
+    .map((it) => ({ it, p: cheapestOffering(it, nreqs)?.price ?? Infinity }))
+    .sort((a, b) => a.p - b.p || (a.it.name < b.it.name ? -1 : 1))
+    .map((x) => x.it);
+  const top = ordered.slice(0, MAX_LAUNCH_TYPES);
+  if (hasMinValues && minValuesPolicy !== 'BestEffort' && !satisfiesMinValues(top, nreqs).ok) {
+    return { ok: false, error: 'truncating instance types, minValues requirement is not met' };
+  }
+  const strategy = allocationStrategy(capacityType, top, priceOverlayApplied);
+  const best = pickOffering(top, usable, strategy, capacityType);
+  if (!best) return { ok: false, error: 'all requested instance types were unavailable during launch' };
+  return {
+    ok: true,
+    decision: {
+      instanceType: best.it,
+      offering: best.o,
+      capacityType,
+      allocationStrategy: strategy,
+      candidates: top.length,
+      priceOverlayApplied,
+    },
+  };
+}
+
+/** instance.go getCapacityType: reserved, then spot, then on-demand (the fallthrough). */
+function getCapacityType(options: InstanceType[], nreqs: Requirements, avail: (o: Offering) => boolean): CapacityType {
   const allowed = nreqs.get(LABEL_CAPACITY_TYPE);
   const hasAvailable = (ct: CapacityType): boolean =>
     options.some((it) => it.offerings.some((o) => o.capacityType === ct && avail(o) && offeringCompatible(nreqs, o)));
-  let capacityType: CapacityType = 'on-demand';
-  if (allowed.has('reserved') && hasAvailable('reserved')) capacityType = 'reserved';
-  else if (allowed.has('spot') && hasAvailable('spot')) capacityType = 'spot';
+  if (allowed.has('reserved') && hasAvailable('reserved')) return 'reserved';
+  if (allowed.has('spot') && hasAvailable('spot')) return 'spot';
+  return 'on-demand';
+}
 
-  // Filter chain (instance.go filterInstanceTypes).
+/**
+ * The filter chain (instance.go filterInstanceTypes): reserved types only when launching reserved, exotic types
+ * dropped when others remain, spot offerings pricier than the cheapest on-demand dropped (both without minValues).
+ * Returns the types left and the test an offering must pass to be launched.
+ */
+function filterInstanceTypes(
+  options: InstanceType[],
+  nreqs: Requirements,
+  capacityType: CapacityType,
+  hasMinValues: boolean,
+  avail: (o: Offering) => boolean,
+): { types: InstanceType[]; usable: (o: Offering) => boolean } {
+  const allowed = nreqs.get(LABEL_CAPACITY_TYPE);
   let types = options;
   if (capacityType === 'reserved')
     types = types.filter((it) =>
@@ -78,63 +121,55 @@ export function launch(
   const launchReqs = nreqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [capacityType]));
   const usable = (o: Offering): boolean =>
     avail(o) && offeringCompatible(launchReqs, o) && !(o.capacityType === 'spot' && o.price > spotCeiling);
-  types = types.filter((it) => it.offerings.some(usable));
-  if (types.length === 0) return { ok: false, error: 'all requested instance types were unavailable during launch' };
+  return { types: types.filter((it) => it.offerings.some(usable)), usable };
+}
 
-  // Truncate to the 60 cheapest by Karpenter's price (instance.go filterInstanceTypes, karpenter
-  // pkg/cloudprovider/types.go Truncate); minValues re-checked (Strict).
-  const ordered = types
-    .map((it) => ({ it, p: cheapestOffering(it, nreqs)?.price ?? Infinity }))
-    .sort((a, b) => a.p - b.p || (a.it.name < b.it.name ? -1 : 1))
-    .map((x) => x.it);
-  const top = ordered.slice(0, MAX_LAUNCH_TYPES);
-  if (hasMinValues && minValuesPolicy !== 'BestEffort' && !satisfiesMinValues(top, nreqs).ok) {
-    return { ok: false, error: 'truncating instance types, minValues requirement is not met' };
-  }
-  // Overrides: (type, zone) pairs with usable offerings (instance.go getOverrides); the strategy decides
-  // (docs/model.md#approximations-stated-in-every-report-that-they-affect).
-  const overlayOnLaunch = priceOverlayApplied;
-  let strategy: string;
-  if (capacityType === 'spot')
-    strategy = overlayOnLaunch ? 'capacity-optimized-prioritized' : 'price-capacity-optimized';
-  else if (capacityType === 'reserved')
-    strategy = top.some((it) => it.offerings.some((o) => o.reservationType === 'capacity-block'))
+/**
+ * The CreateFleet allocation strategy (pkg/providers/instance/types.go CreateFleetInputBuilder.Build): overrides are
+ * the (type, zone) pairs with usable offerings (instance.go getOverrides); a price overlay makes them prioritized
+ * (docs/model.md#approximations-stated-in-every-report-that-they-affect).
+ */
+function allocationStrategy(capacityType: CapacityType, top: InstanceType[], overlayOnLaunch: boolean): string {
+  if (capacityType === 'spot') return overlayOnLaunch ? 'capacity-optimized-prioritized' : 'price-capacity-optimized';
+  if (capacityType === 'reserved')
+    return top.some((it) => it.offerings.some((o) => o.reservationType === 'capacity-block'))
       ? 'capacity-block'
       : overlayOnLaunch
         ? 'prioritized'
         : 'lowest-price';
-  else strategy = overlayOnLaunch ? 'prioritized' : 'lowest-price';
-  // prioritized: Priority = Karpenter's (overlay) price; lowest-price: EC2's price (≈ the catalog's).
-  const key = (o: Offering): number =>
-    strategy === 'prioritized' || strategy === 'capacity-optimized-prioritized'
-      ? o.price
-      : capacityType === 'reserved'
-        ? o.price
-        : o.cost;
+  return overlayOnLaunch ? 'prioritized' : 'lowest-price';
+}
+
+/**
+ * The offering the strategy picks: prioritized by Karpenter's (overlay) price, lowest-price by EC2's price (≈ the
+ * catalog's; Karpenter's price for reserved); ties by EC2's price, then type name, then zone.
+ */
+function pickOffering(
+  top: InstanceType[],
+  usable: (o: Offering) => boolean,
+  strategy: string,
+  capacityType: CapacityType,
+): { it: InstanceType; o: Offering } | null {
+  const byPriority = strategy === 'prioritized' || strategy === 'capacity-optimized-prioritized';
+  const key = (o: Offering): number => (byPriority || capacityType === 'reserved' ? o.price : o.cost);
   let best: { it: InstanceType; o: Offering } | null = null;
   for (const it of top) {
     for (const o of it.offerings) {
       if (!usable(o)) continue;
-      if (
-        !best ||
-        key(o) < key(best.o) ||
-        (key(o) === key(best.o) &&
-          (o.cost < best.o.cost ||
-            (o.cost === best.o.cost && (it.name < best.it.name || (it.name === best.it.name && o.zone < best.o.zone)))))
-      )
-        best = { it, o };
+      if (!best || before(key, it, o, best)) best = { it, o };
     }
   }
-  if (!best) return { ok: false, error: 'all requested instance types were unavailable during launch' };
-  return {
-    ok: true,
-    decision: {
-      instanceType: best.it,
-      offering: best.o,
-      capacityType,
-      allocationStrategy: strategy,
-      candidates: top.length,
-      priceOverlayApplied,
-    },
-  };
+  return best;
+}
+
+function before(
+  key: (o: Offering) => number,
+  it: InstanceType,
+  o: Offering,
+  best: { it: InstanceType; o: Offering },
+): boolean {
+  if (key(o) !== key(best.o)) return key(o) < key(best.o);
+  if (o.cost !== best.o.cost) return o.cost < best.o.cost;
+  if (it.name !== best.it.name) return it.name < best.it.name;
+  return o.zone < best.o.zone;
 }

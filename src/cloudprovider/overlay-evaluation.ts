@@ -93,7 +93,7 @@ function definedKeys(types: readonly OverlayType[]): Set<string> {
  */
 export function evaluateOverlays(overlays: readonly NodeOverlay[], pools: readonly OverlayPool[]): OverlayOutcome {
   const ordered = [...overlays].sort((a, b) => b.weight - a.weight || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
-  const stored = new Map<string, { change: string; overlay: string; lowestWeight: number; lowestName: string }>();
+  const store = new OverlayStore();
   const out: OverlayOutcome = {
     prices: new Map(),
     capacity: new Map(),
@@ -101,76 +101,13 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], pools: readon
     applied: new Set(),
     invalid: [],
   };
-  // poolTypeKey → resource → the overlay that set it and the lowest weight that touched it.
-  const capStored = new Map<string, Map<string, { value: number; overlay: string; lowestWeight: number }>>();
   for (const ov of ordered) {
     if (ov.invalid) {
       out.invalid.push(ov.name);
       continue;
     }
     const change = ov.price ?? ov.priceAdjustment;
-    const reqs = Requirements.fromNodeSelectorRequirements(ov.requirements);
-    const keys = [...reqs.keys()];
-    const offeringCache = new Map<string, boolean>();
-    const offeringOk = (o: OverlayOffering): boolean => {
-      const k = `${o.zone}|${o.capacityType}|${o.reservationId ?? ''}`;
-      let v = offeringCache.get(k);
-      if (v === undefined) offeringCache.set(k, (v = offeringMatches(reqs, o)));
-      return v;
-    };
-    // Per set of keys left to the instance type (those the pool does not define): type → compatible.
-    const typeCache = new Map<string, WeakMap<Requirements, boolean>>();
-    const matched: string[] = [];
-    const matchedTypes: string[] = [];
-    for (const pool of pools) {
-      const poolReqs = new Map<string, Requirement>([
-        [LABEL_NODEPOOL, Requirement.of(LABEL_NODEPOOL, 'In', [pool.nodePool])],
-      ]);
-      for (const [k, v] of Object.entries(pool.templateLabels)) {
-        const r = Requirement.of(k, 'In', [v]);
-        const prev = poolReqs.get(r.key);
-        poolReqs.set(r.key, prev ? r.intersection(prev) : r);
-      }
-      const poolKeys = keys.filter((k) => poolReqs.has(k));
-      const typeKeys = keys.filter((k) => !poolReqs.has(k));
-      const signature = typeKeys.join('\u0000');
-      let cache = typeCache.get(signature);
-      if (!cache) typeCache.set(signature, (cache = new WeakMap()));
-      // A key both the pool and a type define is merged as Requirements.Add does (rare: a template label that is also
-      // an instance label); the other pool keys are decided once for the whole pool.
-      const typeKeysOfPool = definedKeys(pool.types);
-      const shared = poolKeys.filter((k) => typeKeysOfPool.has(k));
-      const poolOnly = poolKeys.filter((k) => !shared.includes(k));
-      if (!poolOnly.every((k) => keyCompatible(poolReqs.get(k), reqs.get(k)))) continue;
-      for (const t of pool.types) {
-        let ok = true;
-        for (const k of shared) {
-          const base = t.typeRequirements.has(k)
-            ? poolReqs.get(k)!.intersection(t.typeRequirements.get(k))
-            : poolReqs.get(k);
-          if (!keyCompatible(base, reqs.get(k))) {
-            ok = false;
-            break;
-          }
-        }
-        if (!ok) continue;
-        let typeOk = cache.get(t.typeRequirements);
-        if (typeOk === undefined) {
-          typeOk = typeKeys.every((k) =>
-            keyCompatible(t.typeRequirements.has(k) ? t.typeRequirements.get(k) : undefined, reqs.get(k)),
-          );
-          cache.set(t.typeRequirements, typeOk);
-        }
-        if (!typeOk) continue;
-        let any = false;
-        for (const o of t.offerings)
-          if (offeringOk(o)) {
-            matched.push(poolOfferingKey(pool.nodePool, t.typeName, o));
-            any = true;
-          }
-        if (any) matchedTypes.push(poolTypeKey(pool.nodePool, t.typeName));
-      }
-    }
+    const { matched, matchedTypes } = overlaidOfferings(ov, pools);
     const capacityKeys = Object.keys(ov.capacity);
     const setsCapacity = capacityKeys.length > 0 && matchedTypes.length > 0;
     if (matched.length === 0 || (change === undefined && !setsCapacity)) {
@@ -179,51 +116,163 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], pools: readon
     }
     // Validate against everything first (controller.go validateAndUpdateInstanceTypeOverrides): any same-weight
     // collision drops the overlay.
-    let clash: { lowestName: string } | undefined;
-    if (change !== undefined)
-      for (const k of matched) {
-        const s = stored.get(k);
-        if (s && s.lowestWeight === ov.weight) {
-          clash = s;
-          break;
-        }
-      }
-    if (!clash && setsCapacity)
-      for (const k of matchedTypes) {
-        const m = capStored.get(k);
-        const hit = m && capacityKeys.map((r) => m.get(r)).find((x) => x && x.lowestWeight === ov.weight);
-        if (hit) {
-          clash = { lowestName: hit.overlay };
-          break;
-        }
-      }
+    const target: OverlayTarget = { change, matched, matchedTypes: setsCapacity ? matchedTypes : [], capacityKeys };
+    const clash = store.conflict(ov, target);
     if (clash) {
-      out.conflicts.push({ overlay: ov.name, with: clash.lowestName });
+      out.conflicts.push({ overlay: ov.name, with: clash });
       continue;
     }
-    if (change !== undefined)
-      for (const k of matched) {
-        const s = stored.get(k);
+    store.update(ov, target);
+    out.applied.add(ov.name);
+  }
+  store.into(out);
+  return out;
+}
+
+/** What one overlay changes: the offerings whose price it sets, and the instance types whose capacity it extends. */
+interface OverlayTarget {
+  change: string | undefined;
+  /** poolOfferingKeys of the matched offerings. */
+  matched: string[];
+  /** poolTypeKeys of the instance types the overlay adds capacity to (none when it sets no capacity). */
+  matchedTypes: string[];
+  capacityKeys: string[];
+}
+
+/**
+ * The stored updates (store.go): per offering the first price and the lowest weight that touched it; per instance
+ * type and resource the first capacity and the lowest weight that touched it.
+ */
+class OverlayStore {
+  private readonly prices = new Map<
+    string,
+    { change: string; overlay: string; lowestWeight: number; lowestName: string }
+  >();
+  private readonly capacity = new Map<string, Map<string, { value: number; overlay: string; lowestWeight: number }>>();
+
+  /** The overlay a same-weight update collides with (price first, then capacity), if any. */
+  conflict(ov: NodeOverlay, t: OverlayTarget): string | undefined {
+    if (t.change !== undefined)
+      for (const k of t.matched) {
+        const s = this.prices.get(k);
+        if (s && s.lowestWeight === ov.weight) return s.lowestName;
+      }
+    for (const k of t.matchedTypes) {
+      const m = this.capacity.get(k);
+      const hit = m && t.capacityKeys.map((r) => m.get(r)).find((x) => x && x.lowestWeight === ov.weight);
+      if (hit) return hit.overlay;
+    }
+    return undefined;
+  }
+
+  /** store.go updateInstanceTypePrice, updateInstanceTypeCapacity: the first value stays, the weight goes down. */
+  update(ov: NodeOverlay, t: OverlayTarget): void {
+    if (t.change !== undefined)
+      for (const k of t.matched) {
+        const s = this.prices.get(k);
         if (s) {
           s.lowestWeight = ov.weight;
           s.lowestName = ov.name;
-        } else stored.set(k, { change, overlay: ov.name, lowestWeight: ov.weight, lowestName: ov.name });
+        } else this.prices.set(k, { change: t.change, overlay: ov.name, lowestWeight: ov.weight, lowestName: ov.name });
       }
-    if (setsCapacity)
-      for (const k of matchedTypes) {
-        let m = capStored.get(k);
-        if (!m) capStored.set(k, (m = new Map()));
-        for (const r of capacityKeys) {
-          const prev = m.get(r);
-          if (prev) prev.lowestWeight = ov.weight;
-          else m.set(r, { value: ov.capacity[r], overlay: ov.name, lowestWeight: ov.weight });
-        }
+    for (const k of t.matchedTypes) {
+      let m = this.capacity.get(k);
+      if (!m) this.capacity.set(k, (m = new Map()));
+      for (const r of t.capacityKeys) {
+        const prev = m.get(r);
+        if (prev) prev.lowestWeight = ov.weight;
+        else m.set(r, { value: ov.capacity[r], overlay: ov.name, lowestWeight: ov.weight });
       }
-    out.applied.add(ov.name);
+    }
   }
-  for (const [k, s] of stored) out.prices.set(k, { change: s.change, overlay: s.overlay });
-  for (const [k, m] of capStored) out.capacity.set(k, Object.fromEntries([...m].map(([r, x]) => [r, x.value])));
-  return out;
+
+  into(out: OverlayOutcome): void {
+    for (const [k, s] of this.prices) out.prices.set(k, { change: s.change, overlay: s.overlay });
+    for (const [k, m] of this.capacity) out.capacity.set(k, Object.fromEntries([...m].map(([r, x]) => [r, x.value])));
+  }
+}
+
+/**
+ * controller.go getOverlaidOfferings: the offerings (and their instance types) of every pool the overlay's
+ * requirements select.
+ */
+function overlaidOfferings(
+  ov: NodeOverlay,
+  pools: readonly OverlayPool[],
+): { matched: string[]; matchedTypes: string[] } {
+  const reqs = Requirements.fromNodeSelectorRequirements(ov.requirements);
+  const keys = [...reqs.keys()];
+  const offeringCache = new Map<string, boolean>();
+  const offeringOk = (o: OverlayOffering): boolean => {
+    const k = `${o.zone}|${o.capacityType}|${o.reservationId ?? ''}`;
+    let v = offeringCache.get(k);
+    if (v === undefined) offeringCache.set(k, (v = offeringMatches(reqs, o)));
+    return v;
+  };
+  // Per set of keys left to the instance type (those the pool does not define): type → compatible.
+  const typeCache = new Map<string, WeakMap<Requirements, boolean>>();
+  const matched: string[] = [];
+  const matchedTypes: string[] = [];
+  for (const pool of pools) {
+    const poolReqs = poolRequirements(pool);
+    const poolKeys = keys.filter((k) => poolReqs.has(k));
+    const typeKeys = keys.filter((k) => !poolReqs.has(k));
+    const signature = typeKeys.join('\u0000');
+    let cache = typeCache.get(signature);
+    if (!cache) typeCache.set(signature, (cache = new WeakMap()));
+    // A key both the pool and a type define is merged as Requirements.Add does (rare: a template label that is also
+    // an instance label); the other pool keys are decided once for the whole pool.
+    const typeKeysOfPool = definedKeys(pool.types);
+    const shared = poolKeys.filter((k) => typeKeysOfPool.has(k));
+    const poolOnly = poolKeys.filter((k) => !shared.includes(k));
+    if (!poolOnly.every((k) => keyCompatible(poolReqs.get(k), reqs.get(k)))) continue;
+    for (const t of pool.types) {
+      if (!sharedKeysCompatible(shared, poolReqs, t, reqs)) continue;
+      let typeOk = cache.get(t.typeRequirements);
+      if (typeOk === undefined) {
+        typeOk = typeKeys.every((k) =>
+          keyCompatible(t.typeRequirements.has(k) ? t.typeRequirements.get(k) : undefined, reqs.get(k)),
+        );
+        cache.set(t.typeRequirements, typeOk);
+      }
+      if (!typeOk) continue;
+      let any = false;
+      for (const o of t.offerings)
+        if (offeringOk(o)) {
+          matched.push(poolOfferingKey(pool.nodePool, t.typeName, o));
+          any = true;
+        }
+      if (any) matchedTypes.push(poolTypeKey(pool.nodePool, t.typeName));
+    }
+  }
+  return { matched, matchedTypes };
+}
+
+/** A pool's requirements as a NodeClaim template has them: its name and its template labels. */
+function poolRequirements(pool: OverlayPool): Map<string, Requirement> {
+  const poolReqs = new Map<string, Requirement>([
+    [LABEL_NODEPOOL, Requirement.of(LABEL_NODEPOOL, 'In', [pool.nodePool])],
+  ]);
+  for (const [k, v] of Object.entries(pool.templateLabels)) {
+    const r = Requirement.of(k, 'In', [v]);
+    const prev = poolReqs.get(r.key);
+    poolReqs.set(r.key, prev ? r.intersection(prev) : r);
+  }
+  return poolReqs;
+}
+
+/** The keys both the pool and the type define, merged (Requirements.Add), compatible with the overlay's. */
+function sharedKeysCompatible(
+  shared: string[],
+  poolReqs: Map<string, Requirement>,
+  t: OverlayType,
+  reqs: Requirements,
+): boolean {
+  for (const k of shared) {
+    const base = t.typeRequirements.has(k) ? poolReqs.get(k)!.intersection(t.typeRequirements.get(k)) : poolReqs.get(k);
+    if (!keyCompatible(base, reqs.get(k))) return false;
+  }
+  return true;
 }
 
 /** `AdjustedPrice(price, change)` (karpenter pkg/cloudprovider/types.go). */

@@ -79,33 +79,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   const workloads = workloadsToPlace(input, opts, assumptions);
   const active = workloads.some((w) => !w.probe && w.replicas > 0);
   const existing = existingNodes(ctx, templates, assumptions);
-  // Replicas already running on the nodes that stay are not pending: only the rest is scheduled.
-  const running = new Map<string, number>();
-  for (const n of existing) for (const [k, c] of n.running) running.set(k, (running.get(k) ?? 0) + c);
-  // A StatefulSet whose replicas' claims differ (volumetopology.ts volumeSegments) is one group per run of replicas
-  // with the same volume requirements; replicas already running are taken from the first runs.
-  const groups: PodGroup[] = workloads
-    .flatMap((w, i) => {
-      if (!w.segments || w.segments.length === 1)
-        return [
-          {
-            key: w.key,
-            namespace: w.namespace,
-            pod: w.pod,
-            count: Math.max(0, w.replicas - (running.get(w.key) ?? 0)),
-            order: i,
-          },
-        ];
-      let run = running.get(w.key) ?? 0;
-      return w.segments.map((seg, segment) => {
-        const skip = Math.min(run, seg.count);
-        run -= skip;
-        return { key: w.key, namespace: w.namespace, pod: seg.pod, count: seg.count - skip, order: i, segment };
-      });
-    })
-    .filter((g) => g.count > 0);
-  for (const d of opts.cluster?.displaced ?? [])
-    groups.push({ key: d.key, namespace: d.namespace, pod: d.pod, count: d.count, order: groups.length });
+  const groups = podGroups(workloads, existing, opts);
   // Provisioning schedules in strict reserved mode (provisioner.go Schedule: DisableReservedCapacityFallback).
   const reservations =
     input.settings.featureGates.reservedCapacity && opts.reservations.length
@@ -184,6 +158,41 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     overlays,
     assumptions,
   };
+}
+
+/**
+ * The pending pods, grouped (provisioner.go Schedule: the pods to schedule): each workload's replicas less those
+ * already running on the nodes that stay, then the displaced pods of nodes that leave.
+ */
+function podGroups(workloads: WorkloadToPlace[], existing: ExistingNode[], opts: SimulationOptions): PodGroup[] {
+  // Replicas already running on the nodes that stay are not pending: only the rest is scheduled.
+  const running = new Map<string, number>();
+  for (const n of existing) for (const [k, c] of n.running) running.set(k, (running.get(k) ?? 0) + c);
+  // A StatefulSet whose replicas' claims differ (volumetopology.ts volumeSegments) is one group per run of replicas
+  // with the same volume requirements; replicas already running are taken from the first runs.
+  const groups: PodGroup[] = workloads
+    .flatMap((w, i) => {
+      if (!w.segments || w.segments.length === 1)
+        return [
+          {
+            key: w.key,
+            namespace: w.namespace,
+            pod: w.pod,
+            count: Math.max(0, w.replicas - (running.get(w.key) ?? 0)),
+            order: i,
+          },
+        ];
+      let run = running.get(w.key) ?? 0;
+      return w.segments.map((seg, segment) => {
+        const skip = Math.min(run, seg.count);
+        run -= skip;
+        return { key: w.key, namespace: w.namespace, pod: seg.pod, count: seg.count - skip, order: i, segment };
+      });
+    })
+    .filter((g) => g.count > 0);
+  for (const d of opts.cluster?.displaced ?? [])
+    groups.push({ key: d.key, namespace: d.namespace, pod: d.pod, count: d.count, order: groups.length });
+  return groups;
 }
 
 interface WorkloadToPlace {
