@@ -15,12 +15,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { generateAll } from './generate-validators.mjs';
 
 /** The repository (this file's parent folder): the bundle, examples/ and dist/ are found from here, whatever the cwd. */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUNDLE = join(ROOT, '.tmp/fuzz/fuzz-bundle.mjs');
 
 async function bundle() {
+  await generateAll(); // the schema validators the sources import (src/generated/, not in git)
   await build({
     stdin: {
       contents: "export * from './test/support/fuzz-lib.ts';\nexport { runCli } from './src/cli/run.ts';\n",
