@@ -25,7 +25,7 @@ import {
   renderSarif,
   resolveConfig,
   summarySentence
-} from "./chunks/chunk-FBTW75CU.js";
+} from "./chunks/chunk-6XGSKPL6.js";
 import "./chunks/chunk-F4EADPZX.js";
 import {
   own

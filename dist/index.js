@@ -18,7 +18,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-FBTW75CU.js";
+} from "./chunks/chunk-6XGSKPL6.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-F4EADPZX.js";
