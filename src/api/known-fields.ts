@@ -5,6 +5,8 @@
  * default) or drops it silently (pruning): either way a misspelt `wieght` never takes effect, so it is an error.
  * `ANY` marks maps with free keys (labels, tags, limits, kubelet settings) and fields this check does not open.
  */
+import { nearest } from '../common/distance.js';
+
 export const ANY = 'any' as const;
 type Shape = typeof ANY | { readonly [field: string]: Shape } | readonly [Shape];
 
@@ -117,28 +119,5 @@ export function suggestField(kind: string, path: readonly (string | number)[]): 
   }
   if (s === ANY || Array.isArray(s)) return null;
   const bad = String(path[path.length - 1]);
-  let best: string | null = null;
-  let bestD = 3;
-  for (const k of Object.keys(s)) {
-    const d = distance(bad.toLowerCase(), k.toLowerCase());
-    if (d < bestD) {
-      best = k;
-      bestD = d;
-    }
-  }
-  return best;
-}
-
-function distance(a: string, b: string): number {
-  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = dp[0];
-    dp[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = dp[j];
-      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return dp[b.length];
+  return nearest(bad, Object.keys(s), { count: 1, maxDistance: 2, ignoreCase: true })[0] ?? null;
 }

@@ -16,7 +16,7 @@ import {
   type ConfigOverrides,
 } from '../sources/resolve-config.js';
 import { DirTree, GitTree, gitTopLevel, STDIN_FILE, TextTree, type FileTree } from '../sources/tree.js';
-import { executePlan, listTargets, UnknownTargetError, type ExecuteInput } from '../run/execute.js';
+import { executePlan, listTargets, RunInputError, UnknownTargetError, type ExecuteInput } from '../run/execute.js';
 import { MergeError, mergeFiles } from '../run/merge.js';
 import type { Baseline } from '../sources/baseline.js';
 import { PlanDocumentError } from '../plan/plan-document.js';
@@ -188,7 +188,8 @@ export async function runCli(
     }
   } catch (e) {
     if (e instanceof UsageError || e instanceof InputError || e instanceof UnknownTargetError) return usage(e.message);
-    if (e instanceof MergeError || e instanceof PlanDocumentError)
+    // Nothing to plan, a --path that exists in neither revision, a fleet for several targets: no verdict (exit 2).
+    if (e instanceof MergeError || e instanceof PlanDocumentError || e instanceof RunInputError)
       return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${e.message}\n` };
     if (e instanceof ConfigError)
       return { exitCode: 2, stdout: '', stderr: `karpenter-plan: invalid configuration:\n${e.message}\n` };

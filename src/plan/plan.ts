@@ -112,7 +112,8 @@ export function buildPlan(input: PlanInput): Plan {
   const newlyUnschedulable: WorkloadRef[] = workloads
     .filter(
       (w) =>
-        (input.kind === 'state' || w.base?.schedulable) &&
+        // One state without a NodePool has no cluster to place into: nothing is "unschedulable" there.
+        ((input.kind === 'state' && input.head.nodePools.length > 0) || w.base?.schedulable) &&
         w.head &&
         !w.head.schedulable &&
         !probes.has(workloadKey(w.kind, w.namespace, w.name)),

@@ -30,7 +30,13 @@ export function summarySentence(plan: Plan): string {
   const parts: string[] = [];
   if (plan.clusters) {
     const n = plan.clusters.length;
-    parts.push(`${n} target${n === 1 ? '' : 's'}, ${plan.clusters.filter((t) => t.plan).length} affected`);
+    // The run's fleet snapshot or live cluster, when one target took it (plan/targets.ts): never silently dropped.
+    const fleet = plan.clusters.filter(
+      (t) => t.plan && (t.plan.fleet.source === 'snapshot' || t.plan.fleet.source === 'live'),
+    );
+    parts.push(
+      `${n} target${n === 1 ? '' : 's'}, ${plan.clusters.filter((t) => t.plan).length} affected${fleet.length ? ` (the ${fleet[0].plan!.fleet.source === 'live' ? 'live cluster' : 'fleet snapshot'} applied to ${fleet.map((t) => t.key).join(', ')})` : ''}`,
+    );
   }
   if (plan.kind === 'state') {
     // One state (simulate, validate): what it places, not what changes.

@@ -29,6 +29,11 @@ export interface Rule {
   severity: Severity;
   /** One line for the README and the docs index. */
   summary: string;
+  /**
+   * The rule judges workloads against the cluster's NodePools: where a state holds none (a target of EC2NodeClasses
+   * only, an application folder), it does not run — there is no cluster to judge them against.
+   */
+  needsNodePools?: true;
   check(ctx: RuleContext, report: Reporter): void;
 }
 
@@ -39,11 +44,16 @@ export type Reporter = (
   object?: string | null,
 ) => void;
 
-export function runRules(rules: readonly Rule[], ctx: RuleContext): Finding[] {
+export function runRules(rules: readonly Rule[], all: RuleContext): Finding[] {
+  // A workload scaled to zero (`replicas: 0`) runs no pod: no rule judges it (it is still read and listed).
+  const running = (st: State): State =>
+    st.workloads.some((w) => w.replicas === 0) ? { ...st, workloads: st.workloads.filter((w) => w.replicas > 0) } : st;
+  const ctx: RuleContext = { ...all, head: running(all.head), base: all.base ? running(all.base) : null };
   const out: Finding[] = [];
   for (const rule of rules) {
     const level = ctx.config.rules[rule.id];
     if (level === 'off') continue;
+    if (rule.needsNodePools && ctx.head.nodePools.length === 0) continue;
     const severity: Severity = level ?? rule.severity;
     const seen = new Set<string>();
     const report: Reporter = (message, source, path = [], object = null) => {

@@ -6,6 +6,7 @@ import {
   LABEL_INSTANCE_GENERATION,
   WELL_KNOWN_LABELS,
 } from '../api/labels.js';
+import { editDistance } from '../common/distance.js';
 import { parseDurationMs } from '../common/duration.js';
 import { launch } from '../cloudprovider/launch.js';
 import { offeringCompatible } from '../cloudprovider/instancetype.js';
@@ -471,7 +472,7 @@ export const lookAlikeLabel: Rule = {
       const same = names.get(name) ?? names.get(name.replace(/_/g, '-')) ?? names.get(name.replace(/s$/, ''));
       if (same && same !== key) return same;
       if (knownDomain) {
-        for (const k of known) if (distance(key, k) <= 2) return k;
+        for (const k of known) if (editDistance(key, k) <= 2) return k;
       }
       return null;
     };
@@ -535,17 +536,6 @@ export const lookAlikeLabel: Rule = {
     }
   },
 };
-
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) dp[0][j] = j;
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) {
-      dp[i][j] = Math.min(dp[i - 1][j] + 1, dp[i][j - 1] + 1, dp[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-  return dp[a.length][b.length];
-}
 
 export const reservationUnused: Rule = {
   id: 'reservation-unused',

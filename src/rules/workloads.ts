@@ -52,6 +52,7 @@ export const nodepoolSelectorPinsPool: Rule = {
 export const customLabelUndeclared: Rule = {
   id: 'custom-label-undeclared',
   severity: 'error',
+  needsNodePools: true,
   summary:
     'A workload requires a custom label that no NodePool declares (requirement or template label): pending forever.',
   check(ctx, report) {
@@ -142,6 +143,7 @@ export const preferredAffinityGeneration: Rule = {
 export const topologyUnsatisfiable: Rule = {
   id: 'topology-unsatisfiable',
   severity: 'error',
+  needsNodePools: true,
   summary:
     'Pods of a workload stay pending because a topology spread constraint or pod (anti-)affinity cannot be met with the NodePools there are.',
   check(ctx, report) {

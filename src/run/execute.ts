@@ -31,12 +31,15 @@ import {
   filesOfOtherTargets,
   filesOfTarget,
   hasOwnInputs,
+  missingPath,
   targetFindings,
   targetInputs,
+  unplannedKustomizations,
 } from '../sources/targets.js';
 import { changedFiles, notEvaluated } from '../sources/coverage.js';
 import { combineTargets, stateFingerprint, type TargetList, type TargetOutcome } from '../plan/targets.js';
 import { isPlainTargetKey } from '../sources/resolve-config.js';
+import { nearest } from '../common/distance.js';
 
 export interface ExecuteInput {
   /** null: a single-state run (simulate/validate): base is empty. */
@@ -58,7 +61,24 @@ export interface ExecuteInput {
   trustedFiles?: (abs: string) => TrustedRead;
 }
 
-export class UnknownTargetError extends Error {}
+/**
+ * A run that cannot give a verdict (exit 2 on the command line, a failed action): nothing to plan, a `--path` or
+ * `--target` that exists in neither revision, a fleet given for several targets. Branch on `code`, not the message.
+ */
+export class RunInputError extends Error {
+  constructor(
+    readonly code: 'nothing-to-plan' | 'unknown-path' | 'unknown-target' | 'fleet-without-target',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class UnknownTargetError extends RunInputError {
+  constructor(message: string) {
+    super('unknown-target', message);
+  }
+}
 
 function targetKeys(input: ExecuteInput): string[] {
   return [...new Set([...targetsOf(input.head, input), ...(input.base ? targetsOf(input.base, input) : [])])].sort();
@@ -80,46 +100,79 @@ function withStartTime(input: ExecuteInput): ExecuteInput {
 export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
   const input = withStartTime(runInput);
   const opts: LoadOptions = {};
+  checkPath(input);
   const keys = targetKeys(input);
   // One target: the one asked for, or the only one when it has inputs of its own (a cluster, a chart environment).
   const one = input.target ?? (keys.length === 1 && hasOwnInputs(input.config, keys[0]) ? keys[0] : undefined);
   if (one !== undefined) {
-    if (!keys.includes(one))
+    if (!keys.includes(one)) {
+      const near = nearest(one, keys).map(displayKey);
       throw new UnknownTargetError(
-        `target "${displayKey(one)}" is not a kustomization of base or head, an Argo CD Application's name@destination, a cluster of the config's clusters: with inputs of its own, nor a chart's folder+environment (targets: ${keys.map(displayKey).join(', ') || 'none'})`,
+        `target "${displayKey(one)}" is not a kustomization of base or head, an Argo CD Application's name@destination, a cluster of the config's clusters: with inputs of its own, nor a chart's folder+environment${near.length ? ` — did you mean ${near.join(' or ')}?` : ''} (targets: ${keys.map(displayKey).join(', ') || 'none'})`,
       );
+    }
     const states = loadStates(input, opts, one);
+    checkSomethingToPlan(input, [states]);
     states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, one)));
-    return { ...(await planStates({ ...input, config: states.config }, states)), target: displayKey(one) };
+    return withNote(
+      { ...(await planStates({ ...input, config: states.config }, states)), target: displayKey(one) },
+      unplannedNote(input),
+    );
   }
   if (keys.length <= 1) {
-    const states = loadStates(input, opts, undefined);
+    // Application kustomizations beside the target are not rendered into it: only the target (or, without one, the
+    // plain manifests) is the cluster.
+    const note = unplannedNote(input);
+    const states = loadStates(input, opts, note === null ? undefined : (keys[0] ?? null));
+    checkSomethingToPlan(input, [states]);
     states.head.findings.push(...coverage(input, [states], new Set()));
-    return planStates(input, states);
+    return withNote(await planStates(input, states), note);
   }
   // Several targets (e.g. kustomize overlays per environment): each is planned on its own.
   const { perTarget, loaded } = loadTargets(input, opts, keys);
+  checkSomethingToPlan(
+    input,
+    loaded.map((l) => l.states),
+  );
+  const changed = changedSet(input);
+  const affectedKeys = new Set(loaded.filter((l) => isAffected(input, l.key, l.states, changed)).map((l) => l.key));
+  // A fleet given for the run (--fleet, --kubeconfig, the config's `fleet:`, the action's inputs) is never dropped: it
+  // applies to the one affected target that has no fleet of its own, and is refused when several could take it.
+  const runFleet = input.config.fleet.length > 0 || !!input.config.cluster;
+  const takers = [...affectedKeys].filter((k) => !ownFleet(input.config, k));
+  if (runFleet && takers.length > 1)
+    throw new RunInputError(
+      'fleet-without-target',
+      `the fleet given (${fleetWords(input.config)}) belongs to one cluster, but the change affects ${takers.length} targets that could take it: ${takers.map(displayKey).join(', ')}; plan one with --target KEY (action input \`target\`), or give each cluster its own \`fleet\` in the config's \`clusters:\` (targets of the run: ${keys.map(displayKey).join(', ')})`,
+    );
+  const fleetTarget = runFleet && takers.length === 1 ? takers[0] : null;
   const runFindings = coverage(
     input,
     loaded.map((l) => l.states),
     new Set(),
   );
   const targets: TargetOutcome[] = [];
-  const changed = changedSet(input);
   for (const { key, states } of loaded) {
-    const affected = isAffected(input, key, states, changed);
+    const affected = affectedKeys.has(key);
     // Each target's plan is made exactly as `diff --target KEY` makes it, so that merging the plans of a fanned-out
     // run gives this same combined plan.
     if (affected) states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, key)));
-    const plan = affected
-      ? { ...(await planStates({ ...perTarget, config: states.config }, states)), target: displayKey(key) }
-      : null;
+    // The run's fleet goes to the one target that takes it: its config is reloaded as `--target KEY` reads it.
+    const config = key === fleetTarget ? targetInputs(input.head, input.config, key).config : states.config;
+    const run = key === fleetTarget ? input : perTarget;
+    const plan = affected ? { ...(await planStates({ ...run, config }, states)), target: displayKey(key) } : null;
     targets.push({ key: displayKey(key), source: targetSource(input, key), affected, plan });
   }
   const notes: string[] = [];
-  if (input.config.fleet.length || input.config.cluster)
+  const unplanned = unplannedNote(input);
+  if (unplanned !== null) notes.push(unplanned);
+  if (fleetTarget !== null)
     notes.push(
-      `Fleet: the run has ${keys.length} targets, so the fleet snapshot or cluster given applies to none of them (a cluster of the config's \`clusters:\` uses its own \`fleet\`); plan one target with --target (action input \`target\`) to use it.`,
+      `Fleet: ${fleetWords(input.config)} applies to ${displayKey(fleetTarget)}, the only affected target without a fleet of its own (the run has ${keys.length} targets).`,
+    );
+  else if (runFleet)
+    notes.push(
+      `Fleet: ${fleetWords(input.config)} applies to no target: the change affects none that lacks a fleet of its own.`,
     );
   return combineTargets(targets, {
     kind: input.base ? 'diff' : 'state',
@@ -129,6 +182,86 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
     failOn: input.config.policy.failOn,
     notes,
   });
+}
+
+/**
+ * The kustomizations of base or head deployed on their own that hold no Karpenter object (application folders), in
+ * one assumption line: they are not targets, and their workloads join no cluster planned here. Null when there are none.
+ */
+function unplannedNote(input: ExecuteInput): string | null {
+  const dirs = new Set<string>();
+  for (const tree of [input.head, input.base])
+    if (tree) for (const k of unplannedKustomizations(tree, input.config)) dirs.add(displayKey(k.dir));
+  if (!dirs.size) return null;
+  const list = [...dirs].sort();
+  return `Targets: ${list.length} kustomization(s) hold no NodePool, EC2NodeClass or NodeOverlay and are not planned as clusters (${list.slice(0, 8).join(', ')}${list.length > 8 ? ', …' : ''}); their workloads join no target here — deploy them with an Argo CD Application, or name the cluster's inputs in the config's \`clusters:\`, to plan them with its NodePools.`;
+}
+
+function withNote(plan: Plan, note: string | null): Plan {
+  return note === null || plan.assumptions.includes(note)
+    ? plan
+    : { ...plan, assumptions: [...plan.assumptions, note] };
+}
+
+/** Whether a target has a fleet of its own (a `clusters:` entry with `fleet`), which the run's fleet does not replace. */
+function ownFleet(config: Config, key: string): boolean {
+  return config.clusters.some((c) => c.inputs && c.name === key && c.inputs.fleet.length > 0);
+}
+
+/** The run's fleet, in words: the snapshot files, or the live cluster. */
+function fleetWords(config: Config): string {
+  if (config.fleet.length) return `the fleet snapshot ${config.fleet.join(', ')}`;
+  const c = config.cluster;
+  return `the live cluster${c?.context ? ` ${c.context}` : ''}${c?.kubeconfig ? ` of ${c.kubeconfig}` : ''}`;
+}
+
+/**
+ * `--path` (action input `path`) names a folder of the repository: one that exists in neither revision is refused
+ * with the nearest folders that do, rather than planned as an empty state.
+ */
+function checkPath(input: ExecuteInput): void {
+  const missing = missingPath([input.head, ...(input.base ? [input.base] : [])]);
+  if (!missing) return;
+  throw new RunInputError(
+    'unknown-path',
+    `--path ${missing.path} (action input \`path\`) is a folder of neither ${[input.base, input.head]
+      .flatMap((t) => (t ? [t.label] : []))
+      .join(' nor ')}${missing.near.length ? ` — did you mean ${missing.near.join(' or ')}?` : ''}`,
+  );
+}
+
+/**
+ * Nothing evaluated is never a pass: when no state of the run holds a NodePool, EC2NodeClass or NodeOverlay (and
+ * nothing else explains it — an error finding, a file that was not evaluated), the run has nothing to plan (exit 2),
+ * unless the configuration says none is expected (`expectKarpenterObjects: false`).
+ */
+function checkSomethingToPlan(input: ExecuteInput, all: LoadedStates[]): void {
+  if (!input.config.expectKarpenterObjects) return;
+  const sides = all.flatMap((l) => [l.head, ...(input.base ? [l.base] : [])]);
+  const objects = sides.reduce((n, st) => n + st.nodePools.length + st.nodeClasses.length + st.overlays.length, 0);
+  if (objects > 0) return;
+  if (sides.some((st) => st.findings.some((f) => f.severity === 'error'))) return;
+  const folders = new Set<string>();
+  const kinds = new Map<string, number>();
+  for (const st of sides) for (const f of st.files) folders.add(f.includes('/') ? f.slice(0, f.lastIndexOf('/')) : '.');
+  // What head holds (each target's once per object: a workload shared by targets is counted in each).
+  for (const { head } of all) {
+    for (const w of head.workloads) kinds.set(w.kind, (kinds.get(w.kind) ?? 0) + 1);
+    for (const [k, n] of Object.entries(head.ignoredKinds)) kinds.set(k, (kinds.get(k) ?? 0) + n);
+  }
+  const read = [...folders].sort();
+  const found = [...kinds].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, n]) => `${n} ${k}`);
+  const states = [input.base, input.head].flatMap((t) => (t ? [t.label] : []));
+  throw new RunInputError(
+    'nothing-to-plan',
+    `nothing to plan: ${states.join(' and ')} hold${states.length === 1 ? 's' : ''} no NodePool, EC2NodeClass or NodeOverlay. Read: ${
+      read.length
+        ? `${read.slice(0, 8).join(', ')}${read.length > 8 ? `, … (${read.length} folders)` : ''}`
+        : 'no manifest file'
+    } (manifests: ${input.config.manifests.join(', ')}${input.config.exclude.length ? `; exclude: ${input.config.exclude.join(', ')}` : ''}); found instead: ${
+      found.length ? found.join(', ') : 'no Kubernetes object'
+    }. Point --path (action input \`path\`) or \`manifests\` at the Karpenter objects, or set \`expectKarpenterObjects: false\` in ${input.config.file ?? '.karpenter-plan.yaml'} when this repository holds none.`,
+  );
 }
 
 /**
@@ -255,8 +388,12 @@ function coverage(
   // Nor are the inputs of a chart whose failure to render is reported as new (judgeRenderFailures).
   for (const st of states)
     for (const r of st.head.renderFailures) if (r.finding.new) r.inputs.forEach((f) => evaluated.add(f));
+  // Files of application kustomizations (no Karpenter object; not targets) are nobody's to evaluate.
+  const unplanned = new Set<string>();
+  for (const tree of [input.head, input.base])
+    if (tree) for (const k of unplannedKustomizations(tree, input.config)) for (const f of k.files) unplanned.add(f);
   const candidates = (input.base ? changedFiles(input.base, input.head) : input.head.list()).filter(
-    (f) => !elsewhere.has(f),
+    (f) => !elsewhere.has(f) && !unplanned.has(f),
   );
   const read = (f: string): string | null => input.head.read(f) ?? input.base?.read(f) ?? null;
   // In a diff, a changed file of a kustomization that could not be rendered (on either side) was not evaluated,
@@ -282,11 +419,14 @@ interface LoadedStates {
   config: Config;
 }
 
-function loadStates(input: ExecuteInput, opts: LoadOptions, target: string | undefined): LoadedStates {
+/** `target`: a target's key; undefined: every kustomization and Application; null: the plain manifests only. */
+function loadStates(input: ExecuteInput, opts: LoadOptions, target: string | null | undefined): LoadedStates {
   // A target's inputs in each state (sources/targets.ts); renderer lookups are shared by every target of the run.
   const load = (tree: FileTree, base: FileTree | null): { state: State; config: Config } => {
     const t =
-      target === undefined ? { config: input.config, target: undefined } : targetInputs(tree, input.config, target);
+      target === undefined || target === null
+        ? { config: input.config, target }
+        : targetInputs(tree, input.config, target);
     const o: LoadOptions = {
       ...opts,
       base,

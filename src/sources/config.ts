@@ -76,6 +76,8 @@ export interface Config {
   zones?: string[];
   catalog?: string;
   spotPriceFactor: number;
+  /** false: base and head may both hold no Karpenter object (else such a run exits 2, nothing to plan). */
+  expectKarpenterObjects: boolean;
   reservations: Reservation[];
   workloads: Record<string, unknown>[];
   probes: boolean;
@@ -131,6 +133,7 @@ export function defaultConfig(): Config {
     renderTimeoutSeconds: 60,
     controller: {},
     spotPriceFactor: 0.35,
+    expectKarpenterObjects: true,
     reservations: [],
     workloads: [],
     probes: true,
@@ -275,6 +278,7 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   if (typeof v.catalog === 'string') cfg.catalog = v.catalog;
   if (typeof v.spotPriceFactor === 'number' && v.spotPriceFactor > 0 && v.spotPriceFactor <= 1)
     cfg.spotPriceFactor = v.spotPriceFactor;
+  if (typeof v.expectKarpenterObjects === 'boolean') cfg.expectKarpenterObjects = v.expectKarpenterObjects;
   if (Array.isArray(v.reservations)) {
     cfg.reservations = (v.reservations as Partial<Reservation>[])
       .filter((r) => r && r.id && r.instanceType && r.zone)

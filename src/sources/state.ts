@@ -1030,7 +1030,7 @@ function renderKustomizations(
           `it names remote resources or paths outside the state, which are never fetched or read: ${remote
             .slice(0, 3)
             .map((r) => `${JSON.stringify(r.reference)} (${r.field} in ${r.file})`)
-            .join(', ')}`,
+            .join(', ')}${outsidePathHint(tree, root.dir, parts)}`,
           remote[0],
         );
         continue;
@@ -1084,4 +1084,16 @@ function setAsideExternalWorkloads(state: State, config: Config): void {
     state.externalWorkloads.push({ kind: w.kind, namespace: w.namespace, name: w.name, label });
     return false;
   });
+}
+
+/**
+ * When the state is a folder of the repository (`--path`, action input `path`) and a kustomization names `../` paths
+ * above it (an overlay whose bases lie outside): the hint to plan from the repository's root with `--target` instead.
+ */
+function outsidePathHint(tree: FileTree, dir: string, parts: readonly Kustomization[]): string {
+  if (!(tree instanceof GitTree) || !tree.subdir) return '';
+  if (!parts.some((k) => k.remote.some((r) => r.startsWith('../')))) return '';
+  const sub = tree.subdir.replace(/^\.\/?/, '').replace(/\/+$/, '');
+  const key = dir ? `${sub}/${dir}` : sub;
+  return `. Its bases lie outside --path ${sub}: plan from the repository's root with --target ${key} (action inputs: no \`path\`, \`target: ${key}\`)`;
 }

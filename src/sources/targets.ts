@@ -14,9 +14,17 @@
  * warning says so; a change to its files is `input-not-evaluated`).
  */
 import type { Finding } from '../common/findings.js';
+import { nearest } from '../common/distance.js';
 import type { ChartSource, ClusterConfig, Config } from './config.js';
 import { karpenterRelevant } from './coverage.js';
-import { closure, filesOf, findKustomizations, kustomizationRoots, type Kustomization } from './kustomize.js';
+import {
+  closure,
+  filesOf,
+  findKustomizations,
+  KUSTOMIZATION_FILES,
+  kustomizationRoots,
+  type Kustomization,
+} from './kustomize.js';
 import { argoInventory, plainManifestFiles } from './state.js';
 import { valuesEnvironment } from './helm.js';
 import { GitTree, type FileTree } from './tree.js';
@@ -37,6 +45,8 @@ export interface Target {
 interface Discovery {
   targets: Target[];
   findings: Finding[];
+  /** Kustomizations deployed on their own that hold no Karpenter object: not targets (an application folder). */
+  unplanned: { dir: string; files: Set<string> }[];
 }
 
 const found = new WeakMap<FileTree, WeakMap<Config, Discovery>>();
@@ -78,8 +88,16 @@ function readTargets(tree: FileTree, config: Config): Discovery {
     ...clusters.flatMap((c) => (c.cluster.inputs!.kustomization !== null ? [c.cluster.inputs!.kustomization] : [])),
   ]);
   const out: Target[] = [];
+  const unplanned: Discovery['unplanned'] = [];
   for (const k of kustomizationRoots(all)) {
     if (rendered.has(k.dir)) continue;
+    // A target is a cluster: a kustomization none of whose files holds a Karpenter object (an application's folder)
+    // is not one; its workloads are deployed by whatever renders it, not planned on their own.
+    const own = filesOf(closure(k, all), files);
+    if (!holdsKarpenterObjects(tree, own)) {
+      unplanned.push({ dir: k.dir, files: own });
+      continue;
+    }
     if (clusterNames.has(k.dir)) {
       findings.push({
         rule: 'input-not-evaluated',
@@ -91,7 +109,6 @@ function readTargets(tree: FileTree, config: Config): Discovery {
       });
       continue;
     }
-    const own = filesOf(closure(k, all), files);
     out.push({ key: k.dir, kind: 'kustomization', source: `kustomization ${k.dir || '.'}`, files: own, owns: own });
   }
   for (const a of apps)
@@ -123,7 +140,22 @@ function readTargets(tree: FileTree, config: Config): Discovery {
       owns: env.owns,
     });
   }
-  return { targets: out, findings };
+  return { targets: out, findings, unplanned };
+}
+
+/**
+ * Whether some file holds a Karpenter object (NodePool, EC2NodeClass, NodeOverlay, or an Argo CD Application that may
+ * render one), judged as coverage judges files; the kustomization files themselves do not count.
+ */
+function holdsKarpenterObjects(tree: FileTree, files: ReadonlySet<string>): boolean {
+  const candidates = [...files].filter((f) => !KUSTOMIZATION_FILES.includes(f.slice(f.lastIndexOf('/') + 1)));
+  if (tree instanceof GitTree) tree.readMany(candidates);
+  return candidates.some((f) => karpenterRelevant(f, tree.read(f)));
+}
+
+/** The kustomizations deployed on their own without any Karpenter object: not targets, listed in one assumption. */
+export function unplannedKustomizations(tree: FileTree, config: Config): { dir: string; files: Set<string> }[] {
+  return discover(tree, config).unplanned;
 }
 
 /** Files that the other targets use and this target does not (a shared base belongs to both). */
@@ -287,4 +319,23 @@ function chartEnvironments(tree: FileTree): ChartEnvironment[] {
   }
   chartEnvs.set(tree, out);
   return out;
+}
+
+/**
+ * The folder a run was narrowed to (`--path`, action input `path`) when it exists in none of the given revisions,
+ * with the nearest folders of those revisions (by edit distance) — null when the path exists in one of them, or the
+ * trees are not narrowed git revisions.
+ */
+export function missingPath(trees: readonly FileTree[]): { path: string; near: string[] } | null {
+  const narrowed = trees.filter((t): t is GitTree => t instanceof GitTree && trimPath(t.subdir) !== '');
+  if (narrowed.length !== trees.length || !narrowed.length) return null;
+  if (narrowed.some((t) => t.list().length > 0)) return null;
+  const path = trimPath(narrowed[0].subdir);
+  const folders = new Set<string>();
+  for (const t of narrowed)
+    for (const f of new GitTree(t.repo, t.sha, '').list()) {
+      const parts = f.split('/');
+      for (let i = 1; i < parts.length; i++) folders.add(parts.slice(0, i).join('/'));
+    }
+  return { path, near: nearest(path, [...folders].sort()) };
 }

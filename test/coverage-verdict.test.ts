@@ -1,0 +1,295 @@
+/**
+ * The verdict follows coverage (issue 20): small repositories for each layout where a run used to pass without
+ * evaluating anything, drop a flag, or fail over a folder that is not a cluster. Each test asserts the exit code, the
+ * verdict and where a finding points.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { runCli } from '../src/cli/run.js';
+import { deployment, NODECLASS, nodePool, tempTree } from './helpers.js';
+
+const AT = '2026-01-05T10:00:00Z';
+
+/** A git repository with a base commit and a head commit (the head's files written over the base's; null deletes). */
+function repo(base: Record<string, string>, head: Record<string, string | null>): string {
+  const dir = tempTree(base);
+  const git = (...a: string[]) =>
+    execFileSync('git', ['-C', dir, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...a], {
+      encoding: 'utf8',
+    }).trim();
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'base');
+  git('tag', 'base');
+  for (const [p, text] of Object.entries(head)) {
+    if (text === null) rmSync(join(dir, p));
+    else {
+      mkdirSync(dirname(join(dir, p)), { recursive: true });
+      writeFileSync(join(dir, p), text);
+    }
+  }
+  git('add', '-A');
+  git('commit', '-q', '--allow-empty', '-m', 'head');
+  return dir;
+}
+
+const diff = (dir: string, ...extra: string[]) =>
+  runCli(['diff', '--repo', dir, '--base-ref', 'base', '--head-ref', 'HEAD', '--at', AT, ...extra]);
+
+/** The files of a fixture folder, by path. */
+function fixture(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of readdirSync(join(root, d))) {
+      const p = d ? `${d}/${e}` : e;
+      if (statSync(join(root, p)).isDirectory()) walk(p);
+      else out[p] = readFileSync(join(root, p), 'utf8');
+    }
+  };
+  walk('');
+  return out;
+}
+
+describe('--path and --target that exist in neither revision: exit 2 with the nearest names', () => {
+  test('a typo in --path names the folder meant', async () => {
+    const dir = repo(
+      { 'clusters/prod/nodeclass.yaml': NODECLASS, 'clusters/prod/pool.yaml': nodePool('general') },
+      { 'clusters/prod/pool.yaml': nodePool('general', { weight: 5 }) },
+    );
+    const r = await diff(dir, '--path', 'clusters/prdo', '--format', 'json');
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/--path clusters\/prdo .* is a folder of neither .* did you mean clusters\/prod\?/);
+    // The folder spelt right is planned.
+    expect((await diff(dir, '--path', 'clusters/prod', '--format', 'json')).exitCode).toBe(0);
+  });
+
+  test('a typo in --target names the target meant', async () => {
+    const base = tempTree({
+      'base/kustomization.yaml': 'resources: [pool.yaml, nodeclass.yaml]\n',
+      'base/pool.yaml': nodePool('general'),
+      'base/nodeclass.yaml': NODECLASS,
+      'overlays/prod/kustomization.yaml': 'resources: [../../base]\n',
+      'overlays/dev/kustomization.yaml': 'resources: [../../base]\n',
+    });
+    const r = await runCli(['diff', '--base', base, '--head', base, '--target', 'overlays/prdo', '--at', AT]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/did you mean overlays\/prod\b/);
+  });
+});
+
+describe('nothing to plan is never a pass', () => {
+  test('base and head without any Karpenter object: exit 2 naming the folders read and what was found', async () => {
+    const dir = repo(
+      { 'apps/web/deploy.yaml': deployment('web'), 'README.md': 'apps\n' },
+      { 'apps/web/deploy.yaml': deployment('web', { replicas: 3 }) },
+    );
+    const r = await diff(dir, '--format', 'json');
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/nothing to plan: .* hold no NodePool, EC2NodeClass or NodeOverlay/);
+    expect(r.stderr).toMatch(/Read: apps\/web /);
+    expect(r.stderr).toMatch(/found instead: 1 Deployment/);
+    expect(r.stderr).toMatch(/expectKarpenterObjects: false/);
+  });
+
+  test('expectKarpenterObjects: false lets a repository without Karpenter objects pass', async () => {
+    const dir = repo(
+      { 'apps/web/deploy.yaml': deployment('web'), '.karpenter-plan.yaml': 'expectKarpenterObjects: false\n' },
+      { 'apps/web/deploy.yaml': deployment('web', { replicas: 3 }) },
+    );
+    const r = await diff(dir, '--format', 'json');
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).verdict).toBe('pass');
+  });
+
+  test('validate of a folder without Karpenter objects: exit 2', async () => {
+    const r = await runCli(['validate', tempTree({ 'README.md': 'nothing here\n' })]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/nothing to plan: .*found instead: no Kubernetes object/);
+  });
+});
+
+describe('--path at an overlay whose bases lie outside it', () => {
+  test('the finding suggests --target', async () => {
+    const files = fixture('test/fixtures/kustomize-repo');
+    const dir = repo(files, { 'overlays/production/nodepool-patch.yaml': NARROW_PRODUCTION });
+    const r = await diff(dir, '--path', 'overlays/production', '--format', 'json');
+    const plan = JSON.parse(r.stdout);
+    const f = plan.findings.find((x: { rule: string }) => x.rule === 'input-not-evaluated');
+    expect(f.file).toBe('kustomization.yaml');
+    expect(f.message).toMatch(/plan from the repository's root with --target overlays\/production/);
+    expect(r.exitCode).not.toBe(0);
+  });
+});
+
+// 10 NodeClaims of the production pool: 4 m6i, 3 m7i, 3 m8i (as test/kustomize.test.ts). Head drops m6i from
+// production's families: its 4 m6i nodes drift (karpenter pkg/controllers/nodeclaim/disruption/drift.go
+// areRequirementsDrifted) — 4 replaced; dev and staging are not affected.
+const NARROW_PRODUCTION = `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata:
+  name: general
+spec:
+  limits:
+    cpu: "2000"
+  template:
+    spec:
+      requirements:
+        - key: karpenter.k8s.aws/instance-family
+          operator: In
+          values: ["m7i", "m8i"]
+        - key: karpenter.k8s.aws/instance-size
+          operator: In
+          values: ["xlarge", "2xlarge"]
+        - key: karpenter.sh/capacity-type
+          operator: In
+          values: ["on-demand"]
+`;
+const FAMILIES = ['m6i', 'm6i', 'm6i', 'm6i', 'm7i', 'm7i', 'm7i', 'm8i', 'm8i', 'm8i'];
+function fleetFile(): string {
+  const items = FAMILIES.map((f, i) => ({
+    apiVersion: 'karpenter.sh/v1',
+    kind: 'NodeClaim',
+    metadata: {
+      name: `general-${i}`,
+      labels: {
+        'karpenter.sh/nodepool': 'general',
+        'karpenter.k8s.aws/instance-family': f,
+        'karpenter.k8s.aws/instance-size': 'xlarge',
+        'node.kubernetes.io/instance-type': `${f}.xlarge`,
+        'karpenter.sh/capacity-type': 'on-demand',
+        'topology.kubernetes.io/zone': 'us-east-1a',
+        'kubernetes.io/arch': 'amd64',
+        'kubernetes.io/os': 'linux',
+      },
+      annotations: { 'karpenter.sh/nodepool-hash-version': 'v3' },
+      creationTimestamp: '2026-01-02T08:00:00Z',
+    },
+    status: {
+      providerID: `aws:///us-east-1a/i-${String(i).padStart(16, '0')}`,
+      nodeName: `node-${i}`,
+      conditions: [
+        { type: 'Launched', status: 'True' },
+        { type: 'Initialized', status: 'True' },
+      ],
+    },
+  }));
+  const dir = tempTree({ 'fleet.json': JSON.stringify({ apiVersion: 'v1', kind: 'List', items }) });
+  return join(dir, 'fleet.json');
+}
+
+describe('a fleet given for a run of several targets is never dropped', () => {
+  const files = fixture('test/fixtures/kustomize-repo');
+
+  test('several affected targets and no --target: exit 2 listing them', async () => {
+    // The base's families change: dev, production and staging are all affected.
+    const dir = repo(files, {
+      'base/nodepool.yaml': files['base/nodepool.yaml'].replace('["m6i", "m7i", "m8i"]', '["m7i", "m8i"]'),
+    });
+    const r = await diff(dir, '--fleet', fleetFile(), '--format', 'json');
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(
+      /the change affects 3 targets that could take it: overlays\/dev, overlays\/production, overlays\/staging; plan one with --target KEY/,
+    );
+    // With --target, the snapshot applies to the one planned.
+    const one = await diff(dir, '--fleet', fleetFile(), '--target', 'overlays/production', '--format', 'json');
+    expect(one.exitCode).toBe(0);
+    expect(JSON.parse(one.stdout).summary.nodesReplaced).toBe(4);
+  });
+
+  test('exactly one affected target: the snapshot applies to it, and the headline says so', async () => {
+    const dir = repo(files, { 'overlays/production/nodepool-patch.yaml': NARROW_PRODUCTION });
+    const r = await diff(dir, '--fleet', fleetFile(), '--format', 'json');
+    expect(r.exitCode).toBe(0);
+    const plan = JSON.parse(r.stdout);
+    expect(plan.clusters.filter((c: { affected: boolean }) => c.affected).map((c: { key: string }) => c.key)).toEqual([
+      'overlays/production',
+    ]);
+    expect(plan.summary.nodesReplaced).toBe(4);
+    expect(plan.assumptions.join('\n')).toMatch(/applies to overlays\/production, the only affected target/);
+    const md = await diff(dir, '--fleet', fleetFile());
+    expect(md.stdout).toMatch(/3 targets, 1 affected \(the fleet snapshot applied to overlays\/production\)/);
+  });
+});
+
+const LABELLED_POOL = nodePool('gpu', {
+  extraTemplateSpec: '',
+  requirements: `        - key: example.com/team
+          operator: In
+          values: ["ml"]`,
+});
+
+describe('targets are clusters, not folders', () => {
+  const karpenter = {
+    'karpenter/kustomization.yaml': 'resources: [nodeclass.yaml, pool.yaml]\n',
+    'karpenter/nodeclass.yaml': NODECLASS,
+    'karpenter/pool.yaml': LABELLED_POOL,
+  };
+  const app = (replicas: number) => ({
+    'apps/trainer/kustomization.yaml': 'resources: [deploy.yaml]\n',
+    'apps/trainer/deploy.yaml': deployment('trainer', {
+      replicas,
+      podSpec: '      nodeSelector: { example.com/team: ml }\n',
+    }),
+  });
+
+  test('an application kustomization beside the Karpenter one is no target: no false custom-label-undeclared', async () => {
+    const dir = repo({ ...karpenter, ...app(2) }, { ...app(3) });
+    const r = await diff(dir, '--format', 'json');
+    const plan = JSON.parse(r.stdout);
+    expect(plan.findings.filter((f: { rule: string }) => f.rule === 'custom-label-undeclared')).toEqual([]);
+    expect(plan.clusters).toBeUndefined();
+    expect(plan.assumptions.join('\n')).toMatch(/1 kustomization\(s\) hold no NodePool.*\(apps\/trainer\)/);
+    expect(plan.verdict).toBe('pass');
+    expect(r.exitCode).toBe(0);
+  });
+
+  test('a replicas: 0 workload is judged by no rule', async () => {
+    // The label is declared by no NodePool: with one replica, custom-label-undeclared (an error); with none, nothing.
+    const pool = nodePool('general');
+    const deploy = (replicas: number) =>
+      deployment('idle', { replicas, podSpec: '      nodeSelector: { example.com/undeclared: x }\n' });
+    const run = async (replicas: number) =>
+      JSON.parse(
+        (
+          await runCli([
+            'validate',
+            tempTree({ 'n.yaml': NODECLASS, 'p.yaml': pool, 'd.yaml': deploy(replicas) }),
+            '--format',
+            'json',
+          ])
+        ).stdout,
+      );
+    expect((await run(1)).findings.map((f: { rule: string }) => f.rule)).toContain('custom-label-undeclared');
+    expect((await run(0)).findings.map((f: { rule: string }) => f.rule)).not.toContain('custom-label-undeclared');
+  });
+
+  test('two overlays of one application over one base are not clusters: the plain NodePools are planned once', async () => {
+    const pools = {
+      'karpenter/nodeclass.yaml': NODECLASS,
+      'karpenter/pool.yaml': nodePool('general'),
+      'karpenter/api.yaml': deployment('api', { replicas: 3, cpu: '1' }),
+    };
+    const overlays = {
+      'app/base/kustomization.yaml': 'resources: [deploy.yaml]\n',
+      'app/base/deploy.yaml': deployment('web', { replicas: 4, cpu: '1' }),
+      'app/overlays/a/kustomization.yaml': 'resources: [../../base]\nnamePrefix: a-\n',
+      'app/overlays/b/kustomization.yaml': 'resources: [../../base]\nnamePrefix: b-\n',
+    };
+    // Head adds a template label: the NodePool's hash changes, so every node of the pool drifts (static drift:
+    // karpenter pkg/controllers/nodeclaim/disruption/drift.go isStaticFieldDrifted).
+    const narrowed = nodePool('general').replace(
+      '  template:\n    spec:',
+      '  template:\n    metadata: { labels: { team: a } }\n    spec:',
+    );
+    const withOverlays = JSON.parse(
+      (await diff(repo({ ...pools, ...overlays }, { 'karpenter/pool.yaml': narrowed }), '--format', 'json')).stdout,
+    );
+    const alone = JSON.parse((await diff(repo(pools, { 'karpenter/pool.yaml': narrowed }), '--format', 'json')).stdout);
+    expect(withOverlays.clusters).toBeUndefined();
+    expect(alone.summary.nodesReplaced).toBeGreaterThan(0);
+    // Counted once: the same NodePools and fleet as without the application overlays.
+    expect(withOverlays.summary.nodesReplaced).toBe(alone.summary.nodesReplaced);
+  });
+});
