@@ -293,3 +293,61 @@ describe('targets are clusters, not folders', () => {
     expect(withOverlays.summary.nodesReplaced).toBe(alone.summary.nodesReplaced);
   });
 });
+
+describe('ApplicationSets say what they produced', () => {
+  const appSet = (generator: string, path = 'pools/{{name}}') => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: { name: pools, namespace: argocd }
+spec:
+  generators:
+${generator}
+  template:
+    metadata: { name: 'pools-{{name}}' }
+    spec:
+      project: default
+      source: { repoURL: https://github.com/example/infra.git, targetRevision: HEAD, path: '${path}' }
+      destination: { server: '{{server}}', namespace: karpenter }
+`;
+  const karpenter = { 'karpenter/nodeclass.yaml': NODECLASS, 'karpenter/pool.yaml': nodePool('general') };
+
+  test('an ApplicationSet expanding to nothing: a warning naming the generator and the clusters: entry to add', async () => {
+    const files = {
+      ...karpenter,
+      'argocd/pools.yaml': appSet('    - clusters: { selector: { matchLabels: { env: prod } } }'),
+    };
+    const r = await runCli(['validate', tempTree(files), '--format', 'json']);
+    const plan = JSON.parse(r.stdout);
+    // At the generator (line 6: the clusters generator of spec.generators).
+    const f = plan.findings.filter((x: { object: string | null }) => x.object === 'ApplicationSet/pools');
+    expect(f).toEqual([
+      expect.objectContaining({ rule: 'input-not-evaluated', severity: 'warning', file: 'argocd/pools.yaml', line: 6 }),
+    ]);
+    expect(f[0].message).toMatch(/produced no Application/);
+    expect(f[0].message).toMatch(
+      /spec\.generators\[0\] \(clusters\): .*no `clusters:` entry .*labels: \{ env: prod \}/,
+    );
+    // A warning: the verdict is the policy's (fail on errors), and the report shows it.
+    expect(r.exitCode).toBe(0);
+    const md = await runCli(['validate', tempTree(files), '--format', 'markdown']);
+    expect(md.stdout).toMatch(/ApplicationSet pools produced no Application/);
+  });
+
+  test('a placeholder left unresolved is a warning naming the clusters: entry that would feed it', async () => {
+    const files = {
+      ...karpenter,
+      'pools/in-cluster/kustomization.yaml': 'resources: []\n',
+      'argocd/pools.yaml': appSet('    - clusters: {}', '{{metadata.annotations.pools_path}}'),
+    };
+    const r = await runCli(['validate', tempTree(files), '--format', 'json']);
+    const f = JSON.parse(r.stdout).findings.filter(
+      (x: { object: string | null; message: string }) =>
+        x.object === 'ApplicationSet/pools' && /placeholder/.test(x.message),
+    );
+    // At the template field (line 11: spec.template.spec.source).
+    expect(f).toHaveLength(1);
+    expect(f[0]).toMatchObject({ severity: 'warning', file: 'argocd/pools.yaml', line: 11 });
+    expect(f[0].message).toMatch(
+      /\{\{metadata\.annotations\.pools_path\}\} in spec\.source\.path is left unresolved.*set `annotations: \{ pools_path: … \}` on the `clusters:` entry/,
+    );
+  });
+});

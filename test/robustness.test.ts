@@ -154,12 +154,10 @@ describe('caps (docs/security.md)', () => {
 });
 
 describe('an empty state is never a silent pass', () => {
-  test('a folder with no Karpenter object: a warning naming the globs', async () => {
+  test('a folder with no Karpenter object: nothing to plan (exit 2) naming the globs', async () => {
     const r = await runCli(['validate', tempTree({ 'README.md': 'nothing here\n' }), '--format', 'json']);
-    const plan = JSON.parse(r.stdout);
-    expect(plan.findings.map((f: { rule: string; severity: string }) => [f.rule, f.severity])).toEqual([
-      ['empty-state', 'warning'],
-    ]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/nothing to plan: .*\(manifests: \*\*\/\*\.yaml, \*\*\/\*\.yml\)/);
   });
   test('a change that leaves head without the Karpenter objects base had: an error', async () => {
     const base = tempTree({ 'p.yaml': POOL });

@@ -112,8 +112,8 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
       );
     }
     const states = loadStates(input, opts, one);
-    checkSomethingToPlan(input, [states]);
     states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, one)));
+    checkSomethingToPlan(input, [states]);
     return withNote(
       { ...(await planStates({ ...input, config: states.config }, states)), target: displayKey(one) },
       unplannedNote(input),
@@ -124,15 +124,21 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
     // plain manifests) is the cluster.
     const note = unplannedNote(input);
     const states = loadStates(input, opts, note === null ? undefined : (keys[0] ?? null));
-    checkSomethingToPlan(input, [states]);
     states.head.findings.push(...coverage(input, [states], new Set()));
+    checkSomethingToPlan(input, [states]);
     return withNote(await planStates(input, states), note);
   }
   // Several targets (e.g. kustomize overlays per environment): each is planned on its own.
   const { perTarget, loaded } = loadTargets(input, opts, keys);
+  const runFindings = coverage(
+    input,
+    loaded.map((l) => l.states),
+    new Set(),
+  );
   checkSomethingToPlan(
     input,
     loaded.map((l) => l.states),
+    runFindings,
   );
   const changed = changedSet(input);
   const affectedKeys = new Set(loaded.filter((l) => isAffected(input, l.key, l.states, changed)).map((l) => l.key));
@@ -146,11 +152,6 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
       `the fleet given (${fleetWords(input.config)}) belongs to one cluster, but the change affects ${takers.length} targets that could take it: ${takers.map(displayKey).join(', ')}; plan one with --target KEY (action input \`target\`), or give each cluster its own \`fleet\` in the config's \`clusters:\` (targets of the run: ${keys.map(displayKey).join(', ')})`,
     );
   const fleetTarget = runFleet && takers.length === 1 ? takers[0] : null;
-  const runFindings = coverage(
-    input,
-    loaded.map((l) => l.states),
-    new Set(),
-  );
   const targets: TargetOutcome[] = [];
   for (const { key, states } of loaded) {
     const affected = affectedKeys.has(key);
@@ -235,8 +236,9 @@ function checkPath(input: ExecuteInput): void {
  * nothing else explains it — an error finding, a file that was not evaluated), the run has nothing to plan (exit 2),
  * unless the configuration says none is expected (`expectKarpenterObjects: false`).
  */
-function checkSomethingToPlan(input: ExecuteInput, all: LoadedStates[]): void {
+function checkSomethingToPlan(input: ExecuteInput, all: LoadedStates[], runFindings: Finding[] = []): void {
   if (!input.config.expectKarpenterObjects) return;
+  if (runFindings.some((f) => f.severity === 'error')) return;
   const sides = all.flatMap((l) => [l.head, ...(input.base ? [l.base] : [])]);
   const objects = sides.reduce((n, st) => n + st.nodePools.length + st.nodeClasses.length + st.overlays.length, 0);
   if (objects > 0) return;

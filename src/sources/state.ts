@@ -62,7 +62,7 @@ import {
   type ArgoContext,
   type KustomizationEdit,
 } from './argocd.js';
-import { expandApplicationSet } from './applicationset.js';
+import { expandApplicationSet, expansionWarnings } from './applicationset.js';
 import { isRenderedSource } from '../common/findings.js';
 import { parseYamlDocuments } from './yaml.js';
 import { counter, own } from '../common/own.js';
@@ -763,6 +763,7 @@ function readArgoObjects(
       continue;
     }
     const x = expandApplicationSet(f.value, f.source, ctx, findings);
+    findings.push(...expansionWarnings(f.value, f.source, x, ctx));
     read.push(...x.read);
     if (!x.complete && f.source.file) unexpanded.add(f.source.file);
     for (const g of x.applications) add(g.value, g.source, g.appSet);
