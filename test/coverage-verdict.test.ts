@@ -351,3 +351,84 @@ ${generator}
     );
   });
 });
+
+describe('one finding per root cause', () => {
+  const V1BETA1_POOL = `apiVersion: karpenter.sh/v1beta1
+kind: NodePool
+metadata:
+  name: default
+spec:
+  template:
+    spec:
+      nodeClassRef:
+        apiVersion: karpenter.k8s.aws/v1beta1
+        kind: EC2NodeClass
+        name: default
+      requirements:
+        - key: karpenter.sh/capacity-type
+          operator: In
+          values: ["on-demand"]
+  disruption:
+    consolidationPolicy: WhenUnderutilized
+    expireAfter: 720h
+`;
+  const V1_POOL = `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata:
+  name: default
+spec:
+  template:
+    spec:
+      nodeClassRef:
+        group: karpenter.k8s.aws
+        kind: EC2NodeClass
+        name: default
+      requirements:
+        - key: karpenter.sh/capacity-type
+          operator: In
+          values: ["on-demand"]
+      expireAfter: 720h
+  disruption:
+    consolidationPolicy: WhenEmptyOrUnderutilized
+    consolidateAfter: 0s
+`;
+  test('a v1beta1 → v1 migration shows only what really changed', async () => {
+    const dir = repo(
+      { 'pools.yaml': [NODECLASS, V1BETA1_POOL].join('---\n') },
+      { 'pools.yaml': [NODECLASS, V1_POOL].join('---\n') },
+    );
+    const r = await diff(dir, '--format', 'json');
+    const plan = JSON.parse(r.stdout);
+    // The v1beta1 object's findings (expireAfter 720h without terminationGracePeriod: set in v1beta1's disruption,
+    // in v1's template) are the same root cause in head: pre-existing, not new + resolved.
+    const fresh = plan.findings.filter((f: { new: boolean }) => f.new).map((f: { rule: string }) => f.rule);
+    expect(fresh).toEqual(['api-version-migration']);
+    expect(plan.resolvedFindings.map((f: { rule: string }) => f.rule)).toEqual(['unsupported-api-version']);
+    expect(plan.findings.find((f: { rule: string }) => f.rule === 'expire-without-tgp')).toMatchObject({
+      new: false,
+      file: 'pools.yaml',
+    });
+    expect(r.exitCode).toBe(0);
+  });
+
+  test("v1beta1's nodeClassRef.apiVersion in a v1 NodePool: one error, at the field", async () => {
+    const pool = V1_POOL.replace('group: karpenter.k8s.aws', 'apiVersion: karpenter.k8s.aws/v1');
+    const r = await runCli([
+      'validate',
+      tempTree({ 'pools.yaml': [NODECLASS, pool].join('---\n') }),
+      '--format',
+      'json',
+    ]);
+    const errors = JSON.parse(r.stdout).findings.filter((f: { severity: string }) => f.severity === 'error');
+    expect(errors).toHaveLength(1);
+    // NODECLASS is 9 lines and the separator 1: the NodePool's nodeClassRef.apiVersion is on line 10 + 9.
+    expect(errors[0]).toMatchObject({
+      rule: 'invalid-spec',
+      file: 'pools.yaml',
+      line: 19,
+      path: 'spec.template.spec.nodeClassRef.apiVersion',
+    });
+    expect(errors[0].message).toMatch(/v1 takes the class's API group instead \(group: karpenter\.k8s\.aws/);
+    expect(r.exitCode).toBe(1);
+  });
+});

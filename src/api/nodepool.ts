@@ -170,8 +170,11 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
       ['kind', k],
       ['name', n],
     ] as const) {
-      if (typeof v !== 'string' || v === '')
+      if (typeof v !== 'string' || v === '') {
+        // v1beta1's `apiVersion` in place of v1's `group`: one mistake, reported once (as the unknown field).
+        if (f === 'group' && typeof ref.apiVersion === 'string') continue;
         sink.error(`spec.template.spec.nodeClassRef.${f} is required`, ['spec', 'template', 'spec', 'nodeClassRef']);
+      }
     }
     if (typeof g === 'string' && g.includes('/'))
       sink.error('spec.template.spec.nodeClassRef.group must not contain "/"', [

@@ -254,8 +254,14 @@ export function objectHeader(
   if (!isObject(raw.spec)) sink.error('spec is required and must be an object', ['spec']);
   for (const path of unknownFields(kind, raw.spec)) {
     const hint = suggestField(kind, path);
+    // v1beta1's nodeClassRef.apiVersion: v1's NodeClassReference names the API group instead (karpenter
+    // pkg/apis/v1/nodeclaim.go NodeClassReference: Group, Kind, Name).
+    const v1beta1Ref =
+      path.length >= 2 && path[path.length - 2] === 'nodeClassRef' && path[path.length - 1] === 'apiVersion';
     sink.error(
-      `unknown field ${path.join('.')}${hint ? ` (did you mean ${hint}?)` : ''}: the ${kind} CRD does not define it, so the API server refuses the object (strict field validation) or drops the field`,
+      v1beta1Ref
+        ? `unknown field ${path.join('.')}: the v1beta1 form of the reference; v1 takes the class's API group instead (group: karpenter.k8s.aws, not apiVersion: karpenter.k8s.aws/…), so as written the NodePool has no nodeClassRef.group and the API server refuses it`
+        : `unknown field ${path.join('.')}${hint ? ` (did you mean ${hint}?)` : ''}: the ${kind} CRD does not define it, so the API server refuses the object (strict field validation) or drops the field`,
       path,
     );
   }

@@ -19,12 +19,38 @@ export interface ClassifiedFindings {
   suppressed: SuppressedFinding[];
 }
 
-/** `base` null: a single state, where every finding is new. */
-export function classifyFindings(head: Finding[], base: Finding[] | null, s: Suppressions): ClassifiedFindings {
+/**
+ * `base` null: a single state, where every finding is new. `migrated`: objects (`Kind/name`) that base holds in
+ * v1beta1 and that are evaluated converted to v1 (api/conversion.ts). The conversion leaves defaults out and moves
+ * fields (expireAfter into the template), so a rule may locate the same root cause at another field of the converted
+ * object than of the v1 manifest: on those objects, a head finding left unmatched takes the fingerprint of a base
+ * finding of the same rule and object left unmatched (in order), so a migration shows only what really changed.
+ */
+export function classifyFindings(
+  head: Finding[],
+  base: Finding[] | null,
+  s: Suppressions,
+  migrated: ReadonlySet<string> = new Set(),
+): ClassifiedFindings {
   const headFps = fingerprints(head);
   const baseFps = base ? fingerprints(base) : [];
   const inBase = new Set(baseFps);
   const inHead = new Set(headFps);
+  if (base && migrated.size) {
+    const spare = new Map<string, number[]>();
+    base.forEach((f, i) => {
+      if (!f.object || !migrated.has(f.object) || inHead.has(baseFps[i])) return;
+      const k = `${f.rule}|${f.object}`;
+      spare.set(k, [...(spare.get(k) ?? []), i]);
+    });
+    head.forEach((f, i) => {
+      if (!f.object || !migrated.has(f.object) || inBase.has(headFps[i])) return;
+      const j = spare.get(`${f.rule}|${f.object}`)?.shift();
+      if (j === undefined) return;
+      inHead.add(baseFps[j]);
+      inBase.add(headFps[i]);
+    });
+  }
   const findings: Finding[] = [];
   const suppressed: SuppressedFinding[] = [];
   head.forEach((f, i) => {

@@ -100,6 +100,11 @@ export function buildPlan(input: PlanInput): Plan {
     head.findings,
     input.kind === 'diff' ? base.findings : null,
     input.suppressions ?? NO_SUPPRESSIONS,
+    // Objects base holds in v1beta1: their findings are matched with head's after conversion.
+    new Set([
+      ...base.nodePools.filter((p) => p.migratedFrom).map((p) => `NodePool/${p.name}`),
+      ...base.nodeClasses.filter((c) => c.migratedFrom).map((c) => `EC2NodeClass/${c.name}`),
+    ]),
   );
   const findings = classified.findings;
   const counts = countBySeverity(findings);

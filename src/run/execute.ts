@@ -935,6 +935,8 @@ function notModelledPools(state: State, sim: SimulationResult, config: ExecuteIn
     const np = state.nodePools.find((p) => p.name === ps.name);
     if (!np) continue;
     const ref = np.nodeClassRef;
+    // A reference without a group is invalid (an invalid-spec error says so, at the field): not a second finding.
+    if (ref && !ref.group) continue;
     const auto = ref?.group === 'eks.amazonaws.com';
     state.findings.push({
       rule: 'input-not-evaluated',
