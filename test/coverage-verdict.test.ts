@@ -432,3 +432,53 @@ spec:
     expect(r.exitCode).toBe(1);
   });
 });
+
+describe('a finding on a rendered kustomize object points at the file that set the field', () => {
+  const files = fixture('test/fixtures/kustomize-repo');
+  // The production overlay's patch (9 lines) sets an invalid limit on its line 8.
+  const BAD_PATCH = `# Production: a larger limit; the family list comes from the base.
+apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata:
+  name: general
+spec:
+  limits:
+    cpu: lots
+`;
+
+  test('a field set by the overlay patch: the patch file and line, in JSON, Markdown and SARIF', async () => {
+    const dir = repo(files, { 'overlays/production/nodepool-patch.yaml': BAD_PATCH });
+    const r = await diff(dir, '--target', 'overlays/production', '--format', 'json');
+    expect(r.exitCode).toBe(1);
+    const plan = JSON.parse(r.stdout);
+    expect(plan.verdict).toBe('fail');
+    const f = plan.findings.find((x: { path?: string }) => x.path === 'spec.limits.cpu');
+    expect(f).toMatchObject({ severity: 'error', file: 'overlays/production/nodepool-patch.yaml', line: 8, new: true });
+    const sarif = JSON.parse((await diff(dir, '--target', 'overlays/production', '--format', 'sarif')).stdout);
+    const locs = sarif.runs[0].results.flatMap(
+      (x: {
+        locations?: { physicalLocation?: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+      }) => (x.locations ?? []).flatMap((l) => (l.physicalLocation ? [l.physicalLocation] : [])),
+    );
+    expect(locs).toContainEqual(
+      expect.objectContaining({
+        artifactLocation: expect.objectContaining({ uri: 'overlays/production/nodepool-patch.yaml' }),
+        region: expect.objectContaining({ startLine: 8 }),
+      }),
+    );
+    const md = (await diff(dir, '--target', 'overlays/production')).stdout;
+    expect(md).toMatch(/overlays\/production\/nodepool-patch\.yaml:8/);
+  });
+
+  test('a field of the base: the base file, and the rendering changes nothing else', async () => {
+    // The base's EC2NodeClass selects al2023@latest (ami-alias-latest, a warning) on its line 7.
+    const dir = repo(files, { 'overlays/production/nodepool-patch.yaml': NARROW_PRODUCTION });
+    const plan = JSON.parse((await diff(dir, '--target', 'overlays/production', '--format', 'json')).stdout);
+    expect(plan.findings.find((x: { rule: string }) => x.rule === 'ami-alias-latest')).toMatchObject({
+      file: 'base/nodeclass.yaml',
+      line: 7,
+    });
+    // The origin annotation is read, then removed: the pool changed in its requirements only.
+    expect(plan.nodePools[0].changedFields).toEqual(['spec.template.spec.requirements']);
+  });
+});

@@ -63,6 +63,7 @@ import {
   type KustomizationEdit,
 } from './argocd.js';
 import { expandApplicationSet, expansionWarnings } from './applicationset.js';
+import { OriginIndex, recordOrigins } from './kustomize-origin.js';
 import { isRenderedSource } from '../common/findings.js';
 import { parseYamlDocuments } from './yaml.js';
 import { counter, own } from '../common/own.js';
@@ -1016,6 +1017,7 @@ function renderKustomizations(
     state.renderFailures.push({ finding, inputs: [...inputs] });
   };
   let checkout: Checkout | null = null;
+  let origins: OriginIndex | null = null;
   try {
     for (const root of roots) {
       const parts = closure(root, all);
@@ -1046,7 +1048,12 @@ function renderKustomizations(
         continue;
       }
       checkout ??= new Checkout(tree, allFiles);
-      const r = renderKustomization(checkout, root.dir, renderer, config.renderTimeoutSeconds * 1000, root.edit);
+      // Each object's origin is recorded in the temporary copy, so findings point at the file that set the field.
+      const edit = root.edit;
+      const r = renderKustomization(checkout, root.dir, renderer, config.renderTimeoutSeconds * 1000, (k) => {
+        edit?.(k);
+        recordOrigins(k);
+      });
       if (!r.ok) {
         notEvaluated(root, r.message);
         continue;
@@ -1056,7 +1063,9 @@ function renderKustomizations(
         `${renderer.name === 'kubectl' ? 'kubectl kustomize' : 'kustomize build'} ${root.dir || '.'}${root.owner ? ` (${root.owner})` : ''}`,
       );
       for (const f of filesOf(parts, allFiles)) state.evaluated.add(f);
-      for (const doc of parseYamlDocuments(file, r.output, state.findings)) accept(doc.value, doc.source);
+      origins ??= new OriginIndex(tree);
+      for (const doc of parseYamlDocuments(file, r.output, state.findings))
+        accept(doc.value, origins.sourceOf(doc.value, doc.source, root.dir, parts));
     }
   } finally {
     checkout?.dispose();
