@@ -449,6 +449,19 @@ spec:
     expect(r.exitCode).toBe(0);
   });
 
+  test('a kustomization that cannot be rendered: its file reported once, with the reason', async () => {
+    const files = fixture('test/fixtures/kustomize-repo');
+    const dir = repo(files, {
+      'overlays/dev/kustomization.yaml': 'resources:\n  - ../../base\n  - https://github.com/example/pools//x?ref=v1\n',
+    });
+    const r = await diff(dir, '--format', 'json');
+    const f = JSON.parse(r.stdout).findings.filter((x: { rule: string }) => x.rule === 'input-not-evaluated');
+    expect(f).toHaveLength(1);
+    expect(f[0]).toMatchObject({ severity: 'error', file: 'overlays/dev/kustomization.yaml', line: 1 });
+    expect(f[0].message).toMatch(/kustomization overlays\/dev was not evaluated: it names remote resources/);
+    expect(r.exitCode).toBe(1);
+  });
+
   test("v1beta1's nodeClassRef.apiVersion in a v1 NodePool: one error, at the field", async () => {
     const pool = V1_POOL.replace('group: karpenter.k8s.aws', 'apiVersion: karpenter.k8s.aws/v1');
     const r = await runCli([

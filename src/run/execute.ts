@@ -383,10 +383,13 @@ function coverage(
   // Fleet snapshots kept in the repository are read as the fleet, not as manifests.
   for (const tree of [input.head, input.base])
     if (tree) for (const f of fleetFilesIn(tree, input.config, input.cwd)) evaluated.add(f);
-  // A file a renderer already reported as not evaluated (with its reason) is not reported twice.
+  // A file a renderer already reported as not evaluated (with its reason) is not reported twice — not even when it
+  // belongs to a kustomization that could not be rendered (one root cause, one finding).
+  const reported = new Set<string>();
   for (const st of states)
     for (const side of [st.base, st.head])
-      for (const f of side.findings) if (f.rule === 'input-not-evaluated' && f.file) evaluated.add(f.file);
+      for (const f of side.findings) if (f.rule === 'input-not-evaluated' && f.file) reported.add(f.file);
+  for (const f of reported) evaluated.add(f);
   // Nor are the inputs of a chart whose failure to render is reported as new (judgeRenderFailures).
   for (const st of states)
     for (const r of st.head.renderFailures) if (r.finding.new) r.inputs.forEach((f) => evaluated.add(f));
@@ -395,7 +398,7 @@ function coverage(
   for (const tree of [input.head, input.base])
     if (tree) for (const k of unplannedKustomizations(tree, input.config)) for (const f of k.files) unplanned.add(f);
   const candidates = (input.base ? changedFiles(input.base, input.head) : input.head.list()).filter(
-    (f) => !elsewhere.has(f) && !unplanned.has(f),
+    (f) => !elsewhere.has(f) && !unplanned.has(f) && !reported.has(f),
   );
   const read = (f: string): string | null => input.head.read(f) ?? input.base?.read(f) ?? null;
   // In a diff, a changed file of a kustomization that could not be rendered (on either side) was not evaluated,
