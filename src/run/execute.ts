@@ -317,6 +317,7 @@ function changedSet(input: ExecuteInput): Set<string> {
  * over, with the findings of the run itself, so that `merge` of the per-target plans equals the single-process plan.
  */
 export function listTargets(input: ExecuteInput): TargetList {
+  checkPath(input);
   const opts: LoadOptions = {};
   const keys = targetKeys(input);
   const { loaded } = loadTargets(input, opts, keys);
@@ -383,13 +384,20 @@ function coverage(
   // Fleet snapshots kept in the repository are read as the fleet, not as manifests.
   for (const tree of [input.head, input.base])
     if (tree) for (const f of fleetFilesIn(tree, input.config, input.cwd)) evaluated.add(f);
-  // A file a renderer already reported as not evaluated (with its reason) is not reported twice — not even when it
-  // belongs to a kustomization that could not be rendered (one root cause, one finding).
-  const reported = new Set<string>();
-  for (const st of states)
-    for (const side of [st.base, st.head])
-      for (const f of side.findings) if (f.rule === 'input-not-evaluated' && f.file) reported.add(f.file);
-  for (const f of reported) evaluated.add(f);
+  // A file a renderer already reported as not evaluated (with its reason) is not reported twice.
+  const reportedIn = (side: 'base' | 'head'): Set<string> => {
+    const out = new Set<string>();
+    for (const st of states)
+      for (const f of st[side].findings) if (f.rule === 'input-not-evaluated' && f.file) out.add(f.file);
+    return out;
+  };
+  const inHead = reportedIn('head');
+  const inBase = reportedIn('base');
+  for (const f of [...inHead, ...inBase]) evaluated.add(f);
+  // Not even when it belongs to a kustomization that could not be rendered (one root cause, one finding) — unless
+  // base reported it too: then that finding is pre-existing, and the changed file's own finding keeps the check
+  // from passing over the change.
+  const reported = new Set([...inHead].filter((f) => !input.base || !inBase.has(f)));
   // Nor are the inputs of a chart whose failure to render is reported as new (judgeRenderFailures).
   for (const st of states)
     for (const r of st.head.renderFailures) if (r.finding.new) r.inputs.forEach((f) => evaluated.add(f));

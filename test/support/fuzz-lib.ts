@@ -869,13 +869,16 @@ export function checkRun(
     }
   }
   if (r.exitCode === 2) {
-    // Documented: an unreadable configuration (stderr), or nothing Karpenter-relevant evaluated (a plan that says so).
+    // Documented: an unreadable configuration (stderr), nothing to plan (stderr), or nothing Karpenter-relevant
+    // evaluated (a plan that says so).
     if (plan?.nothingEvaluated) return { failures, plan };
     if (plan) {
       fail('exit-mismatch', `exit 2, verdict ${plan.verdict}, nothingEvaluated ${plan.nothingEvaluated}`);
       return { failures, plan };
     }
     if (/^karpenter-plan: invalid configuration:/.test(r.stderr)) return { failures, plan };
+    // Documented (docs/verdicts.md): no state of the run holds a Karpenter object, and nothing explains it.
+    if (/^karpenter-plan: nothing to plan: /.test(r.stderr)) return { failures, plan };
     if (!run.json && !r.stderr) return { failures, plan }; // a rendered report of a nothing-evaluated plan
     fail('internal-error', r.stderr.trim() || '(exit 2, no message)');
     return { failures, plan };
