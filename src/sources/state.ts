@@ -1102,7 +1102,7 @@ function setAsideExternalWorkloads(state: State, config: Config): void {
  */
 function outsidePathHint(tree: FileTree, dir: string, parts: readonly Kustomization[]): string {
   if (!(tree instanceof GitTree) || !tree.subdir) return '';
-  if (!parts.some((k) => k.remote.some((r) => r.startsWith('../')))) return '';
+  if (!parts.some((k) => k.remote.some((r) => r.reference.startsWith('../')))) return '';
   const sub = tree.subdir.replace(/^\.\/?/, '').replace(/\/+$/, '');
   const key = dir ? `${sub}/${dir}` : sub;
   return `. Its bases lie outside --path ${sub}: plan from the repository's root with --target ${key} (action inputs: no \`path\`, \`target: ${key}\`)`;
