@@ -171,7 +171,7 @@ test('--format sarif is a valid SARIF 2.1.0 log with rule metadata, docs pages a
   const rule = run.tool.driver.rules.find((x: { id: string }) => x.id === 'expire-without-tgp');
   expect(rule.helpUri).toMatch(/docs\/rules\/expire-without-tgp\.md$/);
   const res = run.results.find((x: { ruleId: string }) => x.ruleId === 'expire-without-tgp');
-  expect(res.locations[0].physicalLocation.artifactLocation.uri).toBe('nodepools.yaml');
+  expect(res.locations[0].physicalLocation.artifactLocation.uri).toBe('examples/generation-split/head/nodepools.yaml');
   expect(res.partialFingerprints['karpenterPlan/v1']).toMatch(/^expire-without-tgp\|NodePool\//);
   expect(res.level).toBe('warning');
 });

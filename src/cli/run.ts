@@ -2,8 +2,8 @@
  * The CLI: `karpenter-plan diff | simulate | validate | catalog refresh`.
  * Exit codes: 0 = plan produced and policy passed, 1 = policy failed, 2 = the tool could not run.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../sources/config.js';
 import {
@@ -146,6 +146,7 @@ export async function runCli(
   output: { color?: boolean } = {},
 ): Promise<CliResult> {
   textColor = output.color === true;
+  runCwd = cwd;
   let stdinUsed = false;
   const stdin: Stdin = () => {
     if (stdinUsed) throw new UsageError('standard input (-) can stand for only one state per run');
@@ -360,15 +361,32 @@ async function baselineCommand(
   return { exitCode: 0, stdout: body, stderr: '' };
 }
 
+/**
+ * The state's folder relative to the repository root, which SARIF URIs start with (code scanning attaches results to
+ * files of the repository): `--path` with git revisions; for a directory inside a git work tree, its place there.
+ */
+function sarifRoot(v: Values): string {
+  if (typeof v.path === 'string' && (v['base-ref'] || v['head-ref'] || v.ref)) return v.path;
+  const dir = [v.head, v.state].find((x): x is string => typeof x === 'string' && x !== '-');
+  if (!dir || !runCwd) return '';
+  const abs = resolve(runCwd, dir);
+  const top = gitTopLevel(abs);
+  if (!top) return '';
+  const rel = relative(realpathSync(top), realpathSync(abs)).split(sep).join('/');
+  return rel.startsWith('..') ? '' : rel;
+}
+
 /** Set per run by runCli (the entry point decides: a terminal, and NO_COLOR unset). */
 let textColor = false;
+/** The working directory of the run (set by runCli). */
+let runCwd = '';
 
 function emit(plan: Awaited<ReturnType<typeof executePlan>>, format: string, v: Values): CliResult {
   let body: string;
   if (format === 'json') body = JSON.stringify(plan, null, 2) + '\n';
   else if (format === 'markdown' || format === 'md') body = renderMarkdown(plan) + '\n';
   else if (format === 'text') body = renderText(plan, { color: textColor });
-  else if (format === 'sarif') body = renderSarif(plan);
+  else if (format === 'sarif') body = renderSarif(plan, { root: sarifRoot(v) });
   else throw new UsageError(`unknown --format "${format}" (markdown, json, text or sarif)`);
   if (typeof v['json-out'] === 'string') writeFileAtomic(v['json-out'], JSON.stringify(plan, null, 2) + '\n');
   // Nothing evaluated while inputs were left unread: the tool could not do its job (never a pass).

@@ -240,7 +240,7 @@ async function publish(
   core.setOutput('verdict', plan.verdict);
   core.setOutput('plan-json', planPath);
   const sarifPath = join(outDir, 'karpenter-plan.sarif');
-  writeFileSync(sarifPath, renderSarif(plan));
+  writeFileSync(sarifPath, renderSarif(plan, { root: inputs.path }));
   core.setOutput('sarif', sarifPath);
   core.setOutput('workloads-changed', plan.summary.workloadsChanged);
   core.setOutput('nodes-replaced', plan.summary.nodesReplaced);
