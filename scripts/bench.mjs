@@ -3,6 +3,13 @@
 // Both write their figures to docs/performance.md.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { update: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+if (values.help) {
+  console.log('usage: npm run bench [-- --update]  (--update: record the plan hashes in bench/plan-hashes.json)');
+  process.exit(0);
+}
 
 execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 await build({
@@ -18,4 +25,4 @@ await build({
   },
 });
 execFileSync(process.execPath, ['.tmp/bench.mjs'], { stdio: 'inherit' });
-execFileSync(process.execPath, ['bench/scale.mjs', ...process.argv.slice(2)], { stdio: 'inherit' });
+execFileSync(process.execPath, ['bench/scale.mjs', ...(values.update ? ['--update'] : [])], { stdio: 'inherit' });

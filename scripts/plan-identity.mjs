@@ -2,6 +2,7 @@
 // restructuring or an optimisation must not change what users see.
 //   node scripts/plan-identity.mjs record DIR   writes DIR/<case>.json
 //   node scripts/plan-identity.mjs check DIR    exits 1 when any plan differs (timestamps aside)
+import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,8 +45,11 @@ export function planOf(args) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [mode, dir] = process.argv.slice(2);
-  if (!['record', 'check'].includes(mode) || !dir) {
+  const {
+    values,
+    positionals: [mode, dir],
+  } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  if (values.help || !['record', 'check'].includes(mode) || !dir) {
     console.error('usage: node scripts/plan-identity.mjs record|check DIR');
     process.exit(2);
   }

@@ -2,6 +2,7 @@
 /** Entry point of the `karpenter-plan` command (bundled to dist/cli.js). */
 import { runCli } from './run.js';
 import { errorMessage } from '../common/errors.js';
+import { colorEnabled } from './terminal.js';
 
 // A reader that stops early (`karpenter-plan diff … | head`) closes the pipe: that is not an error of the tool.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -9,10 +10,12 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-// Colours only on a terminal, and never when NO_COLOR is set to anything but '' (https://no-color.org).
-const color = process.stdout.isTTY === true && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
-
-runCli(process.argv.slice(2), process.cwd(), undefined, { color }).then(
+const isTTY = process.stdout.isTTY === true;
+runCli(process.argv.slice(2), process.cwd(), undefined, {
+  isTTY,
+  color: colorEnabled(isTTY, process.env),
+  progress: process.stderr,
+}).then(
   (r) => {
     if (r.stdout) process.stdout.write(r.stdout);
     if (r.stderr) process.stderr.write(r.stderr);

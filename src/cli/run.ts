@@ -4,7 +4,6 @@
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConfigError } from '../sources/config.js';
 import {
   checkFailOn,
@@ -28,124 +27,34 @@ import { VERSION } from '../common/version.js';
 import { errorMessage } from '../common/errors.js';
 import { own } from '../common/own.js';
 import type { CliResult } from './result.js';
+import { closest } from '../common/suggest.js';
+import { parseCommandLine, unknownCommand, UsageError, type Values } from './args.js';
+import { COMMAND_HELP, seeHelp, USAGE } from './help.js';
+import { progressLine, type Progress, type ProgressStream } from './terminal.js';
 
-export const USAGE = `Usage: karpenter-plan <command> [options]
+export { USAGE } from './help.js';
 
-Commands:
-  diff       compare base and head: placements, drift, budgets, findings (the main job)
-  simulate   model one state: where each workload lands, the simulated fleet
-  validate   findings only (API validation and configuration rules)
-  targets    the targets of base and head (kustomize overlays) and which the change affects, as JSON
-  merge --targets FILE PLAN.json...
-             combine per-target plans (diff --target KEY --json-out) into one report
-  baseline   the current findings of a state by fingerprint (commit as .karpenter-plan-baseline.json)
-  catalog refresh --region R [--out FILE]
-             build an instance-type catalog from the AWS APIs (standard credential chain)
 
-States:
-  --base DIR --head DIR           two directories
-  --base-ref REV --head-ref REV   two git revisions of the repository at --repo (default: cwd)
-  --state DIR | --ref REV         the one state of simulate / validate (default: the current directory)
-  -                               in place of DIR: read a multi-document YAML stream from standard input
-                                  (e.g. kustomize build overlays/prod | karpenter-plan validate -); once per run
-  --path SUBDIR                   with git revisions: only this folder of the repository is the state
-  --target KEY                    plan one target (a kustomization folder, e.g. overlays/prod; '.' = the root)
-
-Options:
-  --config FILE      configuration (default: .karpenter-plan.yaml at the state's root)
-  --format FORMAT    markdown | json | text | sarif (default: markdown for diff, text otherwise)
-  --out FILE         write the report to FILE instead of standard output
-  --json-out FILE    also write the JSON plan to FILE
-  --fleet FILE       a fleet snapshot (kubectl get nodeclaims,nodes -o json); repeatable
-  --catalog FILE     an instance-type catalog from 'catalog refresh'
-  --kubeconfig FILE  read the fleet from a live cluster (read-only; with --context NAME)
-  --at TIME          the rollout start for budget schedules (RFC 3339, UTC; default: now)
-  --fail-on LEVEL    error | warning | never (default: the config's policy.failOn, else error)
-  --max-replaced-nodes N, --max-replaced-percent P
-                     fail when more nodes (or more than P% of the fleet) are replaced or removed
-  --debug            print the files read and the kinds ignored to standard error
-  -h, --help         this help (karpenter-plan <command> --help: that command's)
-  -v, --version      the version
-
-Exit codes: 0 = plan produced and policy passed, 1 = policy failed, 2 = the tool could not run.
-`;
-
-const EXIT = 'Exit codes: 0 = plan produced and policy passed, 1 = policy failed, 2 = the tool could not run.\n';
-
-/** `karpenter-plan <command> --help`. */
-const COMMAND_HELP: Record<string, string> = {
-  diff: `Usage: karpenter-plan diff --base DIR --head DIR | --base-ref REV --head-ref REV [--repo DIR] [--path SUBDIR]
-                           [--target KEY] [--fleet FILE]... [--at TIME] [--format markdown|json|text|sarif]
-                           [--out FILE] [--json-out FILE] [--config FILE] [--fail-on LEVEL]
-
-Compares base and head: where each workload lands and at what cost, which nodes drift and how fast the
-budgets let them be replaced, and the findings this change introduces. Either side may be '-' (standard input).
-With several targets (kustomize overlays), each is planned on its own; --target KEY plans one.
-If the git revisions are missing, fetch them (actions/checkout with fetch-depth: 0).
-${EXIT}`,
-  simulate: `Usage: karpenter-plan simulate [DIR | - | --ref REV] [--target KEY] [--format text|json|markdown|sarif]
-
-Models one state: where each workload (or probe pod) lands, the simulated fleet and its cost.
-${EXIT}`,
-  validate: `Usage: karpenter-plan validate [DIR | - | --ref REV] [--target KEY] [--format text|json|markdown|sarif]
-
-Reports findings only: API validation (as the API server would refuse) and the configuration rules.
-${EXIT}`,
-  targets: `Usage: karpenter-plan targets --base DIR --head DIR | --base-ref REV --head-ref REV [--out FILE]
-
-Lists the targets (each kustomization no other one uses) with whether the change affects each, and the findings of
-the run itself, as JSON: '.affected' is the list a CI matrix fans out over.
-`,
-  merge: `Usage: karpenter-plan merge --targets FILE PLAN.json|DIR... [--format markdown|json|text|sarif] [--out FILE]
-
-Combines the per-target plans of a fanned-out run (diff --target KEY --json-out FILE) with the target list into the
-same plan and report one process makes. A folder stands for the .json files in it.
-${EXIT}`,
-  baseline: `Usage: karpenter-plan baseline [DIR | --ref REV] [--out FILE]
-
-Writes every current finding of a state by fingerprint (rule, object, field). Commit it as
-.karpenter-plan-baseline.json (or name it with 'baseline:' in the config): later runs suppress and count the
-findings it records.
-`,
-};
-
-const OPTIONS = {
-  base: { type: 'string' },
-  head: { type: 'string' },
-  'base-ref': { type: 'string' },
-  'head-ref': { type: 'string' },
-  state: { type: 'string' },
-  ref: { type: 'string' },
-  repo: { type: 'string' },
-  path: { type: 'string' },
-  config: { type: 'string' },
-  format: { type: 'string' },
-  out: { type: 'string' },
-  'json-out': { type: 'string' },
-  fleet: { type: 'string', multiple: true },
-  catalog: { type: 'string' },
-  at: { type: 'string' },
-  target: { type: 'string' },
-  targets: { type: 'string' },
-  'fail-on': { type: 'string' },
-  'max-replaced-nodes': { type: 'string' },
-  'max-replaced-percent': { type: 'string' },
-  region: { type: 'string' },
-  kubeconfig: { type: 'string' },
-  context: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-  debug: { type: 'boolean' },
-} as const;
+/** How the CLI's output reaches the user (decided by the entry point, src/cli/main.ts; tests inject it). */
+export interface CliOutput {
+  /** The text format's colours (colorEnabled: a terminal, NO_COLOR and FORCE_COLOR). */
+  color?: boolean;
+  /** Standard output is a terminal: `diff` and `merge` print the text report unless --format says otherwise. */
+  isTTY?: boolean;
+  /** Standard error, for progress on long runs (shown only when it is a terminal). */
+  progress?: ProgressStream;
+  /** How long a run goes before progress shows (default 1 s). */
+  progressAfterMs?: number;
+}
 
 export async function runCli(
   argv: string[],
   cwd = process.cwd(),
   readStdin: () => string = () => readFileSync(0, 'utf8'),
-  /** The text format's colours: on for a terminal unless NO_COLOR is set (decided by the entry point). */
-  output: { color?: boolean } = {},
+  output: CliOutput = {},
 ): Promise<CliResult> {
   textColor = output.color === true;
+  stdoutTTY = output.isTTY === true;
   runCwd = cwd;
   let stdinUsed = false;
   const stdin: Stdin = () => {
@@ -155,23 +64,33 @@ export async function runCli(
   };
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseCommandLine(argv);
   } catch (e) {
-    return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${errorMessage(e)}\n\n${USAGE}` };
+    if (e instanceof UsageError) return usage(e.message, e.command);
+    return usage(errorMessage(e), undefined);
   }
-  const { values: v, positionals } = parsed;
-  const command = positionals[0];
+  const { values: v, positionals, command } = parsed;
   if (v.version) return { exitCode: 0, stdout: `karpenter-plan ${VERSION}\n`, stderr: '' };
+  // `karpenter-plan help diff` is `karpenter-plan diff --help`.
+  if (command === 'help') {
+    const topic = positionals[1];
+    if (topic === undefined) return { exitCode: 0, stdout: USAGE, stderr: '' };
+    const text = own(COMMAND_HELP, topic);
+    return text ? { exitCode: 0, stdout: text, stderr: '' } : usage(unknownCommand(topic).message, undefined);
+  }
   const help = command ? own(COMMAND_HELP, command) : undefined;
   if (v.help && help) return { exitCode: 0, stdout: help, stderr: '' };
-  if (v.help || !command) return { exitCode: command || v.help ? 0 : 2, stdout: USAGE, stderr: '' };
+  if (v.help && command) return usage(unknownCommand(command).message, undefined);
+  if (v.help) return { exitCode: 0, stdout: USAGE, stderr: '' };
+  if (!command) return { exitCode: 2, stdout: USAGE, stderr: '' };
+  const progress = progressLine(output.progress, { thresholdMs: output.progressAfterMs });
   try {
     switch (command) {
       case 'diff':
-        return await diffCommand(v, cwd, stdin);
+        return await diffCommand(v, cwd, stdin, progress);
       case 'simulate':
       case 'validate':
-        return await singleCommand(command, v, positionals[1], cwd, stdin);
+        return await singleCommand(command, v, positionals[1], cwd, stdin, progress);
       case 'targets':
         return targetsCommand(v, cwd, stdin);
       case 'baseline':
@@ -179,32 +98,40 @@ export async function runCli(
       case 'merge':
         return mergeCommand(v, positionals.slice(1), cwd);
       case 'catalog': {
-        if (positionals[1] !== 'refresh')
-          return usage(`unknown catalog command "${positionals[1] ?? ''}" (catalog refresh)`);
+        if (positionals[1] !== 'refresh') {
+          const sub = positionals[1];
+          const near = sub ? closest(sub, ['refresh']) : undefined;
+          return usage(
+            sub
+              ? `unknown catalog command "${sub}"${near ? ` (did you mean catalog ${near}?)` : ''}`
+              : 'catalog needs a command: catalog refresh',
+            'catalog',
+          );
+        }
         const { catalogRefreshCommand } = await import('./catalog-refresh.js');
         return await catalogRefreshCommand(v.region as string | undefined, v.out as string | undefined, cwd);
       }
       default:
-        return usage(`unknown command "${command}"`);
+        return usage(unknownCommand(command).message, undefined);
     }
   } catch (e) {
-    if (e instanceof UsageError || e instanceof InputError || e instanceof UnknownTargetError) return usage(e.message);
+    if (e instanceof UsageError) return usage(e.message, e.command ?? command);
+    if (e instanceof InputError || e instanceof UnknownTargetError) return usage(e.message, command);
     // Nothing to plan, a --path that exists in neither revision, a fleet for several targets: no verdict (exit 2).
     if (e instanceof MergeError || e instanceof PlanDocumentError || e instanceof RunInputError)
       return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${e.message}\n` };
     if (e instanceof ConfigError)
       return { exitCode: 2, stdout: '', stderr: `karpenter-plan: invalid configuration:\n${e.message}\n` };
     return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${errorMessage(e)}\n` };
+  } finally {
+    progress.done();
   }
 }
 
-class UsageError extends Error {}
-
-function usage(msg: string): CliResult {
-  return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${msg}\n\n${USAGE}` };
+/** A usage error: one line that says what is wrong, and where that command's help is. */
+function usage(msg: string, command: string | undefined): CliResult {
+  return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${msg}\n${seeHelp(command)}\n` };
 }
-
-type Values = Record<string, string | string[] | boolean | undefined>;
 
 /** Reads standard input once per run: `-` may stand for at most one state. */
 type Stdin = () => string;
@@ -219,7 +146,13 @@ function openTree(dir: string | undefined, ref: string | undefined, v: Values, c
   }
   const d = resolve(cwd, dir ?? '.');
   if (!existsSync(d)) throw new UsageError(`${dir} does not exist`);
-  return new DirTree(d, dir ?? '.');
+  // What this run writes (--out, --json-out) is never read back as input by this or the next run.
+  return new DirTree(d, dir ?? '.', outputsOf(v, cwd));
+}
+
+/** The files the run writes, as absolute paths. */
+function outputsOf(v: Values, cwd: string): string[] {
+  return [v.out, v['json-out']].filter((x): x is string => typeof x === 'string').map((x) => resolve(cwd, x));
 }
 
 /** `--target KEY`: one target ('.' is the root folder's kustomization). */
@@ -261,9 +194,16 @@ function diffInput(command: string, v: Values, cwd: string, stdin: Stdin): Execu
   return { base, head, config, configFindings, cwd, ...target(v), ...(gitMode ? { trusted: base } : {}) };
 }
 
-async function diffCommand(v: Values, cwd: string, stdin: Stdin): Promise<CliResult> {
-  const plan = await executePlan(diffInput('diff', v, cwd, stdin));
-  return emit(plan, (v.format as string) ?? 'markdown', v);
+/** The report format: --format, else text on a terminal and Markdown into a pipe or file (the PR comment's). */
+function reportFormat(v: Values): string {
+  if (typeof v.format === 'string') return v.format;
+  return stdoutTTY && typeof v.out !== 'string' ? 'text' : 'markdown';
+}
+
+async function diffCommand(v: Values, cwd: string, stdin: Stdin, progress: Progress): Promise<CliResult> {
+  const plan = await executePlan({ ...diffInput('diff', v, cwd, stdin), progress: (m) => progress.report(m) });
+  progress.done();
+  return emit(plan, reportFormat(v), v);
 }
 
 /** `targets`: the targets of base and head and which the change affects, as JSON (a CI matrix reads `affected`). */
@@ -289,7 +229,7 @@ function mergeCommand(v: Values, files: string[], cwd: string): CliResult {
     resolve(cwd, v.targets),
     files.map((f) => resolve(cwd, f)),
   );
-  return emit(plan, (v.format as string) ?? 'markdown', v);
+  return emit(plan, reportFormat(v), v);
 }
 
 async function singleCommand(
@@ -298,6 +238,7 @@ async function singleCommand(
   positional: string | undefined,
   cwd: string,
   stdin: Stdin,
+  progress: Progress,
 ): Promise<CliResult> {
   const tree = openTree(
     (v.state as string) ?? positional ?? (v.head as string),
@@ -315,7 +256,9 @@ async function singleCommand(
     configFindings,
     cwd,
     validateOnly: command === 'validate',
+    progress: (m) => progress.report(m),
   });
+  progress.done();
   return emit(plan, (v.format as string) ?? 'text', v);
 }
 
@@ -378,6 +321,8 @@ function sarifRoot(v: Values): string {
 
 /** Set per run by runCli (the entry point decides: a terminal, and NO_COLOR unset). */
 let textColor = false;
+/** Standard output is a terminal (set by runCli): the default format of diff and merge is then text. */
+let stdoutTTY = false;
 /** The working directory of the run (set by runCli). */
 let runCwd = '';
 
@@ -387,8 +332,14 @@ function emit(plan: Awaited<ReturnType<typeof executePlan>>, format: string, v: 
   else if (format === 'markdown' || format === 'md') body = renderMarkdown(plan) + '\n';
   else if (format === 'text') body = renderText(plan, { color: textColor });
   else if (format === 'sarif') body = renderSarif(plan, { root: sarifRoot(v) });
-  else throw new UsageError(`unknown --format "${format}" (markdown, json, text or sarif)`);
-  if (typeof v['json-out'] === 'string') writeFileAtomic(v['json-out'], JSON.stringify(plan, null, 2) + '\n');
+  else {
+    const near = closest(format, ['markdown', 'json', 'text', 'sarif']);
+    throw new UsageError(
+      `unknown --format "${format}" (${near ? `did you mean ${near}? ` : ''}markdown, json, text or sarif)`,
+    );
+  }
+  if (typeof v['json-out'] === 'string')
+    writeFileAtomic(resolve(runCwd, v['json-out']), JSON.stringify(plan, null, 2) + '\n');
   // Nothing evaluated while inputs were left unread: the tool could not do its job (never a pass).
   const exitCode = plan.nothingEvaluated ? 2 : plan.verdict === 'pass' ? 0 : 1;
   const debug = v.debug
@@ -400,7 +351,7 @@ function emit(plan: Awaited<ReturnType<typeof executePlan>>, format: string, v: 
         .join('')
     : '';
   if (typeof v.out === 'string') {
-    writeFileAtomic(v.out, body);
+    writeFileAtomic(resolve(runCwd, v.out), body);
     return { exitCode, stdout: `karpenter-plan: ${plan.verdict}; report written to ${v.out}\n`, stderr: debug };
   }
   return { exitCode, stdout: body, stderr: debug };

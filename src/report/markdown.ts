@@ -269,8 +269,16 @@ function alertLines(plan: Plan): string[] {
   return lines;
 }
 
-function alertText(a: Alert, kind: Plan['kind']): string {
-  const names = (xs: string[]) => xs.map((x) => code(x)).join(', ');
+/** How a sentence marks names and user text: Markdown (inline code, inert text), or plain for the terminal. */
+export interface Inline {
+  code(s: string): string;
+  text(s: string): string;
+}
+
+const MD: Inline = { code, text: inert };
+
+export function alertText(a: Alert, kind: Plan['kind'], f: Inline = MD): string {
+  const names = (xs: string[]) => xs.map((x) => f.code(x)).join(', ');
   switch (a.code) {
     case 'pool-removed':
       return `NodePool${a.subjects.length > 1 ? 's' : ''} ${names(a.subjects)} ${a.subjects.length > 1 ? 'are' : 'is'} deleted: ${a.count} node(s) are deleted by garbage collection, without disruption budgets.`;
@@ -301,7 +309,6 @@ function nodePoolSection(plan: Plan): string {
     '| NodePool | change | why (changed fields) | drift | nodes drifted | budget (Drifted) | waves | ETA | verdict |',
     '|---|---|---|---|---|---|---|---|---|',
   ];
-  const notes: string[] = [];
   for (const p of rows) {
     const why = [...new Set([...(p.driftBecause ?? []), ...p.changedFields])];
     const fields = why.length
@@ -316,26 +323,44 @@ function nodePoolSection(plan: Plan): string {
     lines.push(
       `| ${code(p.name)} | ${p.change} | ${fields} | ${p.drift === 'none' ? '–' : p.drift} | ${drifted} | ${b ? (b.allowed === null ? 'unlimited' : `${b.allowed} now`) : '–'} | ${b?.waves || '–'} | ${b?.estimatedMinutes ? formatMinutes(b.estimatedMinutes) : '–'} | ${verdict} |`,
     );
-    for (const x of p.potentialDrift ?? []) notes.push(`- ${code(p.name)}: ${inert(x)}`);
-    if (p.rollout?.note) notes.push(`- ${code(p.name)}: ${inert(p.rollout.note)}`);
+  }
+  const notes = nodePoolNotes(plan, rows).map((n) => `- ${n}`);
+  const affected = rows.filter((r) => r.nodesDrifted > 0).length;
+  const body = lines.join('\n') + (notes.length ? '\n\n' + notes.join('\n') : '');
+  return details(
+    `<b>Expected replacements</b>: ${plan.summary.nodesReplaced} replaced, ${plan.summary.nodesRemoved} removed, in ${affected} of ${rows.length} NodePools (fleet: ${plan.fleet.source})`,
+    body,
+    true,
+  );
+}
+
+/**
+ * The notes under the NodePool table, in the table's order: potential drift, the rollout, blocked consolidation, static
+ * pools, deleted and unused pools, then the consolidation commands (at most 20). Shared by the Markdown and text reports.
+ */
+export function nodePoolNotes(plan: Plan, rows: readonly Plan['nodePools'][number][], f: Inline = MD): string[] {
+  const notes: string[] = [];
+  for (const p of rows) {
+    for (const x of p.potentialDrift ?? []) notes.push(`${f.code(p.name)}: ${f.text(x)}`);
+    if (p.rollout?.note) notes.push(`${f.code(p.name)}: ${f.text(p.rollout.note)}`);
     if (p.consolidationBlocked)
       notes.push(
-        `- ${code(p.name)}: ${p.consolidationBlocked.nodes} node(s) that head would consolidate cannot be now: ${p.consolidationBlocked.because.map(inert).join('; ')}.`,
+        `${f.code(p.name)}: ${p.consolidationBlocked.nodes} node(s) that head would consolidate cannot be now: ${p.consolidationBlocked.because.map((b) => f.text(b)).join('; ')}.`,
       );
     if (p.static) {
       const one = (x: NonNullable<typeof p.static.base> | null) =>
-        x ? `${x.nodes} × ${code(x.instanceType)} ${inert(x.capacityType)} (${money(x.hourlyCost)}/h)` : 'none';
+        x ? `${x.nodes} × ${f.code(x.instanceType)} ${f.text(x.capacityType)} (${money(x.hourlyCost)}/h)` : 'none';
       const delta = (p.static.head?.hourlyCost ?? 0) - (p.static.base?.hourlyCost ?? 0);
       notes.push(
-        `- ${code(p.name)} is a static NodePool: ${plan.kind === 'diff' ? `${one(p.static.base)} → ` : ''}${one(p.static.head)}${plan.kind === 'diff' && Math.abs(delta) > 1e-9 ? `, ${signedMoney(delta)}/h (${signedMonthly(delta)}/month)` : ''}.`,
+        `${f.code(p.name)} is a static NodePool: ${plan.kind === 'diff' ? `${one(p.static.base)} → ` : ''}${one(p.static.head)}${plan.kind === 'diff' && Math.abs(delta) > 1e-9 ? `, ${signedMoney(delta)}/h (${signedMonthly(delta)}/month)` : ''}.`,
       );
     }
     if (p.drift === 'removed' && p.nodesDrifted)
       notes.push(
-        `- ${code(p.name)} is deleted: its ${p.nodesDrifted} node(s) are deleted by garbage collection, without budgets and without pre-spun replacements.`,
+        `${f.code(p.name)} is deleted: its ${p.nodesDrifted} node(s) are deleted by garbage collection, without budgets and without pre-spun replacements.`,
       );
     if (p.ineligible && p.change !== 'removed')
-      notes.push(`- ${code(p.name)} is not used for provisioning in head: ${inert(p.ineligible)}`);
+      notes.push(`${f.code(p.name)} is not used for provisioning in head: ${f.text(p.ineligible)}`);
   }
   const consolidated = plan.replacements.filter((x) => x.reason === 'Consolidation');
   const byNode = new Map(consolidated.map((x) => [x.nodeClaim, x]));
@@ -352,7 +377,7 @@ function nodePoolSection(plan: Plan): string {
       const total = members.reduce((a, x) => a + x.consolidation!.fromPrice, 0);
       const list = members
         .slice(0, 6)
-        .map((x) => `${code(x.nodeClaim)} (${code(x.nodePool)}, ${code(x.instanceType ?? '?')})`)
+        .map((x) => `${f.code(x.nodeClaim)} (${f.code(x.nodePool)}, ${f.code(x.instanceType ?? '?')})`)
         .join(', ');
       const more = members.length > 6 ? ` and ${members.length - 6} more` : '';
       const priced =
@@ -361,24 +386,18 @@ function nodePoolSection(plan: Plan): string {
           : `${list}, priced ${money(total)}/h by Karpenter`;
       notes.push(
         cmd.decision === 'delete'
-          ? `- consolidation: ${priced}: their pods fit on the other existing nodes, so ${cmd.method === 'multi' ? 'multi-node' : 'single-node'} consolidation deletes ${members.length > 1 ? 'them' : 'it'} without a replacement (budget reason Underutilized).`
-          : `- consolidation: ${priced}: one ${code(c.toInstanceType ?? '?')} ${inert(c.toCapacityType ?? '?')} at ${money(c.toPrice)}/h takes all their pods and is strictly cheaper, so ${cmd.method === 'multi' ? 'multi-node' : 'single-node'} consolidation replaces them with it (budget reason Underutilized).`,
+          ? `consolidation: ${priced}: their pods fit on the other existing nodes, so ${cmd.method === 'multi' ? 'multi-node' : 'single-node'} consolidation deletes ${members.length > 1 ? 'them' : 'it'} without a replacement (budget reason Underutilized).`
+          : `consolidation: ${priced}: one ${f.code(c.toInstanceType ?? '?')} ${f.text(c.toCapacityType ?? '?')} at ${money(c.toPrice)}/h takes all their pods and is strictly cheaper, so ${cmd.method === 'multi' ? 'multi-node' : 'single-node'} consolidation replaces them with it (budget reason Underutilized).`,
       );
       continue;
     }
     shown++;
     const overlaid = c.fromCost !== null && Math.abs(c.fromCost - c.fromPrice) > 1e-9;
     notes.push(
-      `- consolidation: ${code(r.nodeClaim)} (${code(r.nodePool)}, ${code(r.instanceType ?? '?')}) is priced ${money(c.fromPrice)}/h by Karpenter${overlaid ? ` (with NodeOverlay prices; it costs ${money(c.fromCost)}/h)` : ''}; ${code(c.toInstanceType ?? '?')} ${inert(c.toCapacityType ?? '?')} at ${money(c.toPrice)}/h is strictly cheaper, so consolidation replaces it (budget reason Underutilized)${c.toCost > (c.fromCost ?? c.fromPrice) ? ` — the real cost rises to ${money(c.toCost)}/h` : ''}.`,
+      `consolidation: ${f.code(r.nodeClaim)} (${f.code(r.nodePool)}, ${f.code(r.instanceType ?? '?')}) is priced ${money(c.fromPrice)}/h by Karpenter${overlaid ? ` (with NodeOverlay prices; it costs ${money(c.fromCost)}/h)` : ''}; ${f.code(c.toInstanceType ?? '?')} ${f.text(c.toCapacityType ?? '?')} at ${money(c.toPrice)}/h is strictly cheaper, so consolidation replaces it (budget reason Underutilized)${c.toCost > (c.fromCost ?? c.fromPrice) ? ` — the real cost rises to ${money(c.toCost)}/h` : ''}.`,
     );
   }
-  const affected = rows.filter((r) => r.nodesDrifted > 0).length;
-  const body = lines.join('\n') + (notes.length ? '\n\n' + notes.join('\n') : '');
-  return details(
-    `<b>Expected replacements</b>: ${plan.summary.nodesReplaced} replaced, ${plan.summary.nodesRemoved} removed, in ${affected} of ${rows.length} NodePools (fleet: ${plan.fleet.source})`,
-    body,
-    true,
-  );
+  return notes;
 }
 
 function scenarioSection(plan: Plan): string {

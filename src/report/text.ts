@@ -1,104 +1,403 @@
-/** Plain-text rendering of a plan, for terminals and logs. */
-import type { Plan } from '../plan/contract.js';
-import { formatMinutes, probesOnly, summarySentence } from './markdown.js';
+/**
+ * Plain-text rendering of a plan, for terminals and logs: every section of the Markdown report (src/report/markdown.ts)
+ * in the same order — summary, alerts, fleet outcome, probes, expected replacements with their notes (rollout,
+ * consolidation), what-if scenarios, the charts as tables, findings, manifest changes, assumptions — with aligned
+ * columns instead of Markdown tables. User-derived text is stripped of control characters, so a manifest cannot move
+ * the cursor or recolour the terminal.
+ */
+import type { Plan, TargetPlan } from '../plan/contract.js';
+import {
+  alertText,
+  formatMinutes,
+  nodePoolNotes,
+  pricingNote,
+  probesOnly,
+  summarySentence,
+  type Inline,
+} from './markdown.js';
+import { money, signedMonthly } from './escape.js';
 
 export interface TextOptions {
   /** ANSI colours for the verdict and severities (the CLI on a terminal, unless NO_COLOR is set). */
   color?: boolean;
 }
 
-const ANSI = { red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', cyan: '\u001b[36m', reset: '\u001b[0m' };
+const ANSI = {
+  red: '\u001b[31m',
+  green: '\u001b[32m',
+  yellow: '\u001b[33m',
+  cyan: '\u001b[36m',
+  bold: '\u001b[1m',
+  dim: '\u001b[2m',
+  reset: '\u001b[0m',
+};
+type Paint = (text: string, c: keyof typeof ANSI) => string;
+
+/** User-derived text for a terminal: one line, no control characters (no escape sequences from the input). */
+export function terminalSafe(s: string | number | null | undefined): string {
+  if (s === null || s === undefined || s === '') return '-';
+  let out = '';
+  for (const ch of String(s).replace(/\r?\n/g, ' ')) {
+    const c = ch.charCodeAt(0);
+    out += c < 0x20 || (c >= 0x7f && c < 0xa0) ? '?' : ch;
+  }
+  return out;
+}
+
+const PLAIN: Inline = { code: terminalSafe, text: terminalSafe };
 
 export function renderText(plan: Plan, opts: TextOptions = {}): string {
-  const paint = (text: string, c: keyof typeof ANSI) => (opts.color ? `${ANSI[c]}${text}${ANSI.reset}` : text);
+  const paint: Paint = (text, c) => (opts.color ? `${ANSI[c]}${text}${ANSI.reset}` : text);
   const out: string[] = [];
   out.push(`karpenter-plan: ${paint(plan.verdict.toUpperCase(), plan.verdict === 'pass' ? 'green' : 'red')}`);
   out.push(summarySentence(plan));
-  if (plan.verdictReasons.length) out.push(`failing because: ${plan.verdictReasons.join('; ')}`);
-  if (plan.clusters) {
-    for (const t of plan.clusters) {
-      out.push('', `== target ${t.key} (${t.source}): ${t.plan ? t.plan.verdict.toUpperCase() : 'not affected'}`);
-      if (t.plan) out.push(...planBody(t.plan).map((l) => (l ? `  ${l}` : l)));
-    }
-    out.push(...tail(plan, paint));
-    return out.join('\n') + '\n';
+  const prices = pricingNote(plan);
+  if (prices) out.push(paint(terminalSafe(prices), 'dim'));
+  if (plan.alerts.length) {
+    const caution = plan.alerts.some((a) => a.level === 'caution');
+    out.push('', paint(caution ? 'CAUTION' : 'WARNING', caution ? 'red' : 'yellow'));
+    for (const a of plan.alerts) out.push(`  ${alertText(a, plan.kind, PLAIN)}`);
   }
-  out.push(...planBody(plan), ...tail(plan, paint));
+  if (plan.verdictReasons.length) out.push('', `failing because: ${plan.verdictReasons.map(terminalSafe).join('; ')}`);
+  // The Markdown report's order: a run of targets lists each target's sections, then the findings of them all.
+  if (plan.clusters) out.push(...targets(plan.clusters, paint), ...findings(plan, paint));
+  else out.push(...planBody(plan, paint), ...findings(plan, paint), ...manifests(plan, paint));
+  out.push(...assumptions(plan, paint));
+  out.push('', paint(`base ${terminalSafe(plan.base.label)} -> head ${terminalSafe(plan.head.label)}`, 'dim'));
   return out.join('\n') + '\n';
 }
 
-/** NodePools, workloads and the simulated fleet of one plan. */
-function planBody(plan: Plan): string[] {
-  const out: string[] = [];
-  out.push('');
-  out.push('NodePools:');
-  if (!plan.nodePools.length) out.push('  (none)');
-  for (const p of plan.nodePools) {
-    const b = p.budget;
-    const budget = b
-      ? ` budget=${b.allowed ?? 'unlimited'} waves=${b.waves ?? '-'} eta=${b.estimatedMinutes != null ? formatMinutes(b.estimatedMinutes) : '-'} verdict=${b.verdict}`
-      : '';
-    const change = plan.kind === 'state' ? '' : `${p.change}`;
+/** Aligned columns; the last column is not padded (it may be long, e.g. a message). */
+export function textTable(head: string[], rows: string[][], indent = '  '): string[] {
+  const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    indent +
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(width[i])))
+      .join('  ')
+      .trimEnd();
+  return [line(head), line(width.map((w, i) => (head[i] ? '-' : ' ').repeat(w))), ...rows.map(line)];
+}
+
+function heading(title: string, paint: Paint): string[] {
+  return ['', paint(title, 'bold')];
+}
+
+type PlacementLike = {
+  schedulable: boolean;
+  nodePool: string | null;
+  instanceType: string | null;
+  capacityType: string | null;
+  pricePerHour: number | null;
+  reason: string | null;
+} | null;
+
+function placement(p: PlacementLike, spotEstimated = false): string {
+  if (!p) return '-';
+  if (!p.schedulable) return `unschedulable: ${terminalSafe(p.reason)}`;
+  const approx = spotEstimated && p.capacityType === 'spot' ? '~' : '';
+  return `${terminalSafe(p.nodePool ?? '?')} ${terminalSafe(p.instanceType ?? '?')} ${terminalSafe(p.capacityType)} ${approx}${money(p.pricePerHour)}`;
+}
+
+/** A run of several targets: the targets table, then each affected target's sections. */
+function targets(list: TargetPlan[], paint: Paint): string[] {
+  const affected = list.filter((t) => t.plan);
+  const out = heading(`Targets: ${affected.length} of ${list.length} affected`, paint);
+  if (affected.length)
     out.push(
-      `  ${p.name}: ${change}${p.changedFields.length ? ` [${p.changedFields.join(', ')}]` : ''} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`,
+      ...textTable(
+        ['target', 'verdict', 'workloads changed', 'replaced / removed', 'errors / warnings'],
+        affected.map((t) => {
+          const p = t.plan!;
+          return [
+            terminalSafe(t.key),
+            p.verdict,
+            String(p.summary.workloadsChanged),
+            `${p.summary.nodesReplaced} / ${p.summary.nodesRemoved}`,
+            `${p.summary.findings.error} / ${p.summary.findings.warning}`,
+          ];
+        }),
+      ),
     );
-    if (p.blocked) out.push(`    ${p.blocked.nodes} drifted node(s) blocked: ${p.blocked.because.join('; ')}`);
-    if (p.consolidationBlocked)
-      out.push(
-        `    ${p.consolidationBlocked.nodes} node(s) whose consolidation is blocked: ${p.consolidationBlocked.because.join('; ')}`,
-      );
-  }
-  if (plan.workloads.some((w) => w.base || w.head)) {
-    out.push('', 'Workloads:');
-    for (const w of plan.workloads) {
-      const fmt = (p: typeof w.base): string =>
-        !p
-          ? '-'
-          : p.schedulable
-            ? `${p.nodePool}/${p.instanceType} ${p.capacityType ?? ''} $${p.pricePerHour?.toFixed(4) ?? '?'}`
-            : `unschedulable (${p.reason})`;
-      out.push(
-        w.probe
-          ? `  ${w.changed ? '*' : ' '} probe ${w.name} (what the pool would launch): ${fmt(w.base)} -> ${fmt(w.head)}`
-          : `  ${w.changed ? '*' : ' '} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`,
-      );
-    }
-  }
-  const nodes = plan.fleet.simulated.head;
-  if (nodes.length) {
-    const groups = new Map<string, { n: number; cost: number }>();
-    for (const n of nodes) {
-      const k = `${n.nodePool} ${n.instanceType} ${n.capacityType}`;
-      const g = groups.get(k) ?? { n: 0, cost: 0 };
-      g.n++;
-      g.cost += n.pricePerHour;
-      groups.set(k, g);
-    }
-    const probeFleet = probesOnly(plan);
+  else out.push('  No target is affected by this change.');
+  const unaffected = list.filter((t) => !t.plan);
+  if (unaffected.length) out.push(`  not affected: ${unaffected.map((t) => terminalSafe(t.key)).join(', ')}`);
+  for (const t of affected) {
     out.push(
       '',
-      `Simulated fleet (head${probeFleet ? ', probe pods' : ''}): ${nodes.length} node(s), $${nodes.reduce((s, n) => s + n.pricePerHour, 0).toFixed(4)}/h`,
+      paint(`== target ${terminalSafe(t.key)} (${terminalSafe(t.source)}): ${t.plan!.verdict.toUpperCase()}`, 'bold'),
+      `  ${summarySentence(t.plan!)}`,
     );
-    for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n))
-      out.push(`  ${g.n} × ${k}  $${g.cost.toFixed(4)}/h`);
+    out.push(...[...planBody(t.plan!, paint), ...manifests(t.plan!, paint)].map((l) => (l ? `  ${l}` : l)));
   }
   return out;
 }
 
-/** Findings and assumptions. */
-function tail(plan: Plan, paint: (text: string, c: 'red' | 'yellow' | 'cyan') => string): string[] {
+/** The sections of one plan, as planSections of the Markdown report has them (findings and assumptions apart). */
+function planBody(plan: Plan, paint: Paint): string[] {
   const out: string[] = [];
-  if (plan.findings.length) {
-    out.push('', 'Findings:');
-    const color = { error: 'red', warning: 'yellow', info: 'cyan' } as const;
-    for (const f of plan.findings)
-      out.push(
-        `  ${paint(f.severity.padEnd(7), color[f.severity])} ${f.file ?? '-'}${f.line ? `:${f.line}` : ''} [${f.rule}] ${f.message}`,
-      );
+  const spotEst = plan.pricing?.spot === 'estimated';
+  const workloads = plan.workloads.filter((w) => !w.probe);
+  if (workloads.length) {
+    const { base, head } = plan.summary.hourlyCost;
+    const cost =
+      plan.summary.fleet && (base !== null || head !== null)
+        ? ` · what the simulation launches for them: ${plan.kind === 'diff' ? `${money(base)}/h -> ` : ''}${money(head)}/h`
+        : '';
+    out.push(
+      ...heading(
+        `Fleet outcome: ${workloads.filter((w) => w.changed).length} of ${workloads.length} workloads change${cost}`,
+        paint,
+      ),
+    );
+    out.push(
+      ...textTable(
+        ['', 'workload', 'replicas', 'base', 'head'],
+        workloads.map((w) => [
+          w.changed ? '*' : '',
+          terminalSafe(`${w.kind} ${w.namespace}/${w.name}`),
+          String(w.replicas),
+          placement(w.base, spotEst),
+          placement(w.head, spotEst),
+        ]),
+      ),
+    );
   }
-  if (plan.assumptions.length) {
-    out.push('', 'Assumptions:');
-    for (const a of plan.assumptions) out.push(`  - ${a}`);
+  const probes = plan.workloads.filter((w) => w.probe);
+  if (probes.length) {
+    out.push(
+      ...heading(
+        `What each NodePool would launch (probe pods): ${probes.filter((w) => w.changed).length} of ${probes.length} change`,
+        paint,
+      ),
+    );
+    out.push(
+      probesOnly(plan)
+        ? '  No workload in the inputs: probe pods stand for them (small 0.5 CPU/1 GiB, medium 2 CPU/4 GiB, large 4 CPU/16 GiB, pool-<name> 1 CPU/2 GiB).'
+        : '  No workload lands on these NodePools: a probe pod each (1 CPU/2 GiB) shows what it would launch.',
+    );
+    out.push(
+      ...textTable(
+        ['', 'probe', 'base', 'head'],
+        probes.map((w) => [
+          w.changed ? '*' : '',
+          terminalSafe(w.name),
+          placement(w.base, spotEst),
+          placement(w.head, spotEst),
+        ]),
+      ),
+    );
+  }
+  out.push(...replacements(plan, paint), ...scenarios(plan, paint), ...charts(plan, paint), ...fleet(plan, paint));
+  return out;
+}
+
+/** Manifest changes: the unified diff of each changed object. */
+function manifests(plan: Plan, paint: Paint): string[] {
+  const out: string[] = [];
+  const changed = plan.objects.filter((o) => o.change !== 'unchanged');
+  if (changed.length) {
+    out.push(...heading(`Manifest changes: ${changed.length} object(s)`, paint));
+    for (const o of changed) {
+      out.push(`  ${terminalSafe(o.kind)} ${terminalSafe(o.name)} (${o.change})`);
+      for (const l of o.diff.split('\n')) {
+        const safe = terminalSafe(l === '' ? ' ' : l);
+        out.push(
+          `    ${l.startsWith('+') && !l.startsWith('+++') ? paint(safe, 'green') : l.startsWith('-') && !l.startsWith('---') ? paint(safe, 'red') : safe}`,
+        );
+      }
+    }
   }
   return out;
+}
+
+/** Expected replacements: the NodePool table and its notes (drift, rollout, consolidation). */
+function replacements(plan: Plan, paint: Paint): string[] {
+  const rows = [...plan.nodePools].sort(
+    (a, b) =>
+      b.nodesDrifted - a.nodesDrifted ||
+      Number(a.change === 'unchanged') - Number(b.change === 'unchanged') ||
+      a.name.localeCompare(b.name),
+  );
+  const affected = rows.filter((r) => r.nodesDrifted > 0).length;
+  const out = heading(
+    `Expected replacements: ${plan.summary.nodesReplaced} replaced, ${plan.summary.nodesRemoved} removed, in ${affected} of ${rows.length} NodePools (fleet: ${plan.fleet.source})`,
+    paint,
+  );
+  if (!rows.length) return [...out, '  No NodePools in base or head.'];
+  const verdictColor = { ok: 'green', slow: 'yellow', blocked: 'red', unlimited: 'yellow', none: 'dim' } as const;
+  out.push(
+    ...textTable(
+      ['NodePool', 'change', 'why (changed fields)', 'drift', 'drifted', 'budget', 'waves', 'ETA', 'verdict'],
+      rows.map((p) => {
+        const why = [...new Set([...(p.driftBecause ?? []), ...p.changedFields])];
+        const b = p.budget;
+        return [
+          terminalSafe(p.name),
+          p.change,
+          why.length
+            ? why.slice(0, 3).map(terminalSafe).join(', ') + (why.length > 3 ? ` +${why.length - 3}` : '')
+            : '-',
+          p.drift === 'none' ? '-' : p.drift,
+          p.nodes || p.nodesDrifted ? `${p.nodesDrifted}/${p.nodes}` : '-',
+          b ? (b.allowed === null ? 'unlimited' : `${b.allowed} now`) : '-',
+          b?.waves ? String(b.waves) : '-',
+          b?.estimatedMinutes ? formatMinutes(b.estimatedMinutes) : '-',
+          b ? paint(b.verdict, verdictColor[b.verdict as keyof typeof verdictColor] ?? 'dim') : '-',
+        ];
+      }),
+    ),
+  );
+  for (const p of rows) {
+    if (p.blocked)
+      out.push(
+        `  ${terminalSafe(p.name)}: ${p.blocked.nodes} drifted node(s) blocked: ${p.blocked.because.map(terminalSafe).join('; ')}`,
+      );
+  }
+  for (const n of nodePoolNotes(plan, rows, PLAIN)) out.push(`  - ${n}`);
+  return out;
+}
+
+/** What-if scenarios (insufficient capacity): where the changed workloads land under each shortage. */
+function scenarios(plan: Plan, paint: Paint): string[] {
+  if (!plan.scenarios?.length) return [];
+  const out = heading(`What-if (insufficient capacity): ${plan.scenarios.length} scenario(s)`, paint);
+  for (const sc of plan.scenarios) {
+    const changed = sc.workloads.filter((w) => w.changed);
+    out.push(
+      `  ${terminalSafe(sc.name)}: ${sc.unavailableOfferings} offerings unavailable · fleet ${money(plan.summary.hourlyCost.head)}/h -> ${money(sc.hourlyCost)}/h`,
+    );
+    if (changed.length)
+      out.push(
+        ...textTable(
+          ['workload', 'head', 'with this shortage'],
+          changed.map((w) => [
+            terminalSafe(`${w.kind} ${w.namespace}/${w.name}`),
+            placement(w.head),
+            placement(w.scenario),
+          ]),
+          '    ',
+        ),
+      );
+    else out.push('    no workload moves');
+    out.push(`    ${terminalSafe(sc.timeline)}`);
+  }
+  return out;
+}
+
+/** The Markdown report's charts as tables: fleet composition by family (base, head) and the rollout waves. */
+function charts(plan: Plan, paint: Paint): string[] {
+  const out: string[] = [];
+  const { base, head } = plan.fleet.composition;
+  const families = [...new Set([...Object.keys(base), ...Object.keys(head)])].sort(
+    (a, b) => (head[b] ?? 0) + (base[b] ?? 0) - (head[a] ?? 0) - (base[a] ?? 0) || a.localeCompare(b),
+  );
+  if (families.length) {
+    out.push(...heading('Simulated fleet by family (nodes)', paint));
+    out.push(
+      ...textTable(
+        plan.kind === 'diff' ? ['family', 'base', 'head'] : ['family', 'nodes'],
+        families.map((f) =>
+          plan.kind === 'diff'
+            ? [terminalSafe(f), String(base[f] ?? 0), String(head[f] ?? 0)]
+            : [terminalSafe(f), String(head[f] ?? 0)],
+        ),
+      ),
+    );
+  }
+  const pools = plan.nodePools.filter((p) => p.rollout && p.rollout.waves.length);
+  if (pools.length) {
+    out.push(...heading('Rollout of drift replacements under the budgets (UTC)', paint));
+    const rows: string[][] = [];
+    for (const p of pools) {
+      const waves = p.rollout!.waves;
+      waves
+        .slice(0, 24)
+        .forEach((w, i) =>
+          rows.push([terminalSafe(p.name), String(i + 1), String(w.nodes), w.start.slice(0, 16), w.end.slice(0, 16)]),
+        );
+      if (waves.length > 24)
+        rows.push([
+          terminalSafe(p.name),
+          `${waves.length - 24} more`,
+          String(waves.slice(24).reduce((a, w) => a + w.nodes, 0)),
+          waves[24].start.slice(0, 16),
+          waves[waves.length - 1].end.slice(0, 16),
+        ]);
+    }
+    out.push(...textTable(['NodePool', 'wave', 'nodes', 'start', 'end'], rows));
+  }
+  return out;
+}
+
+/** The simulated head fleet, grouped by pool, type and capacity type. */
+function fleet(plan: Plan, paint: Paint): string[] {
+  const nodes = plan.fleet.simulated.head;
+  if (!nodes.length) return [];
+  const groups = new Map<string, { pool: string; type: string; cap: string; n: number; cost: number }>();
+  for (const n of nodes) {
+    const k = `${n.nodePool} ${n.instanceType} ${n.capacityType}`;
+    const g = groups.get(k) ?? { pool: n.nodePool, type: n.instanceType, cap: n.capacityType, n: 0, cost: 0 };
+    g.n++;
+    g.cost += n.pricePerHour;
+    groups.set(k, g);
+  }
+  const total = nodes.reduce((s, n) => s + n.pricePerHour, 0);
+  return [
+    ...heading(
+      `Simulated fleet (head${probesOnly(plan) ? ', probe pods' : ''}): ${nodes.length} node(s), ${money(total)}/h (${signedMonthly(total).slice(1)}/month)`,
+      paint,
+    ),
+    ...textTable(
+      ['nodes', 'NodePool', 'instance type', 'capacity', 'cost'],
+      [...groups.values()]
+        .sort((a, b) => b.n - a.n)
+        .map((g) => [
+          String(g.n),
+          terminalSafe(g.pool),
+          terminalSafe(g.type),
+          terminalSafe(g.cap),
+          `${money(g.cost)}/h`,
+        ]),
+    ),
+  ];
+}
+
+/** New findings in full; pre-existing, resolved and suppressed ones counted by rule (as in the Markdown report). */
+function findings(plan: Plan, paint: Paint): string[] {
+  const fresh = plan.findings.filter((f) => f.new !== false);
+  const existing = plan.findings.filter((f) => f.new === false);
+  const resolved = plan.resolvedFindings ?? [];
+  const suppressed = plan.suppressedFindings ?? [];
+  if (!fresh.length && !existing.length && !resolved.length && !suppressed.length) return [];
+  const n = plan.summary.newFindings ?? plan.summary.findings;
+  const out = heading(
+    plan.kind === 'diff'
+      ? `Findings: ${n.error} error, ${n.warning} warning, ${n.info} info new${existing.length ? ` · ${existing.length} pre-existing` : ''}`
+      : `Findings: ${n.error} error, ${n.warning} warning, ${n.info} info`,
+    paint,
+  );
+  const color = { error: 'red', warning: 'yellow', info: 'cyan' } as const;
+  for (const f of fresh)
+    out.push(
+      `  ${paint(f.severity.padEnd(7), color[f.severity])} ${terminalSafe(f.file)}${f.line ? `:${f.line}` : ''} [${f.rule}] ${terminalSafe(f.message)}`,
+    );
+  if (!fresh.length) out.push('  This change introduces no finding.');
+  const byRule = (xs: readonly { rule: string }[]) => {
+    const c = new Map<string, number>();
+    for (const f of xs) c.set(f.rule, (c.get(f.rule) ?? 0) + 1);
+    return [...c]
+      .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+      .map(([r, k]) => `${k} × ${r}`)
+      .join(', ');
+  };
+  if (existing.length) out.push(`  pre-existing (not introduced by this change): ${byRule(existing)}`);
+  if (resolved.length) out.push(`  resolved by this change: ${byRule(resolved)}`);
+  if (suppressed.length) out.push(`  suppressed: ${suppressed.length}: ${byRule(suppressed)}`);
+  return out;
+}
+
+function assumptions(plan: Plan, paint: Paint): string[] {
+  if (!plan.assumptions.length) return [];
+  return [...heading('Assumptions', paint), ...plan.assumptions.map((a) => `  - ${terminalSafe(a)}`)];
 }

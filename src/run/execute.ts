@@ -59,6 +59,8 @@ export interface ExecuteInput {
   trusted?: FileTree;
   /** Reads fleet snapshots and catalogs from the base revision when git tracks them (the action). */
   trustedFiles?: (abs: string) => TrustedRead;
+  /** Told each step of a run of several targets (`rendering target 3/12 overlays/prod`): the CLI shows progress. */
+  progress?: (message: string) => void;
 }
 
 /**
@@ -153,7 +155,8 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
     );
   const fleetTarget = runFleet && takers.length === 1 ? takers[0] : null;
   const targets: TargetOutcome[] = [];
-  for (const { key, states } of loaded) {
+  for (const [i, { key, states }] of loaded.entries()) {
+    input.progress?.(`planning target ${i + 1}/${loaded.length} ${displayKey(key)}`);
     const affected = affectedKeys.has(key);
     // Each target's plan is made exactly as `diff --target KEY` makes it, so that merging the plans of a fanned-out
     // run gives this same combined plan.
@@ -277,7 +280,13 @@ function loadTargets(
 ): { perTarget: ExecuteInput; loaded: { key: string; states: LoadedStates }[] } {
   const perTarget = { ...input, config: { ...input.config, fleet: [] as string[] } };
   delete perTarget.config.cluster;
-  return { perTarget, loaded: keys.map((key) => ({ key, states: loadStates(perTarget, opts, key) })) };
+  return {
+    perTarget,
+    loaded: keys.map((key, i) => {
+      input.progress?.(`rendering target ${i + 1}/${keys.length} ${displayKey(key)}`);
+      return { key, states: loadStates(perTarget, opts, key) };
+    }),
+  };
 }
 
 /** What a target is (`kustomization overlays/prod`, `Application …`), as head (else base) has it. */

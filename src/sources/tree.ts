@@ -25,10 +25,14 @@ export class DirTree implements FileTree {
   readonly sha = null;
   readonly committedAt = null;
   private files: string[] | null = null;
+  /** Absolute paths of files the run itself writes (`--out`, `--json-out`): never read back as input. */
+  private readonly excluded: ReadonlySet<string>;
   constructor(
     readonly root: string,
     readonly label: string = root,
+    excluded: readonly string[] = [],
   ) {
+    this.excluded = new Set(excluded.map((p) => resolve(p)));
     const st = statSync(root, { throwIfNoEntry: false });
     if (!st || !st.isDirectory()) throw new Error(`${root} is not a directory`);
   }
@@ -47,7 +51,8 @@ export class DirTree implements FileTree {
         const full = join(dir, e.name);
         if (e.isDirectory()) {
           if (!SKIP_DIRS.has(e.name)) walk(full);
-        } else if (e.isFile()) out.push(relative(this.root, full).split(sep).join('/'));
+        } else if (e.isFile() && !this.excluded.has(resolve(full)))
+          out.push(relative(this.root, full).split(sep).join('/'));
       }
     };
     walk(this.root);
@@ -62,7 +67,7 @@ export class DirTree implements FileTree {
   read(path: string): string | null {
     try {
       const full = resolve(this.rootReal(), path);
-      if (!within(this.rootReal(), full)) return null;
+      if (!within(this.rootReal(), full) || this.excluded.has(resolve(this.root, path))) return null;
       const real = realpathSync(full);
       if (!within(this.rootReal(), real)) return null;
       const st = statSync(real);
