@@ -24,7 +24,7 @@ States:
 
 Options:
   --config FILE      configuration (default: .karpenter-plan.yaml at the state's root)
-  --format FORMAT    markdown | json | text | sarif (default: markdown for diff, text otherwise)
+  --format FORMAT    markdown | json | text | sarif (diff, merge: text on a terminal, else markdown; others: text)
   --out FILE         write the report to FILE instead of standard output
   --json-out FILE    also write the JSON plan to FILE
   --fleet FILE       a fleet snapshot (kubectl get nodeclaims,nodes -o json); repeatable
