@@ -158,6 +158,12 @@ describe('usage errors: one line, where the help is, and a did-you-mean', () => 
       'karpenter-plan: unknown catalog command "refesh" (did you mean catalog refresh?)\nsee karpenter-plan catalog --help\n',
     );
   });
+  test('an unknown target key, with the nearest target', async () => {
+    const fixture = ['--base', 'test/fixtures/kustomize-repo', '--head', 'test/fixtures/kustomize-repo'];
+    expect(await run(['diff', ...fixture, '--target', 'overlays/prodution'])).toMatch(
+      /^karpenter-plan: target "overlays\/prodution" is not [^\n]+ — did you mean overlays\/production\? [^\n]+\nsee karpenter-plan diff --help\n$/,
+    );
+  });
   test('a usage error found after parsing points to its command', async () => {
     expect(await run(['diff', '--base', 'examples/generation-split/base'])).toMatch(
       /^karpenter-plan: [^\n]+\nsee karpenter-plan diff --help\n$/,
