@@ -282,6 +282,8 @@ test('closest: the nearest known word within a third of its length, or a prefix'
   expect(closest('fromat', ['format', 'fleet'])).toBe('format');
   expect(closest('dif', ['diff', 'merge'])).toBe('diff');
   expect(closest('xyzzy', ['diff', 'merge'])).toBeUndefined();
+  // Three edits are too many, however long the word: a different overlay is not a typo.
+  expect(closest('overlays/qa', ['overlays/dev', 'overlays/production'])).toBeUndefined();
   expect(closest('json-o', ['json-out', 'out'])).toBe('json-out');
   expect(closest('', ['diff'])).toBeUndefined();
 });

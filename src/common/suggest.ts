@@ -16,13 +16,14 @@ export function editDistance(a: string, b: string): number {
 
 /**
  * The candidate closest to `word`, when it is close enough to be what was meant: at most a third of the word's length
- * in edits (at least 1, at most 3), or a candidate that starts with the word (an abbreviation). Case-insensitive;
+ * in edits (at least 1, at most 2: `overlays/qa` is not a typo of `overlays/dev`), or a candidate that starts with the
+ * word (an abbreviation). Case-insensitive;
  * ties go to the first candidate. Undefined when nothing is close.
  */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
   const w = word.toLowerCase();
   if (!w) return undefined;
-  const limit = Math.min(3, Math.max(1, Math.floor(w.length / 3)));
+  const limit = Math.min(2, Math.max(1, Math.floor(w.length / 3)));
   let best: { c: string; d: number } | undefined;
   for (const c of candidates) {
     const lc = c.toLowerCase();
