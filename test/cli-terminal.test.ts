@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
 import { COMMANDS } from '../src/cli/help.js';
 import { colorEnabled, progressLine } from '../src/cli/terminal.js';
-import { closest, editDistance } from '../src/common/suggest.js';
+import { closest, editDistance } from '../src/common/distance.js';
 import type { Plan } from '../src/plan/contract.js';
 
 const EXAMPLES = ['generation-split', 'helm-values', 'node-overlay', 'drift-budgets'];

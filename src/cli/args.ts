@@ -4,7 +4,7 @@
  * (a did-you-mean), never the whole help.
  */
 import { parseArgs } from 'node:util';
-import { closest } from '../common/suggest.js';
+import { closest } from '../common/distance.js';
 import { COMMAND_OPTIONS, COMMANDS, OPTIONS, type OptionName } from './help.js';
 
 export class UsageError extends Error {

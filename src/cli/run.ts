@@ -27,7 +27,7 @@ import { VERSION } from '../common/version.js';
 import { errorMessage } from '../common/errors.js';
 import { own } from '../common/own.js';
 import type { CliResult } from './result.js';
-import { closest } from '../common/suggest.js';
+import { closest } from '../common/distance.js';
 import { parseCommandLine, unknownCommand, UsageError, type Values } from './args.js';
 import { COMMAND_HELP, seeHelp, USAGE } from './help.js';
 import { progressLine, type Progress, type ProgressStream } from './terminal.js';
