@@ -457,7 +457,8 @@ spec:
     const r = await diff(dir, '--format', 'json');
     const f = JSON.parse(r.stdout).findings.filter((x: { rule: string }) => x.rule === 'input-not-evaluated');
     expect(f).toHaveLength(1);
-    expect(f[0]).toMatchObject({ severity: 'error', file: 'overlays/dev/kustomization.yaml', line: 1 });
+    // At the remote entry's line (sources/remote-reference.ts, located by kustomize.ts).
+    expect(f[0]).toMatchObject({ severity: 'error', file: 'overlays/dev/kustomization.yaml', line: 3 });
     expect(f[0].message).toMatch(/kustomization overlays\/dev was not evaluated: it names remote resources/);
     expect(r.exitCode).toBe(1);
   });

@@ -206,6 +206,8 @@ function emittedRuleIds(): Set<string> {
   const ids = new Set<string>(['invalid-spec']); // FindingSink.error's default
   const patterns = [
     /\brule: '([a-z0-9-]+)'/g, // { rule: 'x', severity, … }
+    /\brule: [^,\n]*?\? '([a-z0-9-]+)'/g, // { rule: cond ? 'x' : … }
+    /\brule: [^,\n]*? : '([a-z0-9-]+)'/g, // { rule: cond ? … : 'x' }
     /\.add\(\s*'([a-z0-9-]+)'/g, // FindingSink.add('x', …)
     /\.error\([^;]*?,\s*'([a-z0-9]+(?:-[a-z0-9]+)+)',?\s*\)/g, // FindingSink.error(message, path, 'x')
     /finding\(\s*[^;]*?'([a-z0-9]+(?:-[a-z0-9]+)+)',\s*'(?:error|warning|info)'/g, // finding(i, path, 'x', severity, …)

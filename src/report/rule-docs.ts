@@ -32,6 +32,10 @@ export const INPUT_RULES: Readonly<Record<string, { severity: Severity; summary:
   },
   'helm-template-failed': { severity: 'error', summary: '`helm template` failed for a chart of the configuration.' },
   'helm-unavailable': { severity: 'error', summary: 'helm is not on the PATH, so a chart could not be rendered.' },
+  'chart-defaults-not-applied': {
+    severity: 'info',
+    summary: 'An object read by a values adapter without helm: what the chart template may default was not applied.',
+  },
   'duplicate-name': { severity: 'error', summary: 'Two objects of a cluster-scoped kind with the same name.' },
   'unsupported-api-version': {
     severity: 'error',
