@@ -67,6 +67,7 @@ import { OriginIndex, recordOrigins } from './kustomize-origin.js';
 import { isRenderedSource } from '../common/findings.js';
 import { parseYamlDocuments } from './yaml.js';
 import { counter, own } from '../common/own.js';
+import { fluxChartSettings, fluxCharts, fluxInventory, fluxScope, fluxTargets, renderFlux } from './flux.js';
 
 /** A state is the model's input (NodePools, classes, overlays, workloads, settings) plus where it came from. */
 export interface State extends ModelInput {
@@ -190,7 +191,11 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
           ? "Argo CD: `repoURLs` is not configured, so the repoURLs the base revision's Applications render paths from are taken to be this repository (every one when base has none); a source, `$ref` value file or git generator of any other repoURL is not evaluated. Name this repository with `repoURLs`."
           : "Argo CD: every repoURL of the Applications and ApplicationSets is taken to be this repository (name it with `repoURLs` to tell others apart); their paths, `$ref` value files and git generators read this state's files, whatever their revision.",
     );
-  const manifestFiles = plainManifestFiles(tree, config).filter((f) => !argo.owned.has(f));
+  // Flux CD (flux.ts): Kustomizations render their folders (those files are theirs), HelmReleases give settings.
+  const flux = fluxInventory(tree);
+  const fluxIn = fluxScope(tree, opts.target);
+  state.findings.push(...flux.findings);
+  const manifestFiles = plainManifestFiles(tree, config).filter((f) => !argo.owned.has(f) && !flux.owned.has(f));
   if (tree instanceof GitTree) tree.readMany(manifestFiles);
 
   const seen = new Map<string, SourceRef>();
@@ -251,7 +256,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
       ? []
       : opts.target === undefined
         ? kustomizationRoots(kustomizations)
-            .filter((k) => !appKustomizations.has(k.dir))
+            .filter((k) => !appKustomizations.has(k.dir) && !flux.renderedDirs.has(k.dir))
             .map((k) => ({ dir: k.dir, edit: null }))
         : [{ dir: opts.target, edit: null }];
   const appJobs = (apps: ArgoApplication[]): KustomizeJob[] =>
@@ -270,6 +275,13 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   if (fromRenderings.some((a) => a.sources.some((s) => s.type === 'kustomize')))
     renderKustomizations(tree, config, opts, state, kustomizations, allFiles, accept, appJobs(fromRenderings));
   const renderedApps = [...rendered, ...fromRenderings];
+  renderFlux(
+    tree,
+    fluxIn.all ? fluxTargets(tree) : fluxIn.kustomization ? [fluxIn.kustomization] : [],
+    opts,
+    config.renderTimeoutSeconds * 1000,
+    { ...state, accept },
+  );
 
   // An Application of the karpenter controller chart sets the controller settings of its cluster (of the target
   // Application's destination, when the target is an Application).
@@ -279,6 +291,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     const found = karpenterChartSettings(a.value, a.source);
     if (found) chartSettings.push({ ...found, file: a.source.file });
   }
+  chartSettings.push(...fluxChartSettings(tree, fluxIn, state.evaluated));
   if (chartSettings.length) {
     settingsFindings = [];
     state.settings = readControllerSettings(tree, config, settingsFindings, chartSettings);
@@ -324,7 +337,8 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
         namespace: 'default',
       });
   });
-  const found = looseCharts(tree, config, argo.applications).filter((c) => !claimed.has(c.dir));
+  const fluxCharted = fluxCharts(tree, fluxIn);
+  const found = looseCharts(tree, config, argo.applications, fluxCharted).filter((c) => !claimed.has(c.dir));
   for (const c of found)
     if (c.envValues.length) {
       // Environments of a chart at the root are not targets (their key would have no folder): read with values.yaml.
@@ -345,7 +359,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     namespace: 'default',
     discovered: true,
   }));
-  for (const chart of [...config.charts, ...appCharts, ...adapterCharts.values(), ...discovered]) {
+  for (const chart of [...config.charts, ...appCharts, ...fluxCharted, ...adapterCharts.values(), ...discovered]) {
     if (!opts.helm) opts.helm = { available: helmAvailable(config.helm.binary) };
     if (!opts.helm.available && (chart.env !== undefined || chart.discovered)) {
       // A chart found without configuration: not evaluated, and a change to any of its files is not either.
@@ -490,10 +504,16 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
  * kustomization (a chart in its `charts/`), and not its environments (a chart folder with `values-<env>.yaml` is
  * planned per environment: sources/targets.ts).
  */
-function looseCharts(tree: FileTree, config: Config, apps: readonly ArgoApplication[]): FoundChart[] {
+function looseCharts(
+  tree: FileTree,
+  config: Config,
+  apps: readonly ArgoApplication[],
+  flux: readonly ChartSource[],
+): FoundChart[] {
   const rendered = new Set(
     [
       ...config.charts.map((c) => c.path),
+      ...flux.map((c) => c.path),
       ...config.clusters.flatMap((c) => (c.inputs ? c.inputs.charts.map((ch) => ch.path) : [])),
       ...apps.flatMap((a) => [
         ...a.sources.flatMap((s) => (s.type === 'helm' ? [s.chart.path] : [])),

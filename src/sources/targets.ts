@@ -28,8 +28,9 @@ import {
 import { argoInventory, plainManifestFiles } from './state.js';
 import { valuesEnvironment } from './helm.js';
 import { GitTree, type FileTree } from './tree.js';
+import { fluxInventory, fluxTargets, rendersOnlyFlux } from './flux.js';
 
-export type TargetKind = 'kustomization' | 'application' | 'cluster' | 'chart';
+export type TargetKind = 'kustomization' | 'application' | 'cluster' | 'chart' | 'flux';
 
 export interface Target {
   key: string;
@@ -86,6 +87,7 @@ function readTargets(tree: FileTree, config: Config): Discovery {
   const rendered = new Set([
     ...apps.flatMap((a) => a.sources.flatMap((s) => (s.type === 'kustomize' ? [s.dir] : []))),
     ...clusters.flatMap((c) => (c.cluster.inputs!.kustomization !== null ? [c.cluster.inputs!.kustomization] : [])),
+    ...fluxInventory(tree).renderedDirs,
   ]);
   const out: Target[] = [];
   const unplanned: Discovery['unplanned'] = [];
@@ -94,6 +96,8 @@ function readTargets(tree: FileTree, config: Config): Discovery {
     // A target is a cluster: a kustomization none of whose files holds a Karpenter object (an application's folder)
     // is not one; its workloads are deployed by whatever renders it, not planned on their own.
     const own = filesOf(closure(k, all), files);
+    // A folder of Flux objects only (clusters/<name>/) is Flux's plumbing, not a Karpenter target (flux.ts).
+    if (rendersOnlyFlux(tree, own)) continue;
     if (!holdsKarpenterObjects(tree, own)) {
       unplanned.push({ dir: k.dir, files: own });
       continue;
@@ -119,6 +123,14 @@ function readTargets(tree: FileTree, config: Config): Discovery {
       files: new Set(a.sources.flatMap((s) => s.files)),
       owns: new Set(a.sources.flatMap((s) => (s.type === 'directory' ? [...s.files, ...s.ignored] : s.files))),
     });
+  for (const k of fluxTargets(tree))
+    out.push({
+      key: k.key,
+      kind: 'flux',
+      source: `Flux Kustomization ${k.name} → ${k.cluster} (${k.path || '.'})`,
+      files: new Set(k.files),
+      owns: new Set(k.files),
+    });
   for (const { cluster, index } of clusters) {
     const own = inputFiles(tree, clusterConfig(config, index), cluster.inputs!.kustomization, all);
     out.push({ key: cluster.name, kind: 'cluster', source: `cluster ${cluster.name}`, files: own, owns: own });
@@ -128,6 +140,7 @@ function readTargets(tree: FileTree, config: Config): Discovery {
       ...config.charts.map((c) => c.path),
       ...clusters.flatMap((c) => c.cluster.inputs!.charts.map((ch) => ch.path)),
       ...apps.flatMap((a) => a.sources.flatMap((s) => (s.type === 'helm' ? [s.chart.path] : []))),
+      ...fluxInventory(tree).helmReleases.flatMap((h) => (h.chart ? [h.chart.path] : [])),
     ].map(trimPath),
   );
   for (const env of chartEnvironments(tree)) {
