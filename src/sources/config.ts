@@ -91,6 +91,8 @@ export interface Config {
   clusters: ClusterConfig[];
   /** The URLs of this repository in Argo CD `repoURL` fields (`repoURLs:`); empty: every repoURL is taken to be it. */
   repoURLs: string[];
+  /** Values of template placeholders in Karpenter objects (`vars:`): sources/placeholders.ts. */
+  vars?: Record<string, string>;
   policy: {
     failOn: 'error' | 'warning' | 'never';
     /** Also fail on findings base already had (default: only on findings the change introduces). */
@@ -311,6 +313,7 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
         };
       });
   if (Array.isArray(v.repoURLs)) cfg.repoURLs = v.repoURLs.filter((x): x is string => typeof x === 'string');
+  if (isObject(v.vars)) cfg.vars = Object.fromEntries(Object.entries(v.vars).map(([k, x]) => [k, String(x)]));
   if (v.policy && typeof v.policy === 'object') cfg.policy = { ...cfg.policy, ...(v.policy as object) };
   if (v.assumptions && typeof v.assumptions === 'object')
     cfg.assumptions = { ...cfg.assumptions, ...(v.assumptions as object) };

@@ -74,7 +74,9 @@ export function notEvaluated(
       file,
       line: null,
       object: null,
-      message: `${file} ${diff ? 'changed and ' : ''}holds or feeds Karpenter objects, but karpenter-plan did not evaluate it (it matches no manifest glob, is excluded, belongs to a chart or kustomization that was not rendered, or is an input type not read); the check cannot pass over it — add it to \`manifests\`, render it, or exclude it explicitly with a rule override`,
+      message: unrendered.has(file)
+        ? `${file} ${diff ? 'changed, but ' : ''}was not evaluated in full (a document skipped as invalid, an object whose name or requirements are unresolved placeholders, or a rendering that failed: see the other findings on it); the check cannot pass over it`
+        : `${file} ${diff ? 'changed and ' : ''}holds or feeds Karpenter objects, but karpenter-plan did not evaluate it (it matches no manifest glob, is excluded, belongs to a chart or kustomization that was not rendered, or is an input type not read); the check cannot pass over it — add it to \`manifests\`, render it, or exclude it explicitly with a rule override`,
     });
   }
   return out;

@@ -67,6 +67,8 @@ import { OriginIndex, recordOrigins } from './kustomize-origin.js';
 import { isRenderedSource } from '../common/findings.js';
 import { parseYamlDocuments } from './yaml.js';
 import { counter, own } from '../common/own.js';
+import { markSkippedDocuments } from './skipped.js';
+import { applyVars, unresolvedPlaceholders } from './placeholders.js';
 import { fluxChartSettings, fluxCharts, fluxInventory, fluxScope, fluxTargets, renderFlux } from './flux.js';
 
 /** A state is the model's input (NodePools, classes, overlays, workloads, settings) plus where it came from. */
@@ -202,7 +204,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   const applications: Found[] = [];
   const counts = counter();
   const accept = (value: Record<string, unknown>, source: SourceRef): void =>
-    classify(state, value, source, seen, applications, { caps: config.caps, counts });
+    classify(state, value, source, seen, applications, { caps: config.caps, counts, vars: config.vars });
   // The target: an Application of the inventory, else a kustomization folder (or every one, or none).
   const targetApp =
     typeof opts.target === 'string'
@@ -491,6 +493,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
       });
     }
   });
+  markSkippedDocuments(state);
   carryConvertedKubelets(state);
   applyRuntimeClassOverhead(state);
   setAsideExternalWorkloads(state, config);
@@ -806,7 +809,7 @@ function classify(
   source: SourceRef,
   seen: Map<string, SourceRef>,
   applications: Found[],
-  limits: { caps: Caps; counts: Record<string, number> },
+  limits: { caps: Caps; counts: Record<string, number>; vars?: Record<string, string> },
 ): void {
   const kind = typeof value.kind === 'string' ? value.kind : '';
   const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
@@ -851,6 +854,13 @@ function classify(
     state.ignoreAnnotations.set(`${kind}/${value.metadata.name}`, parseIgnoreAnnotation(ignore));
   const expected = own(EXPECTED_API, kind);
   if (expected) {
+    // Placeholders: the config's `vars:` substitute them; one left in a name, nodeClassRef or requirement is not modelled.
+    value = applyVars(value, limits.vars);
+    const ours = apiVersion.split('/')[0] === expected.split('/')[0];
+    if (ours && unresolvedPlaceholders(kind, value, source, state.findings)) {
+      if (source.file && !isRenderedSource(source.file)) state.unrendered.add(source.file);
+      return;
+    }
     const meta = isObject(value.metadata) ? value.metadata : {};
     const name = typeof meta.name === 'string' ? meta.name : '?';
     const group = expected.split('/')[0];

@@ -158,18 +158,19 @@ export function parseYamlDocuments(
     const docStart = doc.contents?.range?.[0] ?? doc.range?.[0] ?? 0;
     const docLine = pos(docStart).line;
     if (doc.errors.length > 0) {
-      for (const err of doc.errors) {
-        const at = err.pos ? pos(err.pos[0]) : { line: docLine, column: 1 };
-        findings.push({
-          rule: 'invalid-yaml',
-          severity: 'error',
-          file,
-          line: at.line,
-          column: at.column,
-          object: null,
-          message: `malformed YAML in document ${index + 1}: ${firstLine(err.message)}; this document is skipped`,
-        });
-      }
+      // One finding per skipped document (its first error; a template's every line would otherwise repeat it).
+      const err = doc.errors[0];
+      const at = err.pos ? pos(err.pos[0]) : { line: docLine, column: 1 };
+      const more = doc.errors.length - 1;
+      findings.push({
+        rule: 'invalid-yaml',
+        severity: 'error',
+        file,
+        line: at.line,
+        column: at.column,
+        object: null,
+        message: `malformed YAML in document ${index + 1}: ${firstLine(err.message)}${more ? ` (and ${more} more error${more > 1 ? 's' : ''})` : ''}; this document is skipped`,
+      });
       return;
     }
     if (doc.contents === null) return; // empty document (e.g. a trailing `---`)
