@@ -3,7 +3,7 @@
 // The AWS SDK (`catalog refresh`) and the Kubernetes client (`cluster:` / `--kubeconfig`) are large and used by
 // few runs: they are bundled apart, minified, into dist/vendor/ and loaded only when those features run.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { generateAll } from './generate-validators.mjs';
 
@@ -12,6 +12,7 @@ export const VENDORED = {
   '@kubernetes/client-node': 'kubernetes-client-node',
   '@aws-sdk/client-ec2': 'aws-sdk-client-ec2',
   '@aws-sdk/client-pricing': 'aws-sdk-client-pricing',
+  '@cdktf/hcl2json': 'hcl2json/lib/index',
 };
 
 // The schema validators are build output (src/generated/, not in git): make them before bundling.
@@ -51,13 +52,31 @@ const vendorPlugin = {
 rmSync('dist', { recursive: true, force: true });
 await build({
   ...common,
-  entryPoints: Object.fromEntries(Object.entries(VENDORED).map(([pkg, file]) => [file, pkg])),
+  entryPoints: Object.fromEntries(
+    Object.entries(VENDORED)
+      .filter(([pkg]) => pkg !== '@cdktf/hcl2json')
+      .map(([pkg, file]) => [file, pkg]),
+  ),
   outdir: 'dist/vendor',
   chunkNames: 'shared-[hash]',
   minify: true,
   // The ES module builds, so that the vendored files export the packages' named exports.
   mainFields: ['module', 'main'],
 });
+// HashiCorp's HCL parser (Terraform inputs, sources/terraform-eval.ts) reads its WebAssembly from beside its own code
+// (`join(__dirname, '..', 'main.wasm.gz')`): the bundle's __dirname is the folder the package's lib/ would be, and the
+// module sits next to it, as in the package.
+await build({
+  ...common,
+  splitting: false,
+  entryPoints: { 'hcl2json/lib/index': '@cdktf/hcl2json' },
+  outdir: 'dist/vendor',
+  minify: true,
+  banner: {
+    js: `${common.banner.js} import { fileURLToPath as __kpPath } from 'node:url'; import { dirname as __kpDir } from 'node:path'; const __dirname = __kpDir(__kpPath(import.meta.url));`,
+  },
+});
+cpSync('node_modules/@cdktf/hcl2json/main.wasm.gz', 'dist/vendor/hcl2json/main.wasm.gz');
 const main = await build({
   ...common,
   entryPoints: { index: 'src/github/main.ts', cli: 'src/cli/main.ts' },

@@ -107,11 +107,11 @@ export class FindingSink {
 }
 
 /**
- * Whether a finding's file is the output of a renderer (`helm:<chart>`, `kustomize:<folder>`, `flux:<Kustomization key>`): its lines are lines of
+ * Whether a finding's file is the output of a renderer (`helm:<chart>`, `kustomize:<folder>`, `flux:<Kustomization key>`, `terraform:<file>:<line>`): its lines are lines of
  * the rendering, not of a file in the repository, so reports do not link or annotate them.
  */
 export function isRenderedSource(file: string | null): boolean {
-  return file !== null && /^(helm|kustomize|flux):/.test(file);
+  return file !== null && /^(helm|kustomize|flux|terraform):/.test(file);
 }
 
 /** What may silence a finding: an annotation on its object, the config's `ignore:` list, or a baseline file. */

@@ -37,6 +37,7 @@ import {
   unplannedKustomizations,
 } from '../sources/targets.js';
 import { changedFiles, notEvaluated } from '../sources/coverage.js';
+import { prepareTerraform } from '../sources/terraform-eval.js';
 import { combineTargets, stateFingerprint, type TargetList, type TargetOutcome } from '../plan/targets.js';
 import { isPlainTargetKey } from '../sources/resolve-config.js';
 import { nearest } from '../common/distance.js';
@@ -101,6 +102,8 @@ function withStartTime(input: ExecuteInput): ExecuteInput {
 
 export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
   const input = withStartTime(runInput);
+  // Terraform modules that render Karpenter templates are evaluated first (the HCL parser is asynchronous).
+  for (const tree of [input.head, input.base]) if (tree) await prepareTerraform(tree);
   const opts: LoadOptions = {};
   checkPath(input);
   const keys = targetKeys(input);

@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import type { Finding } from '../common/findings.js';
 import { KUSTOMIZATION_FILES } from './kustomize.js';
+import { terraformLine } from './terraform.js';
 import { GitTree, type FileTree } from './tree.js';
 
 // YAML or JSON: `apiVersion: karpenter.sh/v1`, `"kind": "NodePool"`.
@@ -68,15 +69,18 @@ export function notEvaluated(
   const out: Finding[] = [];
   for (const file of candidates) {
     if (!unrendered.has(file) && (evaluated.has(file) || !karpenterRelevant(file, read(file)))) continue;
+    const tf = unrendered.has(file) ? terraformLine(file, read(file)) : null;
     out.push({
       rule: 'input-not-evaluated',
       severity: 'error',
       file,
-      line: null,
+      line: tf?.line ?? null,
       object: null,
-      message: unrendered.has(file)
-        ? `${file} ${diff ? 'changed, but ' : ''}was not evaluated in full (a document skipped as invalid, an object whose name or requirements are unresolved placeholders, or a rendering that failed: see the other findings on it); the check cannot pass over it`
-        : `${file} ${diff ? 'changed and ' : ''}holds or feeds Karpenter objects, but karpenter-plan did not evaluate it (it matches no manifest glob, is excluded, belongs to a chart or kustomization that was not rendered, or is an input type not read); the check cannot pass over it — add it to \`manifests\`, render it, or exclude it explicitly with a rule override`,
+      message: tf
+        ? `${file} ${diff ? 'changed; it holds' : 'holds'} ${tf.what} of a Terraform module that renders Karpenter objects (templatefile, kubectl_manifest or kubernetes_manifest), which karpenter-plan does not evaluate: the NodePools and EC2NodeClasses it makes are not in the plan. Render them (e.g. \`terraform console\` / a committed rendering added to \`manifests\`) to have the change planned`
+        : unrendered.has(file)
+          ? `${file} ${diff ? 'changed, but ' : ''}was not evaluated in full (a document skipped as invalid, an object whose name or requirements are unresolved placeholders, or a rendering that failed: see the other findings on it); the check cannot pass over it`
+          : `${file} ${diff ? 'changed and ' : ''}holds or feeds Karpenter objects, but karpenter-plan did not evaluate it (it matches no manifest glob, is excluded, belongs to a chart or kustomization that was not rendered, or is an input type not read); the check cannot pass over it — add it to \`manifests\`, render it, or exclude it explicitly with a rule override`,
     });
   }
   return out;

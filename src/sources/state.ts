@@ -68,6 +68,7 @@ import { isRenderedSource } from '../common/findings.js';
 import { parseYamlDocuments } from './yaml.js';
 import { counter, own } from '../common/own.js';
 import { markSkippedDocuments } from './skipped.js';
+import { readTerraform } from './terraform-eval.js';
 import { applyVars, unresolvedPlaceholders } from './placeholders.js';
 import { fluxChartSettings, fluxCharts, fluxInventory, fluxScope, fluxTargets, renderFlux } from './flux.js';
 
@@ -494,6 +495,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     }
   });
   markSkippedDocuments(state);
+  readTerraform(tree, { ...state, accept });
   carryConvertedKubelets(state);
   applyRuntimeClassOverhead(state);
   setAsideExternalWorkloads(state, config);

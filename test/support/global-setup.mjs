@@ -22,7 +22,7 @@ export default async function globalSetup() {
     target: 'node20',
     outfile: join('.tmp', 'test-bundle', 'index.mjs'),
     logLevel: 'error',
-    external: ['@aws-sdk/*', '@kubernetes/client-node'],
+    external: ['@aws-sdk/*', '@kubernetes/client-node', '@cdktf/hcl2json'],
     banner: {
       js: "import { createRequire as __kpCreateRequire } from 'node:module'; const require = __kpCreateRequire(import.meta.url);",
     },
