@@ -7,12 +7,12 @@
  */
 import { runCli } from '../src/cli/run.js';
 import type { Plan } from '../src/plan/contract.js';
-import { defaultConfig } from '../src/sources/config.js';
+import { defaultConfig, parseConfig } from '../src/sources/config.js';
 import { substitute } from '../src/sources/envsubst.js';
 import { loadState } from '../src/sources/state.js';
 import { discoverTargets } from '../src/sources/targets.js';
 import { DirTree } from '../src/sources/tree.js';
-import { tempTree } from './helpers.js';
+import { fakeHelm, nodePool, tempTree } from './helpers.js';
 
 async function plan(args: string[]): Promise<{ plan: Plan; exitCode: number }> {
   const r = await runCli([...args, '--format', 'json']);
@@ -222,5 +222,87 @@ describe('a karpenter HelmRelease gives the controller settings', () => {
     expect(p.findings.filter((f) => f.rule === 'spot-to-spot-few-types')).toEqual([
       expect.objectContaining({ new: true, object: 'NodePool/general' }),
     ]);
+  });
+});
+
+describe('several clusters, generated kustomizations and charts of the repository', () => {
+  /** clusters/prod and clusters/staging apply the same folder with their own variables and controller settings. */
+  function twoClusters(expireAfter = '720h'): string {
+    const files = fluxRepo({ expireAfter, gate: true });
+    files['clusters/staging/infrastructure.yaml'] = fluxKustomization(
+      'karpenter-pools',
+      './infrastructure/karpenter',
+      '  postBuild:\n    substitute:\n      cluster_name: staging-eks\n      pool_name: staging\n',
+    );
+    files['clusters/staging/karpenter.yaml'] = files['clusters/prod/karpenter.yaml'].replace(
+      'spotToSpotConsolidation: true',
+      'spotToSpotConsolidation: false',
+    );
+    return tempTree(files);
+  }
+
+  test('each cluster is a target with its own substituted names and its own controller settings', () => {
+    const tree = new DirTree(twoClusters());
+    expect(discoverTargets(tree, defaultConfig()).map((t) => t.key)).toEqual([
+      'karpenter-pools@prod',
+      'karpenter-pools@staging',
+    ]);
+    const prod = loadState(tree, defaultConfig(), { target: 'karpenter-pools@prod' });
+    const staging = loadState(tree, defaultConfig(), { target: 'karpenter-pools@staging' });
+    expect(prod.nodePools.map((p) => p.name)).toEqual(['general']);
+    expect(staging.nodePools.map((p) => p.name)).toEqual(['staging']);
+    expect(staging.nodeClasses[0].raw.spec).toMatchObject({ role: 'KarpenterNodeRole-staging-eks' });
+    expect(prod.settings.featureGates.spotToSpotConsolidation).toBe(true);
+    expect(staging.settings.featureGates.spotToSpotConsolidation).toBe(false);
+  });
+
+  test('a change to the shared folder affects both clusters, each planned under its own name', async () => {
+    const { plan: p, exitCode } = await plan(['diff', '--base', twoClusters(), '--head', twoClusters('360h')]);
+    expect(p.clusters!.map((c) => [c.key, c.affected, c.plan?.nodePools.map((n) => [n.name, n.change])])).toEqual([
+      ['karpenter-pools@prod', true, [['general', 'modified']]],
+      ['karpenter-pools@staging', true, [['staging', 'modified']]],
+    ]);
+    expect(exitCode).toBe(0);
+  });
+
+  test('a folder without a kustomization file is built as Flux generates one for it', () => {
+    const files = fluxRepo();
+    delete files['infrastructure/karpenter/kustomization.yaml'];
+    const state = loadState(new DirTree(tempTree(files)), defaultConfig(), { target: 'karpenter-pools@prod' });
+    expect(state.nodePools.map((p) => p.name)).toEqual(['general']);
+    expect(state.nodeClasses.map((c) => c.name)).toEqual(['general']);
+    // Not read a second time as plain manifests (the placeholders would make them not evaluated).
+    expect(state.findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+
+  test('a HelmRelease of a chart folder of this repository that templates NodePools is rendered with helm', () => {
+    const { bin } = fakeHelm();
+    const files = fluxRepo();
+    files['infrastructure/karpenter/pools-release.yaml'] = `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata: { name: pools, namespace: flux-system }
+spec:
+  interval: 1h
+  chart:
+    spec:
+      chart: ./charts/pools
+      sourceRef: { kind: GitRepository, name: flux-system }
+  values:
+    weight: 42
+`;
+    files['infrastructure/karpenter/kustomization.yaml'] =
+      'resources: [nodepool.yaml, nodeclass.yaml, script.yaml, pools-release.yaml]\n';
+    files['charts/pools/Chart.yaml'] = 'apiVersion: v2\nname: pools\nversion: 0.1.0\n';
+    files['charts/pools/templates/pool.yaml'] = nodePool('from-chart', { weight: 1 }).replace(
+      'weight: 1',
+      'weight: WEIGHT',
+    );
+    files['.karpenter-plan.yaml'] = `helm: { binary: ${JSON.stringify(bin)} }\n`;
+    const dir = tempTree(files);
+    const config = parseConfig('.karpenter-plan.yaml', files['.karpenter-plan.yaml'], []);
+    const state = loadState(new DirTree(dir), config, { target: 'karpenter-pools@prod' });
+    // The stand-in helm writes the values' weight (42, from spec.values) into the template.
+    expect(state.nodePools.find((p) => p.name === 'from-chart')?.raw.spec).toMatchObject({ weight: 42 });
+    expect(state.renderers).toContainEqual('helm template charts/pools');
   });
 });
