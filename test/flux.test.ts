@@ -182,8 +182,19 @@ describe('a Flux repository with clusters/prod and postBuild substitution', () =
     const f = p.findings.find((x) => x.rule === 'input-not-evaluated' && x.object === 'Kustomization/karpenter-pools');
     expect(f).toMatchObject({ severity: 'error', file: 'clusters/prod/infrastructure.yaml', line: 17 });
     expect(f!.message).toContain('ConfigMap flux-system/cluster-vars');
+    // pool_name came from that ConfigMap: it stays a placeholder, so the pool and its class are not modelled either.
+    expect(p.findings).toContainEqual(
+      expect.objectContaining({
+        rule: 'input-not-evaluated',
+        object: 'NodePool/${pool_name}',
+        path: 'metadata.name',
+        file: 'flux:karpenter-pools@prod',
+      }),
+    );
+    expect(p.nodePools).toEqual([]);
     expect(p.verdict).toBe('fail');
-    expect(exitCode).toBe(1);
+    // Nothing Karpenter-relevant could be evaluated at all: exit 2 (could not evaluate), not a policy verdict.
+    expect(exitCode).toBe(2);
   });
 });
 
