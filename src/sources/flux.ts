@@ -127,6 +127,9 @@ function readInventory(tree: FileTree): FluxInventory {
   const flux: Doc[] = [];
   const data: Doc[] = [];
   const fluxFiles = new Set<string>();
+  // A repository without Flux objects has no Flux inventory: its ConfigMaps and Secrets are not parsed for it.
+  if (!yamlFiles.some((f) => tree.read(f)?.includes('toolkit.fluxcd.io/')))
+    return { kustomizations: [], helmReleases: [], findings: [], renderedDirs: new Set(), owned: new Set(), fluxFiles };
   for (const file of yamlFiles) {
     const text = tree.read(file);
     if (text === null) continue;
