@@ -72,6 +72,8 @@ await build({
   entryPoints: { 'hcl2json/lib/index': '@cdktf/hcl2json' },
   outdir: 'dist/vendor',
   minify: true,
+  // Go's wasm_exec falls back to a `performance` package where Node has no global one (Node ≥ 16 has).
+  external: ['performance'],
   banner: {
     js: `${common.banner.js} import { fileURLToPath as __kpPath } from 'node:url'; import { dirname as __kpDir } from 'node:path'; const __dirname = __kpDir(__kpPath(import.meta.url));`,
   },

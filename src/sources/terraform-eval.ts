@@ -84,7 +84,10 @@ export async function prepareTerraform(tree: FileTree): Promise<void> {
   if (!modules.size) return;
   let hcl: Hcl;
   try {
-    hcl = (await import('@cdktf/hcl2json')) as unknown as Hcl;
+    // The package is CommonJS: its exports are named ones from node_modules, the default export of the bundle in
+    // dist/vendor/.
+    const mod = (await import('@cdktf/hcl2json')) as unknown as Partial<Hcl> & { default?: Hcl };
+    hcl = typeof mod.parse === 'function' ? (mod as Hcl) : mod.default!;
   } catch (e) {
     result.notes.push(
       `Terraform: the HCL parser could not be loaded (${String(e)}); Terraform inputs are not evaluated`,
