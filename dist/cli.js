@@ -7,10 +7,12 @@ import {
   InputError,
   MergeError,
   PlanDocumentError,
+  RunInputError,
   STDIN_FILE,
   TextTree,
   UnknownTargetError,
   VERSION,
+  alertText,
   checkFailOn,
   checkNonNegative,
   checkTarget,
@@ -20,13 +22,19 @@ import {
   gitTopLevel,
   listTargets,
   mergeFiles,
+  money,
+  nodePoolNotes,
+  pricingNote,
   probesOnly,
   renderMarkdown,
   renderSarif,
   resolveConfig,
+  signedMonthly,
   summarySentence
-} from "./chunks/chunk-6XGSKPL6.js";
-import "./chunks/chunk-F4EADPZX.js";
+} from "./chunks/chunk-EZQ6MXDO.js";
+import {
+  closest
+} from "./chunks/chunk-522HBRGA.js";
 import {
   own
 } from "./chunks/chunk-5NIMWVRB.js";
@@ -37,9 +45,8 @@ import "./chunks/chunk-YIYKDAB7.js";
 import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/run.ts
-import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { relative, resolve, sep } from "node:path";
 
 // src/run/output.ts
 import { renameSync, rmSync, writeFileSync } from "node:fs";
@@ -56,89 +63,328 @@ function writeFileAtomic(path, text) {
 }
 
 // src/report/text.ts
-var ANSI = { red: "\x1B[31m", green: "\x1B[32m", yellow: "\x1B[33m", cyan: "\x1B[36m", reset: "\x1B[0m" };
+var ANSI = {
+  red: "\x1B[31m",
+  green: "\x1B[32m",
+  yellow: "\x1B[33m",
+  cyan: "\x1B[36m",
+  bold: "\x1B[1m",
+  dim: "\x1B[2m",
+  reset: "\x1B[0m"
+};
+function terminalSafe(s) {
+  if (s === null || s === void 0 || s === "") return "-";
+  let out = "";
+  for (const ch of String(s).replace(/\r?\n/g, " ")) {
+    const c = ch.charCodeAt(0);
+    out += c < 32 || c >= 127 && c < 160 ? "?" : ch;
+  }
+  return out;
+}
+var PLAIN = { code: terminalSafe, text: terminalSafe };
 function renderText(plan, opts = {}) {
   const paint = (text, c) => opts.color ? `${ANSI[c]}${text}${ANSI.reset}` : text;
   const out = [];
   out.push(`karpenter-plan: ${paint(plan.verdict.toUpperCase(), plan.verdict === "pass" ? "green" : "red")}`);
   out.push(summarySentence(plan));
-  if (plan.verdictReasons.length) out.push(`failing because: ${plan.verdictReasons.join("; ")}`);
-  if (plan.clusters) {
-    for (const t of plan.clusters) {
-      out.push("", `== target ${t.key} (${t.source}): ${t.plan ? t.plan.verdict.toUpperCase() : "not affected"}`);
-      if (t.plan) out.push(...planBody(t.plan).map((l) => l ? `  ${l}` : l));
-    }
-    out.push(...tail(plan, paint));
-    return out.join("\n") + "\n";
+  const prices = pricingNote(plan);
+  if (prices) out.push(paint(terminalSafe(prices), "dim"));
+  if (plan.alerts.length) {
+    const caution = plan.alerts.some((a) => a.level === "caution");
+    out.push("", paint(caution ? "CAUTION" : "WARNING", caution ? "red" : "yellow"));
+    for (const a of plan.alerts) out.push(`  ${alertText(a, plan.kind, PLAIN)}`);
   }
-  out.push(...planBody(plan), ...tail(plan, paint));
+  if (plan.verdictReasons.length) out.push("", `failing because: ${plan.verdictReasons.map(terminalSafe).join("; ")}`);
+  if (plan.clusters) out.push(...targets(plan.clusters, paint), ...findings(plan, paint));
+  else out.push(...planBody(plan, paint), ...findings(plan, paint), ...manifests(plan, paint));
+  out.push(...assumptions(plan, paint));
+  out.push("", paint(`base ${terminalSafe(plan.base.label)} -> head ${terminalSafe(plan.head.label)}`, "dim"));
   return out.join("\n") + "\n";
 }
-function planBody(plan) {
-  const out = [];
-  out.push("");
-  out.push("NodePools:");
-  if (!plan.nodePools.length) out.push("  (none)");
-  for (const p of plan.nodePools) {
-    const b = p.budget;
-    const budget = b ? ` budget=${b.allowed ?? "unlimited"} waves=${b.waves ?? "-"} eta=${b.estimatedMinutes != null ? formatMinutes(b.estimatedMinutes) : "-"} verdict=${b.verdict}` : "";
-    const change = plan.kind === "state" ? "" : `${p.change}`;
+function textTable(head, rows, indent = "  ") {
+  const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells) => indent + cells.map((c, i) => i === cells.length - 1 ? c : c.padEnd(width[i])).join("  ").trimEnd();
+  return [line(head), line(width.map((w, i) => (head[i] ? "-" : " ").repeat(w))), ...rows.map(line)];
+}
+function heading(title, paint) {
+  return ["", paint(title, "bold")];
+}
+function placement(p, spotEstimated = false) {
+  if (!p) return "-";
+  if (!p.schedulable) return `unschedulable: ${terminalSafe(p.reason)}`;
+  const approx = spotEstimated && p.capacityType === "spot" ? "~" : "";
+  return `${terminalSafe(p.nodePool ?? "?")} ${terminalSafe(p.instanceType ?? "?")} ${terminalSafe(p.capacityType)} ${approx}${money(p.pricePerHour)}`;
+}
+function targets(list, paint) {
+  const affected = list.filter((t) => t.plan);
+  const out = heading(`Targets: ${affected.length} of ${list.length} affected`, paint);
+  if (affected.length)
     out.push(
-      `  ${p.name}: ${change}${p.changedFields.length ? ` [${p.changedFields.join(", ")}]` : ""} drift=${p.drift} ${p.nodesDrifted}/${p.nodes}${budget}`
+      ...textTable(
+        ["target", "verdict", "workloads changed", "replaced / removed", "errors / warnings"],
+        affected.map((t) => {
+          const p = t.plan;
+          return [
+            terminalSafe(t.key),
+            p.verdict,
+            String(p.summary.workloadsChanged),
+            `${p.summary.nodesReplaced} / ${p.summary.nodesRemoved}`,
+            `${p.summary.findings.error} / ${p.summary.findings.warning}`
+          ];
+        })
+      )
     );
-    if (p.blocked) out.push(`    ${p.blocked.nodes} drifted node(s) blocked: ${p.blocked.because.join("; ")}`);
-    if (p.consolidationBlocked)
-      out.push(
-        `    ${p.consolidationBlocked.nodes} node(s) whose consolidation is blocked: ${p.consolidationBlocked.because.join("; ")}`
-      );
-  }
-  if (plan.workloads.some((w) => w.base || w.head)) {
-    out.push("", "Workloads:");
-    for (const w of plan.workloads) {
-      const fmt = (p) => !p ? "-" : p.schedulable ? `${p.nodePool}/${p.instanceType} ${p.capacityType ?? ""} $${p.pricePerHour?.toFixed(4) ?? "?"}` : `unschedulable (${p.reason})`;
-      out.push(
-        w.probe ? `  ${w.changed ? "*" : " "} probe ${w.name} (what the pool would launch): ${fmt(w.base)} -> ${fmt(w.head)}` : `  ${w.changed ? "*" : " "} ${w.kind} ${w.namespace}/${w.name} x${w.replicas}: ${fmt(w.base)} -> ${fmt(w.head)}`
-      );
-    }
-  }
-  const nodes = plan.fleet.simulated.head;
-  if (nodes.length) {
-    const groups = /* @__PURE__ */ new Map();
-    for (const n of nodes) {
-      const k = `${n.nodePool} ${n.instanceType} ${n.capacityType}`;
-      const g = groups.get(k) ?? { n: 0, cost: 0 };
-      g.n++;
-      g.cost += n.pricePerHour;
-      groups.set(k, g);
-    }
-    const probeFleet = probesOnly(plan);
+  else out.push("  No target is affected by this change.");
+  const unaffected = list.filter((t) => !t.plan);
+  if (unaffected.length) out.push(`  not affected: ${unaffected.map((t) => terminalSafe(t.key)).join(", ")}`);
+  for (const t of affected) {
     out.push(
       "",
-      `Simulated fleet (head${probeFleet ? ", probe pods" : ""}): ${nodes.length} node(s), $${nodes.reduce((s, n) => s + n.pricePerHour, 0).toFixed(4)}/h`
+      paint(`== target ${terminalSafe(t.key)} (${terminalSafe(t.source)}): ${t.plan.verdict.toUpperCase()}`, "bold"),
+      `  ${summarySentence(t.plan)}`
     );
-    for (const [k, g] of [...groups].sort((a, b) => b[1].n - a[1].n))
-      out.push(`  ${g.n} \xD7 ${k}  $${g.cost.toFixed(4)}/h`);
+    out.push(...[...planBody(t.plan, paint), ...manifests(t.plan, paint)].map((l) => l ? `  ${l}` : l));
   }
   return out;
 }
-function tail(plan, paint) {
+function planBody(plan, paint) {
   const out = [];
-  if (plan.findings.length) {
-    out.push("", "Findings:");
-    const color2 = { error: "red", warning: "yellow", info: "cyan" };
-    for (const f of plan.findings)
+  const spotEst = plan.pricing?.spot === "estimated";
+  const workloads = plan.workloads.filter((w) => !w.probe);
+  if (workloads.length) {
+    const { base, head } = plan.summary.hourlyCost;
+    const cost = plan.summary.fleet && (base !== null || head !== null) ? ` \xB7 what the simulation launches for them: ${plan.kind === "diff" ? `${money(base)}/h -> ` : ""}${money(head)}/h` : "";
+    out.push(
+      ...heading(
+        `Fleet outcome: ${workloads.filter((w) => w.changed).length} of ${workloads.length} workloads change${cost}`,
+        paint
+      )
+    );
+    out.push(
+      ...textTable(
+        ["", "workload", "replicas", "base", "head"],
+        workloads.map((w) => [
+          w.changed ? "*" : "",
+          terminalSafe(`${w.kind} ${w.namespace}/${w.name}`),
+          String(w.replicas),
+          placement(w.base, spotEst),
+          placement(w.head, spotEst)
+        ])
+      )
+    );
+  }
+  const probes = plan.workloads.filter((w) => w.probe);
+  if (probes.length) {
+    out.push(
+      ...heading(
+        `What each NodePool would launch (probe pods): ${probes.filter((w) => w.changed).length} of ${probes.length} change`,
+        paint
+      )
+    );
+    out.push(
+      probesOnly(plan) ? "  No workload in the inputs: probe pods stand for them (small 0.5 CPU/1 GiB, medium 2 CPU/4 GiB, large 4 CPU/16 GiB, pool-<name> 1 CPU/2 GiB)." : "  No workload lands on these NodePools: a probe pod each (1 CPU/2 GiB) shows what it would launch."
+    );
+    out.push(
+      ...textTable(
+        ["", "probe", "base", "head"],
+        probes.map((w) => [
+          w.changed ? "*" : "",
+          terminalSafe(w.name),
+          placement(w.base, spotEst),
+          placement(w.head, spotEst)
+        ])
+      )
+    );
+  }
+  out.push(...replacements(plan, paint), ...scenarios(plan, paint), ...charts(plan, paint), ...fleet(plan, paint));
+  return out;
+}
+function manifests(plan, paint) {
+  const out = [];
+  const changed = plan.objects.filter((o) => o.change !== "unchanged");
+  if (changed.length) {
+    out.push(...heading(`Manifest changes: ${changed.length} object(s)`, paint));
+    for (const o of changed) {
+      out.push(`  ${terminalSafe(o.kind)} ${terminalSafe(o.name)} (${o.change})`);
+      for (const l of o.diff.split("\n")) {
+        const safe = terminalSafe(l === "" ? " " : l);
+        out.push(
+          `    ${l.startsWith("+") && !l.startsWith("+++") ? paint(safe, "green") : l.startsWith("-") && !l.startsWith("---") ? paint(safe, "red") : safe}`
+        );
+      }
+    }
+  }
+  return out;
+}
+function replacements(plan, paint) {
+  const rows = [...plan.nodePools].sort(
+    (a, b) => b.nodesDrifted - a.nodesDrifted || Number(a.change === "unchanged") - Number(b.change === "unchanged") || a.name.localeCompare(b.name)
+  );
+  const affected = rows.filter((r) => r.nodesDrifted > 0).length;
+  const out = heading(
+    `Expected replacements: ${plan.summary.nodesReplaced} replaced, ${plan.summary.nodesRemoved} removed, in ${affected} of ${rows.length} NodePools (fleet: ${plan.fleet.source})`,
+    paint
+  );
+  if (!rows.length) return [...out, "  No NodePools in base or head."];
+  const verdictColor = { ok: "green", slow: "yellow", blocked: "red", unlimited: "yellow", none: "dim" };
+  out.push(
+    ...textTable(
+      ["NodePool", "change", "why (changed fields)", "drift", "drifted", "budget", "waves", "ETA", "verdict"],
+      rows.map((p) => {
+        const why = [.../* @__PURE__ */ new Set([...p.driftBecause ?? [], ...p.changedFields])];
+        const b = p.budget;
+        return [
+          terminalSafe(p.name),
+          p.change,
+          why.length ? why.slice(0, 3).map(terminalSafe).join(", ") + (why.length > 3 ? ` +${why.length - 3}` : "") : "-",
+          p.drift === "none" ? "-" : p.drift,
+          p.nodes || p.nodesDrifted ? `${p.nodesDrifted}/${p.nodes}` : "-",
+          b ? b.allowed === null ? "unlimited" : `${b.allowed} now` : "-",
+          b?.waves ? String(b.waves) : "-",
+          b?.estimatedMinutes ? formatMinutes(b.estimatedMinutes) : "-",
+          b ? paint(b.verdict, verdictColor[b.verdict] ?? "dim") : "-"
+        ];
+      })
+    )
+  );
+  for (const p of rows) {
+    if (p.blocked)
       out.push(
-        `  ${paint(f.severity.padEnd(7), color2[f.severity])} ${f.file ?? "-"}${f.line ? `:${f.line}` : ""} [${f.rule}] ${f.message}`
+        `  ${terminalSafe(p.name)}: ${p.blocked.nodes} drifted node(s) blocked: ${p.blocked.because.map(terminalSafe).join("; ")}`
       );
   }
-  if (plan.assumptions.length) {
-    out.push("", "Assumptions:");
-    for (const a of plan.assumptions) out.push(`  - ${a}`);
+  for (const n of nodePoolNotes(plan, rows, PLAIN)) out.push(`  - ${n}`);
+  return out;
+}
+function scenarios(plan, paint) {
+  if (!plan.scenarios?.length) return [];
+  const out = heading(`What-if (insufficient capacity): ${plan.scenarios.length} scenario(s)`, paint);
+  for (const sc of plan.scenarios) {
+    const changed = sc.workloads.filter((w) => w.changed);
+    out.push(
+      `  ${terminalSafe(sc.name)}: ${sc.unavailableOfferings} offerings unavailable \xB7 fleet ${money(plan.summary.hourlyCost.head)}/h -> ${money(sc.hourlyCost)}/h`
+    );
+    if (changed.length)
+      out.push(
+        ...textTable(
+          ["workload", "head", "with this shortage"],
+          changed.map((w) => [
+            terminalSafe(`${w.kind} ${w.namespace}/${w.name}`),
+            placement(w.head),
+            placement(w.scenario)
+          ]),
+          "    "
+        )
+      );
+    else out.push("    no workload moves");
+    out.push(`    ${terminalSafe(sc.timeline)}`);
   }
   return out;
 }
+function charts(plan, paint) {
+  const out = [];
+  const { base, head } = plan.fleet.composition;
+  const families = [.../* @__PURE__ */ new Set([...Object.keys(base), ...Object.keys(head)])].sort(
+    (a, b) => (head[b] ?? 0) + (base[b] ?? 0) - (head[a] ?? 0) - (base[a] ?? 0) || a.localeCompare(b)
+  );
+  if (families.length) {
+    out.push(...heading("Simulated fleet by family (nodes)", paint));
+    out.push(
+      ...textTable(
+        plan.kind === "diff" ? ["family", "base", "head"] : ["family", "nodes"],
+        families.map(
+          (f) => plan.kind === "diff" ? [terminalSafe(f), String(base[f] ?? 0), String(head[f] ?? 0)] : [terminalSafe(f), String(head[f] ?? 0)]
+        )
+      )
+    );
+  }
+  const pools = plan.nodePools.filter((p) => p.rollout && p.rollout.waves.length);
+  if (pools.length) {
+    out.push(...heading("Rollout of drift replacements under the budgets (UTC)", paint));
+    const rows = [];
+    for (const p of pools) {
+      const waves = p.rollout.waves;
+      waves.slice(0, 24).forEach(
+        (w, i) => rows.push([terminalSafe(p.name), String(i + 1), String(w.nodes), w.start.slice(0, 16), w.end.slice(0, 16)])
+      );
+      if (waves.length > 24)
+        rows.push([
+          terminalSafe(p.name),
+          `${waves.length - 24} more`,
+          String(waves.slice(24).reduce((a, w) => a + w.nodes, 0)),
+          waves[24].start.slice(0, 16),
+          waves[waves.length - 1].end.slice(0, 16)
+        ]);
+    }
+    out.push(...textTable(["NodePool", "wave", "nodes", "start", "end"], rows));
+  }
+  return out;
+}
+function fleet(plan, paint) {
+  const nodes = plan.fleet.simulated.head;
+  if (!nodes.length) return [];
+  const groups = /* @__PURE__ */ new Map();
+  for (const n of nodes) {
+    const k = `${n.nodePool} ${n.instanceType} ${n.capacityType}`;
+    const g = groups.get(k) ?? { pool: n.nodePool, type: n.instanceType, cap: n.capacityType, n: 0, cost: 0 };
+    g.n++;
+    g.cost += n.pricePerHour;
+    groups.set(k, g);
+  }
+  const total = nodes.reduce((s, n) => s + n.pricePerHour, 0);
+  return [
+    ...heading(
+      `Simulated fleet (head${probesOnly(plan) ? ", probe pods" : ""}): ${nodes.length} node(s), ${money(total)}/h (${signedMonthly(total).slice(1)}/month)`,
+      paint
+    ),
+    ...textTable(
+      ["nodes", "NodePool", "instance type", "capacity", "cost"],
+      [...groups.values()].sort((a, b) => b.n - a.n).map((g) => [
+        String(g.n),
+        terminalSafe(g.pool),
+        terminalSafe(g.type),
+        terminalSafe(g.cap),
+        `${money(g.cost)}/h`
+      ])
+    )
+  ];
+}
+function findings(plan, paint) {
+  const fresh = plan.findings.filter((f) => f.new !== false);
+  const existing = plan.findings.filter((f) => f.new === false);
+  const resolved = plan.resolvedFindings ?? [];
+  const suppressed = plan.suppressedFindings ?? [];
+  if (!fresh.length && !existing.length && !resolved.length && !suppressed.length) return [];
+  const n = plan.summary.newFindings ?? plan.summary.findings;
+  const out = heading(
+    plan.kind === "diff" ? `Findings: ${n.error} error, ${n.warning} warning, ${n.info} info new${existing.length ? ` \xB7 ${existing.length} pre-existing` : ""}` : `Findings: ${n.error} error, ${n.warning} warning, ${n.info} info`,
+    paint
+  );
+  const color = { error: "red", warning: "yellow", info: "cyan" };
+  for (const f of fresh)
+    out.push(
+      `  ${paint(f.severity.padEnd(7), color[f.severity])} ${terminalSafe(f.file)}${f.line ? `:${f.line}` : ""} [${f.rule}] ${terminalSafe(f.message)}`
+    );
+  if (!fresh.length) out.push("  This change introduces no finding.");
+  const byRule = (xs) => {
+    const c = /* @__PURE__ */ new Map();
+    for (const f of xs) c.set(f.rule, (c.get(f.rule) ?? 0) + 1);
+    return [...c].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([r, k]) => `${k} \xD7 ${r}`).join(", ");
+  };
+  if (existing.length) out.push(`  pre-existing (not introduced by this change): ${byRule(existing)}`);
+  if (resolved.length) out.push(`  resolved by this change: ${byRule(resolved)}`);
+  if (suppressed.length) out.push(`  suppressed: ${suppressed.length}: ${byRule(suppressed)}`);
+  return out;
+}
+function assumptions(plan, paint) {
+  if (!plan.assumptions.length) return [];
+  return [...heading("Assumptions", paint), ...plan.assumptions.map((a) => `  - ${terminalSafe(a)}`)];
+}
 
-// src/cli/run.ts
+// src/cli/args.ts
+import { parseArgs } from "node:util";
+
+// src/cli/help.ts
 var USAGE = `Usage: karpenter-plan <command> [options]
 
 Commands:
@@ -163,7 +409,7 @@ States:
 
 Options:
   --config FILE      configuration (default: .karpenter-plan.yaml at the state's root)
-  --format FORMAT    markdown | json | text | sarif (default: markdown for diff, text otherwise)
+  --format FORMAT    markdown | json | text | sarif (diff, merge: text on a terminal, else markdown; others: text)
   --out FILE         write the report to FILE instead of standard output
   --json-out FILE    also write the JSON plan to FILE
   --fleet FILE       a fleet snapshot (kubectl get nodeclaims,nodes -o json); repeatable
@@ -174,7 +420,7 @@ Options:
   --max-replaced-nodes N, --max-replaced-percent P
                      fail when more nodes (or more than P% of the fleet) are replaced or removed
   --debug            print the files read and the kinds ignored to standard error
-  -h, --help         this help (karpenter-plan <command> --help: that command's)
+  -h, --help         this help (karpenter-plan <command> --help, or karpenter-plan help <command>: that command's)
   -v, --version      the version
 
 Exit codes: 0 = plan produced and policy passed, 1 = policy failed, 2 = the tool could not run.
@@ -213,6 +459,14 @@ ${EXIT}`,
 Writes every current finding of a state by fingerprint (rule, object, field). Commit it as
 .karpenter-plan-baseline.json (or name it with 'baseline:' in the config): later runs suppress and count the
 findings it records.
+`,
+  catalog: `Usage: karpenter-plan catalog refresh --region REGION [--out FILE]
+
+Builds an instance-type catalog (types, offerings, on-demand and spot prices) for one region from the AWS APIs
+(EC2 DescribeInstanceTypes, DescribeInstanceTypeOfferings, DescribeSpotPriceHistory; the Pricing API), with the
+standard AWS credential chain, and writes it to FILE (default: catalog-REGION.json). Name the file in the config's
+'catalog:' (or pass --catalog FILE) so plans use the region's own types and prices.
+Exit codes: 0 = catalog written, 2 = it could not be built.
 `
 };
 var OPTIONS = {
@@ -243,8 +497,144 @@ var OPTIONS = {
   version: { type: "boolean", short: "v" },
   debug: { type: "boolean" }
 };
+var STATES = [
+  "repo",
+  "path",
+  "config",
+  "fleet",
+  "catalog",
+  "kubeconfig",
+  "context",
+  "at",
+  "fail-on",
+  "max-replaced-nodes",
+  "max-replaced-percent",
+  "debug"
+];
+var REPORT = ["format", "out", "json-out"];
+var COMMAND_OPTIONS = {
+  diff: ["base", "head", "base-ref", "head-ref", "target", ...STATES, ...REPORT],
+  simulate: ["state", "ref", "head", "head-ref", "target", ...STATES, ...REPORT],
+  validate: ["state", "ref", "head", "head-ref", "target", ...STATES, ...REPORT],
+  targets: ["base", "head", "base-ref", "head-ref", "out", ...STATES],
+  merge: ["targets", "format", "out", "json-out", "path", "debug"],
+  baseline: ["state", "ref", "target", "out", ...STATES],
+  catalog: ["region", "out", "debug"]
+};
+var COMMANDS = Object.keys(COMMAND_OPTIONS);
+function seeHelp(command) {
+  return `see karpenter-plan ${command && Object.hasOwn(COMMAND_HELP, command) ? `${command} ` : ""}--help`;
+}
+
+// src/cli/args.ts
+var UsageError = class extends Error {
+  constructor(message, command) {
+    super(message);
+    this.command = command;
+  }
+  command;
+};
+var SHORT = new Map(
+  Object.entries(OPTIONS).flatMap(([name, o]) => "short" in o ? [[o.short, name]] : [])
+);
+var ALWAYS = ["help", "version"];
+function commandOf(argv) {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") return argv[i + 1];
+    if (a.startsWith("--")) {
+      const name = a.slice(2).split("=")[0];
+      if (!a.includes("=") && OPTIONS[name]?.type === "string") i++;
+      continue;
+    }
+    if (a.startsWith("-") && a !== "-") continue;
+    return a;
+  }
+  return void 0;
+}
+function parseCommandLine(argv) {
+  const command = commandOf(argv);
+  const known = command !== void 0 && Object.hasOwn(COMMAND_OPTIONS, command);
+  const allowed = /* @__PURE__ */ new Set([...ALWAYS, ...known ? COMMAND_OPTIONS[command] : Object.keys(OPTIONS)]);
+  const forHelp = known ? command : void 0;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") break;
+    let name;
+    if (a.startsWith("--")) name = a.slice(2).split("=")[0];
+    else if (/^-[^-]/.test(a)) {
+      const short = SHORT.get(a[1]);
+      if (!short) throw new UsageError(`unknown option ${a}${suggestion(a.slice(1), allowed, "--")}`, forHelp);
+      name = short;
+    }
+    if (name === void 0) continue;
+    const option = OPTIONS[name];
+    if (!option) throw new UsageError(`unknown option --${name}${suggestion(name, allowed, "--")}`, forHelp);
+    if (!allowed.has(name))
+      throw new UsageError(`${command} does not take --${name}${suggestion(name, allowed, "--", name)}`, forHelp);
+    if (option.type === "string" && !a.includes("=")) {
+      const next = argv[i + 1];
+      if (next === void 0 || next.startsWith("-") && next !== "-")
+        throw new UsageError(`option --${name} needs a value`, forHelp);
+      i++;
+    }
+  }
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: OPTIONS,
+    allowPositionals: true,
+    strict: true
+  });
+  return { values, positionals, command };
+}
+function suggestion(word, candidates, prefix, exclude) {
+  const c = closest(
+    word,
+    [...candidates].filter((x) => x !== exclude)
+  );
+  return c ? ` (did you mean ${prefix}${c}?)` : "";
+}
+function unknownCommand(command) {
+  const c = closest(command, COMMANDS);
+  return new UsageError(`unknown command "${command}"${c ? ` (did you mean ${c}?)` : ""}`);
+}
+
+// src/cli/terminal.ts
+function colorEnabled(isTTY2, env) {
+  const force = env.FORCE_COLOR;
+  if (force !== void 0) return force !== "0" && force.toLowerCase() !== "false";
+  if (env.NO_COLOR) return false;
+  return isTTY2 && env.TERM !== "dumb";
+}
+var NO_PROGRESS = { report: () => {
+}, done: () => {
+} };
+function progressLine(stream, opts = {}) {
+  if (!stream || stream.isTTY !== true) return NO_PROGRESS;
+  const now = opts.now ?? Date.now;
+  const threshold = opts.thresholdMs ?? 1e3;
+  const start = now();
+  let shown = false;
+  let last = "";
+  return {
+    report(message) {
+      last = message;
+      if (now() - start < threshold) return;
+      shown = true;
+      stream.write(`\r\x1B[K${last} \u2026`);
+    },
+    done() {
+      if (shown) stream.write("\r\x1B[K");
+      shown = false;
+    }
+  };
+}
+
+// src/cli/run.ts
 async function runCli(argv, cwd = process.cwd(), readStdin = () => readFileSync(0, "utf8"), output = {}) {
   textColor = output.color === true;
+  stdoutTTY = output.isTTY === true;
+  runCwd = cwd;
   let stdinUsed = false;
   const stdin = () => {
     if (stdinUsed) throw new UsageError("standard input (-) can stand for only one state per run");
@@ -253,26 +643,33 @@ async function runCli(argv, cwd = process.cwd(), readStdin = () => readFileSync(
   };
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseCommandLine(argv);
   } catch (e) {
-    return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${errorMessage(e)}
-
-${USAGE}` };
+    if (e instanceof UsageError) return usage(e.message, e.command);
+    return usage(errorMessage(e), void 0);
   }
-  const { values: v, positionals } = parsed;
-  const command = positionals[0];
+  const { values: v, positionals, command } = parsed;
   if (v.version) return { exitCode: 0, stdout: `karpenter-plan ${VERSION}
 `, stderr: "" };
+  if (command === "help") {
+    const topic = positionals[1];
+    if (topic === void 0) return { exitCode: 0, stdout: USAGE, stderr: "" };
+    const text = own(COMMAND_HELP, topic);
+    return text ? { exitCode: 0, stdout: text, stderr: "" } : usage(unknownCommand(topic).message, void 0);
+  }
   const help = command ? own(COMMAND_HELP, command) : void 0;
   if (v.help && help) return { exitCode: 0, stdout: help, stderr: "" };
-  if (v.help || !command) return { exitCode: command || v.help ? 0 : 2, stdout: USAGE, stderr: "" };
+  if (v.help && command) return usage(unknownCommand(command).message, void 0);
+  if (v.help) return { exitCode: 0, stdout: USAGE, stderr: "" };
+  if (!command) return { exitCode: 2, stdout: USAGE, stderr: "" };
+  const progress = progressLine(output.progress, { thresholdMs: output.progressAfterMs });
   try {
     switch (command) {
       case "diff":
-        return await diffCommand(v, cwd, stdin);
+        return await diffCommand(v, cwd, stdin, progress);
       case "simulate":
       case "validate":
-        return await singleCommand(command, v, positionals[1], cwd, stdin);
+        return await singleCommand(command, v, positionals[1], cwd, stdin, progress);
       case "targets":
         return targetsCommand(v, cwd, stdin);
       case "baseline":
@@ -280,17 +677,24 @@ ${USAGE}` };
       case "merge":
         return mergeCommand(v, positionals.slice(1), cwd);
       case "catalog": {
-        if (positionals[1] !== "refresh")
-          return usage(`unknown catalog command "${positionals[1] ?? ""}" (catalog refresh)`);
+        if (positionals[1] !== "refresh") {
+          const sub = positionals[1];
+          const near = sub ? closest(sub, ["refresh"]) : void 0;
+          return usage(
+            sub ? `unknown catalog command "${sub}"${near ? ` (did you mean catalog ${near}?)` : ""}` : "catalog needs a command: catalog refresh",
+            "catalog"
+          );
+        }
         const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-QNYE7MT5.js");
         return await catalogRefreshCommand(v.region, v.out, cwd);
       }
       default:
-        return usage(`unknown command "${command}"`);
+        return usage(unknownCommand(command).message, void 0);
     }
   } catch (e) {
-    if (e instanceof UsageError || e instanceof InputError || e instanceof UnknownTargetError) return usage(e.message);
-    if (e instanceof MergeError || e instanceof PlanDocumentError)
+    if (e instanceof UsageError) return usage(e.message, e.command ?? command);
+    if (e instanceof InputError || e instanceof UnknownTargetError) return usage(e.message, command);
+    if (e instanceof MergeError || e instanceof PlanDocumentError || e instanceof RunInputError)
       return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${e.message}
 ` };
     if (e instanceof ConfigError)
@@ -299,14 +703,14 @@ ${e.message}
 ` };
     return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${errorMessage(e)}
 ` };
+  } finally {
+    progress.done();
   }
 }
-var UsageError = class extends Error {
-};
-function usage(msg) {
+function usage(msg, command) {
   return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${msg}
-
-${USAGE}` };
+${seeHelp(command)}
+` };
 }
 function openTree(dir, ref, v, cwd, stdin) {
   if (dir === "-" && !ref) return new TextTree("standard input", /* @__PURE__ */ new Map([[STDIN_FILE, stdin()]]));
@@ -318,7 +722,10 @@ function openTree(dir, ref, v, cwd, stdin) {
   }
   const d = resolve(cwd, dir ?? ".");
   if (!existsSync(d)) throw new UsageError(`${dir} does not exist`);
-  return new DirTree(d, dir ?? ".");
+  return new DirTree(d, dir ?? ".", outputsOf(v, cwd));
+}
+function outputsOf(v, cwd) {
+  return [v.out, v["json-out"]].filter((x) => typeof x === "string").map((x) => resolve(cwd, x));
 }
 function target(v) {
   return typeof v.target === "string" ? { target: checkTarget(v.target, "--target") } : {};
@@ -352,9 +759,14 @@ function diffInput(command, v, cwd, stdin) {
   const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v), gitMode ? base : void 0);
   return { base, head, config, configFindings, cwd, ...target(v), ...gitMode ? { trusted: base } : {} };
 }
-async function diffCommand(v, cwd, stdin) {
-  const plan = await executePlan(diffInput("diff", v, cwd, stdin));
-  return emit(plan, v.format ?? "markdown", v);
+function reportFormat(v) {
+  if (typeof v.format === "string") return v.format;
+  return stdoutTTY && typeof v.out !== "string" ? "text" : "markdown";
+}
+async function diffCommand(v, cwd, stdin, progress) {
+  const plan = await executePlan({ ...diffInput("diff", v, cwd, stdin), progress: (m) => progress.report(m) });
+  progress.done();
+  return emit(plan, reportFormat(v), v);
 }
 function targetsCommand(v, cwd, stdin) {
   const list = listTargets(diffInput("targets", v, cwd, stdin));
@@ -377,9 +789,9 @@ function mergeCommand(v, files, cwd) {
     resolve(cwd, v.targets),
     files.map((f) => resolve(cwd, f))
   );
-  return emit(plan, v.format ?? "markdown", v);
+  return emit(plan, reportFormat(v), v);
 }
-async function singleCommand(command, v, positional, cwd, stdin) {
+async function singleCommand(command, v, positional, cwd, stdin, progress) {
   const tree = openTree(
     v.state ?? positional ?? v.head,
     v.ref ?? v["head-ref"],
@@ -395,8 +807,10 @@ async function singleCommand(command, v, positional, cwd, stdin) {
     config,
     configFindings,
     cwd,
-    validateOnly: command === "validate"
+    validateOnly: command === "validate",
+    progress: (m) => progress.report(m)
   });
+  progress.done();
   return emit(plan, v.format ?? "text", v);
 }
 async function baselineCommand(v, positional, cwd, stdin) {
@@ -411,10 +825,10 @@ async function baselineCommand(v, positional, cwd, stdin) {
     validateOnly: true,
     ...target(v)
   });
-  const findings = [...plan.findings, ...(plan.suppressedFindings ?? []).filter((f) => f.suppressedBy === "baseline")];
+  const findings2 = [...plan.findings, ...(plan.suppressedFindings ?? []).filter((f) => f.suppressedBy === "baseline")];
   const doc = {
     schemaVersion: 1,
-    findings: findings.filter((f) => f.fingerprint).map((f) => ({ fingerprint: f.fingerprint, rule: f.rule, object: f.object, file: f.file, message: f.message })).sort((a, b) => a.fingerprint.localeCompare(b.fingerprint))
+    findings: findings2.filter((f) => f.fingerprint).map((f) => ({ fingerprint: f.fingerprint, rule: f.rule, object: f.object, file: f.file, message: f.message })).sort((a, b) => a.fingerprint.localeCompare(b.fingerprint))
   };
   const body = JSON.stringify(doc, null, 2) + "\n";
   if (typeof v.out === "string") {
@@ -428,22 +842,40 @@ async function baselineCommand(v, positional, cwd, stdin) {
   }
   return { exitCode: 0, stdout: body, stderr: "" };
 }
+function sarifRoot(v) {
+  if (typeof v.path === "string" && (v["base-ref"] || v["head-ref"] || v.ref)) return v.path;
+  const dir = [v.head, v.state].find((x) => typeof x === "string" && x !== "-");
+  if (!dir || !runCwd) return "";
+  const abs = resolve(runCwd, dir);
+  const top = gitTopLevel(abs);
+  if (!top) return "";
+  const rel = relative(realpathSync(top), realpathSync(abs)).split(sep).join("/");
+  return rel.startsWith("..") ? "" : rel;
+}
 var textColor = false;
+var stdoutTTY = false;
+var runCwd = "";
 function emit(plan, format, v) {
   let body;
   if (format === "json") body = JSON.stringify(plan, null, 2) + "\n";
   else if (format === "markdown" || format === "md") body = renderMarkdown(plan) + "\n";
   else if (format === "text") body = renderText(plan, { color: textColor });
-  else if (format === "sarif") body = renderSarif(plan);
-  else throw new UsageError(`unknown --format "${format}" (markdown, json, text or sarif)`);
-  if (typeof v["json-out"] === "string") writeFileAtomic(v["json-out"], JSON.stringify(plan, null, 2) + "\n");
+  else if (format === "sarif") body = renderSarif(plan, { root: sarifRoot(v) });
+  else {
+    const near = closest(format, ["markdown", "json", "text", "sarif"]);
+    throw new UsageError(
+      `unknown --format "${format}" (${near ? `did you mean ${near}? ` : ""}markdown, json, text or sarif)`
+    );
+  }
+  if (typeof v["json-out"] === "string")
+    writeFileAtomic(resolve(runCwd, v["json-out"]), JSON.stringify(plan, null, 2) + "\n");
   const exitCode = plan.nothingEvaluated ? 2 : plan.verdict === "pass" ? 0 : 1;
   const debug = v.debug ? ["base", "head"].map(
     (side) => `debug: ${side} read ${plan.inputs[side].files.length} file(s) [${plan.inputs[side].files.join(", ")}]; other kinds ignored: ${JSON.stringify(plan.inputs[side].ignoredKinds)}
 `
   ).join("") : "";
   if (typeof v.out === "string") {
-    writeFileAtomic(v.out, body);
+    writeFileAtomic(resolve(runCwd, v.out), body);
     return { exitCode, stdout: `karpenter-plan: ${plan.verdict}; report written to ${v.out}
 `, stderr: debug };
   }
@@ -455,8 +887,12 @@ process.stdout.on("error", (e) => {
   if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
   throw e;
 });
-var color = process.stdout.isTTY === true && !process.env.NO_COLOR && process.env.TERM !== "dumb";
-runCli(process.argv.slice(2), process.cwd(), void 0, { color }).then(
+var isTTY = process.stdout.isTTY === true;
+runCli(process.argv.slice(2), process.cwd(), void 0, {
+  isTTY,
+  color: colorEnabled(isTTY, process.env),
+  progress: process.stderr
+}).then(
   (r) => {
     if (r.stdout) process.stdout.write(r.stdout);
     if (r.stderr) process.stderr.write(r.stderr);

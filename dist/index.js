@@ -18,10 +18,10 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-6XGSKPL6.js";
+} from "./chunks/chunk-EZQ6MXDO.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-F4EADPZX.js";
+} from "./chunks/chunk-522HBRGA.js";
 import "./chunks/chunk-5NIMWVRB.js";
 import {
   errorMessage
@@ -26663,7 +26663,7 @@ async function publish(plan, inputs, event, gh, pr) {
   setOutput("verdict", plan.verdict);
   setOutput("plan-json", planPath);
   const sarifPath = join(outDir, "karpenter-plan.sarif");
-  writeFileSync(sarifPath, renderSarif(plan));
+  writeFileSync(sarifPath, renderSarif(plan, { root: inputs.path }));
   setOutput("sarif", sarifPath);
   setOutput("workloads-changed", plan.summary.workloadsChanged);
   setOutput("nodes-replaced", plan.summary.nodesReplaced);
