@@ -5,9 +5,16 @@
  * may lie in the document that was never read.
  */
 import { isRenderedSource } from '../common/findings.js';
-import type { State } from './state.js';
+import type { Finding } from '../common/findings.js';
 
-export function markSkippedDocuments(state: State): void {
+/** The slice of a state this reads and marks (its files, findings and files not evaluated in full). */
+export interface SkippedDocumentsState {
+  files: readonly string[];
+  findings: readonly Finding[];
+  unrendered: Set<string>;
+}
+
+export function markSkippedDocuments(state: SkippedDocumentsState): void {
   const read = new Set(state.files);
   for (const f of state.findings)
     if (f.rule === 'invalid-yaml' && f.file && read.has(f.file) && !isRenderedSource(f.file))
