@@ -89,7 +89,7 @@ describe('the report format of diff', () => {
 
   test('user text cannot send escape sequences to the terminal', async () => {
     const { terminalSafe } = await import('../src/report/text.js');
-    expect(terminalSafe(`pool${ESC}[2Jx\u009b1m\nnext`)).toBe('pool?[2Jx?1m next');
+    expect(terminalSafe(`pool${ESC}[2Jx\u009b1m\nnext`)).toBe('pool [2Jx 1m next');
   });
 });
 

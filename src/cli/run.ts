@@ -23,6 +23,7 @@ import { writeFileAtomic } from '../run/output.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderText } from '../report/text.js';
 import { renderSarif } from '../report/sarif.js';
+import { logSafe } from '../report/escape.js';
 import { VERSION } from '../common/version.js';
 import { errorMessage } from '../common/errors.js';
 import { own } from '../common/own.js';
@@ -329,8 +330,9 @@ let runCwd = '';
 function emit(plan: Awaited<ReturnType<typeof executePlan>>, format: string, v: Values): CliResult {
   let body: string;
   if (format === 'json') body = JSON.stringify(plan, null, 2) + '\n';
-  else if (format === 'markdown' || format === 'md') body = renderMarkdown(plan) + '\n';
-  else if (format === 'text') body = renderText(plan, { color: textColor });
+  // Markdown and text go to a terminal or a CI log: no line of theirs may read as a workflow command.
+  else if (format === 'markdown' || format === 'md') body = logSafe(renderMarkdown(plan)) + '\n';
+  else if (format === 'text') body = logSafe(renderText(plan, { color: textColor }));
   else if (format === 'sarif') body = renderSarif(plan, { root: sarifRoot(v) });
   else {
     const near = closest(format, ['markdown', 'json', 'text', 'sarif']);

@@ -21,6 +21,7 @@ import { mergeFiles } from '../run/merge.js';
 import { executePlan, listTargets, type ExecuteInput } from '../run/execute.js';
 import type { Plan } from '../plan/contract.js';
 import { renderMarkdown, summarySentence } from '../report/markdown.js';
+import { logSafe } from '../report/escape.js';
 import { renderSarif } from '../report/sarif.js';
 import { publishComment } from './comment.js';
 import { readInputs, type ActionInputs } from './inputs.js';
@@ -257,7 +258,7 @@ async function publish(
   }
   const full = renderMarkdown(plan, { blobUrl, limit: 1_000_000, title });
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(full).write();
-  else core.info(full);
+  else core.info(logSafe(full));
 
   const prNumber = pr?.number ?? inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
   // Reporting failures that leave the pull request without a result fail the job (never a silent exit 0); a read-only

@@ -4,7 +4,19 @@
  * an alert when something dangerous happens, then folded sections.
  */
 import type { Alert, Plan, TargetPlan } from '../plan/contract.js';
-import { cell, code, escapeHtml, fenceFor, inert, money, monthly, signedMonthly, signedMoney } from './escape.js';
+import {
+  cell,
+  code,
+  escapeHtml,
+  fenceFor,
+  inert,
+  linkText,
+  money,
+  monthly,
+  signedMonthly,
+  signedMoney,
+  urlPath,
+} from './escape.js';
 import { compositionCharts, rolloutGantt } from './charts.js';
 import { isRenderedSource } from '../common/findings.js';
 import { DOCUMENTED_RULES, RULE_DOCS_URL } from './rule-docs.js';
@@ -131,12 +143,20 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
   const limit = opts.limit ?? COMMENT_LIMIT;
   const head: string[] = [];
   const icon = plan.verdict === 'pass' ? '✅' : '❌';
-  head.push(`### ${icon} ${escapeHtml(opts.title ?? 'karpenter-plan')}: ${plan.verdict === 'pass' ? 'pass' : 'fail'}`);
+  head.push(`### ${icon} ${inert(opts.title ?? 'karpenter-plan')}: ${plan.verdict === 'pass' ? 'pass' : 'fail'}`);
   head.push('');
   head.push(`**${summarySentence(plan)}**`);
   head.push('');
   const prices = pricingNote(plan);
-  if (prices) head.push(`<sub>${escapeHtml(prices).replace(/`([^`]+)`/g, (_, c: string) => code(c))}</sub>`, '');
+  // The note's own `code` spans become <code>; every other part (a region name from the config) is inert text.
+  if (prices)
+    head.push(
+      `<sub>${prices
+        .split('`')
+        .map((part, i) => (i % 2 ? code(part) : inert(part)))
+        .join('')}</sub>`,
+      '',
+    );
   const alerts = alertLines(plan);
   if (alerts.length) head.push(...alerts, '');
   if (plan.verdict === 'fail' && plan.verdictReasons.length) {
@@ -165,7 +185,7 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
       ...(shortened.length ? [`${shortened.join(', ')} shortened`] : []),
       ...(cut.length ? [`${cut.join(', ')} omitted`] : []),
     ].join('; ');
-    const note = `\n> ${escapeHtml(`Shortened: ${what}. ${opts.fullReportHint ?? 'The full report is in the job summary and the JSON plan.'}`)}\n`;
+    const note = `\n> Shortened: ${inert(what)}. ${escapeHtml(opts.fullReportHint ?? 'The full report is in the job summary and the JSON plan.')}\n`;
     return head.join('\n') + note + '\n' + sections.map((s) => s.body).join('\n\n') + footer;
   };
   for (let i = sections.length - 1; i >= 0 && out.length > limit; i--) {
@@ -180,7 +200,7 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
     cut.push(sections[i].title);
     sections[i] = {
       title: sections[i].title,
-      body: `<details><summary>${escapeHtml(sections[i].title)}</summary>\n\nOmitted to stay under GitHub's comment limit.\n</details>`,
+      body: `<details><summary>${inert(sections[i].title)}</summary>\n\nOmitted to stay under GitHub's comment limit.\n</details>`,
     };
     out = rebuild();
   }
@@ -526,7 +546,7 @@ function findingsSection(plan: Plan, blobUrl: string | null): string {
     const loc = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}` : '–';
     const where =
       blobUrl && f.file && !isRenderedSource(f.file)
-        ? `[${cell(loc)}](${blobUrl}/${f.file.split('/').map(encodeURIComponent).join('/')}${f.line ? `#L${f.line}` : ''})`
+        ? `[${linkText(loc)}](${blobUrl}/${urlPath(f.file)}${f.line ? `#L${f.line}` : ''})`
         : cell(loc);
     lines.push(`| ${icon[f.severity]} ${f.severity} | ${ruleCell(f.rule)} | ${where} | ${cell(f.message)} |`);
   }

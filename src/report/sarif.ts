@@ -19,6 +19,7 @@ import { VERSION } from '../common/version.js';
 import type { Plan } from '../plan/contract.js';
 import { RULES } from '../rules/index.js';
 import { DOCUMENTED_RULES, INPUT_RULES, RULE_DOCS_URL } from './rule-docs.js';
+import { sarifText, sarifUri } from './escape.js';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
@@ -106,8 +107,7 @@ function normalizeRoot(root: string): string {
 
 /** A repository-relative URI reference: each path segment percent-encoded. */
 function uriOf(root: string, file: string): string {
-  const path = root ? `${root}/${file}` : file;
-  return path.split('/').map(encodeURIComponent).join('/');
+  return sarifUri(root ? `${root}/${file}` : file);
 }
 
 /** The file a rendered source starts from, when the state read it: a chart's Chart.yaml, a kustomization file. */
@@ -140,14 +140,14 @@ function result(f: Finding, ruleIndex: number, root: string, files: ReadonlySet<
     : {};
   const logical =
     f.object || (f.file && (rendered || !file))
-      ? { logicalLocations: [{ fullyQualifiedName: f.object ?? f.file! }] }
+      ? { logicalLocations: [{ fullyQualifiedName: sarifText(f.object ?? f.file!) }] }
       : {};
   const location = { ...physical, ...logical };
   return {
     ruleId: f.rule,
     ruleIndex,
     level: LEVEL[f.severity],
-    message: { text: f.message },
+    message: { text: sarifText(f.message) },
     ...(Object.keys(location).length ? { locations: [location] } : {}),
     // The fingerprint (rule, object or file, field) does not move with lines or message text: code scanning keeps
     // tracking the same alert across commits.

@@ -15,7 +15,7 @@ import {
   summarySentence,
   type Inline,
 } from './markdown.js';
-import { money, signedMonthly } from './escape.js';
+import { money, plain, signedMonthly } from './escape.js';
 
 export interface TextOptions {
   /** ANSI colours for the verdict and severities (the CLI on a terminal, unless NO_COLOR is set). */
@@ -33,15 +33,9 @@ const ANSI = {
 };
 type Paint = (text: string, c: keyof typeof ANSI) => string;
 
-/** User-derived text for a terminal: one line, no control characters (no escape sequences from the input). */
+/** User-derived text for a terminal (escape.ts `plain`: one line, no control characters), `-` when empty. */
 export function terminalSafe(s: string | number | null | undefined): string {
-  if (s === null || s === undefined || s === '') return '-';
-  let out = '';
-  for (const ch of String(s).replace(/\r?\n/g, ' ')) {
-    const c = ch.charCodeAt(0);
-    out += c < 0x20 || (c >= 0x7f && c < 0xa0) ? '?' : ch;
-  }
-  return out;
+  return s === null || s === undefined || s === '' ? '-' : plain(String(s));
 }
 
 const PLAIN: Inline = { code: terminalSafe, text: terminalSafe };
