@@ -216,7 +216,7 @@ describe('the comment renders input inertly (GFM renderer)', () => {
     );
     fc.assert(
       fc.property(payload, (s) => {
-        expect(plain(s)).not.toMatch(/[\n\r\u001b]/);
+        expect([...plain(s)].some((c) => c === '\n' || c === '\r' || c === '\u001b')).toBe(false);
         expect(logSafe(`${s}\n${s}`)).not.toMatch(/^\s*::/m);
         expect(sarifUri(s)).toMatch(/^[A-Za-z0-9%._~\-/]*$/);
         expect(sarifText(s)).not.toMatch(/(^|[^\\])\[/);
