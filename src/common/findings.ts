@@ -116,8 +116,11 @@ export function isRenderedSource(file: string | null): boolean {
 
 /** What may silence a finding: an annotation on its object, the config's `ignore:` list, or a baseline file. */
 export interface Suppressions {
-  /** `Kind/name` → the rules its `karpenter-plan.io/ignore` annotation names (`*` for all), and the reason after `#`. */
-  annotations: Map<string, { rules: Set<string>; reason: string | null }>;
+  /**
+   * `Kind/name` → the rules its `karpenter-plan.io/ignore` annotation names (`*` for all), the reason after `#`, and
+   * where the annotation is (recorded on accepted objects only: sources/state.ts recordIgnore).
+   */
+  annotations: Map<string, { rules: Set<string>; reason: string | null; file?: string; line?: number | null }>;
   /** The config's `ignore:` entries. */
   ignore: { rule: string; kind?: string; name?: string; reason?: string }[];
   /** Fingerprints recorded by `karpenter-plan baseline`, and the file they came from. */
@@ -125,6 +128,19 @@ export interface Suppressions {
 }
 
 export const NO_SUPPRESSIONS: Suppressions = { annotations: new Map(), ignore: [], baseline: null };
+
+/**
+ * Rules an annotation from the state under check never silences: what the API server or the tool's own reading
+ * refuses (an invalid object, unparseable YAML, input not evaluated, an unreadable file, a cap reached). The object
+ * that carries the annotation is the one the finding is about, so these would otherwise silence themselves.
+ */
+export const UNSUPPRESSIBLE_BY_ANNOTATION: ReadonlySet<string> = new Set([
+  'invalid-spec',
+  'invalid-yaml',
+  'input-not-evaluated',
+  'unreadable-file',
+  'input-capped',
+]);
 
 /** The annotation that silences rules on one object: `karpenter-plan.io/ignore: "rule-a,rule-b # why"`. */
 export const IGNORE_ANNOTATION = 'karpenter-plan.io/ignore';

@@ -4,7 +4,13 @@
  * are gone in head are `resolved`. Findings silenced by an annotation, the config or a baseline are set apart with
  * the reason, never dropped.
  */
-import { fingerprints, sortFindings, type Finding, type Suppressions } from '../common/findings.js';
+import {
+  fingerprints,
+  sortFindings,
+  UNSUPPRESSIBLE_BY_ANNOTATION,
+  type Finding,
+  type Suppressions,
+} from '../common/findings.js';
 
 export type SuppressedBy = 'annotation' | 'config' | 'baseline';
 
@@ -76,7 +82,8 @@ function suppression(
   fp: string,
   s: Suppressions,
 ): { suppressedBy: SuppressedBy; reason: string | null } | null {
-  const a = f.object ? s.annotations.get(f.object) : undefined;
+  // Annotations come from the state under check (head): never for what the API server or the reading refuses.
+  const a = f.object && !UNSUPPRESSIBLE_BY_ANNOTATION.has(f.rule) ? s.annotations.get(f.object) : undefined;
   if (a && (a.rules.has(f.rule) || a.rules.has('*'))) return { suppressedBy: 'annotation', reason: a.reason };
   const [kind, ...rest] = (f.object ?? '').split('/');
   const name = rest.join('/');

@@ -565,6 +565,20 @@ function findingsSection(plan: Plan, blobUrl: string | null): string {
       .map(([k, n]) => `${n} by ${k}`)
       .join(', ');
     parts.push(`Suppressed: ${suppressed.length} (${how}): ${byRule(suppressed)}.`);
+    // Suppressions by an annotation come from the change itself: each is listed with its object, for the reviewer.
+    const byObject = new Map<string, typeof suppressed>();
+    for (const f of suppressed.filter((x) => x.suppressedBy === 'annotation'))
+      byObject.set(f.object ?? '?', [...(byObject.get(f.object ?? '?') ?? []), f]);
+    if (byObject.size)
+      parts.push(
+        `Silenced by a \`karpenter-plan.io/ignore\` annotation in the change:\n\n` +
+          [...byObject]
+            .map(
+              ([object, fs]) =>
+                `- ${code(object)}: ${byRule(fs)}${fs[0].reason ? ` — ${inert(fs[0].reason)}` : ''}${fs.some((f) => f.new !== false) ? ' (new)' : ''}`,
+            )
+            .join('\n'),
+      );
   }
   const n = plan.summary.newFindings ?? plan.summary.findings;
   const head =

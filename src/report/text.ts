@@ -388,6 +388,11 @@ function findings(plan: Plan, paint: Paint): string[] {
   if (existing.length) out.push(`  pre-existing (not introduced by this change): ${byRule(existing)}`);
   if (resolved.length) out.push(`  resolved by this change: ${byRule(resolved)}`);
   if (suppressed.length) out.push(`  suppressed: ${suppressed.length}: ${byRule(suppressed)}`);
+  const silenced = suppressed.filter((f) => f.suppressedBy === 'annotation');
+  if (silenced.length) {
+    out.push('  silenced by a karpenter-plan.io/ignore annotation in the change:');
+    for (const f of silenced) out.push(`    ${terminalSafe(f.object)} [${f.rule}] ${terminalSafe(f.message)}`);
+  }
   return out;
 }
 

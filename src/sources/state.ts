@@ -849,11 +849,6 @@ function classify(
       });
     return;
   }
-  // `karpenter-plan.io/ignore` silences rules for this object (findings name objects `Kind/name`).
-  const ann = isObject(value.metadata) && isObject(value.metadata.annotations) ? value.metadata.annotations : null;
-  const ignore = ann?.[IGNORE_ANNOTATION];
-  if (typeof ignore === 'string' && isObject(value.metadata) && typeof value.metadata.name === 'string')
-    state.ignoreAnnotations.set(`${kind}/${value.metadata.name}`, parseIgnoreAnnotation(ignore));
   const expected = own(EXPECTED_API, kind);
   if (expected) {
     // Placeholders: the config's `vars:` substitute them; one left in a name, nodeClassRef or requirement is not modelled.
@@ -914,16 +909,21 @@ function classify(
     }
     seen.set(key, source);
     const migratedFrom = apiVersion !== expected ? { migratedFrom: apiVersion } : {};
+    let accepted = false;
     if (kind === 'NodePool') {
       const np = parseNodePool(value, source, state.findings);
       if (np) state.nodePools.push({ ...np, ...migratedFrom });
+      accepted = !!np;
     } else if (kind === 'NodeOverlay') {
       const o = parseNodeOverlay(value, source, state.findings);
       if (o) state.overlays.push(o);
+      accepted = !!o;
     } else {
       const nc = parseEC2NodeClass(value, source, state.findings);
       if (nc) state.nodeClasses.push({ ...nc, ...migratedFrom });
+      accepted = !!nc;
     }
+    if (accepted) recordIgnore(state, key, value, source);
     return;
   }
   if (kind === 'RuntimeClass' && apiVersion.startsWith('node.k8s.io/')) {
@@ -963,6 +963,7 @@ function classify(
       return;
     }
     map.set(key, obj);
+    recordIgnore(state, `${kind}/${obj.name}`, value, source);
     return;
   }
   if (kind === 'PodDisruptionBudget' && apiVersion.startsWith('policy/')) {
@@ -993,9 +994,27 @@ function classify(
     seen.set(key, source);
     if (kind === 'DaemonSet') state.daemonSets.push(w);
     else state.workloads.push(w);
+    recordIgnore(state, `${kind}/${w.name}`, value, source);
     return;
   }
   state.ignoredKinds[kind] = (state.ignoredKinds[kind] ?? 0) + 1;
+}
+
+/**
+ * `karpenter-plan.io/ignore` on an accepted object silences rules for that object (findings name objects
+ * `Kind/name`). It is recorded only here, once the object is accepted — never for a look-alike (another group's
+ * NodePool), a duplicate that is ignored, or an object that fails validation — so no other object can carry the
+ * annotation for it (docs/security.md, "Suppression").
+ */
+function recordIgnore(state: State, key: string, value: Record<string, unknown>, source: SourceRef): void {
+  const ann = isObject(value.metadata) && isObject(value.metadata.annotations) ? value.metadata.annotations : null;
+  const ignore = ann ? own(ann, IGNORE_ANNOTATION) : undefined;
+  if (typeof ignore !== 'string') return;
+  state.ignoreAnnotations.set(key, {
+    ...parseIgnoreAnnotation(ignore),
+    ...(source.file !== null ? { file: source.file } : {}),
+    line: source.locate(['metadata', 'annotations', IGNORE_ANNOTATION])?.line ?? source.line,
+  });
 }
 
 /** A kustomization to render, with the edits an Argo CD Application makes to it. */

@@ -1,0 +1,83 @@
+/**
+ * Small hostile inputs, one table per defence (issue 26): suppression that cannot hide what the API server refuses,
+ * no prototype keys, trusted files from base, config errors judged where the config comes from, no horizon at which a
+ * blocked rollout passes, bounded work, and validation as strict as the API server.
+ */
+import { runCli } from '../src/cli/run.js';
+import type { Plan } from '../src/plan/contract.js';
+import { NODECLASS, nodePool, tempTree } from './helpers.js';
+
+const AT = ['--at', '2026-01-05T10:00:00Z'];
+
+async function run(args: string[]): Promise<{ plan: Plan; exitCode: number; stderr: string }> {
+  const r = await runCli([...args, '--format', 'json', ...AT]);
+  if (!r.stdout) throw new Error(r.stderr);
+  return { plan: JSON.parse(r.stdout) as Plan, exitCode: r.exitCode, stderr: r.stderr };
+}
+
+async function validate(files: Record<string, string>): Promise<Plan> {
+  return (await run(['validate', tempTree(files)])).plan;
+}
+
+const rulesOf = (p: Plan) => p.findings.map((f) => `${f.rule} ${f.object ?? f.file ?? ''}`);
+
+/** A NodePool with expireAfter and no terminationGracePeriod: a valid object with an `expire-without-tgp` warning. */
+const EXPIRING = (name: string, annotation?: string) =>
+  nodePool(name, { extraTemplateSpec: '      expireAfter: 48h\n' }).replace(
+    `name: ${name}\n`,
+    `name: ${name}\n${annotation ? `  annotations:\n    karpenter-plan.io/ignore: ${JSON.stringify(annotation)}\n` : ''}`,
+  );
+
+describe('suppression by annotation', () => {
+  test('"*" on an invalid NodePool does not silence invalid-spec: the verdict fails', async () => {
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'p.yaml': nodePool('bad', { weight: 500 }).replace(
+        'name: bad\n',
+        'name: bad\n  annotations:\n    karpenter-plan.io/ignore: "*"\n',
+      ),
+    });
+    expect(rulesOf(p)).toContain('invalid-spec NodePool/bad');
+    expect(p.verdict).toBe('fail');
+    expect((p.suppressedFindings ?? []).filter((f) => f.rule === 'invalid-spec')).toEqual([]);
+  });
+
+  test.each([
+    ['another group', 'example.com/v1'],
+    ['the core group', 'v1'],
+  ])('a look-alike NodePool of %s cannot carry the annotation for the real one', async (_, apiVersion) => {
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'real.yaml': EXPIRING('gen'),
+      'lookalike.yaml': `apiVersion: ${apiVersion}\nkind: NodePool\nmetadata:\n  name: gen\n  annotations:\n    karpenter-plan.io/ignore: "*"\n`,
+    });
+    expect(rulesOf(p)).toContain('expire-without-tgp NodePool/gen');
+    expect(p.suppressedFindings ?? []).toEqual([]);
+  });
+
+  test('a duplicate in another file cannot carry the annotation for the first definition', async () => {
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'a.yaml': EXPIRING('gen'),
+      'b.yaml': EXPIRING('gen', '*'),
+    });
+    expect(rulesOf(p)).toEqual(
+      expect.arrayContaining(['expire-without-tgp NodePool/gen', 'duplicate-name NodePool/gen']),
+    );
+    expect(p.suppressedFindings ?? []).toEqual([]);
+  });
+
+  test('an annotation on the accepted object works and is listed by object in the comment and the text', async () => {
+    const files = { 'nc.yaml': NODECLASS, 'a.yaml': EXPIRING('gen', 'expire-without-tgp # handled by the platform') };
+    const p = await validate(files);
+    expect(p.suppressedFindings).toEqual([
+      expect.objectContaining({ rule: 'expire-without-tgp', object: 'NodePool/gen', suppressedBy: 'annotation' }),
+    ]);
+    const dir = tempTree(files);
+    const md = (await runCli(['validate', dir, '--format', 'markdown', ...AT])).stdout;
+    expect(md).toContain('Silenced by a `karpenter-plan.io/ignore` annotation in the change');
+    expect(md).toMatch(/- <code>NodePool\/gen<\/code>: 1 × .*expire-without-tgp.* — handled by the platform/);
+    const text = (await runCli(['validate', dir, '--format', 'text', ...AT])).stdout;
+    expect(text).toContain('NodePool/gen [expire-without-tgp]');
+  });
+});
