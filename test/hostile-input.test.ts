@@ -81,3 +81,24 @@ describe('suppression by annotation', () => {
     expect(text).toContain('NodePool/gen [expire-without-tgp]');
   });
 });
+
+describe('prototype keys in values files', () => {
+  const POOL = `    weight: 10\n    nodeClassRef: default\n    requirements: [{ key: karpenter.sh/capacity-type, operator: In, values: ["on-demand"] }]\n`;
+  test.each(['__proto__', 'constructor', 'prototype'])(
+    '%s: a located error, no pollution, and every other NodePool still evaluated',
+    async (key) => {
+      const p = await validate({
+        'nc.yaml': NODECLASS,
+        '.karpenter-plan.yaml': 'values:\n  - { files: [a.yaml, b.yaml] }\n',
+        'a.yaml': `nodePool:\n  first:\n${POOL}  ${key}:\n    polluted: { weight: 1 }\n`,
+        'b.yaml': `nodePool:\n  second:\n${POOL}  ${key}:\n    other: { weight: 2 }\n`,
+      });
+      expect(p.nodePools.map((n) => n.name).sort()).toEqual(['first', 'second']);
+      const errors = p.findings.filter((f) => f.rule === 'invalid-values');
+      // Line 6 is the key, line 7 its value (where the finding points).
+      expect(errors.map((f) => `${f.file}:${f.line}`)).toEqual(['a.yaml:7', 'b.yaml:7']);
+      expect(p.verdict).toBe('fail');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
+});

@@ -14,14 +14,44 @@ import type { FileTree } from './tree.js';
 import { parseYamlMapping, type SourceDocument } from './yaml.js';
 import { own } from '../common/own.js';
 
-/** Helm's coalescing of values files: later maps merge over earlier ones, lists replace, null deletes. */
+/**
+ * Helm's coalescing of values files: later maps merge over earlier ones, lists replace, null deletes. Maps are built
+ * without a prototype, so a key such as `__proto__` is an ordinary key here (it never reaches Object.prototype nor
+ * drops the entries under it); readValuesAdapter refuses such keys with a located finding before merging.
+ */
 export function mergeValues(base: unknown, over: unknown): unknown {
   if (!isObject(base) || !isObject(over)) return over === undefined ? base : over;
-  const out: Record<string, unknown> = { ...base };
+  const out = Object.assign(Object.create(null) as Record<string, unknown>, base);
   for (const [k, v] of Object.entries(over)) {
+    const prev = Object.hasOwn(out, k) ? out[k] : undefined;
     if (v === null) delete out[k];
-    else if (isObject(v) && isObject(out[k])) out[k] = mergeValues(out[k], v);
+    else if (isObject(v) && isObject(prev)) out[k] = mergeValues(prev, v);
     else out[k] = v;
+  }
+  return out;
+}
+
+/** Keys that name JavaScript's object machinery: refused in maps built from input keys (docs/security.md). */
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * A copy of `v` without the PROTOTYPE_KEYS of its maps, each reported through `found` with its path; the rest of the
+ * value is kept, so everything else is still evaluated.
+ */
+export function withoutPrototypeKeys(
+  v: unknown,
+  found: (path: (string | number)[]) => void,
+  path: (string | number)[] = [],
+): unknown {
+  if (Array.isArray(v)) return v.map((x, i) => withoutPrototypeKeys(x, found, [...path, i]));
+  if (!isObject(v)) return v;
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const k of Object.keys(v)) {
+    if (PROTOTYPE_KEYS.has(k)) {
+      found([...path, k]);
+      continue;
+    }
+    out[k] = withoutPrototypeKeys(v[k], found, [...path, k]);
   }
   return out;
 }
@@ -76,8 +106,19 @@ export function readValuesAdapter(
     }
     const doc = parseYamlMapping(file, text, findings);
     if (!doc) continue;
-    docs.push(doc);
-    merged = mergeValues(merged, doc.value);
+    // `__proto__`, `constructor` and `prototype` are refused, each a located error; the other keys are evaluated.
+    const value = withoutPrototypeKeys(doc.value, (path) =>
+      findings.push({
+        rule: 'invalid-values',
+        severity: 'error',
+        file,
+        line: doc.source.locate(path)?.line ?? doc.source.line,
+        object: null,
+        message: `values key ${JSON.stringify(path.join('.'))} is refused: ${JSON.stringify(path[path.length - 1])} is not a name a NodePool, EC2NodeClass or field can have, and the rest of the file is evaluated without it`,
+      }),
+    ) as Record<string, unknown>;
+    docs.push({ ...doc, value });
+    merged = mergeValues(merged, value);
   }
   if (!isObject(merged)) return [];
   const out: SynthesizedObject[] = [];
@@ -259,7 +300,7 @@ function getPath(v: unknown, path: (string | number)[]): unknown {
   let cur = v;
   for (const k of path) {
     if (Array.isArray(cur) && typeof k === 'number') cur = cur[k];
-    else if (isObject(cur)) cur = cur[String(k)];
+    else if (isObject(cur)) cur = Object.hasOwn(cur, String(k)) ? cur[String(k)] : undefined;
     else return undefined;
   }
   return cur;
