@@ -3,14 +3,18 @@
  * no prototype keys, trusted files from base, config errors judged where the config comes from, no horizon at which a
  * blocked rollout passes, bounded work, and validation as strict as the API server.
  */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
 import type { Plan } from '../src/plan/contract.js';
 import { NODECLASS, nodePool, tempTree } from './helpers.js';
 
 const AT = ['--at', '2026-01-05T10:00:00Z'];
 
-async function run(args: string[]): Promise<{ plan: Plan; exitCode: number; stderr: string }> {
-  const r = await runCli([...args, '--format', 'json', ...AT]);
+async function run(args: string[], cwd?: string): Promise<{ plan: Plan; exitCode: number; stderr: string }> {
+  const r = await runCli([...args, '--format', 'json', ...AT], cwd);
   if (!r.stdout) throw new Error(r.stderr);
   return { plan: JSON.parse(r.stdout) as Plan, exitCode: r.exitCode, stderr: r.stderr };
 }
@@ -101,4 +105,85 @@ describe('prototype keys in values files', () => {
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     },
   );
+});
+
+describe('trusted files in CLI git mode come from the base revision, as in the action', () => {
+  function repoWith(headEdit: (dir: string) => void): { repo: string; baseSha: string } {
+    const repo = mkdtempSync(join(tmpdir(), 'kp-trusted-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', repo, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+        encoding: 'utf8',
+      }).trim();
+    git('init', '-q', '-b', 'main');
+    cpSync('examples/drift-budgets/base', repo, { recursive: true });
+    cpSync('examples/drift-budgets/fleet.json', join(repo, 'fleet.json'));
+    writeFileSync(join(repo, '.karpenter-plan.yaml'), 'fleet: [fleet.json]\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    const baseSha = git('rev-parse', 'HEAD');
+    headEdit(repo);
+    git('add', '-A');
+    git('commit', '-q', '-m', 'head');
+    return { repo, baseSha };
+  }
+  const diff = (repo: string, baseSha: string) => run(['diff', '--base-ref', baseSha, '--head-ref', 'HEAD'], repo);
+
+  test('a fleet snapshot the pull request rewrites is read from base (the work tree holds the head)', async () => {
+    const { repo, baseSha } = repoWith((d) => writeFileSync(join(d, 'fleet.json'), '{"items": [ not json'));
+    const { plan } = await diff(repo, baseSha);
+    expect(plan.findings.filter((f) => f.rule === 'invalid-fleet' || f.rule === 'unreadable-file')).toEqual([]);
+    expect(plan.fleet.source).toBe('snapshot');
+  });
+
+  test('a fleet snapshot the pull request adds is refused, even with the base config naming it', async () => {
+    const { repo, baseSha } = repoWith((d) => {
+      cpSync(join(d, 'fleet.json'), join(d, 'fleet2.json'));
+    });
+    // The base config names fleet2.json, which only head has.
+    execFileSync('git', ['-C', repo, 'checkout', '-q', baseSha]);
+    writeFileSync(join(repo, '.karpenter-plan.yaml'), 'fleet: [fleet2.json]\n');
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', repo, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+        encoding: 'utf8',
+      }).trim();
+    git('commit', '-q', '-am', 'base names fleet2');
+    const base2 = git('rev-parse', 'HEAD');
+    cpSync(join(repo, 'fleet.json'), join(repo, 'fleet2.json'));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'head adds fleet2');
+    const { plan } = await diff(repo, base2);
+    expect(plan.findings).toContainEqual(
+      expect.objectContaining({ rule: 'unreadable-file', message: expect.stringContaining('added by this change') }),
+    );
+    expect(plan.verdict).toBe('fail');
+  });
+});
+
+describe('files named by the configuration', () => {
+  test.each(['/dev/zero', '/dev/urandom'])('a catalog path of %s fails fast with a clear error', async (dev) => {
+    const t0 = Date.now();
+    const { plan } = await run(['validate', tempTree({ 'nc.yaml': NODECLASS }), '--catalog', dev]);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(plan.findings).toContainEqual(
+      expect.objectContaining({ rule: 'invalid-catalog', message: expect.stringContaining('not a regular file') }),
+    );
+  });
+
+  test('a fleet snapshot with a UTF-8 byte-order mark is read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kp-bom-'));
+    const file = join(dir, 'fleet.json');
+    writeFileSync(file, '\ufeff' + readFileSync('examples/drift-budgets/fleet.json', 'utf8'));
+    const { plan } = await run([
+      'diff',
+      '--base',
+      'examples/drift-budgets/base',
+      '--head',
+      'examples/drift-budgets/head',
+      '--fleet',
+      file,
+    ]);
+    expect(plan.findings.filter((f) => f.rule === 'invalid-fleet')).toEqual([]);
+    expect(plan.fleet.source).toBe('snapshot');
+    expect(plan.summary.fleet?.nodes.base).toBeGreaterThan(0);
+  });
 });

@@ -14,7 +14,15 @@ import {
   resolveConfig,
   type ConfigOverrides,
 } from '../sources/resolve-config.js';
-import { DirTree, GitTree, gitTopLevel, STDIN_FILE, TextTree, type FileTree } from '../sources/tree.js';
+import {
+  DirTree,
+  GitTree,
+  gitTopLevel,
+  revisionFileReader,
+  STDIN_FILE,
+  TextTree,
+  type FileTree,
+} from '../sources/tree.js';
 import { executePlan, listTargets, RunInputError, UnknownTargetError, type ExecuteInput } from '../run/execute.js';
 import { MergeError, mergeFiles } from '../run/merge.js';
 import type { Baseline } from '../sources/baseline.js';
@@ -192,7 +200,14 @@ function diffInput(command: string, v: Values, cwd: string, stdin: Stdin): Execu
   // Comparing git revisions (a pull request), the base revision's config decides the policy and the programs that
   // run, as in the action (docs/security.md); two directories are both the user's own.
   const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v), gitMode ? base : undefined);
-  return { base, head, config, configFindings, cwd, ...target(v), ...(gitMode ? { trusted: base } : {}) };
+  // Trusted files (fleet snapshot, catalog) inside the repository are read from the base revision, as in the action.
+  const trusted =
+    gitMode && base instanceof GitTree && head instanceof GitTree
+      ? { trusted: base, trustedFiles: revisionFileReader(base.repo, base.sha, head.sha) }
+      : gitMode
+        ? { trusted: base }
+        : {};
+  return { base, head, config, configFindings, cwd, ...target(v), ...trusted };
 }
 
 /** The report format: --format, else text on a terminal and Markdown into a pipe or file (the PR comment's). */

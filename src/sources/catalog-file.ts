@@ -1,11 +1,13 @@
 /** The instance-type catalog of a run: a file made by `catalog refresh` when configured, else the embedded one. */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { decodeCatalog, embeddedCatalog, type Catalog } from '../cloudprovider/catalog.js';
 import { errorMessage } from '../common/errors.js';
 import type { Finding } from '../common/findings.js';
 import type { Config } from './config.js';
-import type { TrustedRead } from './tree.js';
+import { readRegularFile, type TrustedRead } from './tree.js';
+
+/** A catalog file is read only if it is a regular file of at most this size (the embedded one is under 1 MiB). */
+export const MAX_CATALOG_BYTES = 64 * 2 ** 20;
 
 export function readCatalog(
   config: Config,
@@ -18,7 +20,8 @@ export function readCatalog(
   try {
     const fromGit = trusted?.(file) ?? null;
     if (fromGit && 'refused' in fromGit) throw new Error(fromGit.refused);
-    return decodeCatalog(JSON.parse(fromGit ? fromGit.text : readFileSync(file, 'utf8')));
+    const text = fromGit ? fromGit.text : readRegularFile(file, MAX_CATALOG_BYTES);
+    return decodeCatalog(JSON.parse(text.startsWith('\ufeff') ? text.slice(1) : text));
   } catch (e) {
     findings.push({
       rule: 'invalid-catalog',

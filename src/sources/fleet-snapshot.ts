@@ -352,8 +352,10 @@ export function joinFleet(
   return { source, nodes: out, notes, pdbs };
 }
 
-export function parseFleetText(file: string, text: string, findings: Finding[]): Fleet {
+export function parseFleetText(file: string, raw: string, findings: Finding[]): Fleet {
   let objects: Obj[];
+  // A UTF-8 byte-order mark (Windows editors, PowerShell's Out-File) is not part of the JSON or YAML text.
+  const text = raw.startsWith('\ufeff') ? raw.slice(1) : raw;
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {

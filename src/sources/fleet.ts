@@ -1,12 +1,11 @@
 /** Where the fleet comes from: snapshot files (fleet-snapshot.ts) or a live cluster (fleet-live.ts). */
-import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { errorMessage } from '../common/errors.js';
 import type { Finding } from '../common/findings.js';
 import type { Fleet } from '../disruption/fleet.js';
 import type { Config } from './config.js';
 import { parseFleetText } from './fleet-snapshot.js';
-import { DirTree, GitTree, type FileTree, type TrustedRead } from './tree.js';
+import { DirTree, GitTree, readRegularFile, type FileTree, type TrustedRead } from './tree.js';
 
 /** Fleet snapshot files larger than this are refused (a 200,000-node snapshot with pods is well under it). */
 export const MAX_SNAPSHOT_BYTES = 1024 * 2 ** 20;
@@ -31,10 +30,7 @@ export async function readFleet(
         if (fromGit) text = fromGit.text;
         else {
           // Regular files only, and not larger than a 200,000-node snapshot: a device or FIFO never ends.
-          const st = statSync(resolve(cwd, f));
-          if (!st.isFile()) throw new Error('not a regular file');
-          if (st.size > MAX_SNAPSHOT_BYTES) throw new Error(`larger than ${MAX_SNAPSHOT_BYTES / 2 ** 20} MiB`);
-          text = readFileSync(resolve(cwd, f), 'utf8');
+          text = readRegularFile(resolve(cwd, f), MAX_SNAPSHOT_BYTES);
         }
       } catch (e) {
         findings.push({

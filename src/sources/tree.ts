@@ -174,6 +174,17 @@ export class GitTree implements FileTree {
 export type TrustedRead = { text: string } | { refused: string } | null;
 
 /**
+ * A file named by the configuration or the command line, read only if it is a regular file of at most `maxBytes`:
+ * a device (`/dev/zero`, `/dev/urandom`), a FIFO or a directory fails at once with a clear error, never a hang.
+ */
+export function readRegularFile(path: string, maxBytes: number): string {
+  const st = statSync(path);
+  if (!st.isFile()) throw new Error('not a regular file');
+  if (st.size > maxBytes) throw new Error(`larger than ${Math.round(maxBytes / 2 ** 20)} MiB`);
+  return readFileSync(path, 'utf8');
+}
+
+/**
  * Files that configuration names as trusted inputs (fleet snapshots, catalogs) are read from the base revision when
  * git tracks them, so that a pull request cannot edit them; one that only head has (added by the pull request) is
  * refused; one git does not track (written by an earlier step of the job) is read from the disk.
