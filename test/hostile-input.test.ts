@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
 import type { Plan } from '../src/plan/contract.js';
 import { NODECLASS, nodePool, tempTree } from './helpers.js';
+import fc from 'fast-check';
+import { activeWindows, parseSchedule, type Schedule } from '../src/disruption/budget-cron.js';
+import { compileBudgets } from '../src/disruption/budgets.js';
+import { estimateRollout } from '../src/disruption/rollout.js';
 
 const AT = ['--at', '2026-01-05T10:00:00Z'];
 
@@ -186,4 +190,88 @@ describe('files named by the configuration', () => {
     expect(plan.fleet.source).toBe('snapshot');
     expect(plan.summary.fleet?.nodes.base).toBeGreaterThan(0);
   });
+});
+
+describe('no horizon at which a blocked rollout passes (Budget.IsActive, GetAllowedDisruptionsByReason)', () => {
+  const START = Date.parse('2026-01-05T10:00:00Z');
+  const rollout = (budgets: Parameters<typeof compileBudgets>[0], horizonDays: number) =>
+    estimateRollout({
+      budgets: compileBudgets(budgets),
+      nodes: 10,
+      disrupting: 0,
+      drifted: 10,
+      empty: 0,
+      start: START,
+      minutesPerReplacement: 5,
+      minutesToInitialize: 2,
+      horizonMinutes: horizonDays * 1440,
+      slowAfterMinutes: 1440,
+    });
+
+  test.each([14, 90, 365, 366])(
+    'a nodes: "0" budget active every minute blocks for the whole %i-day horizon, in well under a second',
+    (days) => {
+      const t0 = Date.now();
+      // Karpenter takes the minimum over active budgets (GetAllowedDisruptionsByReason): 0 while the first is active,
+      // and with schedule "* * * * *" and a 1m duration it is active at every instant (IsActive: Next(now − 1m) ≤ now).
+      const r = rollout([{ nodes: '0', schedule: '* * * * *', duration: '1m' }, { nodes: '10%' }], days);
+      expect(r.verdict).toBe('blocked');
+      expect(r.replaced).toBe(0);
+      expect(Date.now() - t0).toBeLessThan(3000);
+    },
+  );
+
+  test('a window that opens on 29 February only is found a year and more ahead', () => {
+    // 2026-01-05 → the next 29 February is 2028-02-29, beyond a 366-day horizon: blocked; from 2028-02-01 it opens.
+    const s = parseSchedule('0 0 29 2 *');
+    if (!s.ok) throw new Error(s.error);
+    const w = activeWindows(s.schedule, 3_600_000, START, START + 366 * 86_400_000);
+    expect(w).toEqual([]);
+    const from = Date.parse('2028-02-01T00:00:00Z');
+    expect(activeWindows(s.schedule, 3_600_000, from, from + 60 * 86_400_000)).toEqual([
+      [Date.parse('2028-02-29T00:00:00Z'), Date.parse('2028-02-29T01:00:00Z')],
+    ]);
+  });
+
+  /** The reference: every hit, one at a time (what the search did before, without its guard). */
+  function byHits(schedule: Schedule, d: number, from: number, to: number): [number, number][] {
+    const out: [number, number][] = [];
+    for (let h = schedule.next(from - d); h !== null && h < to; h = schedule.next(h)) {
+      const last = out[out.length - 1];
+      if (last && h <= last[1]) last[1] = Math.max(last[1], h + d);
+      else out.push([h, h + d]);
+    }
+    return out;
+  }
+
+  test('the day-at-a-time search gives the same windows as hit-by-hit (property)', () => {
+    const field = (lo: number, hi: number) =>
+      fc.oneof(
+        fc.constant('*'),
+        fc.integer({ min: lo, max: hi }).map(String),
+        fc
+          .tuple(fc.integer({ min: lo, max: hi }), fc.integer({ min: lo, max: hi }))
+          .map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`),
+        fc.integer({ min: 2, max: 20 }).map((n) => `*/${n}`),
+      );
+    fc.assert(
+      fc.property(
+        fc.tuple(field(0, 59), field(0, 23), field(1, 31), field(1, 12), field(0, 6)),
+        fc.integer({ min: 1, max: 3 * 1440 }),
+        fc.integer({ min: 0, max: 400 * 1440 }),
+        (fields, minutes, offset) => {
+          const s = parseSchedule(fields.join(' '));
+          if (!s.ok) return;
+          const from = START + offset * 60_000;
+          const to = from + 3 * 86_400_000;
+          // Compared inside [from, to), where the rollout asks whether a budget is active.
+          const clip = (ws: [number, number][]) => ws.map(([a, b]) => [Math.max(a, from), Math.min(b, to)]);
+          expect(clip(activeWindows(s.schedule, minutes * 60_000, from, to))).toEqual(
+            clip(byHits(s.schedule, minutes * 60_000, from, to)),
+          );
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 120_000);
 });

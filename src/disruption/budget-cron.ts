@@ -102,20 +102,50 @@ export function isActive(schedule: Schedule, durationMs: number, now: number): b
   return n <= now;
 }
 
-/** Active windows [start, end) intersecting [from, to), merged. */
+const DAY_MS = 86_400_000;
+
+/**
+ * Active windows [start, end) intersecting [from, to), merged: the union of [hit, hit + duration) over the hits, the
+ * windows in which Budget.IsActive (karpenter pkg/apis/v1/nodepool.go) holds, which
+ * GetAllowedDisruptionsByReason uses to decide whether a budget applies.
+ *
+ * The search has no iteration guard at which a window would silently end (a budget of `nodes: "0"` active every
+ * minute must stay active for the whole horizon, however long): it works a day at a time, using the cron's period.
+ * In a five-field schedule (robfig/cron, always UTC) the minute and hour fields are the same on every day that fires,
+ * and only the day fields (dom, month, dow) decide which days fire. So the hits of one firing day give the day's
+ * windows once; every other firing day has the same windows shifted by whole days; and a day that does not fire is
+ * skipped to the next hit. The work is one `next` per firing day plus at most 1,440 for the first day.
+ */
 export function activeWindows(schedule: Schedule, durationMs: number, from: number, to: number): [number, number][] {
   const out: [number, number][] = [];
-  if (durationMs <= 0) return out;
-  let t = from - durationMs;
-  for (let guard = 0; guard < 200_000; guard++) {
-    const h = schedule.next(t);
-    if (h === null) return [[from, to]];
-    if (h >= to) break;
-    const w: [number, number] = [h, h + durationMs];
+  if (durationMs <= 0 || to <= from) return out;
+  const add = (w: [number, number]): void => {
     const last = out[out.length - 1];
     if (last && w[0] <= last[1]) last[1] = Math.max(last[1], w[1]);
     else out.push(w);
-    t = h;
+  };
+  // Windows that reach into [from, to) start at a hit after from − duration.
+  let day = Math.floor((from - durationMs) / DAY_MS) * DAY_MS;
+  let profile: [number, number][] | null = null;
+  while (day < to) {
+    const h = schedule.next(day - 1);
+    if (h === null) return [[from, to]]; // never fires: robfig's zero time, always active (isActive)
+    if (h >= day + DAY_MS) {
+      day = Math.floor(h / DAY_MS) * DAY_MS; // skip the days that do not fire
+      continue;
+    }
+    if (!profile) {
+      // The day's hits, as offsets from midnight, and their merged windows.
+      profile = [];
+      for (let x: number | null = h; x !== null && x < day + DAY_MS; x = schedule.next(x)) {
+        const w: [number, number] = [x - day, x - day + durationMs];
+        const last = profile[profile.length - 1];
+        if (last && w[0] <= last[1]) last[1] = Math.max(last[1], w[1]);
+        else profile.push(w);
+      }
+    }
+    for (const [s, e] of profile) add([day + s, day + e]);
+    day += DAY_MS;
   }
-  return out;
+  return out.filter(([s, e]) => e > from && s < to);
 }
