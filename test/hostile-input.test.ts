@@ -275,3 +275,37 @@ describe('no horizon at which a blocked rollout passes (Budget.IsActive, GetAllo
     );
   }, 120_000);
 });
+
+describe('config errors are judged where the config comes from', () => {
+  const POOL = `nodePool:\n  from-values:\n    nodeClassRef: default\n    requirements: [{ key: karpenter.sh/capacity-type, operator: In, values: ["on-demand"] }]\n`;
+  test('a head config naming a missing values file is a new error, not pre-existing', async () => {
+    const base = tempTree({
+      'nc.yaml': NODECLASS,
+      'a.yaml': POOL,
+      '.karpenter-plan.yaml': 'values:\n  - { files: [a.yaml] }\n',
+    });
+    const head = tempTree({
+      'nc.yaml': NODECLASS,
+      'a.yaml': POOL,
+      '.karpenter-plan.yaml': 'values:\n  - { files: [a.yaml, missing.yaml] }\n',
+    });
+    const { plan, exitCode } = await run(['diff', '--base', base, '--head', head]);
+    expect(plan.findings).toContainEqual(
+      expect.objectContaining({ rule: 'unreadable-file', file: '.karpenter-plan.yaml', new: true }),
+    );
+    expect(plan.verdict).toBe('fail');
+    expect(exitCode).toBe(1);
+  });
+
+  test('the same config error in both revisions stays pre-existing', async () => {
+    const files = {
+      'nc.yaml': NODECLASS,
+      'a.yaml': POOL,
+      '.karpenter-plan.yaml': 'values:\n  - { files: [a.yaml, missing.yaml] }\n',
+    };
+    const { plan } = await run(['diff', '--base', tempTree(files), '--head', tempTree(files)]);
+    expect(plan.findings).toContainEqual(
+      expect.objectContaining({ rule: 'unreadable-file', file: '.karpenter-plan.yaml', new: false }),
+    );
+  });
+});

@@ -469,6 +469,12 @@ function loadStates(input: ExecuteInput, opts: LoadOptions, target: string | nul
     ? load(input.base, null).state
     : emptyState({ label: '(none)', sha: null, committedAt: null }, head.settings);
   judgeRenderFailures(input, head);
+  // Config errors are judged where the config comes from: one configuration (head's) is applied to both states, so an
+  // error located in the config file (a values file it names that does not exist) is pre-existing only if base's own
+  // config file is the same; otherwise the change introduced it and it is new.
+  const cfgFile = config.file;
+  if (input.base && cfgFile && input.base.read(cfgFile) !== input.head.read(cfgFile))
+    base.findings = base.findings.filter((f) => f.file !== cfgFile);
   return { base, head, config };
 }
 
