@@ -309,3 +309,137 @@ describe('config errors are judged where the config comes from', () => {
     );
   });
 });
+
+describe('validation as strict as the API server: each a located error', () => {
+  const dep = (podSpec: string, name = 'web') =>
+    `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: ${JSON.stringify(name)} }\nspec:\n  replicas: 1\n  template:\n    spec:\n${podSpec}`;
+  const container = (resources: string) => `      containers:\n        - name: c\n          resources: ${resources}\n`;
+  const cases: [string, Record<string, string>, RegExp, string][] = [
+    [
+      'a negative CPU request',
+      { 'd.yaml': dep(container('{ requests: { cpu: "-1" } }')) },
+      /resources\.requests\.cpu must be greater than or equal to 0/,
+      'd.yaml:10',
+    ],
+    [
+      'a negative memory limit',
+      { 'd.yaml': dep(container('{ limits: { memory: -1Gi } }')) },
+      /resources\.limits\.memory must be greater than or equal to 0/,
+      'd.yaml:10',
+    ],
+    [
+      'a non-string nodeSelector value',
+      { 'd.yaml': dep('      nodeSelector: { team: 5 }\n' + container('{}')) },
+      /nodeSelector\.team must be a string/,
+      'd.yaml:8',
+    ],
+    [
+      'an invalid workload name',
+      { 'd.yaml': dep(container('{}'), 'Web_App') },
+      /metadata\.name "Web_App" is not a valid name/,
+      'd.yaml:3',
+    ],
+    [
+      'an invalid NodePool name',
+      { 'p.yaml': nodePool('Bad_Name') },
+      /metadata\.name "Bad_Name" is not a valid name/,
+      'p.yaml:4',
+    ],
+    [
+      'an unquoted YAML 1.1 boolean as a requirement value',
+      {
+        'p.yaml': nodePool('a', {
+          requirements: '        - { key: example.com/gpu, operator: In, values: [yes] }',
+        }),
+      },
+      /values\[0\] must be a string/,
+      'p.yaml:10',
+    ],
+    [
+      'an unquoted YAML 1.1 boolean as a nodeSelector value',
+      { 'd.yaml': dep('      nodeSelector: { spot: on }\n' + container('{}')) },
+      /nodeSelector\.spot must be a string/,
+      'd.yaml:8',
+    ],
+    [
+      'a NodePoolList whose items is not a list',
+      { 'l.yaml': 'apiVersion: karpenter.sh/v1\nkind: NodePoolList\nitems: { a: 1 }\n' },
+      /NodePoolList\.items must be a list/,
+      'l.yaml:3',
+    ],
+    ['%YAML 9.9', { 'v.yaml': '%YAML 9.9\n---\n' + nodePool('a') }, /Unsupported YAML version/, 'v.yaml:1'],
+    [
+      'a non-string key in limits',
+      { 'p.yaml': nodePool('a', { extraSpec: '  limits: { 1: 5, cpu: 10 }\n' }) },
+      /spec\.limits key "1" is not a resource name/,
+      'p.yaml:6',
+    ],
+    [
+      'a feature gate "yes"',
+      {
+        'karpenter/values.yaml': 'settings:\n  featureGates:\n    nodeOverlay: "yes"\n',
+        '.karpenter-plan.yaml': 'controller:\n  values: karpenter/values.yaml\n',
+        'p.yaml': nodePool('a'),
+      },
+      /featureGates\.nodeOverlay must be true or false/,
+      'karpenter/values.yaml:3',
+    ],
+  ];
+  test.each(cases)('%s', async (_, files, message, at) => {
+    const p = await validate({ 'nc.yaml': NODECLASS, ...files });
+    const f = p.findings.find((x) => message.test(x.message));
+    expect(f).toBeDefined();
+    expect([f!.severity, `${f!.file}:${f!.line}`]).toEqual(['error', at]);
+    expect(p.verdict).toBe('fail');
+  });
+
+  test('duplicate NodeClaims in a fleet snapshot are an error', async () => {
+    const fleet = JSON.parse(readFileSync('examples/drift-budgets/fleet.json', 'utf8')) as { items: unknown[] };
+    const claim = (fleet.items as { kind: string }[]).find((x) => x.kind === 'NodeClaim')!;
+    fleet.items.push(structuredClone(claim));
+    const file = join(mkdtempSync(join(tmpdir(), 'kp-dup-')), 'fleet.json');
+    writeFileSync(file, JSON.stringify(fleet));
+    const { plan } = await run([
+      'diff',
+      '--base',
+      'examples/drift-budgets/base',
+      '--head',
+      'examples/drift-budgets/head',
+      '--fleet',
+      file,
+    ]);
+    expect(plan.findings).toContainEqual(
+      expect.objectContaining({ rule: 'invalid-fleet', severity: 'error', message: expect.stringContaining('twice') }),
+    );
+    expect(plan.verdict).toBe('fail');
+  });
+
+  test('valid input is accepted: YAML merge keys', async () => {
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'p.yaml': `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata: { name: merged, labels: &team { team: platform } }
+spec:
+  template:
+    metadata:
+      labels:
+        <<: *team
+        tier: general
+    spec:
+      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }
+      requirements: [{ key: karpenter.sh/capacity-type, operator: In, values: ["on-demand"] }]
+`,
+    });
+    expect(p.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(p.nodePools.map((n) => n.name)).toEqual(['merged']);
+    expect(p.objects.find((o) => o.name === 'merged')?.diff ?? '').not.toContain('<<');
+  });
+
+  test('a mistyped --at gives one line, not the usage', async () => {
+    const r = await runCli(['validate', tempTree({ 'nc.yaml': NODECLASS }), '--at', '2026-13-45']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/--at "2026-13-45" is not an RFC 3339 time/);
+  });
+});

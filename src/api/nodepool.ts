@@ -208,6 +208,19 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
   );
   if (spec.limits !== undefined && spec.limits !== null && !isObject(spec.limits))
     sink.error('spec.limits must be a map of quantities', ['spec', 'limits']);
+  // Limits are a ResourceList: keys are resource names (cpu, memory, nodes, example.com/gpu), never a number,
+  // boolean or null that YAML read as a key.
+  if (isObject(spec.limits))
+    for (const k of Object.keys(spec.limits))
+      if (
+        /^(\d+(\.\d+)?|true|false|yes|no|on|off|null|~)$/i.test(k) ||
+        !/^[A-Za-z0-9]([-A-Za-z0-9_./]*[A-Za-z0-9])?$/.test(k)
+      )
+        sink.error(`spec.limits key ${JSON.stringify(k)} is not a resource name (cpu, memory, nodes, …)`, [
+          'spec',
+          'limits',
+          k,
+        ]);
 
   const disruption = field(spec, 'disruption', 'object', sink, ['spec']) ?? {};
   const consolidateAfter =

@@ -228,6 +228,20 @@ export function readTaints(v: unknown, sink: FindingSink, path: Path): Taint[] {
 
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
+/** k8s.io/apimachinery pkg/util/validation IsDNS1123Subdomain: the names of most objects. */
+export function isDns1123Subdomain(name: string): boolean {
+  return name.length <= 253 && DNS1123_SUBDOMAIN.test(name);
+}
+
+/** The error for a name that is not a DNS-1123 subdomain (the API server refuses the object). */
+export function checkObjectName(name: string, sink: FindingSink): void {
+  if (!isDns1123Subdomain(name))
+    sink.error(
+      `metadata.name ${JSON.stringify(name.slice(0, 80))} is not a valid name: at most 253 lowercase letters, digits, '-' and '.', starting and ending with a letter or digit (the API server refuses it)`,
+      ['metadata', 'name'],
+    );
+}
+
 /**
  * The common start of every cluster-scoped Karpenter object: a required `metadata.name` (without
  * it the object cannot exist: null) and a `spec` object (reported when missing; `{}` is modelled).
@@ -246,11 +260,7 @@ export function objectHeader(
     return null;
   }
   // Cluster-scoped names are DNS-1123 subdomains (k8s.io/apimachinery pkg/util/validation IsDNS1123Subdomain).
-  if (name.length > 253 || !DNS1123_SUBDOMAIN.test(name))
-    sink.error(
-      `metadata.name ${JSON.stringify(name.slice(0, 80))} is not a valid name: at most 253 lowercase letters, digits, '-' and '.', starting and ending with a letter or digit (the API server refuses it)`,
-      ['metadata', 'name'],
-    );
+  checkObjectName(name, sink);
   if (!isObject(raw.spec)) sink.error('spec is required and must be an object', ['spec']);
   for (const path of unknownFields(kind, raw.spec)) {
     const hint = suggestField(kind, path);

@@ -9,7 +9,7 @@ import { LABEL_HOSTNAME, normalizeKey } from './labels.js';
 import { addResources, parseResourceList, type ResourceList } from '../common/quantity.js';
 import type { NodeSelectorRequirement } from './nodeselector.js';
 import { isObject } from '../common/fields.js';
-import { readRequirements } from './validation.js';
+import { checkObjectName, readRequirements } from './validation.js';
 import { parsePodConstraints, type PodConstraints } from './pod-constraints.js';
 import { parseClaimTemplates, parsePodVolumes, type ClaimTemplate, type PodVolume } from './storage.js';
 
@@ -91,6 +91,9 @@ export function parseWorkload(
     sink.error('metadata.name is required', ['metadata']);
     return null;
   }
+  // Workload names are DNS-1123 subdomains too (k8s.io/kubernetes pkg/apis/apps/validation ValidateDeploymentName,
+  // core ValidatePodName: apimachinery NameIsDNSSubdomain).
+  checkObjectName(name, sink);
   const spec = isObject(raw.spec) ? raw.spec : {};
   let podSpec: Record<string, unknown> | undefined;
   let podMeta: Record<string, unknown>;
@@ -170,7 +173,16 @@ export function parsePodSpec(
   const invalid: string[] = [];
   const nodeSelector: Record<string, string> = {};
   if (isObject(spec.nodeSelector)) {
-    for (const [k, v] of Object.entries(spec.nodeSelector)) nodeSelector[k] = String(v);
+    for (const [k, v] of Object.entries(spec.nodeSelector)) {
+      // nodeSelector is a map[string]string (k8s.io/api core/v1 PodSpec): a number or boolean does not decode.
+      if (typeof v !== 'string')
+        sink.error(`${[...path, 'nodeSelector', k].join('.')} must be a string (quote it: "${String(v)}")`, [
+          ...path,
+          'nodeSelector',
+          k,
+        ]);
+      nodeSelector[k] = String(v);
+    }
   }
   for (const k of Object.keys(nodeSelector)) {
     if (normalizeKey(k) === LABEL_HOSTNAME) invalid.push(`nodeSelector uses the restricted label ${k}`);
@@ -293,6 +305,10 @@ export function podRequests(spec: Record<string, unknown>, sink: FindingSink | n
     );
     // Limits default the requests of resources that have no request (Kubernetes defaulting).
     const limits = parseResourceList(r.limits);
+    if (sink) {
+      nonNegative(requests, sink, [...p, 'resources', 'requests']);
+      nonNegative(limits, sink, [...p, 'resources', 'limits']);
+    }
     for (const [k, v] of Object.entries(limits)) if (requests[k] === undefined) requests[k] = v;
     return requests;
   };
@@ -327,6 +343,10 @@ export function podRequests(spec: Record<string, unknown>, sink: FindingSink | n
       ]),
     );
     const podLim = parseResourceList(spec.resources.limits);
+    if (sink) {
+      nonNegative(podReq, sink, [...path, 'resources', 'requests']);
+      nonNegative(podLim, sink, [...path, 'resources', 'limits']);
+    }
     for (const [k, v] of Object.entries(podLim)) if (podReq[k] === undefined) podReq[k] = v;
     for (const [k, v] of Object.entries(podReq))
       if (k === 'cpu' || k === 'memory' || k.startsWith('hugepages-')) total[k] = v;
@@ -334,6 +354,15 @@ export function podRequests(spec: Record<string, unknown>, sink: FindingSink | n
   if (isObject(spec.overhead)) total = addResources(total, parseResourceList(spec.overhead));
   total.pods = 1;
   return total;
+}
+
+/**
+ * A negative request or limit is refused by the API server (k8s.io/kubernetes pkg/apis/core/validation
+ * ValidateResourceQuantityValue: "must be greater than or equal to 0").
+ */
+function nonNegative(list: ResourceList, sink: FindingSink, path: (string | number)[]): void {
+  for (const [k, v] of Object.entries(list))
+    if (v < 0) sink.error(`${[...path, k].join('.')} must be greater than or equal to 0`, [...path, k]);
 }
 
 function maxResources(a: ResourceList, b: ResourceList): ResourceList {

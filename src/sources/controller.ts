@@ -99,11 +99,13 @@ function apply(
       if (typeof val !== 'boolean') {
         findings.push({
           rule: 'invalid-config',
-          severity: 'warning',
+          // Karpenter reads the chart's --feature-gates flag as a map of booleans (karpenter pkg/operator/options
+          // options.go ParseFeatureGates: cliflag.MapStringBool, strconv.ParseBool): "yes" stops the controller.
+          severity: 'error',
           file,
           line: lineOf(['featureGates', k]),
           object: null,
-          message: `settings.featureGates.${k} should be true or false, got ${JSON.stringify(val)}`,
+          message: `settings.featureGates.${k} must be true or false, got ${JSON.stringify(val)}: the controller refuses to start with it`,
         });
         continue;
       }

@@ -147,12 +147,34 @@ export function parseFleetObjects(objects: Obj[], file: string, findings: Findin
   const pods: Obj[] = [];
   const pdbs: Obj[] = [];
   let podList = false;
+  // NodeClaims and Nodes are cluster-scoped: a name listed twice is not a snapshot of one cluster.
+  const names = new Set<string>();
+  const unique = (it: Obj): boolean => {
+    const meta = isObject(it.metadata) ? it.metadata : {};
+    if (typeof meta.name !== 'string') return true;
+    const key = `${String(it.kind)}/${meta.name}`;
+    if (!names.has(key)) {
+      names.add(key);
+      return true;
+    }
+    findings.push({
+      rule: 'invalid-fleet',
+      severity: 'error',
+      file,
+      line: null,
+      object: key,
+      message: `${file} lists ${String(it.kind)} ${meta.name} twice; the second is not read (names are unique in a cluster)`,
+    });
+    return false;
+  };
   for (const o of objects) {
     if (o.kind === 'PodList') podList = true;
     for (const it of items(o)) {
-      if (it.kind === 'NodeClaim') nodeClaims.push(it);
-      else if (it.kind === 'Node') nodes.push(it);
-      else if (it.kind === 'Pod') pods.push(it);
+      if (it.kind === 'NodeClaim') {
+        if (unique(it)) nodeClaims.push(it);
+      } else if (it.kind === 'Node') {
+        if (unique(it)) nodes.push(it);
+      } else if (it.kind === 'Pod') pods.push(it);
       else if (it.kind === 'PodDisruptionBudget') pdbs.push(it);
     }
   }

@@ -815,8 +815,20 @@ function classify(
 ): void {
   const kind = typeof value.kind === 'string' ? value.kind : '';
   const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
-  if (kind === 'List' || (kind.endsWith('List') && Array.isArray(value.items))) {
-    const items = Array.isArray(value.items) ? value.items : [];
+  if (kind === 'List' || (kind.endsWith('List') && value.items !== undefined)) {
+    // A list whose items is not a list is refused by kubectl and the API server (`items` is an array).
+    if (!Array.isArray(value.items)) {
+      state.findings.push({
+        rule: 'invalid-spec',
+        severity: 'error',
+        file: source.file,
+        line: source.locate(['items'])?.line ?? source.line,
+        object: null,
+        message: `${kind}.items must be a list of objects, got ${value.items === null ? 'null' : typeof value.items}: nothing in it is read`,
+      });
+      return;
+    }
+    const items = value.items;
     items.forEach((item, i) => {
       if (!isObject(item)) return;
       const itemSource: SourceRef = {

@@ -3,7 +3,7 @@
  * file:line:column. Malformed documents, non-object documents and alias bombs become
  * findings; the other documents of the file are still returned.
  */
-import { LineCounter, parseAllDocuments, isCollection, isPair, visit, type Document } from 'yaml';
+import { LineCounter, parseAllDocuments, isCollection, isPair, isScalar, isSeq, visit, type Document } from 'yaml';
 import type { Finding, Position, SourceRef } from '../common/findings.js';
 import { errorMessage } from '../common/errors.js';
 
@@ -117,6 +117,8 @@ export function parseYamlDocuments(
       lineCounter,
       prettyErrors: false,
       uniqueKeys: true,
+      // Merge keys (`<<: *defaults`) are YAML 1.1, which Kubernetes reads (sigs.k8s.io/yaml, go-yaml).
+      merge: true,
       logLevel: 'error',
     }) as Document.Parsed[];
   } catch (e) {
@@ -146,6 +148,7 @@ export function parseYamlDocuments(
       lineCounter: lc,
       prettyErrors: false,
       uniqueKeys: true,
+      merge: true,
       logLevel: 'error',
     });
     reparsed = { docs: (Array.isArray(again) ? again : [again]) as Document.Parsed[], lineCounter: lc };
@@ -173,10 +176,25 @@ export function parseYamlDocuments(
       });
       return;
     }
+    // `%YAML 9.9`: a version no reader supports (go-yaml refuses it); the document is not read.
+    const directive = doc.warnings.find((w) => w.code === 'BAD_DIRECTIVE');
+    if (directive) {
+      const at = directive.pos ? pos(directive.pos[0]) : { line: docLine, column: 1 };
+      findings.push({
+        rule: 'invalid-yaml',
+        severity: 'error',
+        file,
+        line: at.line,
+        column: at.column,
+        object: null,
+        message: `document ${index + 1}: ${firstLine(directive.message)} (Kubernetes reads YAML 1.1 and 1.2 only); this document is skipped`,
+      });
+      return;
+    }
     if (doc.contents === null) return; // empty document (e.g. a trailing `---`)
     // A key that is itself a list or map (`? [a, b]`) has no Kubernetes meaning (and JavaScript would stringify it).
     let complexKey: number | null = null;
-    const ambiguous: { line: number; text: string }[] = [];
+    const ambiguous: { line: number; text: string; path: (string | number)[] | null }[] = [];
     visit(doc, {
       Pair(_, pair) {
         if (isPair(pair) && isCollection(pair.key)) {
@@ -185,7 +203,7 @@ export function parseYamlDocuments(
         }
         return undefined;
       },
-      Scalar(key, node) {
+      Scalar(key, node, ancestors) {
         // YAML 1.1 (which Kubernetes' and Helm's Go readers use) reads these unquoted words as booleans; YAML 1.2 (this
         // reader) as strings: the two disagree about the value.
         if (
@@ -195,7 +213,11 @@ export function parseYamlDocuments(
           typeof node.source === 'string' &&
           YAML11_BOOL.test(node.source)
         )
-          ambiguous.push({ line: pos(node.range?.[0] ?? docStart).line, text: node.source });
+          ambiguous.push({
+            line: pos(node.range?.[0] ?? docStart).line,
+            text: node.source,
+            path: keyPath([...ancestors, node]),
+          });
         return undefined;
       },
     });
@@ -226,6 +248,10 @@ export function parseYamlDocuments(
       return;
     }
     if (value === null || value === undefined) return;
+    // Read as Kubernetes and Helm read it (YAML 1.1): the unquoted words are booleans, so a string field that holds
+    // one is a type error the validators report (a requirement value, a nodeSelector value, a label).
+    if (opts.yaml11Warnings !== false)
+      for (const a of ambiguous) if (a.path) value = setIfString(value, a.path, a.text, /^(y|yes|on)$/i.test(a.text));
     if (cyclic(value)) {
       invalid(
         docLine,
@@ -269,6 +295,41 @@ export function parseYamlMapping(
   const docs = parseYamlDocuments(file, text, findings, opts);
   if (docs.length === 0) return null;
   return docs[0];
+}
+
+/** The key path of the last node of a chain of YAML nodes (document → … → node); null through keys not plain. */
+function keyPath(chain: readonly unknown[]): (string | number)[] | null {
+  const out: (string | number)[] = [];
+  for (let i = 0; i < chain.length - 1; i++) {
+    const a = chain[i];
+    const child = chain[i + 1];
+    if (isSeq(a)) {
+      const j = a.items.indexOf(child as never);
+      if (j < 0) return null;
+      out.push(j);
+    } else if (isPair(a)) {
+      if (a.value !== child) return null;
+      const k = isScalar(a.key) ? a.key.value : a.key;
+      if (typeof k !== 'string' && typeof k !== 'number') return null;
+      out.push(String(k));
+    }
+  }
+  return out;
+}
+
+/** `root` with the value at `path` set to `to` when it is the string `was` (a merge or an alias may have moved it). */
+function setIfString(root: unknown, path: (string | number)[], was: string, to: boolean): unknown {
+  let cur: unknown = root;
+  for (const k of path.slice(0, -1)) {
+    if (typeof cur !== 'object' || cur === null || !Object.hasOwn(cur, k)) return root;
+    cur = (cur as Record<string | number, unknown>)[k];
+  }
+  const last = path[path.length - 1];
+  if (typeof cur === 'object' && cur !== null && Object.hasOwn(cur, last)) {
+    const c = cur as Record<string | number, unknown>;
+    if (c[last] === was) c[last] = to;
+  }
+  return root;
 }
 
 function firstLine(s: string): string {
