@@ -443,3 +443,52 @@ spec:
     expect(r.stderr).toMatch(/--at "2026-13-45" is not an RFC 3339 time/);
   });
 });
+
+describe('bounded work: caps checked before the work, each an input-capped error naming the cap', () => {
+  test('10,000 NodePools: the cap answers in seconds, without modelling the truncated state', async () => {
+    const pools = Array.from({ length: 10_000 }, (_, i) => nodePool(`pool-${i}`)).join('---\n');
+    const t0 = Date.now();
+    const p = await validate({ 'nc.yaml': NODECLASS, 'p.yaml': pools });
+    const seconds = (Date.now() - t0) / 1000;
+    expect(p.findings).toContainEqual(
+      expect.objectContaining({ rule: 'input-capped', message: expect.stringContaining('caps.karpenterObjects') }),
+    );
+    expect(p.verdict).toBe('fail');
+    expect(p.assumptions.some((a) => a.startsWith('Not modelled: a state reaches caps.karpenterObjects'))).toBe(true);
+    // Before: the first 2,000 pools were simulated with a probe pod each (2,000 × 2,000), over 100 s.
+    expect(seconds).toBeLessThan(60);
+  }, 120_000);
+
+  test('a configured cap from the config: 30 NodePools past caps.karpenterObjects 10', async () => {
+    const pools = Array.from({ length: 30 }, (_, i) => nodePool(`pool-${i}`)).join('---\n');
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'p.yaml': pools,
+      '.karpenter-plan.yaml': 'caps: { karpenterObjects: 10 }\n',
+    });
+    expect(p.findings.filter((f) => f.rule === 'input-capped').map((f) => f.message)).toEqual([
+      expect.stringContaining('more than 10 NodePool objects'),
+    ]);
+  });
+
+  test('10,000 what-if scenarios: only caps.scenarios are simulated, with an error', async () => {
+    const sc = (i: number) =>
+      `  - name: s${i}\n    unavailable:\n      - - { key: karpenter.k8s.aws/instance-generation, operator: Gt, values: ["8"] }\n`;
+    const t0 = Date.now();
+    const dir = tempTree({
+      'nc.yaml': NODECLASS,
+      'p.yaml': nodePool('a'),
+      '.karpenter-plan.yaml': `scenarios:\n${Array.from({ length: 10_000 }, (_, i) => sc(i)).join('')}`,
+    });
+    const { plan: p } = await run(['simulate', dir]);
+    expect(p.scenarios).toHaveLength(50);
+    expect(p.findings).toContainEqual(
+      expect.objectContaining({
+        rule: 'input-capped',
+        file: '.karpenter-plan.yaml',
+        message: '10000 what-if scenarios: only the first 50 are simulated (caps.scenarios)',
+      }),
+    );
+    expect(Date.now() - t0).toBeLessThan(60_000);
+  }, 120_000);
+});

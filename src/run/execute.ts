@@ -565,6 +565,26 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
         `Limits: NodePool ${f.pool}'s existing nodes already reach its limits on ${f.resources.join(', ')}${f.uncounted ? ` (${f.uncounted} node(s) without capacity in the snapshot not counted)` : ''}: Karpenter launches no new node in it, while the placements above, made onto an empty cluster, may.`,
       );
   }
+  // A state past caps.karpenterObjects is incomplete, and the model's work grows with NodePools × pods: the run stops
+  // before the simulations, with the input-capped error (the verdict fails on it) and the validation findings.
+  if (base.capped?.length || head.capped?.length) {
+    assumptions.push(
+      `Not modelled: a state reaches ${[...new Set([...(base.capped ?? []), ...(head.capped ?? [])])].map((c) => `caps.${c}`).join(', ')}; only validation findings are reported.`,
+    );
+    const suppressions: Suppressions = {
+      annotations: head.ignoreAnnotations,
+      ignore: input.config.ignore,
+      baseline: readBaseline(input.trusted ?? input.head, input.config, head.findings),
+    };
+    return buildPlan({
+      kind: input.base ? 'diff' : 'state',
+      base,
+      head,
+      config: input.config,
+      assumptions,
+      suppressions,
+    });
+  }
   const simOpts: SimulationOptions = {
     catalog,
     spotPriceFactor: input.config.spotPriceFactor,
@@ -709,7 +729,18 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
   };
   if (input.validateOnly)
     return buildPlan({ kind, base, head, config: input.config, assumptions, suppressions, pricing });
-  const scenarios = input.config.scenarios.map((sc) => {
+  // Each scenario is a simulation of head: past caps.scenarios, an error and the rest not run (checked before).
+  const scenarioCap = input.config.caps.scenarios;
+  if (input.config.scenarios.length > scenarioCap)
+    head.findings.push({
+      rule: 'input-capped',
+      severity: 'error',
+      file: input.config.file,
+      line: input.config.file ? 1 : null,
+      object: null,
+      message: `${input.config.scenarios.length} what-if scenarios: only the first ${scenarioCap} are simulated (caps.scenarios)`,
+    });
+  const scenarios = input.config.scenarios.slice(0, scenarioCap).map((sc) => {
     const unavailable = unavailableOfferings(catalog, headSim.zones, sc);
     return {
       name: sc.name,

@@ -166,6 +166,8 @@ export interface Caps {
   karpenterObjects: number;
   /** Nodes read from fleet snapshots. */
   fleetNodes: number;
+  /** What-if scenarios simulated per run. */
+  scenarios: number;
 }
 
 export const DEFAULT_CAPS: Readonly<Caps> = Object.freeze({
@@ -173,6 +175,7 @@ export const DEFAULT_CAPS: Readonly<Caps> = Object.freeze({
   karpenterObjects: 2_000,
   objectsPerKind: 20_000,
   fleetNodes: 200_000,
+  scenarios: 50,
 });
 
 export class ConfigError extends Error {}

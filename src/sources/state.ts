@@ -98,6 +98,8 @@ export interface State extends ModelInput {
   renderFailures: RenderFailure[];
   /** Rules silenced per object by its `karpenter-plan.io/ignore` annotation. */
   ignoreAnnotations: Suppressions['annotations'];
+  /** Caps this state reached (`caps.karpenterObjects`, …): the state is incomplete, so it is not modelled. */
+  capped?: string[];
   /** Workloads that require a label of capacity outside Karpenter (managed node groups, Fargate): not modelled. */
   externalWorkloads: { kind: string; namespace: string; name: string; label: string }[];
   /** RuntimeClasses among the manifests: name → `overhead.podFixed`. */
@@ -850,15 +852,18 @@ function classify(
   const cap = karpenterKind ? limits.caps.karpenterObjects : limits.caps.objectsPerKind;
   const n = (limits.counts[kind] = (limits.counts[kind] ?? 0) + 1);
   if (n > cap) {
-    if (n === cap + 1)
+    if (n === cap + 1) {
+      const name = karpenterKind ? 'karpenterObjects' : 'objectsPerKind';
+      if (karpenterKind && !(state.capped ??= []).includes(name)) state.capped.push(name);
       state.findings.push({
         rule: 'input-capped',
         severity: 'error',
         file: source.file,
         line: source.line,
         object: null,
-        message: `more than ${cap} ${kind} objects in this state: the rest are not read (caps.${karpenterKind ? 'karpenterObjects' : 'objectsPerKind'})`,
+        message: `more than ${cap} ${kind} objects in this state: the rest are not read, and the state is not modelled (caps.${name})`,
       });
+    }
     return;
   }
   const expected = own(EXPECTED_API, kind);
