@@ -3,7 +3,12 @@
 // names, nulls, empty documents. Cases run in-process (the CLI's runCli, bundled from src/ with esbuild) in worker
 // threads, so a case that hangs is stopped after --timeout and reported. Exits 1 when any case failed.
 //
-//   node scripts/fuzz.mjs [--seed N] [--cases N] [--timeout MS] [--workers N] [--out DIR] [--only I,J,...]
+//   node scripts/fuzz.mjs [--seed N] [--cases N] [--timeout MS] [--workers N] [--out DIR] [--only I,J,...] [--hostile]
+//
+// --hostile also attacks the surfaces of issue 26 in every case (values files with prototype keys, suppression
+// annotations on invalid objects, look-alikes and duplicates, Markdown/HTML/mention payloads as names, label values and
+// file names, the clusters config), and checks the Markdown report for raw payloads and the plan for findings an
+// annotation must not silence.
 //
 // Failing inputs are written to DIR (default: the repository's .tmp/fuzz-failures/), a few per distinct failure, each
 // with case.json (mutations, failures, the commands to run in that folder) and base/, head/, fleet.json; every failing
@@ -49,7 +54,7 @@ async function workerMain() {
   let warnings = [];
   process.on('warning', (w) => warnings.push(`${w.name}: ${w.message}`));
   parentPort.on('message', async ({ index }) => {
-    const c = lib.makeCase(examples, workerData.seed, index);
+    const c = lib.makeCase(examples, workerData.seed, index, workerData.hostile ? { hostile: true } : {});
     const dir = join(workerData.tmp, String(index));
     mkdirSync(dir, { recursive: true });
     warnings = [];
@@ -92,6 +97,7 @@ async function main() {
         out: { type: 'string' },
         only: { type: 'string' },
         'keep-per-signature': { type: 'string', default: '3' },
+        hostile: { type: 'boolean', default: false },
       },
     }));
   } catch (e) {
@@ -101,6 +107,7 @@ async function main() {
   const timeout = intArg(values.timeout, '--timeout', 1);
   const workers = intArg(values.workers, '--workers', 1);
   const keep = intArg(values['keep-per-signature'], '--keep-per-signature', 0);
+  const hostile = values.hostile === true;
   const indices = values.only
     ? values.only.split(',').map((s) => intArg(s.trim(), '--only', 0))
     : Array.from({ length: intArg(values.cases, '--cases', 1) }, (_, i) => i);
@@ -136,7 +143,7 @@ async function main() {
   };
 
   const save = (index, failures) => {
-    const c = lib.makeCase(examples, seed, index);
+    const c = lib.makeCase(examples, seed, index, hostile ? { hostile: true } : {});
     const dir = join(out, `${seed}-${index}`);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
@@ -161,7 +168,7 @@ async function main() {
     let live = 0;
     const start = () => {
       const w = new Worker(new URL(import.meta.url), {
-        workerData: { bundle: BUNDLE, examples: examplesDir, seed, tmp },
+        workerData: { bundle: BUNDLE, examples: examplesDir, seed, tmp, hostile },
         resourceLimits: { maxOldGenerationSizeMb: 4096 },
         execArgv: ['--no-warnings'],
       });

@@ -62,3 +62,22 @@ test(`${CASES} fuzz cases (seed ${SEED}): no crash, documented exit codes, locat
   // Visible in the run's output: what the known issues still cost.
   if (known.size) process.stdout.write(`fuzz: known issues seen: ${JSON.stringify(Object.fromEntries(known))}\n`);
 }, 120_000);
+
+const HOSTILE_CASES = 100;
+
+test(`${HOSTILE_CASES} hostile fuzz cases (seed ${SEED}): values prototype keys, suppression annotations, Markdown payloads, clusters config`, async () => {
+  const examples = loadExamples('examples');
+  const root = mkdtempSync(join(tmpdir(), 'kp-fuzz-hostile-'));
+  const failures: (Failure & { index: number; mutations: string[] })[] = [];
+  try {
+    for (let index = 0; index < HOSTILE_CASES; index++) {
+      const c = makeCase(examples, SEED, index, { bounded: true, hostile: true });
+      const out = await runCase(c, join(root, String(index)), runCli, { quick: true });
+      for (const f of out.failures)
+        failures.push({ ...f, detail: f.detail.slice(0, 500), index, mutations: c.mutations });
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  expect(failures).toEqual([]);
+}, 300_000);

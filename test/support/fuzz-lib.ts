@@ -33,6 +33,8 @@ export interface FuzzCase {
   stdin: string | null;
   /** The format of the second diff run (its exit code must equal the JSON run's). */
   altFormat: 'markdown' | 'text' | 'sarif';
+  /** A hostile case (MutateOptions.hostile): its Markdown report and suppressions are checked too. */
+  hostile?: boolean;
 }
 
 export type FailureClass =
@@ -47,7 +49,9 @@ export type FailureClass =
   | 'exit-mismatch'
   | 'format-mismatch'
   | 'hang'
-  | 'worker-died';
+  | 'worker-died'
+  | 'injection'
+  | 'self-suppressed';
 
 export interface Failure {
   cls: FailureClass;
@@ -574,6 +578,13 @@ const STRUCTURE_WEIGHTS: [string, number][] = [
 export interface MutateOptions {
   /** Leave out the mutators whose inputs are large by design (huge replica counts, deep nesting, alias bombs). */
   bounded?: boolean;
+  /**
+   * Also attack one of the surfaces of issue 26 (HOSTILE_EDITS): prototype keys in values files, suppression
+   * annotations (on invalid objects, look-alikes and duplicates), Markdown/HTML/mention payloads as names, label values
+   * and file names, and the clusters config. runCase then also checks the Markdown report for raw payloads and the plan
+   * for findings an annotation must not silence.
+   */
+  hostile?: boolean;
 }
 const UNBOUNDED = new Set(['hugeReplicas', 'deepNesting', 'blockNesting', 'aliasBomb', 'longScalar']);
 
@@ -745,6 +756,116 @@ function mutateState(files: Files, side: string, r: Rng, out: string[], opts: Mu
   return next;
 }
 
+/** Payload markers: any of them raw in the Markdown report is an injection. */
+export const PAYLOAD_MARKERS = ['](https://fuzz.invalid', '<img src=fuzz', '@fuzzuser', '<b>fuzz'];
+const PAYLOADS = [
+  'np[x](https://fuzz.invalid/a)',
+  '![i](https://fuzz.invalid/i.png)',
+  '<img src=fuzz>',
+  '@fuzzuser',
+  'a`b`c|d <b>fuzz</b>',
+  'x\n@fuzzuser',
+  'www.fuzz.invalid',
+];
+
+/** Rules an annotation from the change must never silence (src/common/findings.ts UNSUPPRESSIBLE_BY_ANNOTATION). */
+export const UNSUPPRESSIBLE = [
+  'invalid-spec',
+  'invalid-yaml',
+  'input-not-evaluated',
+  'unreadable-file',
+  'input-capped',
+];
+
+/** The YAML documents of a file with a `kind`, edited by `edit`; the file unchanged when it does not parse. */
+function editDocs(text: string, edit: (d: Document, i: number) => void): string {
+  let docs: Document[];
+  try {
+    docs = parseAllDocuments(text) as Document[];
+  } catch {
+    return text;
+  }
+  if (!Array.isArray(docs) || docs.some((d) => d.errors.length)) return text;
+  docs.forEach((d, i) => {
+    if (isMap(d.contents) && d.get('kind') !== undefined) edit(d, i);
+  });
+  return docs.map((d) => d.toString({ lineWidth: 0 })).join('');
+}
+
+const HOSTILE_EDITS: Record<string, (files: Files, r: Rng) => { files: Files; what: string } | null> = {
+  valuesProtoKey: (files, r) => {
+    const names = [...files.keys()].filter((n) => /values/.test(n) && /\.ya?ml$/.test(n));
+    if (!names.length) return null;
+    const name = r.pick(names);
+    const key = r.pick(['__proto__', 'constructor', 'prototype']);
+    const text = files.get(name)!;
+    const nested = /^(\w+):\s*$/m.exec(text);
+    const next = new Map(files);
+    next.set(
+      name,
+      nested && r.chance(0.7)
+        ? text.replace(nested[0], `${nested[0]}\n  ${key}:\n    polluted: { weight: 1 }`)
+        : `${text}\n${key}:\n  polluted: true\n`,
+    );
+    return { files: next, what: `${name}: values key ${key}` };
+  },
+  ignoreAnnotation: (files, r) => {
+    const names = [...files.keys()].filter((n) => /\.ya?ml$/.test(n) && /kind:/.test(files.get(n)!));
+    if (!names.length) return null;
+    const name = r.pick(names);
+    const how = r.pick(['star-on-invalid', 'star', 'lookalike', 'duplicate']);
+    const next = new Map(files);
+    let extra = '';
+    next.set(
+      name,
+      editDocs(files.get(name)!, (d) => {
+        d.setIn(['metadata', 'annotations', 'karpenter-plan.io/ignore'], r.pick(['*', 'invalid-spec', 'input-capped']));
+        if (how === 'star-on-invalid') d.setIn(['spec', 'weight'], 500);
+        if (how === 'lookalike' || how === 'duplicate') {
+          const copy = d.clone();
+          if (how === 'lookalike') copy.set('apiVersion', r.pick(['example.com/v1', 'v1']));
+          extra += `---\n${copy.toString({ lineWidth: 0 })}`;
+        }
+      }),
+    );
+    if (extra) next.set(`lookalike-${how}.yaml`, extra);
+    return { files: next, what: `${name}: karpenter-plan.io/ignore (${how})` };
+  },
+  markdownName: (files, r) => {
+    const names = [...files.keys()].filter((n) => /\.ya?ml$/.test(n) && /kind:/.test(files.get(n)!));
+    if (!names.length) return null;
+    const name = r.pick(names);
+    const payload = r.pick(PAYLOADS);
+    const field = r.pick(['name', 'label', 'file']);
+    const next = new Map(files);
+    if (field === 'file') {
+      next.set(`${payload.replace(/[/\n]/g, '_')}.yaml`, files.get(name)!);
+      next.delete(name);
+    } else
+      next.set(
+        name,
+        editDocs(files.get(name)!, (d, i) => {
+          if (i > 0 && r.chance(0.5)) return;
+          if (field === 'name') d.setIn(['metadata', 'name'], payload);
+          else d.setIn(['spec', 'template', 'metadata', 'labels', 'team'], payload);
+        }),
+      );
+    return { files: next, what: `${name}: ${field} ${JSON.stringify(payload)}` };
+  },
+  clustersConfig: (files, r) => {
+    const next = new Map(files);
+    const entry = r.pick([
+      { name: 'a', path: '../..' },
+      { name: 'a', path: '/etc' },
+      { name: '@fuzzuser', path: '.' },
+      { name: 'x[y](https://fuzz.invalid)', path: 'nope' },
+    ]);
+    const cfg = `${files.get('.karpenter-plan.yaml') ?? ''}\nclusters:\n  - ${JSON.stringify(entry)}\n  - ${JSON.stringify({ ...entry, path: '.' })}\n`;
+    next.set('.karpenter-plan.yaml', cfg);
+    return { files: next, what: `clusters ${JSON.stringify(entry)}` };
+  },
+};
+
 /** Case `index` of `seed`: an example, mutated on head (mostly), base or both, and sometimes its fleet snapshot. */
 export function makeCase(
   examples: readonly Example[],
@@ -763,6 +884,22 @@ export function makeCase(
   let head = side === 'base' ? ex.head : mutateState(ex.head, 'head', r, mutations, opts);
   // Configuration edits are left out of bounded runs: an edge value there (a horizon of 1e308 days) can take forever.
   if (!opts.bounded && r.chance(0.15)) head = editConfig(head, r, mutations);
+  if (opts.hostile) {
+    // One surface of issue 26, drawn with the case's own generator (deterministic in seed and index).
+    const order = r.pick([
+      ['valuesProtoKey', 'markdownName'],
+      ['ignoreAnnotation', 'markdownName'],
+      ['markdownName', 'ignoreAnnotation'],
+      ['clustersConfig', 'markdownName'],
+    ]);
+    for (const k of order) {
+      const e = HOSTILE_EDITS[k](head, r);
+      if (!e) continue;
+      head = e.files;
+      mutations.push(`head/${e.what}`);
+      break;
+    }
+  }
   const base = side === 'head' ? ex.base : mutateState(ex.base, 'base', r, mutations, opts);
   let fleet = ex.fleet;
   if (fleet !== null && r.chance(0.2)) {
@@ -786,6 +923,7 @@ export function makeCase(
     mutations,
     stdin,
     altFormat: r.pick(['markdown', 'text', 'sarif'] as const),
+    ...(opts.hostile ? { hostile: true } : {}),
   };
 }
 
@@ -812,7 +950,9 @@ export function layOut(c: FuzzCase, dir: string, quick = false): { args: string[
     { args: [...diff, '--format', 'json'], json: true },
     { args: [...diff, '--format', c.altFormat], json: false },
   ];
-  if (quick) return runs.slice(0, 2);
+  // A hostile case's report is read for raw payloads, in every run.
+  if (c.hostile) runs.splice(2, 0, { args: [...diff, '--format', 'markdown'], json: false });
+  if (quick) return runs.slice(0, c.hostile ? 3 : 2);
   if (c.stdin !== null)
     runs.push({ args: ['validate', '-', '--format', 'json', '--fail-on', 'error'], json: true, stdin: c.stdin });
   return runs;
@@ -919,6 +1059,29 @@ export function checkRun(
   return { failures, plan };
 }
 
+/** A hostile case's own checks: no payload raw in the Markdown report, no unsuppressible finding silenced. */
+function checkHostile(run: { args: string[]; json: boolean }, stdout: string, plan: PlanLike | null): Failure[] {
+  const command = `karpenter-plan ${run.args.join(' ')}`;
+  const out: Failure[] = [];
+  // Manifest diffs sit in fenced code blocks, where nothing renders: the rest of the report is read.
+  const prose = stdout.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, '');
+  if (run.args.includes('markdown'))
+    for (const m of PAYLOAD_MARKERS)
+      if (prose.includes(m))
+        out.push({ cls: 'injection', command, detail: `raw ${m} in the report`, signature: `injection: ${m}` });
+  const silenced = (plan as { suppressedFindings?: { rule: string; suppressedBy: string }[] } | null)
+    ?.suppressedFindings;
+  for (const f of silenced ?? [])
+    if (f.suppressedBy === 'annotation' && UNSUPPRESSIBLE.includes(f.rule))
+      out.push({
+        cls: 'self-suppressed',
+        command,
+        detail: `${f.rule} silenced by an annotation`,
+        signature: `self-suppressed: ${f.rule}`,
+      });
+  return out;
+}
+
 export interface CaseOutcome {
   failures: Failure[];
   /** Exit code per command line. */
@@ -965,10 +1128,12 @@ export async function runCase(
       continue;
     }
     exits.push(r.exitCode);
-    failures.push(...checkRun(run, r, files, run.args[0] === 'diff').failures);
+    const checked = checkRun(run, r, files, run.args[0] === 'diff');
+    failures.push(...checked.failures);
+    if (c.hostile) failures.push(...checkHostile(run, r.stdout, checked.plan));
   }
   // The same diff in another format must end the same way.
-  if (runs.length > 2 && exits[1] >= 0 && exits[2] >= 0 && exits[1] !== exits[2])
+  if (!c.hostile && runs.length > 2 && exits[1] >= 0 && exits[2] >= 0 && exits[1] !== exits[2])
     failures.push({
       cls: 'format-mismatch',
       command: `karpenter-plan ${runs[2].args.join(' ')}`,
