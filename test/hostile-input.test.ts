@@ -492,3 +492,38 @@ describe('bounded work: caps checked before the work, each an input-capped error
     expect(Date.now() - t0).toBeLessThan(60_000);
   }, 120_000);
 });
+
+describe('caps on renders and Applications, from the config, checked before the work', () => {
+  test('caps.renders: the third kustomization is not rendered, an input-capped error names the cap', async () => {
+    const files: Record<string, string> = { 'nc.yaml': NODECLASS, '.karpenter-plan.yaml': 'caps: { renders: 2 }\n' };
+    for (const k of ['a', 'b', 'c']) {
+      files[`${k}/kustomization.yaml`] = 'resources: [pool.yaml]\n';
+      files[`${k}/pool.yaml`] = nodePool(`pool-${k}`);
+    }
+    const p = await validate(files);
+    const capped = p.findings.filter((f) => f.rule === 'input-capped');
+    expect(capped).toEqual([
+      expect.objectContaining({ file: 'c/kustomization.yaml', message: expect.stringContaining('(caps.renders)') }),
+    ]);
+    expect(p.verdict).toBe('fail');
+  });
+
+  test('caps.applications: Applications past the cap are not read, with an error naming the cap', async () => {
+    const app = (i: number) =>
+      `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: { name: app-${i}, namespace: argocd }\nspec:\n  project: default\n  destination: { server: https://kubernetes.default.svc, namespace: karpenter }\n  source: { repoURL: https://example.com/r.git, path: pools, targetRevision: HEAD }\n`;
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'pools/pool.yaml': nodePool('a'),
+      'apps.yaml': Array.from({ length: 5 }, (_, i) => app(i)).join('---\n'),
+      '.karpenter-plan.yaml': 'caps: { applications: 3 }\n',
+    });
+    expect(p.findings).toContainEqual(
+      expect.objectContaining({
+        rule: 'input-capped',
+        file: 'apps.yaml',
+        message: expect.stringContaining('more than 3 Argo CD Applications'),
+      }),
+    );
+    expect(p.verdict).toBe('fail');
+  });
+});

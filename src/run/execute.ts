@@ -446,6 +446,8 @@ interface LoadedStates {
 
 /** `target`: a target's key; undefined: every kustomization and Application; null: the plain manifests only. */
 function loadStates(input: ExecuteInput, opts: LoadOptions, target: string | null | undefined): LoadedStates {
+  // One render count for the run (every target, base and head): caps.renders.
+  opts.renders ??= { count: 0 };
   // A target's inputs in each state (sources/targets.ts); renderer lookups are shared by every target of the run.
   const load = (tree: FileTree, base: FileTree | null): { state: State; config: Config } => {
     const t =

@@ -168,6 +168,10 @@ export interface Caps {
   fleetNodes: number;
   /** What-if scenarios simulated per run. */
   scenarios: number;
+  /** kustomize and helm renders started per run (base and head). */
+  renders: number;
+  /** Argo CD Applications per state, ApplicationSets expanded. */
+  applications: number;
 }
 
 export const DEFAULT_CAPS: Readonly<Caps> = Object.freeze({
@@ -176,6 +180,8 @@ export const DEFAULT_CAPS: Readonly<Caps> = Object.freeze({
   objectsPerKind: 20_000,
   fleetNodes: 200_000,
   scenarios: 50,
+  renders: 200,
+  applications: 2_000,
 });
 
 export class ConfigError extends Error {}

@@ -140,6 +140,29 @@ export interface LoadOptions {
    * repository when `repoURLs` is not configured, and which sources moved to another repository (argoContext).
    */
   base?: FileTree | null;
+  /** Renders started with these options (kustomize and helm, base and head): counted against caps.renders. */
+  renders?: { count: number };
+}
+
+/**
+ * Whether one more render fits under caps.renders (checked before the render); past it, an `input-capped` error on
+ * `file` and the render is not run (its files are not evaluated).
+ */
+function renderAllowed(opts: LoadOptions, config: Config, state: State, file: string | null, what: string): boolean {
+  opts.renders ??= { count: 0 };
+  if (opts.renders.count < config.caps.renders) {
+    opts.renders.count++;
+    return true;
+  }
+  state.findings.push({
+    rule: 'input-capped',
+    severity: 'error',
+    file,
+    line: file ? 1 : null,
+    object: null,
+    message: `${what} was not rendered: this run already started ${config.caps.renders} renders (caps.renders)`,
+  });
+  return false;
 }
 
 /** A state with nothing in it (the base of a single-state run, and the start of every loaded state). */
@@ -276,7 +299,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   ]);
   // Applications found in renderings (an app of apps rendered by kustomize) are rendered in the same state.
   const ctx = argoContext(tree, config, opts.base ?? null);
-  const fromRenderings = readArgoObjects(applications, ctx, state.findings).applications;
+  const fromRenderings = readArgoObjects(applications, ctx, state.findings, config.caps.applications).applications;
   if (fromRenderings.some((a) => a.sources.some((s) => s.type === 'kustomize')))
     renderKustomizations(tree, config, opts, state, kustomizations, allFiles, accept, appJobs(fromRenderings));
   const renderedApps = [...rendered, ...fromRenderings];
@@ -405,6 +428,11 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
         chart,
       );
       if (fb !== undefined) usedFallback.add(fb);
+      continue;
+    }
+    if (!renderAllowed(opts, config, state, `${chart.path.replace(/\/$/, '')}/Chart.yaml`, `chart ${chart.path}`)) {
+      const prefix = chart.path.replace(/\/$/, '') + '/';
+      for (const f of allFiles) if (f.startsWith(prefix)) state.unrendered.add(f);
       continue;
     }
     const r = renderChart(tree, chart, config.helm.binary, config.renderTimeoutSeconds * 1000);
@@ -721,7 +749,7 @@ function readInventory(tree: FileTree, config: Config, base: FileTree | null): A
     }
   }
   const findings: Finding[] = [];
-  const r = readArgoObjects(found, argoContext(tree, config, base), findings);
+  const r = readArgoObjects(found, argoContext(tree, config, base), findings, config.caps.applications);
   const owned = new Set<string>();
   for (const a of r.applications)
     for (const s of a.sources)
@@ -763,11 +791,28 @@ function readArgoObjects(
   found: readonly Found[],
   ctx: ArgoContext,
   findings: Finding[],
+  cap: number,
 ): { applications: ArgoApplication[]; read: string[]; unexpanded: Set<string> } {
   const applications: ArgoApplication[] = [];
   const read: string[] = [];
   const unexpanded = new Set<string>();
+  let capped = false;
   const add = (value: Record<string, unknown>, source: SourceRef, appSet: string | null): void => {
+    // caps.applications, checked before an Application is read: past it, one error and the rest not read.
+    if (applications.length >= cap) {
+      if (!capped)
+        findings.push({
+          rule: 'input-capped',
+          severity: 'error',
+          file: source.file,
+          line: source.line ?? 1,
+          object: null,
+          message: `more than ${cap} Argo CD Applications (ApplicationSets expanded) in this state: the rest are not read (caps.applications)`,
+        });
+      capped = true;
+      if (source.file) unexpanded.add(source.file);
+      return;
+    }
     const app = readApplication(value, source, appSet, ctx, findings);
     // A change to the file of an Application (or ApplicationSet) with a source not evaluated is not evaluated either.
     if (app.unevaluated && source.file) unexpanded.add(source.file);
@@ -1113,6 +1158,10 @@ function renderKustomizations(
           root,
           'neither kustomize nor kubectl is on the PATH (install one, or pipe a rendering to `karpenter-plan -`)',
         );
+        continue;
+      }
+      if (!renderAllowed(opts, config, state, root.file, `kustomization ${root.dir || '.'}${owner(root)}`)) {
+        for (const f of filesOf(parts, allFiles)) state.unrendered.add(f);
         continue;
       }
       checkout ??= new Checkout(tree, allFiles);
