@@ -787,7 +787,12 @@ function editDocs(text: string, edit: (d: Document, i: number) => void): string 
   }
   if (!Array.isArray(docs) || docs.some((d) => d.errors.length)) return text;
   docs.forEach((d, i) => {
-    if (isMap(d.contents) && d.get('kind') !== undefined) edit(d, i);
+    if (!isMap(d.contents) || d.get('kind') === undefined) return;
+    try {
+      edit(d, i);
+    } catch {
+      // A document an earlier mutation left without a map where the edit goes: left as it is.
+    }
   });
   return docs.map((d) => d.toString({ lineWidth: 0 })).join('');
 }
