@@ -971,7 +971,7 @@ function classify(
     }
     seen.set(key, source);
     const migratedFrom = apiVersion !== expected ? { migratedFrom: apiVersion } : {};
-    let accepted = false;
+    let accepted: boolean;
     if (kind === 'NodePool') {
       const np = parseNodePool(value, source, state.findings);
       if (np) state.nodePools.push({ ...np, ...migratedFrom });
