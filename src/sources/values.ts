@@ -15,20 +15,25 @@ import { parseYamlMapping, type SourceDocument } from './yaml.js';
 import { own } from '../common/own.js';
 
 /**
- * Helm's coalescing of values files: later maps merge over earlier ones, lists replace, null deletes. Maps are built
- * without a prototype, so a key such as `__proto__` is an ordinary key here (it never reaches Object.prototype nor
- * drops the entries under it); readValuesAdapter refuses such keys with a located finding before merging.
+ * Helm's coalescing of values files: later maps merge over earlier ones, lists replace, null deletes. Every key is
+ * written as an own data property (never through the `__proto__` setter) and read only when own, so a key such as
+ * `__proto__` never reaches Object.prototype nor drops the entries under it; readValuesAdapter refuses such keys with
+ * a located finding before merging. The maps stay ordinary objects (the model prints values with String()).
  */
 export function mergeValues(base: unknown, over: unknown): unknown {
   if (!isObject(base) || !isObject(over)) return over === undefined ? base : over;
-  const out = Object.assign(Object.create(null) as Record<string, unknown>, base);
+  const out: Record<string, unknown> = { ...base };
   for (const [k, v] of Object.entries(over)) {
     const prev = Object.hasOwn(out, k) ? out[k] : undefined;
     if (v === null) delete out[k];
-    else if (isObject(v) && isObject(prev)) out[k] = mergeValues(prev, v);
-    else out[k] = v;
+    else setOwn(out, k, isObject(v) && isObject(prev) ? mergeValues(prev, v) : v);
   }
   return out;
+}
+
+/** `o[k] = v` as an own data property, whatever `k` is (`__proto__` included). */
+function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
 }
 
 /** Keys that name JavaScript's object machinery: refused in maps built from input keys (docs/security.md). */
@@ -45,13 +50,13 @@ export function withoutPrototypeKeys(
 ): unknown {
   if (Array.isArray(v)) return v.map((x, i) => withoutPrototypeKeys(x, found, [...path, i]));
   if (!isObject(v)) return v;
-  const out = Object.create(null) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
   for (const k of Object.keys(v)) {
     if (PROTOTYPE_KEYS.has(k)) {
       found([...path, k]);
       continue;
     }
-    out[k] = withoutPrototypeKeys(v[k], found, [...path, k]);
+    setOwn(out, k, withoutPrototypeKeys(v[k], found, [...path, k]));
   }
   return out;
 }

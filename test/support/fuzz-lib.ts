@@ -786,6 +786,15 @@ function editDocs(text: string, edit: (d: Document, i: number) => void): string 
     return text;
   }
   if (!Array.isArray(docs) || docs.some((d) => d.errors.length)) return text;
+  try {
+    return editParsed(docs, edit);
+  } catch {
+    // A text the YAML library cannot write back (nesting deeper than its stack): left as it is.
+    return text;
+  }
+}
+
+function editParsed(docs: Document[], edit: (d: Document, i: number) => void): string {
   docs.forEach((d, i) => {
     if (!isMap(d.contents) || d.get('kind') === undefined) return;
     try {
