@@ -49,8 +49,8 @@ export function inert(s: string): string {
       .replace(MARKDOWN_SYNTAX, (c) => NAMED[c] ?? `&#${c.charCodeAt(0)};`)
       // At the start of a line (a note, a timeline): no indented code block, list item or setext underline.
       .replace(/^(?:[ ]{4,}|[ ]*\t)[ \t]*/, (m) => m.replace(/[ \t]/g, (c) => `&#${c.charCodeAt(0)};`))
-      .replace(/^[-+=]/, (c) => `&#${c.charCodeAt(0)};`)
-      .replace(/^(\d+)([.)])/, (_, d: string, c: string) => `${d}&#${c.charCodeAt(0)};`)
+      .replace(/^( {0,3})([-+=])/, (_, sp: string, c: string) => `${sp}&#${c.charCodeAt(0)};`)
+      .replace(/^( {0,3}\d+)([.)])/, (_, d: string, c: string) => `${d}&#${c.charCodeAt(0)};`)
   );
 }
 
