@@ -140,7 +140,7 @@ describe('caps (docs/security.md)', () => {
     const pools = Array.from({ length: 5 }, (_, i) => POOL.replace('name: fine', `name: p${i}`)).join('---\n');
     const plan = await validateJson({ 'p.yaml': pools, '.karpenter-plan.yaml': 'caps:\n  karpenterObjects: 3\n' });
     expect(plan.findings.filter((x) => x.rule === 'input-capped').map((x) => x.message)).toEqual([
-      'more than 3 NodePool objects in this state: the rest are not read (caps.karpenterObjects)',
+      'more than 3 NodePool objects in this state: the rest are not read, and the state is not modelled (caps.karpenterObjects)',
     ]);
   });
 
