@@ -21,20 +21,23 @@ import {
   formatMinutes,
   gitTopLevel,
   listTargets,
+  logSafe,
   mergeFiles,
   money,
   nodePoolNotes,
+  plain,
   pricingNote,
   probesOnly,
   renderMarkdown,
   renderSarif,
   resolveConfig,
+  revisionFileReader,
   signedMonthly,
   summarySentence
-} from "./chunks/chunk-EZQ6MXDO.js";
+} from "./chunks/chunk-TBQYXT2D.js";
 import {
   closest
-} from "./chunks/chunk-522HBRGA.js";
+} from "./chunks/chunk-KNK55OQ6.js";
 import {
   own
 } from "./chunks/chunk-5NIMWVRB.js";
@@ -73,13 +76,7 @@ var ANSI = {
   reset: "\x1B[0m"
 };
 function terminalSafe(s) {
-  if (s === null || s === void 0 || s === "") return "-";
-  let out = "";
-  for (const ch of String(s).replace(/\r?\n/g, " ")) {
-    const c = ch.charCodeAt(0);
-    out += c < 32 || c >= 127 && c < 160 ? "?" : ch;
-  }
-  return out;
+  return s === null || s === void 0 || s === "" ? "-" : plain(String(s));
 }
 var PLAIN = { code: terminalSafe, text: terminalSafe };
 function renderText(plan, opts = {}) {
@@ -374,6 +371,11 @@ function findings(plan, paint) {
   if (existing.length) out.push(`  pre-existing (not introduced by this change): ${byRule(existing)}`);
   if (resolved.length) out.push(`  resolved by this change: ${byRule(resolved)}`);
   if (suppressed.length) out.push(`  suppressed: ${suppressed.length}: ${byRule(suppressed)}`);
+  const silenced = suppressed.filter((f) => f.suppressedBy === "annotation");
+  if (silenced.length) {
+    out.push("  silenced by a karpenter-plan.io/ignore annotation in the change:");
+    for (const f of silenced) out.push(`    ${terminalSafe(f.object)} [${f.rule}] ${terminalSafe(f.message)}`);
+  }
   return out;
 }
 function assumptions(plan, paint) {
@@ -757,7 +759,8 @@ function diffInput(command, v, cwd, stdin) {
   const base = openTree(v.base, v["base-ref"], v, cwd, stdin);
   const head = openTree(v.head, v["head-ref"], v, cwd, stdin);
   const { config, findings: configFindings } = resolveConfig(head, cwd, overrides(v), gitMode ? base : void 0);
-  return { base, head, config, configFindings, cwd, ...target(v), ...gitMode ? { trusted: base } : {} };
+  const trusted = gitMode && base instanceof GitTree && head instanceof GitTree ? { trusted: base, trustedFiles: revisionFileReader(base.repo, base.sha, head.sha) } : gitMode ? { trusted: base } : {};
+  return { base, head, config, configFindings, cwd, ...target(v), ...trusted };
 }
 function reportFormat(v) {
   if (typeof v.format === "string") return v.format;
@@ -858,8 +861,8 @@ var runCwd = "";
 function emit(plan, format, v) {
   let body;
   if (format === "json") body = JSON.stringify(plan, null, 2) + "\n";
-  else if (format === "markdown" || format === "md") body = renderMarkdown(plan) + "\n";
-  else if (format === "text") body = renderText(plan, { color: textColor });
+  else if (format === "markdown" || format === "md") body = logSafe(renderMarkdown(plan)) + "\n";
+  else if (format === "text") body = logSafe(renderText(plan, { color: textColor }));
   else if (format === "sarif") body = renderSarif(plan, { root: sarifRoot(v) });
   else {
     const near = closest(format, ["markdown", "json", "text", "sarif"]);

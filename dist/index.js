@@ -11,6 +11,7 @@ import {
   gitTopLevel,
   hasCommit,
   listTargets,
+  logSafe,
   mergeFiles,
   parsePlanDocument,
   renderMarkdown,
@@ -18,10 +19,10 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-EZQ6MXDO.js";
+} from "./chunks/chunk-TBQYXT2D.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-522HBRGA.js";
+} from "./chunks/chunk-KNK55OQ6.js";
 import "./chunks/chunk-5NIMWVRB.js";
 import {
   errorMessage
@@ -26679,7 +26680,7 @@ async function publish(plan, inputs, event, gh, pr) {
   }
   const full = renderMarkdown(plan, { blobUrl, limit: 1e6, title });
   if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(full).write();
-  else info(full);
+  else info(logSafe(full));
   const prNumber = pr?.number ?? inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
   const failures = [];
   let readOnly = false;

@@ -43,7 +43,6 @@ import { progressLine, type Progress, type ProgressStream } from './terminal.js'
 
 export { USAGE } from './help.js';
 
-
 /** How the CLI's output reaches the user (decided by the entry point, src/cli/main.ts; tests inject it). */
 export interface CliOutput {
   /** The text format's colours (colorEnabled: a terminal, NO_COLOR and FORCE_COLOR). */
