@@ -534,3 +534,33 @@ spec:
     expect(plan.nodePools[0].changedFields).toEqual(['spec.template.spec.requirements']);
   });
 });
+
+describe('the three outcomes look different in every format (issue 27: exit 2 is never worded as a policy failure)', () => {
+  // A state whose only Karpenter objects sit behind a kustomization that names a remote resource: it is not rendered
+  // (nothing is fetched), so nothing Karpenter-relevant is evaluated — plan.nothingEvaluated, exit 2.
+  const unevaluated = () =>
+    tempTree({
+      'k/kustomization.yaml': 'resources:\n  - https://example.com/pools.yaml\n  - pool.yaml\n',
+      'k/pool.yaml': nodePool('general'),
+    });
+  test.each([
+    ['text', /^karpenter-plan: COULD NOT EVALUATE\n/, /FAIL|failing because/],
+    ['markdown', /^### ⚠️ karpenter-plan: could not evaluate\n/, /: fail\b|Failing because/],
+  ])('%s: "could not evaluate", not FAIL', async (format, shown, never) => {
+    const r = await runCli(['diff', '--base', unevaluated(), '--head', unevaluated(), '--format', format]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toMatch(shown);
+    expect(r.stdout).not.toMatch(never);
+  });
+  test('a policy failure still reads FAIL (exit 1), a pass PASS (exit 0)', async () => {
+    const good = tempTree({ 'pools.yaml': [NODECLASS, nodePool('general')].join('---\n') });
+    const pass = await runCli(['diff', '--base', good, '--head', good, '--format', 'text']);
+    expect(pass.exitCode).toBe(0);
+    expect(pass.stdout).toMatch(/^karpenter-plan: PASS\n/);
+    // weight above 100: the CRD refuses it (invalid-spec, an error new in head).
+    const broken = tempTree({ 'pools.yaml': [NODECLASS, nodePool('general', { weight: 1000 })].join('---\n') });
+    const fail = await runCli(['diff', '--base', good, '--head', broken, '--format', 'text']);
+    expect(fail.exitCode).toBe(1);
+    expect(fail.stdout).toMatch(/^karpenter-plan: FAIL\n/);
+  });
+});

@@ -20,7 +20,7 @@ import { parsePlanDocument } from '../plan/plan-document.js';
 import { mergeFiles } from '../run/merge.js';
 import { executePlan, listTargets, type ExecuteInput } from '../run/execute.js';
 import type { Plan } from '../plan/contract.js';
-import { renderMarkdown, summarySentence } from '../report/markdown.js';
+import { OUTCOME_WORDS, outcomeOf, renderMarkdown, summarySentence } from '../report/markdown.js';
 import { logSafe } from '../report/escape.js';
 import { renderSarif } from '../report/sarif.js';
 import { publishComment } from './comment.js';
@@ -310,7 +310,7 @@ async function publish(
           gh,
           { owner, repo, sha: headSha, name: inputs.checkName ?? title, pathPrefix: subdir },
           plan,
-          `${plan.verdict === 'pass' ? 'Pass' : 'Fail'}: ${title}`,
+          `${OUTCOME_WORDS[outcomeOf(plan)].replace(/^./, (c) => c.toUpperCase())}: ${title}`,
           summarySentence(plan),
           full,
         );

@@ -139,11 +139,41 @@ export function pricingNote(plan: Plan): string | null {
   return notes.length ? notes.join(' ') : null;
 }
 
+/**
+ * The three outcomes of a run, as every format words them: the policy passed (exit 0), the policy failed (exit 1), or
+ * nothing Karpenter-relevant could be evaluated (exit 2, `plan.nothingEvaluated`) — never worded as a policy failure.
+ */
+export type Outcome = 'pass' | 'fail' | 'not-evaluated';
+
+export function outcomeOf(plan: Pick<Plan, 'verdict' | 'nothingEvaluated'>): Outcome {
+  return plan.nothingEvaluated ? 'not-evaluated' : plan.verdict;
+}
+
+export const OUTCOME_WORDS: Record<Outcome, string> = {
+  pass: 'pass',
+  fail: 'fail',
+  'not-evaluated': 'could not evaluate',
+};
+
+const OUTCOME_ICON: Record<Outcome, string> = { pass: '✅', fail: '❌', 'not-evaluated': '⚠️' };
+
+/** Why the outcome is what it is: the reasons of a failure, or that nothing could be evaluated. */
+function whyLines(plan: Plan, outcome: Outcome): string[] {
+  if (outcome === 'not-evaluated')
+    return [
+      'Nothing Karpenter-relevant could be evaluated, so there is no verdict (exit 2): see the `input-not-evaluated` findings.',
+      '',
+    ];
+  if (plan.verdict === 'fail' && plan.verdictReasons.length)
+    return [`Failing because: ${plan.verdictReasons.map(inert).join('; ')}.`, ''];
+  return [];
+}
+
 export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
   const limit = opts.limit ?? COMMENT_LIMIT;
   const head: string[] = [];
-  const icon = plan.verdict === 'pass' ? '✅' : '❌';
-  head.push(`### ${icon} ${inert(opts.title ?? 'karpenter-plan')}: ${plan.verdict === 'pass' ? 'pass' : 'fail'}`);
+  const outcome = outcomeOf(plan);
+  head.push(`### ${OUTCOME_ICON[outcome]} ${inert(opts.title ?? 'karpenter-plan')}: ${OUTCOME_WORDS[outcome]}`);
   head.push('');
   head.push(`**${summarySentence(plan)}**`);
   head.push('');
@@ -159,9 +189,7 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
     );
   const alerts = alertLines(plan);
   if (alerts.length) head.push(...alerts, '');
-  if (plan.verdict === 'fail' && plan.verdictReasons.length) {
-    head.push(`Failing because: ${plan.verdictReasons.map(inert).join('; ')}.`, '');
-  }
+  head.push(...whyLines(plan, outcome));
 
   // Sections in order of importance; the last ones are shortened first.
   const findings =

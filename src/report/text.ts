@@ -7,6 +7,8 @@
  */
 import type { Plan, TargetPlan } from '../plan/contract.js';
 import {
+  OUTCOME_WORDS,
+  outcomeOf,
   alertText,
   formatMinutes,
   nodePoolNotes,
@@ -43,7 +45,9 @@ const PLAIN: Inline = { code: terminalSafe, text: terminalSafe };
 export function renderText(plan: Plan, opts: TextOptions = {}): string {
   const paint: Paint = (text, c) => (opts.color ? `${ANSI[c]}${text}${ANSI.reset}` : text);
   const out: string[] = [];
-  out.push(`karpenter-plan: ${paint(plan.verdict.toUpperCase(), plan.verdict === 'pass' ? 'green' : 'red')}`);
+  const outcome = outcomeOf(plan);
+  const color = outcome === 'pass' ? 'green' : outcome === 'fail' ? 'red' : 'yellow';
+  out.push(`karpenter-plan: ${paint(OUTCOME_WORDS[outcome].toUpperCase(), color)}`);
   out.push(summarySentence(plan));
   const prices = pricingNote(plan);
   if (prices) out.push(paint(terminalSafe(prices), 'dim'));
@@ -52,7 +56,13 @@ export function renderText(plan: Plan, opts: TextOptions = {}): string {
     out.push('', paint(caution ? 'CAUTION' : 'WARNING', caution ? 'red' : 'yellow'));
     for (const a of plan.alerts) out.push(`  ${alertText(a, plan.kind, PLAIN)}`);
   }
-  if (plan.verdictReasons.length) out.push('', `failing because: ${plan.verdictReasons.map(terminalSafe).join('; ')}`);
+  if (outcome === 'not-evaluated')
+    out.push(
+      '',
+      'nothing Karpenter-relevant could be evaluated (exit 2, no verdict): see the input-not-evaluated findings below',
+    );
+  else if (plan.verdictReasons.length)
+    out.push('', `failing because: ${plan.verdictReasons.map(terminalSafe).join('; ')}`);
   // The Markdown report's order: a run of targets lists each target's sections, then the findings of them all.
   if (plan.clusters) out.push(...targets(plan.clusters, paint), ...findings(plan, paint));
   else out.push(...planBody(plan, paint), ...findings(plan, paint), ...manifests(plan, paint));
