@@ -6,6 +6,7 @@ import {
   GitTree,
   InputError,
   MergeError,
+  OUTCOME_WORDS,
   PlanDocumentError,
   RunInputError,
   STDIN_FILE,
@@ -25,6 +26,7 @@ import {
   mergeFiles,
   money,
   nodePoolNotes,
+  outcomeOf,
   plain,
   pricingNote,
   probesOnly,
@@ -34,7 +36,7 @@ import {
   revisionFileReader,
   signedMonthly,
   summarySentence
-} from "./chunks/chunk-TBQYXT2D.js";
+} from "./chunks/chunk-3VSTQPS7.js";
 import {
   closest
 } from "./chunks/chunk-KNK55OQ6.js";
@@ -82,7 +84,9 @@ var PLAIN = { code: terminalSafe, text: terminalSafe };
 function renderText(plan, opts = {}) {
   const paint = (text, c) => opts.color ? `${ANSI[c]}${text}${ANSI.reset}` : text;
   const out = [];
-  out.push(`karpenter-plan: ${paint(plan.verdict.toUpperCase(), plan.verdict === "pass" ? "green" : "red")}`);
+  const outcome = outcomeOf(plan);
+  const color = outcome === "pass" ? "green" : outcome === "fail" ? "red" : "yellow";
+  out.push(`karpenter-plan: ${paint(OUTCOME_WORDS[outcome].toUpperCase(), color)}`);
   out.push(summarySentence(plan));
   const prices = pricingNote(plan);
   if (prices) out.push(paint(terminalSafe(prices), "dim"));
@@ -91,7 +95,13 @@ function renderText(plan, opts = {}) {
     out.push("", paint(caution ? "CAUTION" : "WARNING", caution ? "red" : "yellow"));
     for (const a of plan.alerts) out.push(`  ${alertText(a, plan.kind, PLAIN)}`);
   }
-  if (plan.verdictReasons.length) out.push("", `failing because: ${plan.verdictReasons.map(terminalSafe).join("; ")}`);
+  if (outcome === "not-evaluated")
+    out.push(
+      "",
+      "nothing Karpenter-relevant could be evaluated (exit 2, no verdict): see the input-not-evaluated findings below"
+    );
+  else if (plan.verdictReasons.length)
+    out.push("", `failing because: ${plan.verdictReasons.map(terminalSafe).join("; ")}`);
   if (plan.clusters) out.push(...targets(plan.clusters, paint), ...findings(plan, paint));
   else out.push(...planBody(plan, paint), ...findings(plan, paint), ...manifests(plan, paint));
   out.push(...assumptions(plan, paint));

@@ -2,6 +2,7 @@ import { createRequire as __kpCreateRequire } from 'node:module'; const require 
 import {
   GitTree,
   InputError,
+  OUTCOME_WORDS,
   checkFailOn,
   checkNonNegative,
   checkTarget,
@@ -13,13 +14,14 @@ import {
   listTargets,
   logSafe,
   mergeFiles,
+  outcomeOf,
   parsePlanDocument,
   renderMarkdown,
   renderSarif,
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-TBQYXT2D.js";
+} from "./chunks/chunk-3VSTQPS7.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-KNK55OQ6.js";
@@ -26725,7 +26727,7 @@ async function publish(plan, inputs, event, gh, pr) {
           gh,
           { owner, repo, sha: headSha, name: inputs.checkName ?? title, pathPrefix: subdir },
           plan,
-          `${plan.verdict === "pass" ? "Pass" : "Fail"}: ${title}`,
+          `${OUTCOME_WORDS[outcomeOf(plan)].replace(/^./, (c) => c.toUpperCase())}: ${title}`,
           summarySentence(plan),
           full
         );
