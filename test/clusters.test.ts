@@ -276,3 +276,37 @@ test('targets + per-target diff + merge gives the same plan as one process, each
   expect(merged.exitCode).toBe(0);
   expect(JSON.parse(merged.stdout)).toEqual(JSON.parse(single.stdout));
 });
+
+describe('clusters: entries that cannot be planned as written (issue 26)', () => {
+  const parse = (text: string) => {
+    const findings: Finding[] = [];
+    const cfg = parseConfig('.karpenter-plan.yaml', text, findings);
+    return { cfg, findings };
+  };
+  test.each([
+    ['an absolute manifests path', '    manifests: [/etc/karpenter]\n', 3],
+    ['a manifests glob leaving the repository', '    manifests: ["../other/**/*.yaml"]\n', 3],
+    ['a kustomization outside', '    kustomization: ../../elsewhere\n', 3],
+    ['a values file outside', '    values:\n      - files: [../secrets/values.yaml]\n', 4],
+    ['a chart folder outside', '    charts:\n      - path: /opt/chart\n', 4],
+  ])('%s: an invalid-config error at the field, and no target', (_name, entry, line) => {
+    const { cfg, findings } = parse(`clusters:\n  - name: prod\n${entry}`);
+    expect(findings).toEqual([
+      expect.objectContaining({ rule: 'invalid-config', severity: 'error', file: '.karpenter-plan.yaml', line }),
+    ]);
+    expect(cfg.clusters).toEqual([]);
+  });
+  test('a name used twice: the second entry is an error at its name, the first stays', () => {
+    const { cfg, findings } = parse(
+      'clusters:\n  - name: prod\n    manifests: [prod]\n  - name: prod\n    manifests: [staging]\n',
+    );
+    expect(findings).toEqual([expect.objectContaining({ rule: 'invalid-config', line: 4 })]);
+    expect(findings[0].message).toMatch(/"prod" is also clusters\[0\]'s/);
+    expect(cfg.clusters.map((c) => c.inputs?.manifests)).toEqual([['prod/**/*.yaml', 'prod/**/*.yml']]);
+  });
+  test('paths inside the repository are fine', () => {
+    const { cfg, findings } = parse('clusters:\n  - name: prod\n    manifests: [clusters/prod, "shared/*.yaml"]\n');
+    expect(findings).toEqual([]);
+    expect(cfg.clusters).toHaveLength(1);
+  });
+});

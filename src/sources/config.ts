@@ -8,6 +8,7 @@ import { validate as validateConfigSchema } from '../generated/config-schema.val
 import type { Finding, Position } from '../common/findings.js';
 import { isObject } from '../common/fields.js';
 import { parseYamlMapping } from './yaml.js';
+import { leavesState } from './remote-reference.js';
 import type { IceScenario } from '../cloudprovider/unavailable-offerings.js';
 import type { ReservationInput } from '../provisioning/provisioner.js';
 import type { ClusterEntry } from './applicationset.js';
@@ -275,6 +276,9 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
     if (!isObject(value) || !dropInvalid(value, validateSchema.errors ?? [])) return cfg;
   }
   const v = value as Partial<Config> & Record<string, unknown>;
+  const refused = Array.isArray(v.clusters)
+    ? refusedClusters(v.clusters, file, doc.source.locate, findings)
+    : new Set();
   if (Array.isArray(v.manifests)) cfg.manifests = v.manifests.map(String);
   if (Array.isArray(v.exclude)) cfg.exclude = v.exclude.map(String);
   if (Array.isArray(v.values)) cfg.values = readValuesAdapters(v.values);
@@ -309,7 +313,7 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   if (v.cluster && typeof v.cluster === 'object') cfg.cluster = v.cluster as Config['cluster'];
   if (Array.isArray(v.clusters))
     cfg.clusters = (v.clusters as unknown[])
-      .filter((c): c is Record<string, unknown> => isObject(c) && typeof c.name === 'string')
+      .filter((c, i): c is Record<string, unknown> => isObject(c) && typeof c.name === 'string' && !refused.has(i))
       .map((c) => {
         const inputs = readClusterInputs(c);
         return {
@@ -384,6 +388,63 @@ export function manifestGlobs(entries: readonly string[]): string[] {
     const dir = e.replace(/^\.\/?/, '').replace(/\/+$/, '');
     return dir ? [`${dir}/**/*.yaml`, `${dir}/**/*.yml`] : ['**/*.yaml', '**/*.yml'];
   });
+}
+
+/**
+ * `clusters:` entries that cannot be planned as written, each an `invalid-config` error at its field: an input path
+ * (manifests, kustomization, values files, chart folders) that is absolute or leaves the state — the target would
+ * read nothing and pass over an empty cluster — and a name that an earlier entry already has (two targets, one key).
+ * Their indexes, so that they are not targets; their files are then nobody's, and a change to them is not evaluated.
+ */
+function refusedClusters(
+  entries: readonly unknown[],
+  file: string,
+  locate: (path: (string | number)[]) => Position | null,
+  findings: Finding[],
+): Set<number> {
+  const refused = new Set<number>();
+  const names = new Map<string, number>();
+  const refuse = (i: number, path: (string | number)[], message: string): void => {
+    refused.add(i);
+    const pos = locate(['clusters', i, ...path]);
+    findings.push({
+      rule: 'invalid-config',
+      severity: 'error',
+      file,
+      line: pos?.line ?? 1,
+      column: pos?.column ?? null,
+      object: null,
+      message: `config clusters[${i}]: ${message}; the entry is not planned`,
+    });
+  };
+  entries.forEach((c, i) => {
+    if (!isObject(c) || typeof c.name !== 'string') return;
+    const first = names.get(c.name);
+    if (first !== undefined)
+      return refuse(i, ['name'], `the name ${JSON.stringify(c.name)} is also clusters[${first}]'s`);
+    names.set(c.name, i);
+    const paths: [(string | number)[], unknown][] = [[['kustomization'], c.kustomization]];
+    if (Array.isArray(c.manifests)) c.manifests.forEach((m, j) => paths.push([['manifests', j], m]));
+    if (Array.isArray(c.values))
+      c.values.forEach((a, j) => {
+        if (isObject(a) && Array.isArray(a.files))
+          a.files.forEach((f, k) => paths.push([['values', j, 'files', k], f]));
+      });
+    if (Array.isArray(c.charts))
+      c.charts.forEach((ch, j) => {
+        if (!isObject(ch)) return;
+        paths.push([['charts', j, 'path'], ch.path]);
+        if (Array.isArray(ch.values)) ch.values.forEach((f, k) => paths.push([['charts', j, 'values', k], f]));
+      });
+    for (const [path, p] of paths)
+      if (typeof p === 'string' && leavesState('', p))
+        return refuse(
+          i,
+          path,
+          `${JSON.stringify(p)} is absolute or leaves the repository; inputs are read from the state only`,
+        );
+  });
+  return refused;
 }
 
 /** The inputs of a `clusters:` entry (the same shapes as the top-level keys), or undefined when it names none. */
