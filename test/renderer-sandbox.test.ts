@@ -501,3 +501,34 @@ ${source}`;
     await errorAt(state(inRepo()), head, 9);
   });
 });
+
+describe('Applications the CRD refuses are not evaluated, never silently empty (issue 26)', () => {
+  const app = (spec: string) =>
+    `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: { name: pools, namespace: argocd }\n${spec}`;
+  const good = app(
+    'spec:\n  project: default\n  destination: { name: in-cluster }\n  source:\n    repoURL: https://github.com/example/platform.git\n    path: pools\n',
+  );
+  const files = (application: string) =>
+    tempTree({ 'apps/pools.yaml': application, 'pools/pools.yaml': [NODECLASS, nodePool('general')].join('---\n') });
+  test.each([
+    ['spec: null', app('spec: null\n'), 4],
+    [
+      'sources not a list',
+      app('spec:\n  project: default\n  destination: { name: in-cluster }\n  sources: pools\n'),
+      5,
+    ],
+    ['neither source nor sources', app('spec:\n  project: default\n  destination: { name: in-cluster }\n'), 5],
+    [
+      'a source that is not an object',
+      app('spec:\n  project: default\n  destination: { name: in-cluster }\n  sources:\n    - pools\n'),
+      8,
+    ],
+  ])('%s: input-not-evaluated at the Application, verdict fail', async (_name, head, line) => {
+    const { plan, exitCode } = await cli(['diff', '--base', files(good), '--head', files(head)]);
+    expect(plan.findings).toContainEqual(
+      expect.objectContaining({ rule: 'input-not-evaluated', severity: 'error', file: 'apps/pools.yaml', line }),
+    );
+    expect(plan.verdict).toBe('fail');
+    expect(exitCode).not.toBe(0);
+  });
+});

@@ -148,8 +148,30 @@ export function readApplication(
   const findingsBefore = findings.length;
   const refusedKustomizations: string[] = [];
   const refusedCharts: string[] = [];
+  // What the Application CRD refuses (spec required, `source` or `sources`, `sources` a list of objects): Argo CD would
+  // not sync it, so nothing of it is evaluated here either — never an Application that silently renders nothing.
+  const shape = !isObject(app.spec)
+    ? 'spec is not an object'
+    : spec.sources !== undefined && !Array.isArray(spec.sources)
+      ? 'spec.sources is not a list'
+      : spec.sources === undefined && !isObject(spec.source)
+        ? 'it has no spec.source object (nor spec.sources)'
+        : null;
+  if (shape)
+    findings.push({
+      rule: 'input-not-evaluated',
+      severity: 'error',
+      file: source.file,
+      line: source.locate(['spec'])?.line ?? source.line,
+      object,
+      message: `Application ${name} is not valid (${shape}): Argo CD refuses it, so nothing of it is evaluated`,
+    });
   sources.forEach((src, i) => {
-    if (!isObject(src)) return;
+    if (!isObject(src)) {
+      if (multi)
+        finding(i, [], 'input-not-evaluated', 'error', `Application ${name}: spec.sources[${i}] is not an object`);
+      return;
+    }
     const was = before?.[i];
     if (typeof src.path === 'string' && (src.path.trim().startsWith('/') || leavesState('', src.path))) {
       // Argo CD's repo server refuses it (util/io/path Path: "app path is absolute", "app path outside root").
