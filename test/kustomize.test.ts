@@ -376,3 +376,49 @@ describe('never a pass over a kustomization that could not be rendered', () => {
     expect(r.stderr).toMatch(/is not a folder name/);
   });
 });
+
+describe('caps on targets and on the run’s time, checked between targets (issue 26)', () => {
+  // Through executePlan, so that the run's start can be set in the past (caps.runSeconds) without waiting.
+  async function run(caps: string, startedAtMs?: number) {
+    const { executePlan } = await import('../src/run/execute.js');
+    const { parseConfig } = await import('../src/sources/config.js');
+    const { DirTree } = await import('../src/sources/tree.js');
+    const base = copyFixture();
+    const head = copyFixture();
+    writeFileSync(join(head, 'overlays/production/nodepool-patch.yaml'), NARROW_PRODUCTION);
+    const config = parseConfig('.karpenter-plan.yaml', `caps: { ${caps} }\n`, []);
+    return executePlan({
+      base: new DirTree(base),
+      head: new DirTree(head),
+      config,
+      configFindings: [],
+      cwd: head,
+      ...(startedAtMs !== undefined ? { startedAtMs } : {}),
+    });
+  }
+  test('caps.targets 2 of 3 overlays: the third is an input-capped error naming it, and the check fails', async () => {
+    const p = await run('targets: 2');
+    expect(p.clusters?.map((c) => c.key)).toEqual(['overlays/dev', 'overlays/production']);
+    const capped = p.findings.filter((f) => f.rule === 'input-capped');
+    expect(capped).toHaveLength(1);
+    expect(capped[0].message).toMatch(
+      /^1 target\(s\) were not planned: the run has more than caps\.targets \(2\) targets \(overlays\/staging\)/,
+    );
+    expect(p.verdict).toBe('fail');
+  });
+  test('caps.runSeconds already spent when the run starts: no target is planned, an input-capped error names them all', async () => {
+    const p = await run('runSeconds: 5', Date.now() - 10_000);
+    expect(p.clusters ?? []).toEqual([]);
+    const capped = p.findings.filter((f) => f.rule === 'input-capped');
+    expect(capped).toHaveLength(1);
+    expect(capped[0].message).toMatch(
+      /^3 target\(s\) were not planned: the run's time budget, caps\.runSeconds \(5 s\), ran out/,
+    );
+    expect(p.verdict).toBe('fail');
+  });
+  test('within the budget nothing is capped', async () => {
+    const p = await run('runSeconds: 600');
+    expect(p.findings.filter((f) => f.rule === 'input-capped')).toEqual([]);
+    expect(p.clusters).toHaveLength(3);
+  });
+});

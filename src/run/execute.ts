@@ -43,6 +43,8 @@ import { isPlainTargetKey } from '../sources/resolve-config.js';
 import { nearest } from '../common/distance.js';
 
 export interface ExecuteInput {
+  /** When the run started (ms since the epoch; default: when executePlan is called), for caps.runSeconds. */
+  startedAtMs?: number;
   /** null: a single-state run (simulate/validate): base is empty. */
   base: FileTree | null;
   head: FileTree;
@@ -100,7 +102,36 @@ function withStartTime(input: ExecuteInput): ExecuteInput {
   return { ...input, config: { ...input.config, assumptions: { ...input.config.assumptions, at } } };
 }
 
+/** The targets past `caps.targets`, and the input-capped error that names the cap (checked before any is loaded). */
+function capTargets(input: ExecuteInput, keys: string[]): { kept: string[]; findings: Finding[] } {
+  const cap = input.config.caps.targets;
+  if (keys.length <= cap) return { kept: keys, findings: [] };
+  return {
+    kept: keys.slice(0, cap),
+    findings: [notPlanned(keys.slice(cap), `the run has more than caps.targets (${cap}) targets`)],
+  };
+}
+
+/** An input-capped error naming the targets a cap left unplanned. */
+function notPlanned(keys: readonly string[], why: string): Finding {
+  const names = keys.slice(0, 10).map(displayKey).join(', ');
+  return {
+    rule: 'input-capped',
+    severity: 'error',
+    file: null,
+    line: null,
+    object: null,
+    message: `${keys.length} target(s) were not planned: ${why} (${names}${keys.length > 10 ? ', …' : ''}); plan them with --target KEY, or raise the cap in the base revision's configuration.`,
+  };
+}
+
+/** Whether the run's time budget (`caps.runSeconds`, checked between targets) has run out. */
+function outOfTime(input: ExecuteInput, startedMs: number): boolean {
+  return Date.now() - startedMs > input.config.caps.runSeconds * 1000;
+}
+
 export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
+  const startedMs = runInput.startedAtMs ?? Date.now();
   const input = withStartTime(runInput);
   // Terraform modules that render Karpenter templates are evaluated first (the HCL parser is asynchronous).
   for (const tree of [input.head, input.base]) if (tree) await prepareTerraform(tree);
@@ -133,13 +164,23 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
     checkSomethingToPlan(input, [states]);
     return withNote(await planStates(input, states), note);
   }
-  // Several targets (e.g. kustomize overlays per environment): each is planned on its own.
-  const { perTarget, loaded } = loadTargets(input, opts, keys);
-  const runFindings = coverage(
-    input,
-    loaded.map((l) => l.states),
-    new Set(),
-  );
+  // Several targets (e.g. kustomize overlays per environment): each is planned on its own, within caps.targets and the
+  // run's time budget (caps.runSeconds): what they leave out is an input-capped error, never a silent pass.
+  const capped = capTargets(input, keys);
+  const { perTarget, loaded, unloaded } = loadTargets(input, opts, capped.kept, startedMs);
+  const runFindings = [
+    ...capped.findings,
+    ...coverage(
+      input,
+      loaded.map((l) => l.states),
+      new Set(),
+    ),
+  ];
+  const timedOut = (planned: number): Finding =>
+    notPlanned(
+      [...unloaded, ...loaded.slice(planned).map((l) => l.key)],
+      `the run's time budget, caps.runSeconds (${input.config.caps.runSeconds} s), ran out`,
+    );
   checkSomethingToPlan(
     input,
     loaded.map((l) => l.states),
@@ -159,6 +200,10 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
   const fleetTarget = runFleet && takers.length === 1 ? takers[0] : null;
   const targets: TargetOutcome[] = [];
   for (const [i, { key, states }] of loaded.entries()) {
+    if (outOfTime(input, startedMs)) {
+      runFindings.push(timedOut(i));
+      break;
+    }
     input.progress?.(`planning target ${i + 1}/${loaded.length} ${displayKey(key)}`);
     const affected = affectedKeys.has(key);
     // Each target's plan is made exactly as `diff --target KEY` makes it, so that merging the plans of a fanned-out
@@ -170,6 +215,7 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
     const plan = affected ? { ...(await planStates({ ...run, config }, states)), target: displayKey(key) } : null;
     targets.push({ key: displayKey(key), source: targetSource(input, key), affected, plan });
   }
+  if (unloaded.length && targets.length === loaded.length) runFindings.push(timedOut(loaded.length));
   const notes: string[] = [];
   const unplanned = unplannedNote(input);
   if (unplanned !== null) notes.push(unplanned);
@@ -280,16 +326,18 @@ function loadTargets(
   input: ExecuteInput,
   opts: LoadOptions,
   keys: string[],
-): { perTarget: ExecuteInput; loaded: { key: string; states: LoadedStates }[] } {
+  startedMs: number,
+): { perTarget: ExecuteInput; loaded: { key: string; states: LoadedStates }[]; unloaded: string[] } {
   const perTarget = { ...input, config: { ...input.config, fleet: [] as string[] } };
   delete perTarget.config.cluster;
-  return {
-    perTarget,
-    loaded: keys.map((key, i) => {
-      input.progress?.(`rendering target ${i + 1}/${keys.length} ${displayKey(key)}`);
-      return { key, states: loadStates(perTarget, opts, key) };
-    }),
-  };
+  const loaded: { key: string; states: LoadedStates }[] = [];
+  for (const [i, key] of keys.entries()) {
+    // Out of time: the rest is not read (the plan loop reports it with what it could not plan).
+    if (outOfTime(input, startedMs)) return { perTarget, loaded, unloaded: keys.slice(i) };
+    input.progress?.(`rendering target ${i + 1}/${keys.length} ${displayKey(key)}`);
+    loaded.push({ key, states: loadStates(perTarget, opts, key) });
+  }
+  return { perTarget, loaded, unloaded: [] };
 }
 
 /** What a target is (`kustomization overlays/prod`, `Application …`), as head (else base) has it. */
@@ -332,7 +380,7 @@ export function listTargets(input: ExecuteInput): TargetList {
   checkPath(input);
   const opts: LoadOptions = {};
   const keys = targetKeys(input);
-  const { loaded } = loadTargets(input, opts, keys);
+  const { loaded } = loadTargets(input, opts, keys, Date.now());
   // A target key goes into CI matrices and shell commands: one that is not a plain key is refused.
   const unsafe = keys.filter((k) => k !== '' && !isPlainTargetKey(k));
   const findings: Finding[] = [

@@ -173,6 +173,10 @@ export interface Caps {
   renders: number;
   /** Argo CD Applications per state, ApplicationSets expanded. */
   applications: number;
+  /** Targets planned per run. */
+  targets: number;
+  /** The whole run's time budget, in seconds, checked between targets. */
+  runSeconds: number;
 }
 
 export const DEFAULT_CAPS: Readonly<Caps> = Object.freeze({
@@ -183,6 +187,8 @@ export const DEFAULT_CAPS: Readonly<Caps> = Object.freeze({
   scenarios: 50,
   renders: 200,
   applications: 2_000,
+  targets: 500,
+  runSeconds: 1_800,
 });
 
 export class ConfigError extends Error {}
