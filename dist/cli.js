@@ -36,7 +36,7 @@ import {
   revisionFileReader,
   signedMonthly,
   summarySentence
-} from "./chunks/chunk-3VSTQPS7.js";
+} from "./chunks/chunk-2XHIWA3U.js";
 import {
   closest
 } from "./chunks/chunk-KNK55OQ6.js";

@@ -21,7 +21,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-3VSTQPS7.js";
+} from "./chunks/chunk-2XHIWA3U.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-KNK55OQ6.js";

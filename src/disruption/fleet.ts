@@ -90,13 +90,12 @@ export type TypeLabels = (instanceType: string) => Readonly<Record<string, strin
  * pkg/controllers/provisioning/scheduling/nodeclaim.go NodeClaim.FinalizeScheduling, the provider's labels from
  * karpenter-provider-aws pkg/providers/instancetype/types.go computeRequirements), and requirements drift compares the
  * NodeClaim's labels (pkg/controllers/nodeclaim/disruption/drift.go areRequirementsDrifted): a snapshot stripped of them
- * would decide drift on missing labels. Labels the snapshot has are never replaced. The notes say how many nodes lacked
- * a label that a NodePool requirement names (`requiredKeys`), and which instance types the catalog does not know
- * (their drift is decided on the labels they carry).
+ * would decide drift on missing labels. Only the keys a NodePool requirement names (`requiredKeys`) are filled, and
+ * labels the snapshot has are never replaced. The notes say how many nodes lacked such a label, and which instance
+ * types the catalog does not know (their drift is decided on the labels they carry).
  */
 export function withCatalogLabels(fleet: Fleet, labelsOf: TypeLabels, requiredKeys: ReadonlySet<string>): Fleet {
   let filled = 0;
-  let decisive = 0;
   const unknown = new Set<string>();
   const nodes = fleet.nodes.map((n) => {
     if (fleet.source === 'simulated' || !n.nodePool || !n.instanceType) return n;
@@ -105,13 +104,14 @@ export function withCatalogLabels(fleet: Fleet, labelsOf: TypeLabels, requiredKe
       unknown.add(n.instanceType);
       return n;
     }
-    const missing = Object.keys(derived).filter((k) => n.labels[k] === undefined);
+    // Only the keys a NodePool requirement names decide drift: the others are left as the snapshot has them (a
+    // 100,000-node snapshot is not copied for labels nothing reads).
+    const missing = [...requiredKeys].filter((k) => derived[k] !== undefined && n.labels[k] === undefined);
     if (missing.length === 0) return n;
     filled++;
-    if (missing.some((k) => requiredKeys.has(k))) decisive++;
     const add = (labels: Readonly<Record<string, string>>) => {
       const out = { ...labels };
-      for (const k of Object.keys(derived)) if (out[k] === undefined) out[k] = derived[k];
+      for (const k of missing) if (out[k] === undefined) out[k] = derived[k];
       return out;
     };
     return {
@@ -121,9 +121,9 @@ export function withCatalogLabels(fleet: Fleet, labelsOf: TypeLabels, requiredKe
     };
   });
   const notes = [...fleet.notes];
-  if (decisive > 0)
+  if (filled > 0)
     notes.push(
-      `${decisive} node(s) of the snapshot lack labels Karpenter derives from their instance type that a NodePool requirement names (instance category, family, generation, size, CPU, memory…): filled from the catalog before drift and placement are decided (take the snapshot with kubectl get -o json to keep every label).`,
+      `${filled} node(s) of the snapshot lack labels Karpenter derives from their instance type that a NodePool requirement names (instance category, family, generation, size, CPU, memory…): filled from the catalog before drift and placement are decided (take the snapshot with kubectl get -o json to keep every label).`,
     );
   if (unknown.size > 0)
     notes.push(
