@@ -198,7 +198,7 @@ function exampleComments() {
       format: 'esm',
       target: 'node20',
       logLevel: 'warning',
-      external: ['@aws-sdk/*', '@kubernetes/client-node'],
+      external: ['@aws-sdk/*', '@kubernetes/client-node', '@cdktf/hcl2json'],
       banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
     });
     return readdirSync(join(ROOT, 'examples'))
