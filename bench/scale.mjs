@@ -7,11 +7,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { generateRepo } from './generate-repo.mjs';
 
 const TMP = '.tmp/scale';
 const AT = '2026-01-05T10:00:00Z';
-const update = process.argv.includes('--update');
+const update = parseArgs({ options: { update: { type: 'boolean' } } }).values.update === true;
 
 function measure(args) {
   const t0 = process.hrtime.bigint();
