@@ -36,7 +36,7 @@ import {
   revisionFileReader,
   signedMonthly,
   summarySentence
-} from "./chunks/chunk-2XHIWA3U.js";
+} from "./chunks/chunk-XPUNEAEO.js";
 import {
   closest
 } from "./chunks/chunk-KNK55OQ6.js";

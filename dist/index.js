@@ -21,7 +21,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-2XHIWA3U.js";
+} from "./chunks/chunk-XPUNEAEO.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-KNK55OQ6.js";

@@ -267,16 +267,13 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
           : '';
       const allowed =
         err.keyword === 'enum' ? `: ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : '';
-      const pos = doc.source.locate(path);
-      findings.push({
-        rule: 'invalid-config',
-        severity: 'error',
-        file,
-        line: pos?.line ?? 1,
-        column: pos?.column ?? null,
-        object: null,
-        message: `config ${err.instancePath || '/'} ${err.message}${extra}${allowed}; ${err.instancePath ? 'ignored (the default applies)' : 'the whole file is ignored'}`,
-      });
+      findings.push(
+        configError(
+          file,
+          doc.source.locate(path),
+          `config ${err.instancePath || '/'} ${err.message}${extra}${allowed}; ${err.instancePath ? 'ignored (the default applies)' : 'the whole file is ignored'}`,
+        ),
+      );
     }
     // What the schema refuses is reported above and not used: the defaults apply instead (never a crash on it).
     if (!isObject(value) || !dropInvalid(value, validateSchema.errors ?? [])) return cfg;
@@ -402,6 +399,19 @@ export function manifestGlobs(entries: readonly string[]): string[] {
  * read nothing and pass over an empty cluster — and a name that an earlier entry already has (two targets, one key).
  * Their indexes, so that they are not targets; their files are then nobody's, and a change to them is not evaluated.
  */
+/** An `invalid-config` error at a position of the config file (line 1 when the position is unknown). */
+function configError(file: string, pos: Position | null, message: string): Finding {
+  return {
+    rule: 'invalid-config',
+    severity: 'error',
+    file,
+    line: pos?.line ?? 1,
+    column: pos?.column ?? null,
+    object: null,
+    message,
+  };
+}
+
 function refusedClusters(
   entries: readonly unknown[],
   file: string,
@@ -412,16 +422,13 @@ function refusedClusters(
   const names = new Map<string, number>();
   const refuse = (i: number, path: (string | number)[], message: string): void => {
     refused.add(i);
-    const pos = locate(['clusters', i, ...path]);
-    findings.push({
-      rule: 'invalid-config',
-      severity: 'error',
-      file,
-      line: pos?.line ?? 1,
-      column: pos?.column ?? null,
-      object: null,
-      message: `config clusters[${i}]: ${message}; the entry is not planned`,
-    });
+    findings.push(
+      configError(
+        file,
+        locate(['clusters', i, ...path]),
+        `config clusters[${i}]: ${message}; the entry is not planned`,
+      ),
+    );
   };
   entries.forEach((c, i) => {
     if (!isObject(c) || typeof c.name !== 'string') return;
