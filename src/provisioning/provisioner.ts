@@ -195,14 +195,8 @@ function podGroups(workloads: WorkloadToPlace[], existing: ExistingNode[], opts:
   return groups;
 }
 
-interface WorkloadToPlace {
-  key: string;
-  kind: string;
-  namespace: string;
-  name: string;
-  replicas: number;
-  probe: boolean;
-  probePool?: string;
+/** A workload of the result (SimulationResult.workloads), with what placing its replicas needs. */
+interface WorkloadToPlace extends PlacedWorkload {
   /** The first replicas' pod template (the only one unless `segments`). */
   pod: Workload['pod'];
   /** Runs of replicas with different volume requirements (a StatefulSet whose claims differ). */
@@ -210,6 +204,8 @@ interface WorkloadToPlace {
 }
 
 /** Zones and region: configuration, else the NodePools' zone requirements, else us-east-1 with zones a–c. */
+type PlacedWorkload = SimulationResult['workloads'][number];
+
 function resolveZones(
   input: ModelInput,
   opts: SimulationOptions,
