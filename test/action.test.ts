@@ -1,26 +1,23 @@
 /**
- * The action end to end: a fresh esbuild bundle of src/github/main.ts (built once per test run) runs in a
- * child process under a simulated Actions environment (GITHUB_EVENT_PATH, INPUT_* variables)
- * against a fake GitHub API at the HTTP layer, with the real Octokit client.
+ * The action end to end, in this process (test/support/action-runner.ts) under a simulated Actions environment
+ * (GITHUB_EVENT_PATH, INPUT_* variables) against a fake GitHub API at the HTTP layer, with the real Octokit client; a
+ * few runs go through the esbuild bundle of src/github/main.ts in a child process, as the runner starts it.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeGitHub } from './support/fake-github.js';
 import { runCli } from '../src/cli/run.js';
-import { TEST_BUNDLE } from './support/bundle.js';
+import { actionRunFolder, runActionBundle, runActionInProcess, type ActionRun } from './support/action-runner.js';
 import { ANNOTATION_MESSAGE_BYTES, truncateBytes } from '../src/github/status.js';
 import { nodePool, NODECLASS } from './helpers.js';
 
-let bundle: string;
 let repo: string;
 let baseSha: string;
 let headSha: string;
 
 beforeAll(async () => {
-  // Built once per test run from src/ by test/support/global-setup.mjs.
-  bundle = TEST_BUNDLE;
   repo = mkdtempSync(join(tmpdir(), 'kp-action-repo-'));
   const git = (...a: string[]) =>
     execFileSync('git', ['-C', repo, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...a], {
@@ -45,19 +42,13 @@ beforeAll(async () => {
   headSha = git('rev-parse', 'HEAD');
 }, 60_000);
 
-interface RunResult {
-  code: number | null;
-  stdout: string;
-  summary: string;
-  outputs: Record<string, string>;
-}
-
 function runAction(
   gh: FakeGitHub,
   inputs: Record<string, string> = {},
   event?: Record<string, unknown>,
-): Promise<RunResult> {
-  return runActionIn(repo, gh, inputs, event);
+  how: 'in-process' | 'bundle' = 'in-process',
+): Promise<ActionRun> {
+  return runActionIn(repo, gh, inputs, event, how);
 }
 
 function runActionIn(
@@ -65,43 +56,23 @@ function runActionIn(
   gh: FakeGitHub,
   inputs: Record<string, string> = {},
   event?: Record<string, unknown>,
-): Promise<RunResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'kp-run-'));
-  writeFileSync(
-    join(dir, 'event.json'),
-    JSON.stringify(event ?? { pull_request: { number: 7, base: { sha: baseSha }, head: { sha: headSha } } }),
-  );
-  writeFileSync(join(dir, 'summary.md'), '');
-  writeFileSync(join(dir, 'output.txt'), '');
+  how: 'in-process' | 'bundle' = 'in-process',
+): Promise<ActionRun> {
+  const run = actionRunFolder(event ?? { pull_request: { number: 7, base: { sha: baseSha }, head: { sha: headSha } } });
   const env: Record<string, string> = {
+    ...run.env,
     PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? dir,
-    GITHUB_EVENT_PATH: join(dir, 'event.json'),
-    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
-    GITHUB_OUTPUT: join(dir, 'output.txt'),
+    HOME: process.env.HOME ?? run.dir,
     GITHUB_REPOSITORY: 'o/r',
     GITHUB_API_URL: gh.url,
     GITHUB_SERVER_URL: 'https://github.test',
-    RUNNER_TEMP: dir,
     GITHUB_RUN_ID: '42',
     'INPUT_GITHUB-TOKEN': 'test-token',
     'INPUT_FAIL-ON': 'never',
     INPUT_AT: '2026-01-05T10:00:00Z',
   };
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bundle], { cwd, env, timeout: 60_000 }, (err, stdout) => {
-      const outputs: Record<string, string> = {};
-      const text = readFileSync(join(dir, 'output.txt'), 'utf8');
-      for (const m of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) outputs[m[1]] = m[3];
-      resolve({
-        code: err ? ((err as { code?: number }).code ?? 1) : 0,
-        stdout,
-        summary: readFileSync(join(dir, 'summary.md'), 'utf8'),
-        outputs,
-      });
-    });
-  });
+  return how === 'bundle' ? runActionBundle(cwd, env) : runActionInProcess(cwd, env);
 }
 
 describe('sticky comment', () => {
@@ -115,7 +86,8 @@ describe('sticky comment', () => {
   });
 
   test('first run creates one comment; the second updates it; an identical body sends nothing', async () => {
-    const r1 = await runAction(gh);
+    // Through the shipped entry point (the bundle in a child process), as the runner starts it.
+    const r1 = await runAction(gh, {}, undefined, 'bundle');
     expect(r1.code).toBe(0);
     expect(gh.comments).toHaveLength(1);
     expect(gh.comments[0].body).toMatch(new RegExp(`^<!-- karpenter-plan key="default" head="${headSha}"`));
@@ -254,7 +226,7 @@ describe('sticky comment', () => {
 
   test('a read-only token on a failing plan: the job fails on the verdict alone', async () => {
     readOnlyToken(gh);
-    const r = await runAction(gh, { 'fail-on': 'error' });
+    const r = await runAction(gh, { 'fail-on': 'error' }, undefined, 'bundle');
     expect(r.code).toBe(1);
     expect(r.outputs.verdict).toBe('fail');
     const failed = r.stdout.split('\n').filter((l) => l.startsWith('::error::'));

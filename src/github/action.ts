@@ -9,7 +9,6 @@
  * become workflow-command annotations, the report is in the job summary, and the verdict alone sets the job's result.
  */
 import * as core from '@actions/core';
-import { context } from '@actions/github';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,6 +23,7 @@ import { OUTCOME_WORDS, outcomeOf, renderMarkdown, summarySentence } from '../re
 import { logSafe } from '../report/escape.js';
 import { renderSarif } from '../report/sarif.js';
 import { publishComment } from './comment.js';
+import { runContext, type RunContext } from './context.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { createClient, isPermissionDenied, statusOf, type GitHubClient } from './octokit.js';
 import { publishStatus } from './status.js';
@@ -56,10 +56,10 @@ interface PullRequestRef {
 export async function runAction(): Promise<void> {
   try {
     const inputs = readInputs();
-    // @actions/github parses GITHUB_EVENT_PATH when it loads; GitHub always writes it as JSON.
-    const event = (context.payload ?? {}) as EventPayload;
+    const ctx = runContext();
+    const event = ctx.payload as EventPayload;
     const workdir = resolve(inputs.workingDirectory);
-    const { owner, repo } = repository();
+    const { owner, repo } = ctx;
     const reports = inputs.mode !== 'targets' && (inputs.comment !== 'off' || inputs.status !== 'off');
     if (reports && !inputs.githubToken)
       throw new InputError(
@@ -87,7 +87,7 @@ export async function runAction(): Promise<void> {
       }
     }
     if (inputs.mode === 'targets') {
-      await publishTargets(listTargets(planInput(inputs, event, workdir, pr)));
+      await publishTargets(listTargets(planInput(inputs, ctx, workdir, pr)));
       return;
     }
     let plan: Plan;
@@ -100,9 +100,9 @@ export async function runAction(): Promise<void> {
         inputs.planFiles.map((f) => resolve(workdir, f)),
       );
     } else {
-      plan = await executePlan(planInput(inputs, event, workdir, pr));
+      plan = await executePlan(planInput(inputs, ctx, workdir, pr));
     }
-    await publish(plan, inputs, event, gh, pr);
+    await publish(plan, inputs, ctx, gh, pr);
   } catch (e) {
     core.setFailed(`karpenter-plan could not run: ${errorMessage(e)}`);
   }
@@ -150,16 +150,12 @@ async function workflowRunPullRequest(
 }
 
 /** What to plan (mode plan) or list the targets of (mode targets): the pull request's base and head revisions. */
-function planInput(
-  inputs: ActionInputs,
-  event: EventPayload,
-  workdir: string,
-  pr: PullRequestRef | null,
-): ExecuteInput {
+function planInput(inputs: ActionInputs, ctx: RunContext, workdir: string, pr: PullRequestRef | null): ExecuteInput {
+  const event = ctx.payload as EventPayload;
   const top = gitTopLevel(workdir);
   if (!top) throw new Error(`${workdir} is not inside a git checkout (use actions/checkout with fetch-depth: 0)`);
   const baseRef = inputs.baseRef ?? pr?.baseSha ?? event.pull_request?.base?.sha ?? event.before ?? '';
-  const headRef = inputs.headRef ?? pr?.headSha ?? event.pull_request?.head?.sha ?? (context.sha || 'HEAD');
+  const headRef = inputs.headRef ?? pr?.headSha ?? event.pull_request?.head?.sha ?? (ctx.sha || 'HEAD');
   if (!baseRef) throw new Error('base-ref is empty and the event has no pull_request.base.sha');
   // The fork-safe job: the head's objects are fetched into the trusted checkout, never checked out.
   if (pr && !inputs.headRef && !hasCommit(top, headRef)) fetchPullRequestHead(top, pr.number);
@@ -213,15 +209,16 @@ async function publishTargets(list: TargetList): Promise<void> {
 async function publish(
   plan: Plan,
   inputs: ActionInputs,
-  event: EventPayload,
+  ctx: RunContext,
   gh: GitHubClient | null,
   pr: PullRequestRef | null,
 ): Promise<void> {
+  const event = ctx.payload as EventPayload;
   const server = process.env.GITHUB_SERVER_URL || 'https://github.com';
-  const { owner, repo } = repository();
+  const { owner, repo } = ctx;
   const repoFull = owner && repo ? `${owner}/${repo}` : '';
   const subdir = inputs.path;
-  const headSha = plan.head.sha ?? context.sha ?? '';
+  const headSha = plan.head.sha ?? (ctx.sha || '');
   const blobUrl =
     repoFull && headSha
       ? `${server}/${repoFull}/blob/${headSha}${subdir ? `/${subdir.replace(/\/$/, '')}` : ''}`
@@ -274,7 +271,7 @@ async function publish(
   if (gh) {
     const modeInput = inputs.comment;
     if (prNumber && modeInput !== 'off') {
-      const runUrl = context.runId ? `${server}/${repoFull}/actions/runs/${context.runId}` : null;
+      const runUrl = ctx.runId ? `${server}/${repoFull}/actions/runs/${ctx.runId}` : null;
       const body = renderMarkdown(plan, {
         blobUrl,
         title,
@@ -341,13 +338,4 @@ async function publish(
       'karpenter-plan: nothing Karpenter-relevant could be evaluated (see the input-not-evaluated findings)',
     );
   else if (plan.verdict === 'fail') core.setFailed(`karpenter-plan: ${plan.verdictReasons.join('; ')}`);
-}
-
-/** owner/repo from @actions/github's context (GITHUB_REPOSITORY); empty when it is not set. */
-function repository(): { owner: string; repo: string } {
-  try {
-    return context.repo;
-  } catch {
-    return { owner: '', repo: '' };
-  }
 }
