@@ -7,12 +7,11 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../src/cli/run.js';
-import type { Plan } from '../src/plan/contract.js';
 import type { Finding } from '../src/common/findings.js';
 import { expandApplicationSet, goPathMatch, pathspecMatch, type ClusterEntry } from '../src/sources/applicationset.js';
 import { renderTemplate } from '../src/sources/applicationset-template.js';
 import { parseYamlDocuments } from '../src/sources/yaml.js';
+import { planOf, type PlanRun } from './support/plan.js';
 
 const FIXTURE = 'test/fixtures/argocd-repo';
 const DEV = 'platform-nodepools-dev-eu@dev-eu';
@@ -25,11 +24,7 @@ function copyFixture(): string {
   return dir;
 }
 
-async function plan(args: string[]): Promise<{ plan: Plan; exitCode: number }> {
-  const r = await runCli([...args, '--format', 'json'], process.cwd(), () => '');
-  if (r.exitCode === 2 && !r.stdout) throw new Error(r.stderr);
-  return { plan: JSON.parse(r.stdout) as Plan, exitCode: r.exitCode };
-}
+const plan = (args: string[]): Promise<PlanRun> => planOf(args);
 
 describe('an ApplicationSet with git directories, list and clusters generators in a matrix', () => {
   // Generator semantics: git directories `karpenter/overlays/*` gives path.basename dev, production, staging; the list

@@ -6,15 +6,13 @@
  * .../user-guide/directory/), checked against the real `kubectl kustomize` and a stand-in helm.
  */
 import { readFileSync } from 'node:fs';
-import { runCli } from '../src/cli/run.js';
 import type { Plan } from '../src/plan/contract.js';
 import { nodePool, NODECLASS, spyHelm, tempTree } from './helpers.js';
 import { describeEachHelm } from './support/tools.js';
+import { planOf } from './support/plan.js';
 
 async function plan(args: string[]): Promise<Plan> {
-  const r = await runCli([...args, '--format', 'json']);
-  if (r.exitCode === 2 && !r.stdout) throw new Error(r.stderr);
-  return JSON.parse(r.stdout) as Plan;
+  return (await planOf(args)).plan;
 }
 
 const app = (name: string, server: string, sourceYaml: string) => `apiVersion: argoproj.io/v1alpha1

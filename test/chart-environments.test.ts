@@ -9,11 +9,11 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../src/cli/run.js';
 import type { Plan } from '../src/plan/contract.js';
 import { isPlainTargetKey } from '../src/sources/resolve-config.js';
 import { spyHelm } from './helpers.js';
 import { describeEachHelm } from './support/tools.js';
+import { planOf, type PlanRun } from './support/plan.js';
 
 const FIXTURE = 'test/fixtures/chart-envs-repo';
 const CHART = 'charts/nodepools';
@@ -28,11 +28,7 @@ function copyFixture(config: string): string {
 
 const withHelm = (bin: string): string => `helm: { binary: ${JSON.stringify(bin)} }\n`;
 
-async function plan(args: string[]): Promise<{ plan: Plan; exitCode: number }> {
-  const r = await runCli([...args, '--format', 'json', '--at', '2026-01-05T10:00:00Z']);
-  if (r.exitCode === 2 && !r.stdout) throw new Error(r.stderr);
-  return { plan: JSON.parse(r.stdout) as Plan, exitCode: r.exitCode };
-}
+const plan = (args: string[]): Promise<PlanRun> => planOf([...args, '--at', '2026-01-05T10:00:00Z']);
 
 /** The `--values` files of each `helm template` call, relative to the copied tree. */
 function valuesOfCalls(log: string): string[][] {

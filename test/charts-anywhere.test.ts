@@ -7,18 +7,13 @@
  *  - A values adapter never reports what the chart's template may default.
  */
 import { spawnSync } from 'node:child_process';
-import { runCli } from '../src/cli/run.js';
-import type { Plan } from '../src/plan/contract.js';
 import { deployment, faultyHelm, NODECLASS, tempTree } from './helpers.js';
 import { describeEachHelm } from './support/tools.js';
+import { planOf, type PlanRun } from './support/plan.js';
 
 const AT = '2026-01-05T10:00:00Z';
 
-async function run(args: string[]): Promise<{ plan: Plan; exitCode: number }> {
-  const r = await runCli([...args, '--format', 'json', '--at', AT]);
-  if (!r.stdout) throw new Error(`exit ${r.exitCode}: ${r.stderr}`);
-  return { plan: JSON.parse(r.stdout) as Plan, exitCode: r.exitCode };
-}
+const run = (args: string[]): Promise<PlanRun> => planOf([...args, '--at', AT]);
 
 /** A NodePool chart: the instance categories come from values.yaml (`categories`). */
 const POOL_TEMPLATE = `apiVersion: karpenter.sh/v1

@@ -16,6 +16,7 @@ import type { Finding } from '../src/common/findings.js';
 import { resolveConfig } from '../src/sources/resolve-config.js';
 import { DirTree } from '../src/sources/tree.js';
 import { tempTree } from './helpers.js';
+import { planOf, type PlanRun } from './support/plan.js';
 
 const FIXTURE = 'test/fixtures/clusters-repo';
 
@@ -26,11 +27,8 @@ function copyFixture(): string {
 }
 
 /** Runs the CLI from `cwd` (fleet snapshot paths in the config are relative to the working directory). */
-async function plan(args: string[], cwd: string): Promise<{ plan: Plan; exitCode: number }> {
-  const r = await runCli([...args, '--format', 'json', '--at', '2026-01-05T10:00:00Z'], cwd);
-  if (r.exitCode === 2 && !r.stdout) throw new Error(r.stderr);
-  return { plan: JSON.parse(r.stdout) as Plan, exitCode: r.exitCode };
-}
+const plan = (args: string[], cwd: string): Promise<PlanRun> =>
+  planOf([...args, '--at', '2026-01-05T10:00:00Z'], { cwd });
 
 const edit = (dir: string, file: string, from: string, to: string): void => {
   const text = readFileSync(join(dir, file), 'utf8');

@@ -7,13 +7,9 @@ import { readFileSync, writeFileSync, mkdtempSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
-import type { Plan } from '../src/plan/contract.js';
+import { planOf, type PlanRun } from './support/plan.js';
 
-async function plan(args: string[]): Promise<{ plan: Plan; exitCode: number }> {
-  const r = await runCli([...args, '--format', 'json']);
-  if (!r.stdout) throw new Error(r.stderr);
-  return { plan: JSON.parse(r.stdout) as Plan, exitCode: r.exitCode };
-}
+const plan = (args: string[]): Promise<PlanRun> => planOf(args);
 
 function copy(dir: string): string {
   const out = mkdtempSync(join(tmpdir(), 'kp-life-'));

@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
-import type { Plan } from '../src/plan/contract.js';
+import { planOf, type PlanRun } from './support/plan.js';
 
 const FIXTURE = 'test/fixtures/kustomize-repo';
 
@@ -18,11 +18,7 @@ function copyFixture(): string {
   return dir;
 }
 
-async function plan(args: string[], stdin?: string): Promise<{ plan: Plan; exitCode: number }> {
-  const r = await runCli([...args, '--format', 'json'], process.cwd(), () => stdin ?? '');
-  if (r.exitCode === 2 && !r.stdout) throw new Error(r.stderr);
-  return { plan: JSON.parse(r.stdout) as Plan, exitCode: r.exitCode };
-}
+const plan = (args: string[], stdin?: string): Promise<PlanRun> => planOf(args, { stdin });
 
 const NARROW_PRODUCTION = `# Production: m6i is no longer allowed.
 apiVersion: karpenter.sh/v1
