@@ -15,6 +15,7 @@ import { cell, code, inert, linkText, logSafe, plain, sarifText, sarifUri, urlPa
 import { RULE_DOCS_URL } from '../src/report/rule-docs.js';
 import type { Plan } from '../src/plan/contract.js';
 import { NODECLASS, tempTree } from './helpers.js';
+import type { Finding } from '../src/common/findings.js';
 
 const BLOB = 'https://github.com/o/r/blob/abc';
 
@@ -170,7 +171,14 @@ function withEverywhere(s: string, clusters: boolean): Plan {
   }
   p.findings.push(
     { rule: 'invalid-spec', severity: 'error', message: s, file: s, line: 3, object: `NodePool/${s}` },
-    { rule: s, severity: 'warning', message: `label value ${s}`, file: `dir/${s}.yaml`, line: 1, object: s },
+    {
+      rule: s as Finding['rule'],
+      severity: 'warning',
+      message: `label value ${s}`,
+      file: `dir/${s}.yaml`,
+      line: 1,
+      object: s,
+    },
   );
   p.assumptions = [...p.assumptions, s];
   p.verdictReasons = [s];

@@ -12,6 +12,7 @@ import type { Plan } from '../src/plan/contract.js';
 import { nodePool, NODECLASS, tempTree, deployment } from './helpers.js';
 import { VERSION } from '../src/common/version.js';
 import { renderSarif } from '../src/report/sarif.js';
+import type { Finding } from '../src/common/findings.js';
 
 /** Mermaid's own parser, run in a child Node process (test/support/mermaid-parse.mjs). */
 function parseMermaid(blocks: string[]): { ok: boolean; type?: string; error?: string }[] {
@@ -104,7 +105,14 @@ describe('Markdown injection', () => {
       p.scenarios[0].name = name;
       p.scenarios[0].workloads[0].name = name;
     }
-    p.findings.push({ rule: 'r', severity: 'warning', message: name, file: name, line: 3, object: name });
+    p.findings.push({
+      rule: 'r' as Finding['rule'],
+      severity: 'warning',
+      message: name,
+      file: name,
+      line: 3,
+      object: name,
+    });
     p.nodePools[0].rollout = {
       start: '2026-01-05T10:00:00.000Z',
       waves: [{ start: '2026-01-05T10:00:00.000Z', end: '2026-01-05T10:05:00.000Z', nodes: 1 }],

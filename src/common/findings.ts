@@ -1,9 +1,10 @@
 /** Findings: what the plan reports about the input, with a location (file:line). */
+import type { RuleId } from './rule-ids.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
 export interface Finding {
-  rule: string;
+  rule: RuleId;
   severity: Severity;
   message: string;
   file: string | null;
@@ -86,7 +87,7 @@ export class FindingSink {
     readonly object: string | null,
   ) {}
 
-  add(rule: string, severity: Severity, message: string, path: readonly (string | number)[] = []): void {
+  add(rule: RuleId, severity: Severity, message: string, path: readonly (string | number)[] = []): void {
     const pos = this.source.locate(path);
     const dotted = dottedPath(path);
     this.out.push({
@@ -101,7 +102,7 @@ export class FindingSink {
     });
   }
 
-  error(message: string, path: readonly (string | number)[] = [], rule = 'invalid-spec'): void {
+  error(message: string, path: readonly (string | number)[] = [], rule: RuleId = 'invalid-spec'): void {
     this.add(rule, 'error', message, path);
   }
 }

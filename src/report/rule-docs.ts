@@ -1,5 +1,6 @@
 /** The docs page of each rule id (docs/rules/<id>.md), linked from the Markdown report and SARIF. */
 import type { Severity } from '../common/findings.js';
+import type { InputRuleId } from '../common/rule-ids.js';
 import { RULES } from '../rules/index.js';
 import { VERSION } from '../common/version.js';
 
@@ -14,10 +15,10 @@ export const RULE_DOCS_URL = `${REPOSITORY_URL}/blob/v${VERSION}/docs/rules/`;
 
 /**
  * The findings the sources and the run emit about the input itself (not rules of src/rules): what could not be read,
- * rendered or evaluated. Each has a docs page; test/sarif.test.ts checks that every rule id emitted in src is here or
- * in RULES. The severity is the usual one (some are a warning when a fallback applies).
+ * rendered or evaluated. Each has a docs page; the record is keyed by common/rule-ids.ts's INPUT_RULE_IDS, so the
+ * compiler refuses an input id without an entry here. The severity is the usual one (some are a warning when a fallback applies).
  */
-export const INPUT_RULES: Readonly<Record<string, { severity: Severity; summary: string }>> = {
+export const INPUT_RULES: Readonly<Record<InputRuleId, { severity: Severity; summary: string }>> = {
   'input-not-evaluated': {
     severity: 'error',
     summary: 'A Karpenter-relevant file (or a change to one) that no state of the run evaluated.',
@@ -56,6 +57,10 @@ export const INPUT_RULES: Readonly<Record<string, { severity: Severity; summary:
   'argocd-remote-chart': {
     severity: 'info',
     summary: 'An Argo CD Application renders a remote chart or repository that is not read.',
+  },
+  'yaml-1.1-boolean': {
+    severity: 'warning',
+    summary: 'An unquoted yes/no/on/off: a boolean as Kubernetes and helm read YAML (1.1), a string in YAML 1.2.',
   },
 };
 

@@ -11,6 +11,7 @@ import type { PoolRollout } from '../disruption/replacements.js';
 import type { Config } from '../sources/config.js';
 import type { State } from '../sources/state.js';
 import { errorMessage } from '../common/errors.js';
+import type { ModelRuleId } from '../common/rule-ids.js';
 
 export interface RuleContext {
   head: State;
@@ -25,7 +26,7 @@ export interface RuleContext {
 }
 
 export interface Rule {
-  id: string;
+  id: ModelRuleId;
   severity: Severity;
   /** One line for the README and the docs index. */
   summary: string;

@@ -385,7 +385,7 @@ export function listTargets(input: ExecuteInput): TargetList {
   const unsafe = keys.filter((k) => k !== '' && !isPlainTargetKey(k));
   const findings: Finding[] = [
     ...unsafe.map((k) => ({
-      rule: 'input-not-evaluated',
+      rule: 'input-not-evaluated' as const,
       severity: 'error' as const,
       file: k,
       line: null,

@@ -131,7 +131,7 @@ export function readApplication(
   const finding = (
     i: number,
     rest: (string | number)[],
-    rule: string,
+    rule: Finding['rule'],
     severity: Finding['severity'],
     message: string,
   ) => findings.push({ rule, severity, file: source.file, line: at(i, ...rest), object, message });
