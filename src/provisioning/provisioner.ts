@@ -16,6 +16,7 @@ import type { Workload } from '../api/workload.js';
 import { emptyStorage } from '../api/storage.js';
 import type { InstanceType } from '../cloudprovider/instancetype.js';
 import { launch } from '../cloudprovider/launch.js';
+import { addResources, type ResourceList } from '../common/quantity.js';
 import { ReservationManager } from './reservation.js';
 import type { PodGroup, SchedulingError, SchedulingErrorCode, Template } from './types.js';
 import { schedule } from './scheduler.js';
@@ -100,6 +101,9 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   assumptions.push(...result.notes);
   const launched = launchNodeClaims(ctx, result);
   const { perGroup, errors } = launched;
+  const poolResources = launched.poolResources;
+  for (const n of eligible.length ? existing : [])
+    if (n.input.nodePool !== null) countAgainstLimits(poolResources, n.input.nodePool, n.capacity);
   const fleet = [...existingFleet(ctx, existing, templates, perGroup, assumptions), ...launched.fleet];
   const placements = placementsOf(workloads, perGroup, errors);
   // NodePools no workload exercises get a probe each, placed on their own: they show what each such pool would launch
@@ -157,7 +161,14 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     zones,
     overlays,
     assumptions,
+    podGroups: groups,
+    poolResources,
   };
+}
+
+/** A node of `nodePool` with `capacity` counts against its limits (scheduler.go updateRemainingResources). */
+function countAgainstLimits(used: Map<string, ResourceList>, nodePool: string, capacity: ResourceList): void {
+  used.set(nodePool, addResources(used.get(nodePool) ?? {}, { ...capacity, nodes: 1 }));
 }
 
 /**
@@ -404,9 +415,15 @@ type GroupNodes = Map<string, Map<string, { n: number; node: SimNode }>>;
 function launchNodeClaims(
   ctx: StepContext,
   result: ReturnType<typeof schedule>,
-): { fleet: SimNode[]; perGroup: GroupNodes; errors: Map<string, SchedulingError> } {
+): {
+  fleet: SimNode[];
+  perGroup: GroupNodes;
+  errors: Map<string, SchedulingError>;
+  poolResources: Map<string, ResourceList>;
+} {
   const { input, opts } = ctx;
   const fleet: SimNode[] = [];
+  const poolResources = new Map<string, ResourceList>();
   const perGroup: GroupNodes = new Map();
   const errors = new Map(result.errors);
   const addError = (key: string, count: number, error: string, code: SchedulingErrorCode): void => {
@@ -441,6 +458,7 @@ function launchNodeClaims(
       Object.fromEntries(nc.groups),
     );
     fleet.push(node);
+    countAgainstLimits(poolResources, node.nodePool, d.instanceType.capacity);
     for (const [g, n] of nc.groups) {
       if (!perGroup.has(g)) perGroup.set(g, new Map());
       const k = `${node.nodePool}|${node.instanceType}|${node.capacityType}`;
@@ -450,7 +468,7 @@ function launchNodeClaims(
       else m.set(k, { n, node });
     }
   }
-  return { fleet, perGroup, errors };
+  return { fleet, perGroup, errors, poolResources };
 }
 
 /** Each workload's placement: where most of its pods landed, or why none could be placed (with the error codes). */

@@ -262,6 +262,17 @@ export interface SimulationResult {
   zones: string[];
   overlays: OverlayOutcome | null;
   assumptions: string[];
+  /**
+   * The pending pods the scheduler took, grouped (provisioner.go Schedule), so that a what-if re-schedules some of them
+   * against `templates` without simulating the state again (reschedule.ts).
+   */
+  podGroups: PodGroup[];
+  /**
+   * What the fleet's nodes count against each NodePool's limits (scheduler.go calculateExistingNodeClaims →
+   * updateRemainingResources: each node's capacity, with `nodes: 1`): existing nodes with their capacity, launched
+   * ones with their instance type's. Nodes of probes and static NodePools are not counted.
+   */
+  poolResources: Map<string, ResourceList>;
 }
 
 /** What every step of one simulation reads: the state, the options, the zones and the EC2NodeClasses by name. */
