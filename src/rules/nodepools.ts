@@ -12,7 +12,7 @@ import { launch } from '../cloudprovider/launch.js';
 import { offeringCompatible } from '../cloudprovider/instancetype.js';
 import { selectsReservation } from '../api/ec2nodeclass.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
-import { simulate } from '../provisioning/provisioner.js';
+import { reschedule, withoutOwnInstanceTypes } from '../provisioning/reschedule.js';
 import type { Rule } from './engine.js';
 import {
   allowedCapacityTypes,
@@ -25,7 +25,7 @@ import {
   requirementIndex,
   distinguishedFrom,
 } from './helpers.js';
-import { parsePoolOfferingKey, unavailableKey } from '../cloudprovider/offering-key.js';
+import { parsePoolOfferingKey } from '../cloudprovider/offering-key.js';
 
 const MONTH_MS = 720 * 3_600_000;
 
@@ -391,41 +391,41 @@ export const limitsBlockFallback: Rule = {
     "A fallback NodePool's limits would be exceeded by its share of the workloads when the preferred pool's offerings are unavailable.",
   check(ctx, report) {
     if (!ctx.head.workloads.length) return;
+    const settings = ctx.head.settings;
     const seen = new Set<string>();
-    let budget = 8; // what-if simulations per run; the rest is reported as not evaluated
     for (const pref of ctx.sim.templates) {
       const fallbacks = ctx.sim.templates.filter((t) => t.weight < pref.weight && t.limits);
-      if (!fallbacks.length || ![...ctx.sim.placements.values()].some((p) => p.nodePool === pref.nodePool)) continue;
-      if (budget-- <= 0) {
-        report(
-          `limits-block-fallback was evaluated for the first 8 preferred NodePools only; ${pref.nodePool} and later ones were not checked.`,
-          null,
-        );
-        break;
+      if (!fallbacks.length) continue;
+      // The pods the head launched on the preferred pool, of the workloads placed there: under ICE they need new
+      // nodes; the head's other nodes (and the pods on the fleet snapshot's nodes) stay.
+      const pods = new Map<string, number>();
+      for (const n of ctx.sim.fleet) {
+        if (n.nodePool !== pref.nodePool || n.allocationStrategy === 'existing') continue;
+        for (const [k, c] of Object.entries(n.pods))
+          if (ctx.sim.placements.get(k)?.nodePool === pref.nodePool) pods.set(k, (pods.get(k) ?? 0) + c);
       }
-      // ICE scenario: every offering of the preferred pool's instance types is unavailable.
-      const unavailable = new Set<string>();
-      for (const it of pref.instanceTypes)
-        for (const o of it.offerings) unavailable.add(unavailableKey(o.capacityType, it.name, o.zone));
-      const others = new Set(
-        ctx.sim.templates.filter((t) => t !== pref).flatMap((t) => t.instanceTypes.map((it) => it.name)),
-      );
-      for (const k of [...unavailable]) if (others.has(k.split(':')[1])) unavailable.delete(k);
-      const r = simulate(ctx.head, { ...ctx.simOptions, unavailable, probes: false });
+      if (!pods.size) continue;
+      // ICE scenario: every offering of the preferred pool's instance types (that no other pool uses) is unavailable;
+      // its pods are scheduled again against the head's templates, with what the head's nodes leave of each limit.
+      const templates = withoutOwnInstanceTypes(ctx.sim.templates, pref.nodePool, settings.minValuesPolicy);
+      const errors = reschedule(ctx.sim, pods, templates, settings);
+      const limited = ctx.sim.workloads
+        .map((w) => w.key)
+        .filter((k) => {
+          const codes = (pods.has(k) && errors.get(k)?.codes) || [];
+          return codes.includes('limits-exhausted') || codes.includes('limits-exceeded');
+        });
       for (const fb of fallbacks) {
         if (seen.has(fb.nodePool)) continue;
-        const blocked = [...r.placements.entries()].filter(
-          ([k, p]) =>
-            (p.reasonCodes.includes('limits-exhausted') || p.reasonCodes.includes('limits-exceeded')) &&
-            ctx.sim.placements.get(k)?.nodePool === pref.nodePool,
-        );
+        // The fallback's limits are what leaves a pod pending when the fallback could host it without them.
+        const blocked = limited.filter((k) => hosts(ctx, ctx.sim.podTemplates.get(k)!, [fb]).length > 0);
         if (!blocked.length) continue;
         seen.add(fb.nodePool);
         const np = nodePoolByName(ctx, fb.nodePool)!;
         report(
           `If ${pref.nodePool}'s instance types are unavailable (ICE), its workloads fall back to ${fb.nodePool}, whose limits then leave ${blocked.length} workload(s) pending (${blocked
             .slice(0, 3)
-            .map(([k]) => k.split('/').slice(1).join('/'))
+            .map((k) => k.split('/').slice(1).join('/'))
             .join(
               ', ',
             )}${blocked.length > 3 ? ', …' : ''}). Limits cap a runaway fallback — and also the fallback itself.`,
