@@ -7,6 +7,8 @@
 //   and no I/O client (AWS, Kubernetes, GitHub), use no dynamic import(), no require and no `process`.
 // - Budgets: complexity ≤ 25, ≤ 120 lines per function, ≤ 800 lines per file. Errors in the folders that meet them;
 //   warnings (the debt, shown on every run) in the others until they do.
+// - What-ifs: the rules never simulate a state again (`simulate`); they read the head simulation and re-schedule some
+//   of its pods against its templates (src/provisioning/reschedule.ts).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
@@ -87,6 +89,13 @@ function layerRules(layer) {
       { name: 'require', message: `${layer} is pure: no require.` },
     ];
   }
+  if (layer === 'rules')
+    patterns.push({
+      regex: '^(\\.\\./)+provisioning/provisioner(\\.js)?$',
+      importNames: ['simulate'],
+      message:
+        'rules read the head simulation (ctx.sim): a what-if re-schedules some of its pods with provisioning/reschedule.ts, it does not simulate the state again.',
+    });
   rules['no-restricted-imports'] = 'off';
   rules['@typescript-eslint/no-restricted-imports'] = ['error', { patterns }];
   return { files: [`src/${layer}/**/*.ts`], rules };

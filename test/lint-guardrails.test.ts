@@ -96,6 +96,31 @@ const VIOLATIONS: [string, string, string, string][] = [
     "export { simulate } from '../provisioning/provisioner.js';",
     IMPORTS,
   ],
+  // The rules' what-ifs re-schedule some of the head simulation's pods (provisioning/reschedule.ts), never the state.
+  [
+    'a simulation of the whole state in a rule',
+    'rules',
+    "import { simulate } from '../provisioning/provisioner.js';\nvoid simulate;",
+    IMPORTS,
+  ],
+  [
+    'simulate renamed, without the extension',
+    'rules',
+    "import { simulate as run } from '../provisioning/provisioner';\nvoid run;",
+    IMPORTS,
+  ],
+  [
+    'the simulation module as a namespace',
+    'rules',
+    "import * as p from '../provisioning/provisioner.js';\nvoid p;",
+    IMPORTS,
+  ],
+  [
+    'a re-export of simulate from the rules',
+    'rules',
+    "export { simulate } from '../provisioning/provisioner.js';",
+    IMPORTS,
+  ],
 ];
 
 test.each(VIOLATIONS)('lint fails on %s (%s)', async (_what, layer, code, rule) => {
@@ -114,6 +139,19 @@ test('the untouched copies, and what the layers allow, pass', async () => {
         "import { untolerated } from '../scheduling/taints.js';",
         "export type S = State | import('../common/findings.js').SourceRef;",
         'export const u = untolerated;',
+      ].join('\n'),
+    ),
+  ).toEqual({ errors: 0, rules: [] });
+  // A rule may name the simulation's types and its other functions, and re-schedule pods.
+  expect(
+    await lintWith(
+      'rules',
+      [
+        "import type { SimulationResult } from '../provisioning/provisioner.js';",
+        "import { workloadKey } from '../provisioning/provisioner.js';",
+        "import { reschedule } from '../provisioning/reschedule.js';",
+        'export type R = SimulationResult;',
+        'export const k = [workloadKey, reschedule];',
       ].join('\n'),
     ),
   ).toEqual({ errors: 0, rules: [] });
