@@ -7,7 +7,7 @@ import { selectsReservation, type EC2NodeClass } from '../api/ec2nodeclass.js';
 import type { NodePool } from '../api/nodepool.js';
 import type { Catalog } from '../cloudprovider/catalog.js';
 import { buildInstanceTypes, type InstanceType } from '../cloudprovider/instancetype.js';
-import { parsePoolOfferingKey } from '../cloudprovider/offering-key.js';
+import { parsePoolOfferingKey, unavailableKey } from '../cloudprovider/offering-key.js';
 import {
   adjustedPrice,
   evaluateOverlays,
@@ -20,27 +20,43 @@ import type { ReservationInput, StepContext } from './types.js';
 
 /**
  * Instance types are a function of the catalog, the EC2NodeClass, the settings and the offering inputs; the base and
- * head states (and the rules' what-ifs) usually share them. Karpenter caches them the same way, by a hash of their
- * inputs (karpenter-provider-aws pkg/providers/instancetype/instancetype.go List). The lists are never mutated.
+ * head states, the ICE scenarios and the rules' what-ifs usually share them. Karpenter caches them the same way, by a
+ * hash of their inputs (karpenter-provider-aws pkg/providers/instancetype/instancetype.go List). The lists are never
+ * mutated. Memos live per catalog (one per run) and are emptied past MEMO_ENTRIES keys (a process that runs many plans).
  */
 const instanceTypeMemo = new WeakMap<Catalog, Map<string, InstanceType[]>>();
+const overlayMemo = new WeakMap<Catalog, Map<string, OverlayOutcome>>();
+const MEMO_ENTRIES = 256;
+
+function memoOf<T>(memos: WeakMap<Catalog, Map<string, T>>, catalog: Catalog): Map<string, T> {
+  let memo = memos.get(catalog);
+  if (!memo) memos.set(catalog, (memo = new Map()));
+  if (memo.size >= MEMO_ENTRIES) memo.clear();
+  return memo;
+}
 
 export function instanceTypesFor(
   ctx: StepContext,
   nc: EC2NodeClass | undefined,
   extra: { priceChanges?: Map<string, string>; unavailable?: Set<string> } = {},
 ): InstanceType[] {
+  const { types } = availableInstanceTypes(ctx, nc, extra.priceChanges);
+  return extra.unavailable ? withUnavailable(types, extra.unavailable) : types;
+}
+
+/** The instance types with every offering available that can be, and their memo key (which names their inputs). */
+function availableInstanceTypes(
+  ctx: StepContext,
+  nc: EC2NodeClass | undefined,
+  priceChanges: Map<string, string> | undefined,
+): { key: string; types: InstanceType[] } {
   const { input, opts } = ctx;
   const inputs = {
     zones: ctx.zones,
     spotPriceFactor: opts.spotPriceFactor,
     reservations: reservationsFor(ctx, nc),
-    ...(extra.priceChanges ? { priceChanges: extra.priceChanges, adjust: adjustedPrice } : {}),
-    ...(extra.unavailable ? { unavailable: extra.unavailable } : {}),
+    ...(priceChanges ? { priceChanges, adjust: adjustedPrice } : {}),
   };
-  if (extra.unavailable) return buildInstanceTypes(opts.catalog, nc ?? null, input.settings, inputs);
-  let memo = instanceTypeMemo.get(opts.catalog);
-  if (!memo) instanceTypeMemo.set(opts.catalog, (memo = new Map()));
   const key = JSON.stringify([
     nc ? { ...nc, raw: undefined, source: undefined } : null,
     input.settings.vmMemoryOverheadPercent,
@@ -48,11 +64,28 @@ export function instanceTypesFor(
     inputs.zones,
     inputs.spotPriceFactor,
     inputs.reservations,
-    extra.priceChanges ? [...extra.priceChanges].sort() : null,
+    priceChanges ? [...priceChanges].sort() : null,
   ]);
+  const memo = memoOf(instanceTypeMemo, opts.catalog);
   let types = memo.get(key);
   if (!types) memo.set(key, (types = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, inputs)));
-  return types;
+  return { key, types };
+}
+
+/**
+ * The instance types with the ICE scenario's offerings unavailable (karpenter-provider-aws
+ * pkg/cache/unavailableofferings.go IsUnavailable, as instancetype/offering/provider.go marks offerings): copies of the
+ * types that have such an offering, the others shared. The same as building them with `unavailable`
+ * (cloudprovider/instancetype.ts buildInstanceTypes), whose availability is the rest ∧ not in `unavailable`.
+ */
+function withUnavailable(types: InstanceType[], unavailable: Set<string>): InstanceType[] {
+  if (unavailable.size === 0) return types;
+  return types.map((it) => {
+    const hit = (o: InstanceType['offerings'][number]) =>
+      o.available && unavailable.has(unavailableKey(o.capacityType, it.name, o.zone));
+    if (!it.offerings.some(hit)) return it;
+    return { ...it, offerings: it.offerings.map((o) => (hit(o) ? { ...o, available: false } : o)) };
+  });
 }
 
 /**
@@ -83,29 +116,7 @@ export function applyNodeOverlays(
   const priceChanges = new Map<string, Map<string, string>>();
   const capacityChanges = new Map<string, Map<string, ResourceList>>();
   if (!input.overlays.length) return { outcome: null, priceChanges, capacityChanges };
-  // Overlays match on requirements and offerings only, which depend on the EC2NodeClass, not the pool: the pools of
-  // one EC2NodeClass share one list of instance types.
-  const byClass = new Map<string, OverlayType[]>();
-  const pools: OverlayPool[] = [];
-  for (const np of eligible) {
-    const key = np.nodeClassRef!.name;
-    let types = byClass.get(key);
-    if (!types) {
-      const nc = ctx.classes.get(key);
-      types = instanceTypesFor(ctx, nc).map((it) => ({
-        typeName: it.name,
-        typeRequirements: it.requirements,
-        offerings: it.offerings.map((o) => ({
-          zone: o.zone,
-          capacityType: o.capacityType,
-          ...(o.reservationId ? { reservationId: o.reservationId } : {}),
-        })),
-      }));
-      byClass.set(key, types);
-    }
-    pools.push({ nodePool: np.name, templateLabels: np.labels, types });
-  }
-  const outcome = evaluateOverlays(input.overlays, pools);
+  const outcome = evaluateOverlaysOnce(ctx, eligible);
   if (input.settings.featureGates.nodeOverlay) {
     for (const [key, v] of outcome.prices) {
       const { nodePool, typeOffering } = parsePoolOfferingKey(key);
@@ -123,6 +134,53 @@ export function applyNodeOverlays(
     );
   }
   return { outcome, priceChanges, capacityChanges };
+}
+
+/**
+ * evaluateOverlays over the eligible NodePools, once per run for equal inputs (the overlays, each pool's name, template
+ * labels and instance types' inputs): the base and head states and the ICE scenarios share the outcome, which is
+ * never mutated. Offerings' availability is not an input (overlays match offerings whether or not they are available,
+ * karpenter pkg/controllers/nodeoverlay/controller.go getOverlaidOfferings).
+ */
+function evaluateOverlaysOnce(ctx: StepContext, eligible: NodePool[]): OverlayOutcome {
+  const { input } = ctx;
+  // Overlays match on requirements and offerings only, which depend on the EC2NodeClass, not the pool: the pools of
+  // one EC2NodeClass share one list of instance types.
+  const byClass = new Map<string, { key: string; types: InstanceType[] }>();
+  const classOf = (np: NodePool) => {
+    const name = np.nodeClassRef!.name;
+    let c = byClass.get(name);
+    if (!c) byClass.set(name, (c = availableInstanceTypes(ctx, ctx.classes.get(name), undefined)));
+    return c;
+  };
+  const key = JSON.stringify([
+    input.overlays.map((o) => ({ ...o, raw: undefined, source: undefined })),
+    eligible.map((np) => [np.name, np.labels, classOf(np).key]),
+  ]);
+  const memo = memoOf(overlayMemo, ctx.opts.catalog);
+  const known = memo.get(key);
+  if (known) return known;
+  const overlayTypes = new Map<string, OverlayType[]>();
+  const pools: OverlayPool[] = eligible.map((np) => {
+    const name = np.nodeClassRef!.name;
+    let types = overlayTypes.get(name);
+    if (!types) {
+      types = classOf(np).types.map((it) => ({
+        typeName: it.name,
+        typeRequirements: it.requirements,
+        offerings: it.offerings.map((o) => ({
+          zone: o.zone,
+          capacityType: o.capacityType,
+          ...(o.reservationId ? { reservationId: o.reservationId } : {}),
+        })),
+      }));
+      overlayTypes.set(name, types);
+    }
+    return { nodePool: np.name, templateLabels: np.labels, types };
+  });
+  const outcome = evaluateOverlays(input.overlays, pools);
+  memo.set(key, outcome);
+  return outcome;
 }
 
 /**
