@@ -3,7 +3,14 @@
 //   O NodeOverlays (the gate on; each raises older generations of one team's pool by 10%),
 //   W Deployments (1-10 replicas, nodeSelector on their team) and an N-node fleet snapshot.
 // Head narrows the families of 10% of the pools and changes expireAfter in 5% of them.
+// Options that change nothing unless given (so earlier figures stay comparable):
+//   --weights      each team's pool has a weight of 1-100;
+//   --limits PCT   PCT% of the teams also get a limited fallback pool (team-I-fallback: no weight, its own families,
+//                  limits.cpu 8-64), their preferred pool a weight (10 unless --weights);
+//   --pods         the fleet snapshot has a Node per NodeClaim and the Deployments' Pods bound to their team's nodes
+//                  (by CPU, first fit), so placements go into the fleet.
 //   node bench/generate-repo.mjs --out DIR --pools P --overlays O --workloads W --nodes N [--seed SEED]
+//        [--weights] [--limits PCT] [--pods]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,7 +31,15 @@ function random(seed) {
   };
 }
 
-export function generateRepo(out, { pools, overlays, workloads, nodes, seed = 42 }) {
+/** vCPUs per size, GiB of memory per vCPU per category (the families above), max pods per size (ENI limits). */
+const VCPU = { large: 2, xlarge: 4, '2xlarge': 8, '4xlarge': 16 };
+const GIB_PER_VCPU = { c: 2, m: 4, r: 8 };
+const MAX_PODS = { large: 29, xlarge: 58, '2xlarge': 58, '4xlarge': 234 };
+
+export function generateRepo(
+  out,
+  { pools, overlays, workloads, nodes, seed = 42, weights = false, limits = 0, pods = false },
+) {
   const rnd = random(seed);
   const int = (a, b) => a + Math.floor(rnd() * (b - a + 1));
   const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
@@ -40,6 +55,14 @@ export function generateRepo(out, { pools, overlays, workloads, nodes, seed = 42
   while (narrowed.size < Math.max(1, Math.round(pools * 0.1))) narrowed.add(int(0, pools - 1));
   const expiry = new Set();
   while (expiry.size < Math.max(1, Math.round(pools * 0.05))) expiry.add(int(0, pools - 1));
+  // Drawn only when asked for, after the draws above: without the options the repository is the same as before.
+  const weight = weights ? Array.from({ length: pools }, () => int(1, 100)) : [];
+  const fallback = new Map();
+  for (let i = 0; i < pools && limits > 0; i++) {
+    if (rnd() * 100 >= limits) continue;
+    const others = FAMILIES.filter((f) => !families[i].includes(f));
+    fallback.set(i, { families: others.length ? others.slice(0, 2) : ['m5'], cpu: int(8, 64) });
+  }
 
   const nodeClass = `apiVersion: karpenter.k8s.aws/v1
 kind: EC2NodeClass
@@ -52,11 +75,12 @@ spec:
 `;
   const nodePool = (i, head) => {
     const fam = head && narrowed.has(i) && families[i].length > 1 ? families[i].slice(1) : families[i];
+    const w = weights ? weight[i] : fallback.has(i) ? 10 : null;
     return `apiVersion: karpenter.sh/v1
 kind: NodePool
 metadata: { name: team-${i} }
 spec:
-  template:
+${w !== null ? `  weight: ${w}\n` : ''}  template:
     metadata: { labels: { team: team-${i} } }
     spec:
       nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }
@@ -71,6 +95,25 @@ spec:
     budgets: [{ nodes: "10%" }]
 `;
   };
+  const fallbackPool = (i) => `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata: { name: team-${i}-fallback }
+spec:
+  limits: { cpu: "${fallback.get(i).cpu}" }
+  template:
+    metadata: { labels: { team: team-${i} } }
+    spec:
+      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }
+      expireAfter: 48h
+      terminationGracePeriod: 24h
+      requirements:
+        - { key: karpenter.k8s.aws/instance-family, operator: In, values: ${q(fallback.get(i).families)} }
+        - { key: karpenter.k8s.aws/instance-size, operator: In, values: ${q(SIZES)} }
+        - { key: karpenter.sh/capacity-type, operator: In, values: ["on-demand"] }
+  disruption:
+    consolidationPolicy: WhenEmptyOrUnderutilized
+    budgets: [{ nodes: "10%" }]
+`;
   const overlayDocs = [];
   for (let j = 0; j < overlays; j++)
     overlayDocs.push(`apiVersion: karpenter.sh/v1alpha1
@@ -84,20 +127,26 @@ spec:
   priceAdjustment: "+10%"
 `);
   const deployments = [];
-  for (let w = 0; w < workloads; w++)
+  const deployed = [];
+  for (let w = 0; w < workloads; w++) {
+    const replicas = int(1, 10);
+    const cpu = pick(['250m', '500m', '1', '2']);
+    const memory = pick(['512Mi', '1Gi', '2Gi', '4Gi']);
+    deployed.push({ name: `app-${w}`, namespace: `team-${w % pools}`, team: w % pools, replicas, cpu, memory });
     deployments.push(`apiVersion: apps/v1
 kind: Deployment
 metadata: { name: app-${w}, namespace: team-${w % pools} }
 spec:
-  replicas: ${int(1, 10)}
+  replicas: ${replicas}
   template:
     spec:
       nodeSelector: { team: team-${w % pools} }
       containers:
         - name: app
           image: app
-          resources: { requests: { cpu: "${pick(['250m', '500m', '1', '2'])}", memory: ${pick(['512Mi', '1Gi', '2Gi', '4Gi'])} } }
+          resources: { requests: { cpu: "${cpu}", memory: ${memory} } }
 `);
+  }
   const config = 'controller: { settings: { featureGates: { nodeOverlay: true } } }\n';
   for (const side of ['base', 'head']) {
     const dir = join(out, side);
@@ -106,7 +155,10 @@ spec:
     writeFileSync(join(dir, 'nodeclass.yaml'), nodeClass);
     writeFileSync(
       join(dir, 'nodepools.yaml'),
-      Array.from({ length: pools }, (_, i) => nodePool(i, side === 'head')).join('---\n'),
+      [
+        ...Array.from({ length: pools }, (_, i) => nodePool(i, side === 'head')),
+        ...[...fallback.keys()].map(fallbackPool),
+      ].join('---\n'),
     );
     writeFileSync(join(dir, 'overlays.yaml'), overlayDocs.join('---\n') || '# none\n');
     writeFileSync(join(dir, 'workloads.yaml'), deployments.join('---\n'));
@@ -146,10 +198,80 @@ spec:
       },
     });
   }
+  if (pods) items.push(...nodesAndPods(items, deployed));
   writeFileSync(join(out, 'fleet.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items }));
 }
 
+/** A Node per NodeClaim (registered, initialized, Ready), and the Deployments' Pods bound to their team's nodes. */
+function nodesAndPods(nodeClaims, deployed) {
+  const out = [];
+  const byTeam = new Map();
+  for (const nc of nodeClaims) {
+    const labels = nc.metadata.labels;
+    const [family, size] = labels['node.kubernetes.io/instance-type'].split('.');
+    const vcpu = VCPU[size];
+    const memGiB = vcpu * GIB_PER_VCPU[family[0]];
+    const node = {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: {
+        name: nc.status.nodeName,
+        labels: {
+          ...labels,
+          'kubernetes.io/hostname': nc.status.nodeName,
+          'karpenter.sh/registered': 'true',
+          'karpenter.sh/initialized': 'true',
+        },
+        creationTimestamp: nc.metadata.creationTimestamp,
+      },
+      spec: { providerID: nc.status.providerID },
+      status: {
+        capacity: { cpu: String(vcpu), memory: `${memGiB}Gi`, pods: String(MAX_PODS[size]) },
+        allocatable: {
+          cpu: `${vcpu * 1000 - 100}m`,
+          memory: `${Math.floor(memGiB * 1024 * 0.9)}Mi`,
+          pods: String(MAX_PODS[size]),
+        },
+        conditions: [{ type: 'Ready', status: 'True' }],
+      },
+    };
+    out.push(node);
+    const team = labels.team;
+    if (!byTeam.has(team)) byTeam.set(team, []);
+    byTeam.get(team).push({ name: node.metadata.name, free: vcpu * 1000 - 100, pods: MAX_PODS[size] });
+  }
+  const milli = (cpu) => (cpu.endsWith('m') ? Number(cpu.slice(0, -1)) : Number(cpu) * 1000);
+  for (const d of deployed) {
+    const hash = `h${d.team.toString(16)}`;
+    const team = byTeam.get(`team-${d.team}`) ?? [];
+    for (let r = 0; r < d.replicas; r++) {
+      const node = team.find((n) => n.free >= milli(d.cpu) && n.pods > 0);
+      if (!node) break; // the rest are pending
+      node.free -= milli(d.cpu);
+      node.pods--;
+      out.push({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: {
+          name: `${d.name}-${hash}-${r}`,
+          namespace: d.namespace,
+          labels: { 'pod-template-hash': hash },
+          ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${d.name}-${hash}`, uid: `${d.name}` }],
+        },
+        spec: {
+          nodeName: node.name,
+          nodeSelector: { team: `team-${d.team}` },
+          containers: [{ name: 'app', image: 'app', resources: { requests: { cpu: d.cpu, memory: d.memory } } }],
+        },
+        status: { phase: 'Running', startTime: '2026-01-02T09:00:00Z' },
+      });
+    }
+  }
+  return out;
+}
+
 const USAGE = `usage: node bench/generate-repo.mjs --out DIR --pools P --overlays O --workloads W --nodes N [--seed SEED]
+       [--weights] [--limits PCT] [--pods]
 
 Writes DIR/base, DIR/head and DIR/fleet.json: a generated platform repository (deterministic for a seed, default 42).
 `;
@@ -167,6 +289,9 @@ export function parseGenerateArgs(argv) {
       workloads: { type: 'string' },
       nodes: { type: 'string' },
       seed: { type: 'string', default: '42' },
+      weights: { type: 'boolean', default: false },
+      limits: { type: 'string', default: '0' },
+      pods: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -187,6 +312,9 @@ export function parseGenerateArgs(argv) {
       workloads: count('workloads'),
       nodes: count('nodes'),
       seed: count('seed'),
+      weights: values.weights,
+      limits: Math.min(100, count('limits')),
+      pods: values.pods,
     },
   };
 }
