@@ -118,8 +118,11 @@ export class Scheduler {
   /** Remaining `spec.limits` per NodePool (scheduler.go Scheduler.remainingResources); undefined = unlimited. */
   private readonly remaining: Map<string, ResourceList | undefined>;
   private readonly existingNodes: ExistingNode[];
-  /** Per group and relaxation level: the existing nodes that have not refused it yet (they only fill up). */
-  private readonly existingOpen = new Map<string, ExistingNode[]>();
+  /**
+   * Per group and relaxation level: how many existing nodes (in order) have refused it — they stay refused, nodes only
+   * fill up. The first node that accepts ends a search, so the refused ones are always a prefix of the order.
+   */
+  private readonly existingRefused = new Map<string, number>();
   /** In-flight NodeClaims ordered by pod count ascending (ties: creation order) (scheduler.go add). */
   private readonly byPods: NodeClaim[] = [];
   /**
@@ -265,19 +268,19 @@ export class Scheduler {
    */
   private addToExistingNode(a: PodAttempt): boolean {
     const { g, st, reqs, levelKey, topo, volatile } = a;
-    let list = volatile ? this.existingNodes : this.existingOpen.get(levelKey);
-    if (!list) this.existingOpen.set(levelKey, (list = [...this.existingNodes]));
-    for (let i = 0; i < list.length; i++) {
-      const n = list[i];
+    const nodes = this.existingNodes;
+    let i = volatile ? 0 : (this.existingRefused.get(levelKey) ?? 0);
+    for (; i < nodes.length; i++) {
+      const n = nodes[i];
       const r = n.canAdd(g, st, reqs, topo);
       if (r.ok) {
         n.add(g, r.reqs);
         this.topology?.record(g, n.input.taints, r.reqs, n.hostname);
-        return true;
+        break;
       }
-      if (!volatile) list.splice(i--, 1);
     }
-    return false;
+    if (!volatile) this.existingRefused.set(levelKey, i);
+    return i < nodes.length;
   }
 
   /**
