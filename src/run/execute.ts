@@ -11,18 +11,11 @@ import { simulate, type SimulationOptions } from '../provisioning/provisioner.js
 import { RULES, runRules } from '../rules/index.js';
 import { iceTimeline, unavailableOfferings } from '../cloudprovider/unavailable-offerings.js';
 import type { Plan } from '../plan/contract.js';
-import { buildPlan, type PlanInput } from '../plan/plan.js';
-import { planReplacements } from '../disruption/replacements.js';
-import { evictionCost, type ConsolidationCommand, type ConsolidationNode } from '../disruption/consolidation.js';
-import { MAX_MULTI_NODE_CANDIDATES } from '../disruption/multinodeconsolidation.js';
-import { MAX_SINGLE_NODE_WITH_CLUSTER, consolidationCommands } from '../disruption/singlenodeconsolidation.js';
-import { clusterFor, consolidationClusterOf, fleetKnowsPods, poolsAtLimits } from '../disruption/fleet-placement.js';
-import { fleetCost, type FleetCost } from '../disruption/fleet-cost.js';
-import type { PodTemplate } from '../api/workload.js';
-import { candidateBlock, pdbLimits, reschedulable, reschedulableByOwner } from '../disruption/disruptable.js';
-import { allowedDisruptions, compileBudgets } from '../disruption/budgets.js';
-import type { Replacement } from '../plan/contract.js';
-import { withCatalogLabels, type Fleet, type FleetNode, type Pdb } from '../disruption/fleet.js';
+import { buildPlan } from '../plan/plan.js';
+import { Controller, type DisruptionResult, type RolloutSettings } from '../disruption/controller.js';
+import { disruptionAssumptions } from '../disruption/assumptions.js';
+import { clusterFor, fleetKnowsPods, poolsAtLimits } from '../disruption/fleet-placement.js';
+import { withCatalogLabels } from '../disruption/fleet.js';
 import type { SimulationResult } from '../provisioning/provisioner.js';
 import { readCatalog } from '../sources/catalog-file.js';
 import { fleetFilesIn, readFleet } from '../sources/fleet.js';
@@ -580,26 +573,16 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
   const a = input.config.assumptions;
   const at = a.at ? Date.parse(a.at) : Date.now();
   const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
-  const replacementsOf = (fleet: Fleet) => {
-    // PDBs: the snapshot's (with their status), else the head manifests' over the pods known.
-    const pdbs = fleet.pdbs?.length
-      ? fleet.pdbs
-      : pdbLimits(
-          head.pdbs,
-          fleet.nodes.flatMap((n) => n.podList ?? []),
-        );
-    const r = planReplacements(fleet, base, head, {
-      pdbs,
-      at,
-      minutesPerReplacement: a.minutesPerReplacement,
-      minutesToInitialize,
-      horizonDays: a.horizonDays,
-      slowAfterHours: a.slowAfterHours,
-    });
-    return { pdbs, r };
+  const rollout: RolloutSettings = {
+    at,
+    minutesPerReplacement: a.minutesPerReplacement,
+    minutesToInitialize,
+    horizonDays: a.horizonDays,
+    slowAfterHours: a.slowAfterHours,
   };
+  const controller = new Controller(base, head, rollout);
   const placedIntoFleet = fleetRead !== null && fleetKnowsPods(fleetRead);
-  const early = placedIntoFleet ? replacementsOf(fleetRead) : null;
+  const early = placedIntoFleet ? controller.drift(fleetRead) : null;
   const assumptions = [
     `Catalog: ${catalog.types.length} instance types from ${catalog.source}; prices for ${catalog.region} dated ${catalog.pricesDate.slice(0, 10)} (${catalog.currency}, on-demand, Linux).`,
     placedIntoFleet
@@ -643,7 +626,7 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
     ...(input.config.region ? { region: input.config.region } : {}),
     ...(input.config.zones ? { zones: input.config.zones } : {}),
   };
-  const leaving = new Set(early?.r.replacements.map((x) => x.nodeClaim) ?? []);
+  const leaving = new Set(early?.replacements.map((x) => x.nodeClaim) ?? []);
   const headOpts: SimulationOptions = placedIntoFleet
     ? { ...simOpts, cluster: clusterFor(fleetRead, head, base, leaving) }
     : simOpts;
@@ -668,74 +651,13 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
     spot: catalog.types.some((t) => t.spotPrices && Object.keys(t.spotPrices).length) ? 'catalog' : 'estimated',
     spotPriceFactor: input.config.spotPriceFactor,
   };
-  let replacements: PlanInput['replacements'];
-  let fleetCostResult: FleetCost | undefined;
+  let disruption: DisruptionResult | undefined;
   if (input.base && baseSim) {
-    const fleet = fleetRead ?? simulatedFleet(baseSim);
-    const { pdbs, r } = early ?? replacementsOf(fleet);
-    const leavingInHead = new Set(r.replacements.map((x) => x.nodeClaim));
-    const cons = consolidation(
-      base,
-      head,
-      baseSim,
-      headSim,
-      consolidationCandidates(fleet, baseSim, leavingInHead),
-      fleet,
-      pdbs,
-      at,
-      leavingInHead,
-    );
-    replacements = {
-      fleet,
-      ...r,
-      consolidation: cons.consolidation,
-      consolidationBlocked: cons.consolidationBlocked,
-    };
-    if (fleet.source !== 'simulated') {
-      fleetCostResult = fleetCost({
-        fleet,
-        catalog,
-        spotPriceFactor: input.config.spotPriceFactor,
-        replacements: [...r.replacements, ...replacements.consolidation!],
-        templates: headSim.templates,
-        minValuesPolicy: head.settings.minValuesPolicy,
-        preferencePolicy: head.settings.preferencePolicy,
-      });
-      const fc = fleetCostResult;
-      assumptions.push(
-        `Fleet cost: each of the ${fc.nodes.base} node(s) of the ${fleet.source} priced by its instance type, zone and capacity type${pricing.spot === 'estimated' ? ` (spot at ${pricing.spotPriceFactor} × on-demand)` : ''}; drifted and removed nodes are replaced by what head launches for their pods (as new capacity: pods are not moved onto nodes that stay)${fc.estimated ? `, and ${fc.estimated} whose pods the snapshot does not list by the cheapest type of their head NodePool with at least their vCPUs and memory (an estimate)` : ''}${fc.noReplacement ? `; ${fc.noReplacement} have no replacement in head and cost nothing after` : ''}${fc.unpriced ? `; ${fc.unpriced} without a price are left out` : ''}.`,
-      );
-    }
-    const withPods = fleet.nodes.filter((n) => n.podList).length;
-    const st = cons.stats;
-    const multi = `Multi-node consolidation looks at the first ${MAX_MULTI_NODE_CANDIDATES} candidates (Karpenter's cap; its one-minute timeout is not modelled).`;
-    const beyond = st.withoutCluster
-      ? ` ${st.withoutCluster} single-node candidate(s) beyond the first ${MAX_SINGLE_NODE_WITH_CLUSTER} are rescheduled onto one new node only (Karpenter bounds single-node consolidation by time, the model by count).`
-      : '';
-    const scope = st.clusterKnown
-      ? `each candidate's pods rescheduled as Karpenter's simulation does, onto the other existing nodes first, then one new node: deletions (the pods fit elsewhere) and single- and multi-node replacements that head makes possible and base does not are listed. ${multi}${beyond} A command taken leaves its pods where they moved, and nodes that receive pods are no longer candidates. Candidates are ordered by price per unit of disruption (pod deletion cost read, pod priority taken as 0); destination nodes are taken as past their consolidateAfter; Balanced scoring and emptiness are not estimated.`
-      : `each candidate's pods rescheduled onto one new node only, the other nodes' pods being unknown (moves onto them and deletions are not estimated): single- and multi-node replacements that head makes strictly cheaper and base does not are listed. ${multi} Balanced scoring and emptiness are not estimated.`;
-    if (fleet.source === 'simulated') assumptions.push(`Consolidation: the simulated fleet's nodes, ${scope}`);
-    else if (withPods)
-      assumptions.push(`Consolidation: the ${withPods} snapshot node(s) whose pods are listed, ${scope}`);
-    else
-      assumptions.push(
-        'Consolidation: not estimated for this fleet: the snapshot lists no Pods, so what each node runs is unknown (take it with kubectl get nodeclaims,nodes,pods,pdb -A -o json).',
-      );
-    assumptions.push(
-      `Fleet: ${fleet.source === 'simulated' ? `simulated from base (${fleet.nodes.length} nodes; no snapshot given)` : `${fleet.source}, ${fleet.nodes.length} NodeClaims`}.`,
-    );
-    assumptions.push(
-      `Rollout: starts ${new Date(at).toISOString()}; each replacement takes ${a.minutesPerReplacement} min (the replacement is initialised after ${minutesToInitialize} min); horizon ${a.horizonDays} days; slower than ${a.slowAfterHours} h is "slow"; schedules in UTC.`,
-    );
-    for (const n of fleet.notes) assumptions.push(n);
-    const unmanaged = Object.entries(r.unmanaged);
-    if (unmanaged.length)
-      assumptions.push(
-        `Fleet: ${unmanaged.reduce((x, [, n]) => x + n, 0)} node(s) belong to NodePools defined in neither base nor head (${unmanaged
-          .map(([p, n]) => `${p}: ${n}`)
-          .join(', ')}): they are managed elsewhere, and this change neither replaces nor removes them.`,
-      );
+    disruption = controller.disrupt({ base: baseSim, head: headSim }, fleetRead, early, {
+      catalog,
+      spotPriceFactor: input.config.spotPriceFactor,
+    });
+    assumptions.push(...disruptionAssumptions(disruption, rollout, pricing));
   }
   // Model-based rules over head, and over the base→head change where they say so.
   head.findings.push(
@@ -746,7 +668,7 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
       catalog,
       sim: headSim,
       simOptions: headOpts,
-      rollouts: replacements?.pools ?? null,
+      rollouts: disruption?.pools ?? null,
     }),
   );
   if (head.externalWorkloads.length)
@@ -808,228 +730,11 @@ async function planStates(input: ExecuteInput, states: { base: State; head: Stat
     headSim,
     ...(baseSim ? { baseSim } : {}),
     assumptions,
-    ...(replacements ? { replacements } : {}),
-    ...(fleetCostResult ? { fleetCost: fleetCostResult } : {}),
+    ...(disruption ? { replacements: disruption } : {}),
+    ...(disruption?.fleetCost ? { fleetCost: disruption.fleetCost } : {}),
     pricing,
     scenarios,
   });
-}
-
-/**
- * The consolidation commands head makes possible and base does not (a command is listed when one of its nodes is not
- * consolidated in base): e.g. a NodeOverlay that raises the price of their type, a newly allowed cheaper family, or a
- * NodePool that now consolidates underutilized nodes. Each state's commands come from its own NodePools, budgets and
- * templates (singlenodeconsolidation.ts consolidationCommands). Consolidation is a graceful disruption (karpenter
- * pkg/controllers/disruption/types.go NewCandidate): a node with do-not-disrupt, or whose pods a PDB protects, is not a
- * candidate, and a NodePool's budgets for Underutilized (helpers.go BuildDisruptionBudgetMapping) bound how many of
- * its nodes the commands take. Nodes head would consolidate without those limits but cannot now are reported as
- * blocked, with the reason.
- */
-function consolidation(
-  base: State,
-  head: State,
-  baseSim: SimulationResult,
-  headSim: SimulationResult,
-  candidates: Candidates,
-  fleet: Fleet,
-  pdbs: Pdb[],
-  at: number,
-  leaving: ReadonlySet<string>,
-): {
-  consolidation: Replacement[];
-  consolidationBlocked: Map<string, { nodes: number; because: string[] }>;
-  stats: { clusterKnown: boolean; withoutCluster: number; candidates: number };
-} {
-  const { nodes } = candidates;
-  const policy = (st: State) => (pool: string) => {
-    const np = st.nodePools.find((p) => p.name === pool);
-    return { enabled: !!np && np.consolidationPolicy !== 'WhenEmpty' && np.consolidateAfter !== 'Never' };
-  };
-  const opts = (st: State) => ({
-    policy: policy(st),
-    spotToSpot: st.settings.featureGates.spotToSpotConsolidation,
-    minValuesPolicy: st.settings.minValuesPolicy,
-    preferencePolicy: st.settings.preferencePolicy,
-  });
-  const byName = new Map(fleet.nodes.map((n) => [n.name, n]));
-  const perPool = new Map<string, number>();
-  for (const n of fleet.nodes) if (n.nodePool) perPool.set(n.nodePool, (perPool.get(n.nodePool) ?? 0) + 1);
-  const allowedIn = (st: State) => (pool: string) => {
-    const np = st.nodePools.find((p) => p.name === pool);
-    return np ? allowedDisruptions(compileBudgets(np.budgets), perPool.get(pool) ?? 0, 0, 'Underutilized', at) : 0;
-  };
-  const blockOf = (n: ConsolidationNode) => {
-    const node = byName.get(n.name);
-    return node ? candidateBlock(node, pdbs, at, 'graceful', false) : null;
-  };
-  const run = (st: State, sim: SimulationResult, pods: Map<string, PodTemplate>, constrained: boolean) => {
-    // A fresh cluster per run: the commands a run takes change it.
-    const cluster = nodes.length
-      ? consolidationClusterOf(fleet, base, baseSim, baseSim.templates, st.daemonSets, pods, leaving)
-      : null;
-    const out = consolidationCommands(
-      nodes,
-      { templates: sim.templates, pods, opts: opts(st), cluster },
-      constrained ? { allowed: allowedIn(st), blocked: (n) => blockOf(n) !== null } : null,
-    );
-    return out;
-  };
-  const basePods = candidates.basePods ?? baseSim.podTemplates;
-  const headPods = candidates.headPods ?? headSim.podTemplates;
-  const inBase = new Set(run(base, baseSim, basePods, true).commands.flatMap((c) => c.from.map((f) => f.node.name)));
-  const headOnly = (cs: ConsolidationCommand[]) => cs.filter((c) => c.from.some((f) => !inBase.has(f.node.name)));
-  const headRun = run(head, headSim, headPods, true);
-  const commands = headOnly(headRun.commands);
-  const acted = new Set(commands.flatMap((c) => c.from.map((f) => f.node.name)));
-  // What head would consolidate without budgets and blocks: the nodes it cannot take now are blocked, with the reason.
-  const blocked = new Map<string, { nodes: number; because: string[] }>();
-  const block = (pool: string, because: string) => {
-    const b = blocked.get(pool) ?? { nodes: 0, because: [] };
-    b.nodes++;
-    if (!b.because.includes(because)) b.because.push(because);
-    blocked.set(pool, b);
-  };
-  const takenPerPool = new Map<string, number>();
-  for (const c of headRun.commands)
-    for (const f of c.from) takenPerPool.set(f.node.nodePool, (takenPerPool.get(f.node.nodePool) ?? 0) + 1);
-  const allowedHead = allowedIn(head);
-  // A move base would also make, were it not blocked, is not this change's: its block is not reported either.
-  const wouldInBase = new Set(
-    run(base, baseSim, basePods, false).commands.flatMap((c) => c.from.map((f) => f.node.name)),
-  );
-  for (const c of headOnly(run(head, headSim, headPods, false).commands))
-    for (const f of c.from) {
-      if (acted.has(f.node.name) || inBase.has(f.node.name) || wouldInBase.has(f.node.name)) continue;
-      const pool = f.node.nodePool;
-      const b = blockOf(f.node);
-      const allowed = allowedHead(pool);
-      if (b) block(pool, b.message);
-      else if (allowed === 0) block(pool, "the NodePool's budgets allow no Underutilized disruption now");
-      else if ((takenPerPool.get(pool) ?? 0) >= allowed)
-        block(
-          pool,
-          `the NodePool's budgets allow ${allowed} Underutilized disruption(s) now, taken by other consolidation commands (those listed, or ones Karpenter makes without this change)`,
-        );
-    }
-  const out: Replacement[] = [];
-  for (const c of commands)
-    for (const f of c.from)
-      out.push({
-        nodeClaim: f.node.name,
-        nodePool: f.node.nodePool,
-        instanceType: f.instanceType,
-        reason: 'Consolidation' as const,
-        consolidation: {
-          fromPrice: f.price,
-          fromCost: f.cost,
-          toInstanceType: c.to?.instanceType ?? null,
-          toCapacityType: c.to?.capacityType ?? null,
-          toPrice: c.to?.price ?? 0,
-          toCost: c.to?.cost ?? 0,
-          ...(c.method === 'single' && c.decision === 'replace'
-            ? {}
-            : { command: { method: c.method, decision: c.decision, nodes: c.from.map((x) => x.node.name) } }),
-        },
-      });
-  return {
-    consolidation: out,
-    consolidationBlocked: blocked,
-    stats: {
-      clusterKnown: fleet.source === 'simulated' || fleetKnowsPods(fleet),
-      withoutCluster: headRun.withoutCluster,
-      candidates: nodes.length,
-    },
-  };
-}
-
-interface Candidates {
-  nodes: ConsolidationNode[];
-  /** The pods' templates by key for base and head (a snapshot's pods are the same in both); undefined: the sims'. */
-  basePods?: Map<string, PodTemplate>;
-  headPods?: Map<string, PodTemplate>;
-}
-
-/**
- * The nodes consolidation may look at: the simulated fleet's, or a snapshot's whose pods are listed (each node's
- * reschedulable pods grouped by owner, with their specs). Nodes that drift are drift's, not consolidation's.
- */
-function consolidationCandidates(fleet: Fleet, baseSim: SimulationResult, drifting: Set<string>): Candidates {
-  // types.go computeRescheduleDisruptionCost: 1 + Σ max(0, EvictionCost) over the reschedulable pods (pod priority is
-  // not read: taken as 0).
-  const costOf = (annotations: Record<string, string>) => Math.max(0, evictionCost(annotations));
-  if (fleet.source === 'simulated')
-    return {
-      nodes: baseSim.fleet
-        .filter((n) => !drifting.has(n.name))
-        .map((n) => ({
-          ...n,
-          disruptionCost:
-            1 +
-            Object.entries(n.pods).reduce(
-              (a, [k, c]) => a + c * costOf(baseSim.podTemplates.get(k)?.constraints.annotations ?? {}),
-              0,
-            ),
-        })),
-    };
-  const templates = new Map<string, PodTemplate>();
-  const nodes: ConsolidationNode[] = [];
-  for (const n of fleet.nodes) {
-    if (drifting.has(n.name) || !n.podList || !n.nodePool || !n.instanceType || !n.zone || !n.capacityType) continue;
-    if (n.deleting || !n.initialized) continue;
-    const byOwner = reschedulableByOwner(n.podList);
-    if (!byOwner || !byOwner.counts.size) continue;
-    const pods: Record<string, number> = {};
-    for (const [key, g] of byOwner.counts) pods[key] = g.count;
-    for (const [key, t] of byOwner.templates) if (!templates.has(key)) templates.set(key, t);
-    let disruptionCost = 1;
-    for (const p of n.podList) if (reschedulable(p)) disruptionCost += p.count * costOf(p.annotations);
-    nodes.push({
-      name: n.name,
-      nodePool: n.nodePool,
-      instanceType: n.instanceType,
-      zone: n.zone,
-      capacityType: n.capacityType,
-      pods,
-      disruptionCost,
-    });
-  }
-  return { nodes, basePods: templates, headPods: templates };
-}
-
-/** The base state's simulated fleet, when no snapshot or live cluster is given. */
-function simulatedFleet(baseSim: SimulationResult): Fleet {
-  const nodes: FleetNode[] = baseSim.fleet.map((n) => ({
-    name: n.name,
-    nodeName: n.name,
-    nodePool: n.nodePool,
-    instanceType: n.instanceType,
-    zone: n.zone,
-    capacityType: n.capacityType,
-    labels: n.labels,
-    annotations: {},
-    initialized: true,
-    ready: true,
-    deleting: false,
-    pricePerHour: n.pricePerHour,
-    pods: Object.values(n.pods).reduce((a, b) => a + b, 0),
-    createdAt: null,
-    // The simulation knows each node's pods by workload: their template labels and annotations stand for them.
-    podList: Object.entries(n.pods).map(([key, count]) => {
-      const [kind, namespace, name] = key.split('/');
-      const c = baseSim.podTemplates.get(key)?.constraints;
-      return {
-        namespace: namespace ?? 'default',
-        name: name ?? key,
-        count,
-        labels: c?.labels ?? {},
-        annotations: c?.annotations ?? {},
-        ownerKind: kind === 'Deployment' ? 'ReplicaSet' : (kind ?? null),
-        active: true,
-        startTime: null,
-      };
-    }),
-  }));
-  return { source: 'simulated', nodes, notes: [] };
 }
 
 /**
