@@ -2,23 +2,12 @@
  * One run: load the states, run the model on each, build the plan. Shared by the CLI and the
  * action (the two thin entry points).
  */
-import type { Finding, Suppressions } from '../common/findings.js';
-import { readBaseline } from '../sources/baseline.js';
+import type { Finding } from '../common/findings.js';
 import type { Config } from '../sources/config.js';
 import { emptyState, loadState, type LoadOptions, type State } from '../sources/state.js';
-import type { FileTree, TrustedRead } from '../sources/tree.js';
-import { simulate, type SimulationOptions } from '../provisioning/provisioner.js';
-import { RULES, runRules } from '../rules/index.js';
-import { iceTimeline, unavailableOfferings } from '../cloudprovider/unavailable-offerings.js';
+import type { FileTree } from '../sources/tree.js';
 import type { Plan } from '../plan/contract.js';
-import { buildPlan } from '../plan/plan.js';
-import { Controller, type DisruptionResult, type RolloutSettings } from '../disruption/controller.js';
-import { disruptionAssumptions } from '../disruption/assumptions.js';
-import { clusterFor, fleetKnowsPods, poolsAtLimits } from '../disruption/fleet-placement.js';
-import { withCatalogLabels } from '../disruption/fleet.js';
-import type { SimulationResult } from '../provisioning/provisioner.js';
-import { readCatalog } from '../sources/catalog-file.js';
-import { fleetFilesIn, readFleet } from '../sources/fleet.js';
+import { fleetFilesIn } from '../sources/fleet.js';
 import {
   discoverTargets,
   filesOfOtherTargets,
@@ -34,30 +23,10 @@ import { prepareTerraform } from '../sources/terraform-eval.js';
 import { combineTargets, stateFingerprint, type TargetList, type TargetOutcome } from '../plan/targets.js';
 import { isPlainTargetKey } from '../sources/resolve-config.js';
 import { nearest } from '../common/distance.js';
+import type { ExecuteInput } from './input.js';
+import { planStates } from './plan-states.js';
 
-export interface ExecuteInput {
-  /** When the run started (ms since the epoch; default: when executePlan is called), for caps.runSeconds. */
-  startedAtMs?: number;
-  /** null: a single-state run (simulate/validate): base is empty. */
-  base: FileTree | null;
-  head: FileTree;
-  config: Config;
-  configFindings: Finding[];
-  cwd: string;
-  validateOnly?: boolean;
-  /**
-   * One target (a kustomization folder, '' for the root, or an Argo CD Application's `name@destination`) to plan.
-   * Undefined: every target; when the states hold
-   * more than one, each is planned on its own and the plan lists them under `clusters`.
-   */
-  target?: string;
-  /** The tree that trusted files (the baseline) are read from: the base revision in the action; default head. */
-  trusted?: FileTree;
-  /** Reads fleet snapshots and catalogs from the base revision when git tracks them (the action). */
-  trustedFiles?: (abs: string) => TrustedRead;
-  /** Told each step of a run of several targets (`rendering target 3/12 overlays/prod`): the CLI shows progress. */
-  progress?: (message: string) => void;
-}
+export type { ExecuteInput } from './input.js';
 
 /**
  * A run that cannot give a verdict (exit 2 on the command line, a failed action): nothing to plan, a `--path` or
@@ -537,229 +506,5 @@ function judgeRenderFailures(input: ExecuteInput, head: State): void {
     r.finding.message += ` — this change edits its input${touched.length > 1 ? 's' : ''} ${touched
       .slice(0, 3)
       .join(', ')}${touched.length > 3 ? ` and ${touched.length - 3} more` : ''}, which could not be evaluated`;
-  }
-}
-
-async function planStates(input: ExecuteInput, states: { base: State; head: State }): Promise<Plan> {
-  const { base, head } = states;
-  // A state without any Karpenter object is never a silent pass (a path or glob that matches nothing, a deleted
-  // folder): a warning, and an error when base had Karpenter objects.
-  const karpenterObjects = (st: State) => st.nodePools.length + st.nodeClasses.length + st.overlays.length;
-  // Not when head's own errors already say why (a file that no longer parses, a render that failed).
-  if (karpenterObjects(head) === 0 && !head.findings.some((f) => f.severity === 'error')) {
-    const lost = input.base !== null && karpenterObjects(base) > 0;
-    const where = input.config.file ?? head.files[0] ?? null;
-    head.findings.push({
-      rule: 'empty-state',
-      severity: lost ? 'error' : 'warning',
-      file: where,
-      line: where ? 1 : null,
-      object: null,
-      message: `${head.label} holds no NodePool, EC2NodeClass or NodeOverlay (manifests: ${input.config.manifests.join(', ')}${input.config.exclude.length ? `; exclude: ${input.config.exclude.join(', ')}` : ''})${lost ? `, while ${base.label} holds ${karpenterObjects(base)}: the change removes them all, or the path or globs no longer match` : ': check the path and the manifests globs'}.`,
-    });
-  }
-  const catalog = readCatalog(input.config, input.cwd, head.findings, input.trustedFiles);
-  const diff = !!input.base && !input.validateOnly;
-  // The fleet a diff acts on (a snapshot or the live cluster), read before the simulations: when it lists its pods,
-  // the pods are placed into it rather than onto an empty cluster.
-  const fleetSnapshot = diff ? await readFleet(input.config, input.cwd, head.findings, input.trustedFiles) : null;
-  const fleetRead =
-    fleetSnapshot &&
-    withCatalogLabels(
-      fleetSnapshot,
-      (t) => catalog.byName.get(t)?.labels ?? null,
-      new Set([...(base?.nodePools ?? []), ...head.nodePools].flatMap((p) => p.requirements.map((r) => r.key))),
-    );
-  const a = input.config.assumptions;
-  const at = a.at ? Date.parse(a.at) : Date.now();
-  const minutesToInitialize = Math.min(a.minutesToInitialize, a.minutesPerReplacement);
-  const rollout: RolloutSettings = {
-    at,
-    minutesPerReplacement: a.minutesPerReplacement,
-    minutesToInitialize,
-    horizonDays: a.horizonDays,
-    slowAfterHours: a.slowAfterHours,
-  };
-  const controller = new Controller(base, head, rollout);
-  const placedIntoFleet = fleetRead !== null && fleetKnowsPods(fleetRead);
-  const early = placedIntoFleet ? controller.drift(fleetRead) : null;
-  const assumptions = [
-    `Catalog: ${catalog.types.length} instance types from ${catalog.source}; prices for ${catalog.region} dated ${catalog.pricesDate.slice(0, 10)} (${catalog.currency}, on-demand, Linux).`,
-    placedIntoFleet
-      ? `Placement: into the fleet snapshot's ${fleetRead.nodes.length} nodes, one provisioning batch per state. Running replicas stay on their nodes; the pending ones go to existing nodes first (initialized first, then by name), then to NodeClaims of the batch, then to new ones; existing nodes count against their NodePool's limits. In head, nodes that drift or whose NodePool is removed are gone (their pods are placed anew, once the rollout is done), and a workload whose pod template changes in what scheduling reads is rolled (every replica placed anew). Existing nodes are kept as they are (nodes the change empties are not consolidated here); volume limits are not modelled.`
-      : `Placement: all workloads are scheduled in one provisioning batch onto an empty cluster (a fleet snapshot's nodes neither host them nor count against NodePool limits); volume limits are not modelled.`,
-  ];
-  if (fleetRead && !placedIntoFleet) {
-    assumptions.push(
-      `Placement: the ${fleetRead.source === 'live' ? 'live cluster is read without its Pods' : 'fleet snapshot does not list the Pods of every node'}, so what its nodes run is unknown: placements ignore its nodes and NodePool limits do not count them (take the snapshot with kubectl get nodeclaims,nodes,pods,pdb -A -o json).`,
-    );
-    for (const f of poolsAtLimits(fleetRead, head.nodePools))
-      assumptions.push(
-        `Limits: NodePool ${f.pool}'s existing nodes already reach its limits on ${f.resources.join(', ')}${f.uncounted ? ` (${f.uncounted} node(s) without capacity in the snapshot not counted)` : ''}: Karpenter launches no new node in it, while the placements above, made onto an empty cluster, may.`,
-      );
-  }
-  // A state past caps.karpenterObjects is incomplete, and the model's work grows with NodePools × pods: the run stops
-  // before the simulations, with the input-capped error (the verdict fails on it) and the validation findings.
-  if (base.capped?.length || head.capped?.length) {
-    assumptions.push(
-      `Not modelled: a state reaches ${[...new Set([...(base.capped ?? []), ...(head.capped ?? [])])].map((c) => `caps.${c}`).join(', ')}; only validation findings are reported.`,
-    );
-    const suppressions: Suppressions = {
-      annotations: head.ignoreAnnotations,
-      ignore: input.config.ignore,
-      baseline: readBaseline(input.trusted ?? input.head, input.config, head.findings),
-    };
-    return buildPlan({
-      kind: input.base ? 'diff' : 'state',
-      base,
-      head,
-      config: input.config,
-      assumptions,
-      suppressions,
-    });
-  }
-  const simOpts: SimulationOptions = {
-    catalog,
-    spotPriceFactor: input.config.spotPriceFactor,
-    reservations: input.config.reservations,
-    probes: input.config.probes,
-    ...(input.config.region ? { region: input.config.region } : {}),
-    ...(input.config.zones ? { zones: input.config.zones } : {}),
-  };
-  const leaving = new Set(early?.replacements.map((x) => x.nodeClaim) ?? []);
-  const headOpts: SimulationOptions = placedIntoFleet
-    ? { ...simOpts, cluster: clusterFor(fleetRead, head, base, leaving) }
-    : simOpts;
-  const baseOpts: SimulationOptions = placedIntoFleet
-    ? { ...simOpts, cluster: clusterFor(fleetRead, base, base, new Set()) }
-    : simOpts;
-  const headSim = simulate(head, headOpts);
-  const baseSim = diff ? simulate(base, baseOpts) : undefined;
-  notModelledPools(head, headSim, input.config);
-  // The catalog's prices are Linux on-demand: a Windows EC2NodeClass's nodes cost more (the licence).
-  const windows = head.nodeClasses.filter((c) => c.amiFamily?.startsWith('Windows')).map((c) => c.name);
-  if (windows.length)
-    assumptions.push(
-      `Prices: EC2NodeClass ${windows.join(', ')} run${windows.length === 1 ? 's' : ''} Windows; the catalog's prices are Linux on-demand, so their nodes are priced without the Windows licence (EC2 charges more).`,
-    );
-  if (baseSim) notModelledPools(base, baseSim, input.config);
-  assumptions.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
-  const pricing: Plan['pricing'] = {
-    catalogRegion: catalog.region,
-    region: headSim.region,
-    regionPriced: catalog.region === headSim.region,
-    spot: catalog.types.some((t) => t.spotPrices && Object.keys(t.spotPrices).length) ? 'catalog' : 'estimated',
-    spotPriceFactor: input.config.spotPriceFactor,
-  };
-  let disruption: DisruptionResult | undefined;
-  if (input.base && baseSim) {
-    disruption = controller.disrupt({ base: baseSim, head: headSim }, fleetRead, early, {
-      catalog,
-      spotPriceFactor: input.config.spotPriceFactor,
-    });
-    assumptions.push(...disruptionAssumptions(disruption, rollout, pricing));
-  }
-  // Model-based rules over head, and over the base→head change where they say so.
-  head.findings.push(
-    ...runRules(RULES, {
-      head,
-      base: input.base ? base : null,
-      config: input.config,
-      catalog,
-      sim: headSim,
-      simOptions: headOpts,
-      rollouts: disruption?.pools ?? null,
-    }),
-  );
-  if (head.externalWorkloads.length)
-    assumptions.push(
-      `Outside Karpenter: ${head.externalWorkloads.length} workload(s) require labels of capacity Karpenter does not manage (${[
-        ...new Set(head.externalWorkloads.map((w) => w.label)),
-      ].join(', ')}): ${head.externalWorkloads
-        .slice(0, 5)
-        .map((w) => `${w.kind} ${w.namespace}/${w.name}`)
-        .join(', ')}${head.externalWorkloads.length > 5 ? ', …' : ''}; they are not modelled.`,
-    );
-  // The same rules over base alone, so that head's findings can be told apart as new or pre-existing.
-  if (input.base && baseSim)
-    base.findings.push(
-      ...runRules(RULES, {
-        head: base,
-        base: null,
-        config: input.config,
-        catalog,
-        sim: baseSim,
-        simOptions: baseOpts,
-        rollouts: null,
-      }),
-    );
-  const kind = input.base ? 'diff' : 'state';
-  const suppressions: Suppressions = {
-    annotations: head.ignoreAnnotations,
-    ignore: input.config.ignore,
-    baseline: readBaseline(input.trusted ?? input.head, input.config, head.findings),
-  };
-  if (input.validateOnly)
-    return buildPlan({ kind, base, head, config: input.config, assumptions, suppressions, pricing });
-  // Each scenario is a simulation of head: past caps.scenarios, an error and the rest not run (checked before).
-  const scenarioCap = input.config.caps.scenarios;
-  if (input.config.scenarios.length > scenarioCap)
-    head.findings.push({
-      rule: 'input-capped',
-      severity: 'error',
-      file: input.config.file,
-      line: input.config.file ? 1 : null,
-      object: null,
-      message: `${input.config.scenarios.length} what-if scenarios: only the first ${scenarioCap} are simulated (caps.scenarios)`,
-    });
-  const scenarios = input.config.scenarios.slice(0, scenarioCap).map((sc) => {
-    const unavailable = unavailableOfferings(catalog, headSim.zones, sc);
-    return {
-      name: sc.name,
-      unavailable: unavailable.size,
-      timeline: iceTimeline(head.settings.batchIdleDuration, head.settings.batchMaxDuration),
-      sim: simulate(head, { ...headOpts, unavailable }),
-    };
-  });
-  return buildPlan({
-    suppressions,
-    kind,
-    base,
-    head,
-    config: input.config,
-    headSim,
-    ...(baseSim ? { baseSim } : {}),
-    assumptions,
-    ...(disruption ? { replacements: disruption } : {}),
-    ...(disruption?.fleetCost ? { fleetCost: disruption.fleetCost } : {}),
-    pricing,
-    scenarios,
-  });
-}
-
-/**
- * NodePools whose nodeClassRef is not the AWS provider's EC2NodeClass (EKS Auto Mode's `eks.amazonaws.com/NodeClass`,
- * another provider's class): Karpenter with the AWS provider ignores them (nodepoolutils IsManaged), and this tool
- * models nothing of them. Never a silent pass: each is an `input-not-evaluated` finding at its nodeClassRef.
- */
-function notModelledPools(state: State, sim: SimulationResult, config: ExecuteInput['config']): void {
-  const level = config.rules['input-not-evaluated'];
-  if (level === 'off') return;
-  for (const ps of sim.pools) {
-    if (ps.reason?.code !== 'unmanaged-nodeclass') continue;
-    const np = state.nodePools.find((p) => p.name === ps.name);
-    if (!np) continue;
-    const ref = np.nodeClassRef;
-    // A reference without a group is invalid (an invalid-spec error says so, at the field): not a second finding.
-    if (ref && !ref.group) continue;
-    const auto = ref?.group === 'eks.amazonaws.com';
-    state.findings.push({
-      rule: 'input-not-evaluated',
-      severity: level ?? 'error',
-      file: np.source.file,
-      line: np.source.locate(['spec', 'template', 'spec', 'nodeClassRef'])?.line ?? np.source.line,
-      object: `NodePool/${np.name}`,
-      message: `NodePool ${np.name} refers to ${ref ? `${ref.group}/${ref.kind}` : 'no node class'}${auto ? ' (EKS Auto Mode, whose Karpenter AWS runs and configures)' : ''}: karpenter-plan models Karpenter with the AWS provider's EC2NodeClass, so this NodePool is not evaluated — nothing is placed on it and its nodes are not drifted here.`,
-    });
   }
 }

@@ -1,0 +1,28 @@
+/** What one run is given: the states' trees, the configuration, where to read trusted files, progress. */
+import type { Finding } from '../common/findings.js';
+import type { Config } from '../sources/config.js';
+import type { FileTree, TrustedRead } from '../sources/tree.js';
+
+export interface ExecuteInput {
+  /** When the run started (ms since the epoch; default: when executePlan is called), for caps.runSeconds. */
+  startedAtMs?: number;
+  /** null: a single-state run (simulate/validate): base is empty. */
+  base: FileTree | null;
+  head: FileTree;
+  config: Config;
+  configFindings: Finding[];
+  cwd: string;
+  validateOnly?: boolean;
+  /**
+   * One target (a kustomization folder, '' for the root, or an Argo CD Application's `name@destination`) to plan.
+   * Undefined: every target; when the states hold
+   * more than one, each is planned on its own and the plan lists them under `clusters`.
+   */
+  target?: string;
+  /** The tree that trusted files (the baseline) are read from: the base revision in the action; default head. */
+  trusted?: FileTree;
+  /** Reads fleet snapshots and catalogs from the base revision when git tracks them (the action). */
+  trustedFiles?: (abs: string) => TrustedRead;
+  /** Told each step of a run of several targets (`rendering target 3/12 overlays/prod`): the CLI shows progress. */
+  progress?: (message: string) => void;
+}

@@ -1,0 +1,331 @@
+/**
+ * One plan of two states (or one state): the catalog and the fleet read, the simulations, the disruption controller
+ * (disruption/controller.ts), the rules, the what-if scenarios, then the plan (plan/plan.ts). run/ only orders these
+ * steps; the decisions are the model's and the plan's.
+ */
+import type { Suppressions } from '../common/findings.js';
+import { readBaseline } from '../sources/baseline.js';
+import type { Config } from '../sources/config.js';
+import type { State } from '../sources/state.js';
+import { simulate, type SimulationOptions, type SimulationResult } from '../provisioning/provisioner.js';
+import { RULES, runRules } from '../rules/index.js';
+import { iceTimeline, unavailableOfferings } from '../cloudprovider/unavailable-offerings.js';
+import type { Catalog } from '../cloudprovider/catalog.js';
+import type { Plan } from '../plan/contract.js';
+import { buildPlan } from '../plan/plan.js';
+import { Controller, type RolloutSettings } from '../disruption/controller.js';
+import { disruptionAssumptions } from '../disruption/assumptions.js';
+import { clusterFor, fleetKnowsPods, poolsAtLimits } from '../disruption/fleet-placement.js';
+import { withCatalogLabels, type Fleet } from '../disruption/fleet.js';
+import type { PoolRollout } from '../disruption/replacements.js';
+import { readCatalog } from '../sources/catalog-file.js';
+import { readFleet } from '../sources/fleet.js';
+import type { ExecuteInput } from './input.js';
+/**
+ * The plan of two states (or one): the catalog and the fleet read, the simulations, the disruption controller, the
+ * rules, the what-if scenarios, then the plan. Each step is a function below; this one only orders them.
+ */
+export async function planStates(input: ExecuteInput, states: { base: State; head: State }): Promise<Plan> {
+  const { base, head } = states;
+  emptyStateFinding(input, base, head);
+  const catalog = readCatalog(input.config, input.cwd, head.findings, input.trustedFiles);
+  const diff = !!input.base && !input.validateOnly;
+  const fleet = diff ? await fleetOf(input, states, catalog) : null;
+  const rollout = rolloutSettings(input.config.assumptions);
+  const controller = new Controller(base, head, rollout);
+  // A fleet that lists its pods is where they are placed: drift runs first, its nodes are gone in head.
+  const placedIntoFleet = fleet !== null && fleetKnowsPods(fleet);
+  const drifted = placedIntoFleet ? controller.drift(fleet) : null;
+  const assumptions = placementAssumptions(catalog, fleet, placedIntoFleet, head);
+  // A state past caps.karpenterObjects is incomplete, and the model's work grows with NodePools × pods: the run stops
+  // before the simulations, with the input-capped error (the verdict fails on it) and the validation findings.
+  if (base.capped?.length || head.capped?.length) return cappedPlan(input, states, assumptions);
+  const into = placedIntoFleet ? { fleet, leaving: new Set(drifted?.replacements.map((x) => x.nodeClaim)) } : null;
+  const sims = simulateStates(input, states, catalog, into, diff);
+  assumptions.push(...priceAssumptions(head, sims.head));
+  const pricing = pricingOf(catalog, sims.head, input.config.spotPriceFactor);
+  const { base: baseSim, head: headSim } = sims;
+  const disruption =
+    input.base && baseSim
+      ? controller.disrupt({ base: baseSim, head: headSim }, fleet, drifted, {
+          catalog,
+          spotPriceFactor: input.config.spotPriceFactor,
+        })
+      : undefined;
+  if (disruption) assumptions.push(...disruptionAssumptions(disruption, rollout, pricing));
+  modelRules(input, states, catalog, sims, disruption?.pools ?? null);
+  assumptions.push(...externalAssumptions(head));
+  const kind = input.base ? 'diff' : 'state';
+  const suppressions = suppressionsOf(input, head);
+  if (input.validateOnly)
+    return buildPlan({ kind, base, head, config: input.config, assumptions, suppressions, pricing });
+  const scenarios = scenariosOf(input, head, catalog, sims);
+  return buildPlan({
+    suppressions,
+    kind,
+    base,
+    head,
+    config: input.config,
+    headSim,
+    ...(baseSim ? { baseSim } : {}),
+    assumptions,
+    ...(disruption ? { replacements: disruption } : {}),
+    ...(disruption?.fleetCost ? { fleetCost: disruption.fleetCost } : {}),
+    pricing,
+    scenarios,
+  });
+}
+
+/**
+ * A state without any Karpenter object is never a silent pass (a path or glob that matches nothing, a deleted
+ * folder): a warning, and an error when base had Karpenter objects. Not when head's own errors already say why (a
+ * file that no longer parses, a render that failed).
+ */
+function emptyStateFinding(input: ExecuteInput, base: State, head: State): void {
+  const karpenterObjects = (st: State) => st.nodePools.length + st.nodeClasses.length + st.overlays.length;
+  if (karpenterObjects(head) > 0 || head.findings.some((f) => f.severity === 'error')) return;
+  const lost = input.base !== null && karpenterObjects(base) > 0;
+  const where = input.config.file ?? head.files[0] ?? null;
+  head.findings.push({
+    rule: 'empty-state',
+    severity: lost ? 'error' : 'warning',
+    file: where,
+    line: where ? 1 : null,
+    object: null,
+    message: `${head.label} holds no NodePool, EC2NodeClass or NodeOverlay (manifests: ${input.config.manifests.join(', ')}${input.config.exclude.length ? `; exclude: ${input.config.exclude.join(', ')}` : ''})${lost ? `, while ${base.label} holds ${karpenterObjects(base)}: the change removes them all, or the path or globs no longer match` : ': check the path and the manifests globs'}.`,
+  });
+}
+
+/**
+ * The fleet a diff acts on (a snapshot or the live cluster), read before the simulations, its nodes labelled from the
+ * catalog: when it lists its pods, the pods are placed into it rather than onto an empty cluster.
+ */
+async function fleetOf(input: ExecuteInput, states: { base: State; head: State }, catalog: Catalog) {
+  const read = await readFleet(input.config, input.cwd, states.head.findings, input.trustedFiles);
+  return (
+    read &&
+    withCatalogLabels(
+      read,
+      (t) => catalog.byName.get(t)?.labels ?? null,
+      new Set([...states.base.nodePools, ...states.head.nodePools].flatMap((p) => p.requirements.map((r) => r.key))),
+    )
+  );
+}
+
+/** The rollout assumptions of the config: when the change lands (`at`, else now), how long a replacement takes. */
+function rolloutSettings(a: Config['assumptions']): RolloutSettings {
+  return {
+    at: a.at ? Date.parse(a.at) : Date.now(),
+    minutesPerReplacement: a.minutesPerReplacement,
+    minutesToInitialize: Math.min(a.minutesToInitialize, a.minutesPerReplacement),
+    horizonDays: a.horizonDays,
+    slowAfterHours: a.slowAfterHours,
+  };
+}
+
+/** The catalog and where workloads are placed (into the fleet, or onto an empty cluster), and the limits it reaches. */
+function placementAssumptions(catalog: Catalog, fleet: Fleet | null, placedIntoFleet: boolean, head: State): string[] {
+  const out = [
+    `Catalog: ${catalog.types.length} instance types from ${catalog.source}; prices for ${catalog.region} dated ${catalog.pricesDate.slice(0, 10)} (${catalog.currency}, on-demand, Linux).`,
+    placedIntoFleet && fleet
+      ? `Placement: into the fleet snapshot's ${fleet.nodes.length} nodes, one provisioning batch per state. Running replicas stay on their nodes; the pending ones go to existing nodes first (initialized first, then by name), then to NodeClaims of the batch, then to new ones; existing nodes count against their NodePool's limits. In head, nodes that drift or whose NodePool is removed are gone (their pods are placed anew, once the rollout is done), and a workload whose pod template changes in what scheduling reads is rolled (every replica placed anew). Existing nodes are kept as they are (nodes the change empties are not consolidated here); volume limits are not modelled.`
+      : `Placement: all workloads are scheduled in one provisioning batch onto an empty cluster (a fleet snapshot's nodes neither host them nor count against NodePool limits); volume limits are not modelled.`,
+  ];
+  if (!fleet || placedIntoFleet) return out;
+  out.push(
+    `Placement: the ${fleet.source === 'live' ? 'live cluster is read without its Pods' : 'fleet snapshot does not list the Pods of every node'}, so what its nodes run is unknown: placements ignore its nodes and NodePool limits do not count them (take the snapshot with kubectl get nodeclaims,nodes,pods,pdb -A -o json).`,
+  );
+  for (const f of poolsAtLimits(fleet, head.nodePools))
+    out.push(
+      `Limits: NodePool ${f.pool}'s existing nodes already reach its limits on ${f.resources.join(', ')}${f.uncounted ? ` (${f.uncounted} node(s) without capacity in the snapshot not counted)` : ''}: Karpenter launches no new node in it, while the placements above, made onto an empty cluster, may.`,
+    );
+  return out;
+}
+
+/** The annotations, `ignore` entries and baseline that silence findings. */
+function suppressionsOf(input: ExecuteInput, head: State): Suppressions {
+  return {
+    annotations: head.ignoreAnnotations,
+    ignore: input.config.ignore,
+    baseline: readBaseline(input.trusted ?? input.head, input.config, head.findings),
+  };
+}
+
+/** The plan of a state past its caps: validation findings only, no simulation. */
+function cappedPlan(input: ExecuteInput, states: { base: State; head: State }, assumptions: string[]): Plan {
+  const { base, head } = states;
+  assumptions.push(
+    `Not modelled: a state reaches ${[...new Set([...(base.capped ?? []), ...(head.capped ?? [])])].map((c) => `caps.${c}`).join(', ')}; only validation findings are reported.`,
+  );
+  const suppressions = suppressionsOf(input, head);
+  return buildPlan({
+    kind: input.base ? 'diff' : 'state',
+    base,
+    head,
+    config: input.config,
+    assumptions,
+    suppressions,
+  });
+}
+
+/** Head's and (in a diff) base's simulations, with the options each ran with. */
+interface Simulations {
+  head: SimulationResult;
+  base: SimulationResult | undefined;
+  headOpts: SimulationOptions;
+  baseOpts: SimulationOptions;
+}
+
+/**
+ * Head's simulation, and base's in a diff: onto an empty cluster, or into the fleet (`into`: its nodes, less those
+ * drift takes from head). Pools of another provider's node class are findings.
+ */
+function simulateStates(
+  input: ExecuteInput,
+  states: { base: State; head: State },
+  catalog: Catalog,
+  into: { fleet: Fleet; leaving: ReadonlySet<string> } | null,
+  diff: boolean,
+): Simulations {
+  const { base, head } = states;
+  const simOpts: SimulationOptions = {
+    catalog,
+    spotPriceFactor: input.config.spotPriceFactor,
+    reservations: input.config.reservations,
+    probes: input.config.probes,
+    ...(input.config.region ? { region: input.config.region } : {}),
+    ...(input.config.zones ? { zones: input.config.zones } : {}),
+  };
+  const headOpts = into ? { ...simOpts, cluster: clusterFor(into.fleet, head, base, into.leaving) } : simOpts;
+  const baseOpts = into ? { ...simOpts, cluster: clusterFor(into.fleet, base, base, new Set()) } : simOpts;
+  const headSim = simulate(head, headOpts);
+  const baseSim = diff ? simulate(base, baseOpts) : undefined;
+  notModelledPools(head, headSim, input.config);
+  if (baseSim) notModelledPools(base, baseSim, input.config);
+  return { head: headSim, base: baseSim, headOpts, baseOpts };
+}
+
+/** Windows nodes priced as Linux (the catalog's prices are Linux on-demand), and the region and zones. */
+function priceAssumptions(head: State, headSim: SimulationResult): string[] {
+  const out: string[] = [];
+  const windows = head.nodeClasses.filter((c) => c.amiFamily?.startsWith('Windows')).map((c) => c.name);
+  if (windows.length)
+    out.push(
+      `Prices: EC2NodeClass ${windows.join(', ')} run${windows.length === 1 ? 's' : ''} Windows; the catalog's prices are Linux on-demand, so their nodes are priced without the Windows licence (EC2 charges more).`,
+    );
+  out.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
+  return out;
+}
+
+/** Where prices come from. */
+function pricingOf(catalog: Catalog, headSim: SimulationResult, spotPriceFactor: number): NonNullable<Plan['pricing']> {
+  return {
+    catalogRegion: catalog.region,
+    region: headSim.region,
+    regionPriced: catalog.region === headSim.region,
+    spot: catalog.types.some((t) => t.spotPrices && Object.keys(t.spotPrices).length) ? 'catalog' : 'estimated',
+    spotPriceFactor,
+  };
+}
+
+/**
+ * The model-based rules over head (and the base→head change where they say so), then over base alone, so that head's
+ * findings can be told apart as new or pre-existing.
+ */
+function modelRules(
+  input: ExecuteInput,
+  states: { base: State; head: State },
+  catalog: Catalog,
+  sims: Simulations,
+  rollouts: PoolRollout[] | null,
+): void {
+  const { base, head } = states;
+  const config = input.config;
+  head.findings.push(
+    ...runRules(RULES, {
+      head,
+      base: input.base ? base : null,
+      config,
+      catalog,
+      sim: sims.head,
+      simOptions: sims.headOpts,
+      rollouts,
+    }),
+  );
+  if (!input.base || !sims.base) return;
+  base.findings.push(
+    ...runRules(RULES, {
+      head: base,
+      base: null,
+      config,
+      catalog,
+      sim: sims.base,
+      simOptions: sims.baseOpts,
+      rollouts: null,
+    }),
+  );
+}
+
+/** Workloads that need capacity Karpenter does not manage: not modelled. */
+function externalAssumptions(head: State): string[] {
+  const ext = head.externalWorkloads;
+  if (!ext.length) return [];
+  return [
+    `Outside Karpenter: ${ext.length} workload(s) require labels of capacity Karpenter does not manage (${[
+      ...new Set(ext.map((w) => w.label)),
+    ].join(', ')}): ${ext
+      .slice(0, 5)
+      .map((w) => `${w.kind} ${w.namespace}/${w.name}`)
+      .join(', ')}${ext.length > 5 ? ', …' : ''}; they are not modelled.`,
+  ];
+}
+
+/** The what-if scenarios, each a simulation of head: past caps.scenarios, an error and the rest not run. */
+function scenariosOf(input: ExecuteInput, head: State, catalog: Catalog, sims: Simulations) {
+  const cap = input.config.caps.scenarios;
+  if (input.config.scenarios.length > cap)
+    head.findings.push({
+      rule: 'input-capped',
+      severity: 'error',
+      file: input.config.file,
+      line: input.config.file ? 1 : null,
+      object: null,
+      message: `${input.config.scenarios.length} what-if scenarios: only the first ${cap} are simulated (caps.scenarios)`,
+    });
+  return input.config.scenarios.slice(0, cap).map((sc) => {
+    const unavailable = unavailableOfferings(catalog, sims.head.zones, sc);
+    return {
+      name: sc.name,
+      unavailable: unavailable.size,
+      timeline: iceTimeline(head.settings.batchIdleDuration, head.settings.batchMaxDuration),
+      sim: simulate(head, { ...sims.headOpts, unavailable }),
+    };
+  });
+}
+
+/**
+ * NodePools whose nodeClassRef is not the AWS provider's EC2NodeClass (EKS Auto Mode's `eks.amazonaws.com/NodeClass`,
+ * another provider's class): Karpenter with the AWS provider ignores them (nodepoolutils IsManaged), and this tool
+ * models nothing of them. Never a silent pass: each is an `input-not-evaluated` finding at its nodeClassRef.
+ */
+function notModelledPools(state: State, sim: SimulationResult, config: ExecuteInput['config']): void {
+  const level = config.rules['input-not-evaluated'];
+  if (level === 'off') return;
+  for (const ps of sim.pools) {
+    if (ps.reason?.code !== 'unmanaged-nodeclass') continue;
+    const np = state.nodePools.find((p) => p.name === ps.name);
+    if (!np) continue;
+    const ref = np.nodeClassRef;
+    // A reference without a group is invalid (an invalid-spec error says so, at the field): not a second finding.
+    if (ref && !ref.group) continue;
+    const auto = ref?.group === 'eks.amazonaws.com';
+    state.findings.push({
+      rule: 'input-not-evaluated',
+      severity: level ?? 'error',
+      file: np.source.file,
+      line: np.source.locate(['spec', 'template', 'spec', 'nodeClassRef'])?.line ?? np.source.line,
+      object: `NodePool/${np.name}`,
+      message: `NodePool ${np.name} refers to ${ref ? `${ref.group}/${ref.kind}` : 'no node class'}${auto ? ' (EKS Auto Mode, whose Karpenter AWS runs and configures)' : ''}: karpenter-plan models Karpenter with the AWS provider's EC2NodeClass, so this NodePool is not evaluated — nothing is placed on it and its nodes are not drifted here.`,
+    });
+  }
+}
