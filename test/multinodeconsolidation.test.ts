@@ -12,6 +12,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
+import type { Plan } from '../src/plan/contract.js';
+import { nodePoolNotes } from '../src/report/markdown.js';
 import { NODECLASS, nodePool } from './helpers.js';
 
 interface SnapNode {
@@ -122,6 +124,7 @@ interface PlanOut {
   nodePools: { name: string; consolidationBlocked?: { nodes: number; because: string[] } | null }[];
   summary: { nodesConsolidated?: number; fleet?: { nodes: { base: number; head: number } } };
   assumptions: string[];
+  consolidationCommands?: Plan['consolidationCommands'];
 }
 
 async function plan([base, head]: [string, string], fleet: string): Promise<PlanOut> {
@@ -161,6 +164,22 @@ describe('Multi-NodeClaim (consolidation_test.go Context "Multi-NodeClaim")', ()
     expect(p.summary.nodesConsolidated).toBe(3);
     // Three nodeclaims replaced with a single nodeclaim: 3 → 1.
     expect(p.summary.fleet!.nodes).toEqual({ base: 3, head: 1 });
+    // The plan lists the command once, its price the three nodes' summed (3 × 0.357/h = 1.071/h); the report only
+    // formats that entry, at its first node.
+    expect(p.consolidationCommands).toEqual([
+      {
+        method: 'multi',
+        decision: 'replace',
+        nodes: ['a', 'b', 'c'].map((n) => ({ nodeClaim: n, nodePool: 'general', instanceType: 'c7i.2xlarge' })),
+        fromPrice: expect.closeTo(1.071, 9),
+        toInstanceType: 'c7i.xlarge',
+        toCapacityType: 'on-demand',
+        toPrice: 0.1785,
+      },
+    ]);
+    expect(nodePoolNotes(p as unknown as Plan, [])).toEqual([
+      'consolidation: 3 nodes <code>a</code> (<code>general</code>, <code>c7i.2xlarge</code>), <code>b</code> (<code>general</code>, <code>c7i.2xlarge</code>), <code>c</code> (<code>general</code>, <code>c7i.2xlarge</code>), priced $1.07/h together by Karpenter: one <code>c7i.xlarge</code> on-demand at $0.1785/h takes all their pods and is strictly cheaper, so multi-node consolidation replaces them with it (budget reason Underutilized).',
+    ]);
   });
 
   test('"won\'t merge 2 nodes into 1 of the same type": the node with the fewest pods is deleted instead', async () => {
@@ -181,6 +200,22 @@ describe('Multi-NodeClaim (consolidation_test.go Context "Multi-NodeClaim")', ()
     expect(c[0].consolidation!.toInstanceType).toBeNull();
     expect(c[0].consolidation!.toPrice).toBe(0);
     expect(p.summary.fleet!.nodes).toEqual({ base: 2, head: 1 });
+    // A deletion is a command of its own in the plan: n0's price (c7i.large, 0.08925/h), no replacement.
+    expect(p.consolidationCommands).toEqual([
+      {
+        method: 'single',
+        decision: 'delete',
+        nodes: [{ nodeClaim: 'n0', nodePool: 'general', instanceType: 'c7i.large' }],
+        fromPrice: 0.08925,
+        toInstanceType: null,
+        toCapacityType: null,
+        toPrice: 0,
+      },
+    ]);
+    // 0.08925 is just below its decimal in binary: (0.08925).toFixed(4) is 0.0892.
+    expect(nodePoolNotes(p as unknown as Plan, [])).toEqual([
+      'consolidation: <code>n0</code> (<code>general</code>, <code>c7i.large</code>), priced $0.0892/h by Karpenter: their pods fit on the other existing nodes, so single-node consolidation deletes it without a replacement (budget reason Underutilized).',
+    ]);
   });
 });
 

@@ -22,7 +22,13 @@ import { candidateBlock, pdbLimits, reschedulable, reschedulableByOwner } from '
 import { fleetCost, type FleetCost } from './fleet-cost.js';
 import { consolidationClusterOf, fleetKnowsPods } from './fleet-placement.js';
 import type { Fleet, FleetNode, Pdb } from './fleet.js';
-import { planReplacements, type PoolRollout, type Replacement, type ReplacementOptions } from './replacements.js';
+import {
+  planReplacements,
+  type ConsolidationCommandRow,
+  type PoolRollout,
+  type Replacement,
+  type ReplacementOptions,
+} from './replacements.js';
 import { consolidationCommands } from './singlenodeconsolidation.js';
 
 /** What the controller reads of a state (base or head): its Karpenter objects, workloads and controller settings. */
@@ -59,6 +65,8 @@ export interface ConsolidationStats {
 export interface ConsolidationResult {
   /** The nodes of the commands head makes possible and base does not, one row per node. */
   consolidation: Replacement[];
+  /** Those commands that are not a single-node replacement (a deletion, a multi-node command), each once. */
+  commands: ConsolidationCommandRow[];
   /** Per NodePool, the nodes head would consolidate that budgets, do-not-disrupt or PDBs stop now, with the reasons. */
   consolidationBlocked: Map<string, { nodes: number; because: string[] }>;
   stats: ConsolidationStats;
@@ -186,6 +194,7 @@ export class Controller {
     );
     return {
       consolidation: commands.flatMap(replacementsOf),
+      commands: commands.filter((c) => !singleReplacement(c)).map(commandRowOf),
       consolidationBlocked: blocked,
       stats: {
         clusterKnown: fleet.source === 'simulated' || fleetKnowsPods(fleet),
@@ -310,11 +319,26 @@ function replacementsOf(c: ConsolidationCommand): Replacement[] {
       toCapacityType: c.to?.capacityType ?? null,
       toPrice: c.to?.price ?? 0,
       toCost: c.to?.cost ?? 0,
-      ...(c.method === 'single' && c.decision === 'replace'
+      ...(singleReplacement(c)
         ? {}
         : { command: { method: c.method, decision: c.decision, nodes: c.from.map((x) => x.node.name) } }),
     },
   }));
+}
+
+const singleReplacement = (c: ConsolidationCommand): boolean => c.method === 'single' && c.decision === 'replace';
+
+/** A command of several nodes, or a deletion, as the plan lists it: its nodes, their summed price, the replacement. */
+function commandRowOf(c: ConsolidationCommand): ConsolidationCommandRow {
+  return {
+    method: c.method,
+    decision: c.decision,
+    nodes: c.from.map((f) => ({ nodeClaim: f.node.name, nodePool: f.node.nodePool, instanceType: f.instanceType })),
+    fromPrice: c.from.reduce((a, f) => a + f.price, 0),
+    toInstanceType: c.to?.instanceType ?? null,
+    toCapacityType: c.to?.capacityType ?? null,
+    toPrice: c.to?.price ?? 0,
+  };
 }
 
 /**

@@ -50,6 +50,23 @@ export interface Replacement {
   };
 }
 
+/**
+ * A consolidation command of several nodes, or a deletion (a single-node replacement is its node's `Replacement`
+ * alone): the method and decision, its nodes in Karpenter's order, the sum of their prices (what the replacement must
+ * undercut, karpenter pkg/controllers/disruption/consolidation.go computeConsolidation) and the replacement.
+ */
+export interface ConsolidationCommandRow {
+  method: 'single' | 'multi';
+  decision: 'replace' | 'delete';
+  nodes: { nodeClaim: string; nodePool: string; instanceType: string | null }[];
+  /** The nodes' prices summed (Karpenter's prices, overlays applied). */
+  fromPrice: number;
+  /** The one NodeClaim that takes all their pods; null for a deletion (`toPrice` 0). */
+  toInstanceType: string | null;
+  toCapacityType: string | null;
+  toPrice: number;
+}
+
 export interface PoolRollout {
   name: string;
   drift: DriftKind;

@@ -3,9 +3,15 @@
  * Keys listed here are never renamed; fields may be added.
  */
 import type { Finding } from '../common/findings.js';
-import type { BudgetEstimate, DriftKind, Replacement } from '../disruption/replacements.js';
+import type { BudgetEstimate, ConsolidationCommandRow, DriftKind, Replacement } from '../disruption/replacements.js';
 
-export type { BudgetEstimate, DriftKind, Replacement, ReplacementReason } from '../disruption/replacements.js';
+export type {
+  BudgetEstimate,
+  ConsolidationCommandRow,
+  DriftKind,
+  Replacement,
+  ReplacementReason,
+} from '../disruption/replacements.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -207,6 +213,11 @@ export interface Plan {
   workloads: WorkloadRow[];
   nodePools: NodePoolRow[];
   replacements: Replacement[];
+  /**
+   * Additional (issue 24), when consolidation takes a multi-node command or a deletion: each such command once, in the
+   * order of `replacements`, with its nodes and their summed price (single-node replacements are their entry alone).
+   */
+  consolidationCommands?: ConsolidationCommandRow[];
   findings: Finding[];
   /** Base findings that head no longer has. */
   resolvedFindings?: Finding[];

@@ -20,7 +20,7 @@ import type {
 import { SCHEMA_VERSION } from './contract.js';
 import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
 import type { Fleet } from '../disruption/fleet.js';
-import type { Replacement } from './contract.js';
+import type { ConsolidationCommandRow, Replacement } from './contract.js';
 import type { PoolRollout } from '../disruption/replacements.js';
 import { withDefaults } from '../api/crd-defaults.js';
 import type { FleetCost } from '../disruption/fleet-cost.js';
@@ -53,6 +53,8 @@ export interface PlanInput {
     pools: PoolRollout[];
     replacements: Replacement[];
     consolidation?: Replacement[];
+    /** The consolidation commands that are not a single-node replacement, each once (disruption/controller.ts). */
+    commands?: ConsolidationCommandRow[];
     /** Consolidation moves head would make that disruption may not act on, per NodePool, with the reasons. */
     consolidationBlocked?: Map<string, { nodes: number; because: string[] }>;
   };
@@ -185,6 +187,7 @@ export function buildPlan(input: PlanInput): Plan {
     workloads,
     nodePools,
     replacements: [...(repl?.replacements ?? []), ...(repl?.consolidation ?? [])],
+    ...(repl?.commands?.length ? { consolidationCommands: repl.commands } : {}),
     findings,
     resolvedFindings: classified.resolved,
     suppressedFindings: classified.suppressed,

@@ -3,7 +3,7 @@
  * Layout follows the conventions of the tools users know (Infracost, Atlantis, tfcmt PR comments): one sentence,
  * an alert when something dangerous happens, then folded sections.
  */
-import type { Alert, Plan, TargetPlan } from '../plan/contract.js';
+import type { Alert, ConsolidationCommandRow, Plan, TargetPlan } from '../plan/contract.js';
 import {
   cell,
   code,
@@ -410,33 +410,19 @@ export function nodePoolNotes(plan: Plan, rows: readonly Plan['nodePools'][numbe
     if (p.ineligible && p.change !== 'removed')
       notes.push(`${f.code(p.name)} is not used for provisioning in head: ${f.text(p.ineligible)}`);
   }
+  // The plan lists each command of several nodes, or deletion, once (consolidationCommands): its note stands at its
+  // first node's entry; a single-node replacement's note at its own entry.
   const consolidated = plan.replacements.filter((x) => x.reason === 'Consolidation');
-  const byNode = new Map(consolidated.map((x) => [x.nodeClaim, x]));
+  const commandAt = new Map((plan.consolidationCommands ?? []).map((c) => [c.nodes[0]?.nodeClaim, c]));
   let shown = 0;
   for (const r of consolidated) {
     if (shown >= 20) break;
     const c = r.consolidation!;
-    const cmd = c.command;
-    if (cmd) {
-      // One note per command, at its first node.
-      if (cmd.nodes[0] !== r.nodeClaim) continue;
+    if (c.command) {
+      const cmd = commandAt.get(r.nodeClaim);
+      if (!cmd) continue;
       shown++;
-      const members = cmd.nodes.map((n) => byNode.get(n)).filter((x) => x !== undefined);
-      const total = members.reduce((a, x) => a + x.consolidation!.fromPrice, 0);
-      const list = members
-        .slice(0, 6)
-        .map((x) => `${f.code(x.nodeClaim)} (${f.code(x.nodePool)}, ${f.code(x.instanceType ?? '?')})`)
-        .join(', ');
-      const more = members.length > 6 ? ` and ${members.length - 6} more` : '';
-      const priced =
-        members.length > 1
-          ? `${members.length} nodes ${list}${more}, priced ${money(total)}/h together by Karpenter`
-          : `${list}, priced ${money(total)}/h by Karpenter`;
-      notes.push(
-        cmd.decision === 'delete'
-          ? `consolidation: ${priced}: their pods fit on the other existing nodes, so ${cmd.method === 'multi' ? 'multi-node' : 'single-node'} consolidation deletes ${members.length > 1 ? 'them' : 'it'} without a replacement (budget reason Underutilized).`
-          : `consolidation: ${priced}: one ${f.code(c.toInstanceType ?? '?')} ${f.text(c.toCapacityType ?? '?')} at ${money(c.toPrice)}/h takes all their pods and is strictly cheaper, so ${cmd.method === 'multi' ? 'multi-node' : 'single-node'} consolidation replaces them with it (budget reason Underutilized).`,
-      );
+      notes.push(commandNote(cmd, f));
       continue;
     }
     shown++;
@@ -446,6 +432,24 @@ export function nodePoolNotes(plan: Plan, rows: readonly Plan['nodePools'][numbe
     );
   }
   return notes;
+}
+
+/** The note of a consolidation command of several nodes, or of a deletion. */
+function commandNote(cmd: ConsolidationCommandRow, f: Inline): string {
+  const n = cmd.nodes.length;
+  const list = cmd.nodes
+    .slice(0, 6)
+    .map((x) => `${f.code(x.nodeClaim)} (${f.code(x.nodePool)}, ${f.code(x.instanceType ?? '?')})`)
+    .join(', ');
+  const more = n > 6 ? ` and ${n - 6} more` : '';
+  const priced =
+    n > 1
+      ? `${n} nodes ${list}${more}, priced ${money(cmd.fromPrice)}/h together by Karpenter`
+      : `${list}, priced ${money(cmd.fromPrice)}/h by Karpenter`;
+  const method = cmd.method === 'multi' ? 'multi-node' : 'single-node';
+  return cmd.decision === 'delete'
+    ? `consolidation: ${priced}: their pods fit on the other existing nodes, so ${method} consolidation deletes ${n > 1 ? 'them' : 'it'} without a replacement (budget reason Underutilized).`
+    : `consolidation: ${priced}: one ${f.code(cmd.toInstanceType ?? '?')} ${f.text(cmd.toCapacityType ?? '?')} at ${money(cmd.toPrice)}/h takes all their pods and is strictly cheaper, so ${method} consolidation replaces them with it (budget reason Underutilized).`;
 }
 
 function scenarioSection(plan: Plan): string {
