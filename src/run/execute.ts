@@ -92,95 +92,129 @@ function outOfTime(input: ExecuteInput, startedMs: number): boolean {
   return Date.now() - startedMs > input.config.caps.runSeconds * 1000;
 }
 
+/** One run: the Terraform prepared, the targets found, then one target, the plain states, or every target. */
 export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
   const startedMs = runInput.startedAtMs ?? Date.now();
   const input = withStartTime(runInput);
   // Terraform modules that render Karpenter templates are evaluated first (the HCL parser is asynchronous).
   for (const tree of [input.head, input.base]) if (tree) await prepareTerraform(tree);
-  const opts: LoadOptions = {};
   checkPath(input);
   const keys = targetKeys(input);
   // One target: the one asked for, or the only one when it has inputs of its own (a cluster, a chart environment).
   const one = input.target ?? (keys.length === 1 && hasOwnInputs(input.config, keys[0]) ? keys[0] : undefined);
-  if (one !== undefined) {
-    if (!keys.includes(one)) {
-      const near = nearest(one, keys).map(displayKey);
-      throw new UnknownTargetError(
-        `target "${displayKey(one)}" is not a kustomization of base or head, an Argo CD Application's name@destination, a cluster of the config's clusters: with inputs of its own, nor a chart's folder+environment${near.length ? ` — did you mean ${near.join(' or ')}?` : ''} (targets: ${keys.map(displayKey).join(', ') || 'none'})`,
-      );
-    }
-    const states = loadStates(input, opts, one);
-    states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, one)));
-    checkSomethingToPlan(input, [states]);
-    return withNote(
-      { ...(await planStates({ ...input, config: states.config }, states)), target: displayKey(one) },
-      unplannedNote(input),
+  if (one !== undefined) return planOneTarget(input, keys, one);
+  if (keys.length <= 1) return planStatesOfRun(input, keys);
+  return planEveryTarget(input, keys, startedMs);
+}
+
+/** The plan of one target (`--target KEY`, or the only one with inputs of its own). */
+async function planOneTarget(input: ExecuteInput, keys: string[], one: string): Promise<Plan> {
+  if (!keys.includes(one)) {
+    const near = nearest(one, keys).map(displayKey);
+    throw new UnknownTargetError(
+      `target "${displayKey(one)}" is not a kustomization of base or head, an Argo CD Application's name@destination, a cluster of the config's clusters: with inputs of its own, nor a chart's folder+environment${near.length ? ` — did you mean ${near.join(' or ')}?` : ''} (targets: ${keys.map(displayKey).join(', ') || 'none'})`,
     );
   }
-  if (keys.length <= 1) {
-    // Application kustomizations beside the target are not rendered into it: only the target (or, without one, the
-    // plain manifests) is the cluster.
-    const note = unplannedNote(input);
-    const states = loadStates(input, opts, note === null ? undefined : (keys[0] ?? null));
-    states.head.findings.push(...coverage(input, [states], new Set()));
-    checkSomethingToPlan(input, [states]);
-    return withNote(await planStates(input, states), note);
-  }
-  // Several targets (e.g. kustomize overlays per environment): each is planned on its own, within caps.targets and the
-  // run's time budget (caps.runSeconds): what they leave out is an input-capped error, never a silent pass.
-  const capped = capTargets(input, keys);
-  const { perTarget, loaded, unloaded } = loadTargets(input, opts, capped.kept, startedMs);
-  const runFindings = [
-    ...capped.findings,
-    ...coverage(
-      input,
-      loaded.map((l) => l.states),
-      new Set(),
-    ),
-  ];
-  const timedOut = (planned: number): Finding =>
-    notPlanned(
-      [...unloaded, ...loaded.slice(planned).map((l) => l.key)],
-      `the run's time budget, caps.runSeconds (${input.config.caps.runSeconds} s), ran out`,
-    );
-  checkSomethingToPlan(
-    input,
-    loaded.map((l) => l.states),
-    runFindings,
+  const states = loadStates(input, {}, one);
+  states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, one)));
+  checkSomethingToPlan(input, [states]);
+  return withNote(
+    { ...(await planStates({ ...input, config: states.config }, states)), target: displayKey(one) },
+    unplannedNote(input),
   );
+}
+
+/**
+ * The plan of the states as they are (no target, or one without inputs of its own). Application kustomizations beside
+ * the target are not rendered into it: only the target (or, without one, the plain manifests) is the cluster.
+ */
+async function planStatesOfRun(input: ExecuteInput, keys: string[]): Promise<Plan> {
+  const note = unplannedNote(input);
+  const states = loadStates(input, {}, note === null ? undefined : (keys[0] ?? null));
+  states.head.findings.push(...coverage(input, [states], new Set()));
+  checkSomethingToPlan(input, [states]);
+  return withNote(await planStates(input, states), note);
+}
+
+/**
+ * Several targets (e.g. kustomize overlays per environment): each is planned on its own, within caps.targets and the
+ * run's time budget (caps.runSeconds): what they leave out is an input-capped error, never a silent pass. The plans
+ * are combined (plan/targets.ts combineTargets).
+ */
+async function planEveryTarget(input: ExecuteInput, keys: string[], startedMs: number): Promise<Plan> {
+  const capped = capTargets(input, keys);
+  const run = loadTargets(input, {}, capped.kept, startedMs);
+  const loadedStates = run.loaded.map((l) => l.states);
+  const runFindings = [...capped.findings, ...coverage(input, loadedStates, new Set())];
+  checkSomethingToPlan(input, loadedStates, runFindings);
   const changed = changedSet(input);
-  const affectedKeys = new Set(loaded.filter((l) => isAffected(input, l.key, l.states, changed)).map((l) => l.key));
-  // A fleet given for the run (--fleet, --kubeconfig, the config's `fleet:`, the action's inputs) is never dropped: it
-  // applies to the one affected target that has no fleet of its own, and is refused when several could take it.
+  const affected = new Set(run.loaded.filter((l) => isAffected(input, l.key, l.states, changed)).map((l) => l.key));
+  const fleetTarget = fleetTargetOf(input, keys, affected);
+  const targets = await planTargets(input, run, affected, fleetTarget, startedMs);
+  // The targets out of time: those not planned, and those not even read.
+  if (targets.length < run.loaded.length || run.unloaded.length)
+    runFindings.push(
+      notPlanned(
+        [...run.unloaded, ...run.loaded.slice(targets.length).map((l) => l.key)],
+        `the run's time budget, caps.runSeconds (${input.config.caps.runSeconds} s), ran out`,
+      ),
+    );
+  return combineTargets(targets, {
+    kind: input.base ? 'diff' : 'state',
+    base: input.base ? treeRef(input.base) : { label: '(none)', sha: null, committedAt: null },
+    head: treeRef(input.head),
+    extraFindings: [...input.configFindings, ...runFindings],
+    failOn: input.config.policy.failOn,
+    notes: runNotes(input, keys, fleetTarget),
+  });
+}
+
+/**
+ * A fleet given for the run (--fleet, --kubeconfig, the config's `fleet:`, the action's inputs) is never dropped: it
+ * applies to the one affected target that has no fleet of its own, and is refused when several could take it.
+ */
+function fleetTargetOf(input: ExecuteInput, keys: string[], affected: ReadonlySet<string>): string | null {
   const runFleet = input.config.fleet.length > 0 || !!input.config.cluster;
-  const takers = [...affectedKeys].filter((k) => !ownFleet(input.config, k));
+  const takers = [...affected].filter((k) => !ownFleet(input.config, k));
   if (runFleet && takers.length > 1)
     throw new RunInputError(
       'fleet-without-target',
       `the fleet given (${fleetWords(input.config)}) belongs to one cluster, but the change affects ${takers.length} targets that could take it: ${takers.map(displayKey).join(', ')}; plan one with --target KEY (action input \`target\`), or give each cluster its own \`fleet\` in the config's \`clusters:\` (targets of the run: ${keys.map(displayKey).join(', ')})`,
     );
-  const fleetTarget = runFleet && takers.length === 1 ? takers[0] : null;
+  return runFleet && takers.length === 1 ? takers[0] : null;
+}
+
+/** Each loaded target's plan in turn (null when the change does not affect it), until the run's time runs out. */
+async function planTargets(
+  input: ExecuteInput,
+  run: { perTarget: ExecuteInput; loaded: { key: string; states: LoadedStates }[] },
+  affectedKeys: ReadonlySet<string>,
+  fleetTarget: string | null,
+  startedMs: number,
+): Promise<TargetOutcome[]> {
   const targets: TargetOutcome[] = [];
-  for (const [i, { key, states }] of loaded.entries()) {
-    if (outOfTime(input, startedMs)) {
-      runFindings.push(timedOut(i));
-      break;
-    }
-    input.progress?.(`planning target ${i + 1}/${loaded.length} ${displayKey(key)}`);
+  for (const [i, { key, states }] of run.loaded.entries()) {
+    if (outOfTime(input, startedMs)) break;
+    input.progress?.(`planning target ${i + 1}/${run.loaded.length} ${displayKey(key)}`);
     const affected = affectedKeys.has(key);
     // Each target's plan is made exactly as `diff --target KEY` makes it, so that merging the plans of a fanned-out
     // run gives this same combined plan.
     if (affected) states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, key)));
     // The run's fleet goes to the one target that takes it: its config is reloaded as `--target KEY` reads it.
     const config = key === fleetTarget ? targetInputs(input.head, input.config, key).config : states.config;
-    const run = key === fleetTarget ? input : perTarget;
-    const plan = affected ? { ...(await planStates({ ...run, config }, states)), target: displayKey(key) } : null;
+    const each = key === fleetTarget ? input : run.perTarget;
+    const plan = affected ? { ...(await planStates({ ...each, config }, states)), target: displayKey(key) } : null;
     targets.push({ key: displayKey(key), source: targetSource(input, key), affected, plan });
   }
-  if (unloaded.length && targets.length === loaded.length) runFindings.push(timedOut(loaded.length));
+  return targets;
+}
+
+/** The notes of a run of several targets: targets not planned, and which target the run's fleet went to. */
+function runNotes(input: ExecuteInput, keys: string[], fleetTarget: string | null): string[] {
   const notes: string[] = [];
   const unplanned = unplannedNote(input);
   if (unplanned !== null) notes.push(unplanned);
+  const runFleet = input.config.fleet.length > 0 || !!input.config.cluster;
   if (fleetTarget !== null)
     notes.push(
       `Fleet: ${fleetWords(input.config)} applies to ${displayKey(fleetTarget)}, the only affected target without a fleet of its own (the run has ${keys.length} targets).`,
@@ -189,14 +223,7 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
     notes.push(
       `Fleet: ${fleetWords(input.config)} applies to no target: the change affects none that lacks a fleet of its own.`,
     );
-  return combineTargets(targets, {
-    kind: input.base ? 'diff' : 'state',
-    base: input.base ? treeRef(input.base) : { label: '(none)', sha: null, committedAt: null },
-    head: treeRef(input.head),
-    extraFindings: [...input.configFindings, ...runFindings],
-    failOn: input.config.policy.failOn,
-    notes,
-  });
+  return notes;
 }
 
 /**
