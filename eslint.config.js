@@ -6,7 +6,8 @@
 //   types aside); the pure layers (the model, rules, plan and report) import no I/O module (files, processes, network)
 //   and no I/O client (AWS, Kubernetes, GitHub), use no dynamic import(), no require and no `process`.
 // - Budgets: complexity ≤ 25, ≤ 120 lines per function, ≤ 800 lines per file. Errors in the folders that meet them;
-//   warnings (the debt, shown on every run) in the others until they do.
+//   warnings (the debt, shown on every run) in the others until they do. run/ (orchestration only): ≤ 60 lines per
+//   function, an error.
 // - What-ifs: the rules never simulate a state again (`simulate`); they read the head simulation and re-schedule some
 //   of its pods against its templates (src/provisioning/reschedule.ts).
 import js from '@eslint/js';
@@ -50,6 +51,9 @@ const IO_MODULES = [
   'tls',
   'module',
 ];
+
+/** The longest function of run/, which only orders the steps of a run. */
+const RUN_FUNCTION_LINES = 60;
 
 const BUDGETS = (level) => ({
   complexity: [level, 25],
@@ -124,6 +128,8 @@ export default tseslint.config(
   },
   { files: ['src/**/*.ts'], rules: BUDGETS('warn') },
   { files: BUDGETED.map((l) => `src/${l}/**/*.ts`), rules: BUDGETS('error') },
+  // run/ only orchestrates (docs/architecture.md): its functions are short, the work is in the layers below.
+  { files: ['src/run/**/*.ts'], rules: { 'max-lines-per-function': ['error', { max: RUN_FUNCTION_LINES }] } },
   ...Object.keys(LAYERS)
     .filter((l) => l !== 'generated')
     .map(layerRules),

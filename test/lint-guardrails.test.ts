@@ -172,6 +172,18 @@ test('the budgets are errors in the folders that meet them: complexity 25, 120 l
   expect((await lintWith('scheduling', '// filler\n'.repeat(800))).rules).toEqual(['max-lines']);
 });
 
+test('run/ only orchestrates: a function over 60 lines is an error there', async () => {
+  const long = (n: number) =>
+    `export function long(): number {\n  let x = 0;\n${'  x++;\n'.repeat(n - 4)}  return x;\n}`;
+  const lint = async (fn: string) => {
+    const path = 'src/run/output.ts';
+    const [r] = await eslint.lintText(`${readFileSync(path, 'utf8')}\n${fn}\n`, { filePath: path });
+    return r.messages.filter((m) => m.severity === 2).map((m) => m.ruleId);
+  };
+  expect(await lint(long(61))).toEqual(['max-lines-per-function']);
+  expect(await lint(long(60))).toEqual([]);
+});
+
 test('elsewhere the budgets warn (the debt is shown, lint still passes)', async () => {
   const [r] = await eslint.lintText(`${readFileSync(HOST.sources, 'utf8')}\n${COMPLEX}\n`, { filePath: HOST.sources });
   expect(r.messages.filter((m) => m.ruleId === 'complexity').map((m) => m.severity)).toEqual([1]);
