@@ -8,9 +8,10 @@ import { JSDOM } from 'jsdom';
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
 const out = [];
+// One window for every text (a new JSDOM per text cost most of the run): each text replaces the body's content.
+const doc = new JSDOM('<!doctype html><body></body>').window.document;
 for (const md of JSON.parse(input)) {
-  const html = marked.parse(md, { gfm: true, async: false });
-  const doc = new JSDOM(`<body>${html}</body>`).window.document;
+  doc.body.innerHTML = marked.parse(md, { gfm: true, async: false });
   const tags = {};
   for (const el of doc.body.querySelectorAll('*')) tags[el.tagName] = (tags[el.tagName] ?? 0) + 1;
   out.push({
