@@ -240,22 +240,25 @@ describe('pod affinity and anti-affinity (topology_test.go)', () => {
 
   test('"should support pod anti-affinity with a zone topology": self anti-affinity on zone places one pod per batch', () => {
     // Anti-affinity proposes every empty zone and records the pod in all of them until its node exists
-    // (Topology.Record), so the second and third pods find no empty zone.
-    const { sim } = simulateYaml(
-      doc(
-        NODECLASS,
-        nodePool('p'),
-        deployment('a', {
-          replicas: 3,
-          ...small,
-          labels: { security: 's2' },
-          podSpec: podAffinity('podAntiAffinity', 'topology.kubernetes.io/zone', { security: 's2' }),
-        }),
-      ),
-      { zones: ZONES },
+    // (Topology.Record), so the second and third pods find no empty zone in the first batch ("one pod pod will
+    // schedule"); each later provisioning round sees the last one's node in its zone and places one more ("second pod
+    // in a second zone", "third pod in the last zone"), after which nothing else can schedule.
+    const yaml = doc(
+      NODECLASS,
+      nodePool('p'),
+      deployment('a', {
+        replicas: 3,
+        ...small,
+        labels: { security: 's2' },
+        podSpec: podAffinity('podAntiAffinity', 'topology.kubernetes.io/zone', { security: 's2' }),
+      }),
     );
-    expect(placed(sim)).toBe(1);
-    expect(sim.placements.get('Deployment/default/a')!.reasonCodes).toContain('topology');
+    const first = simulateYaml(yaml, { zones: ZONES, maxRounds: 1 }).sim;
+    expect(placed(first)).toBe(1);
+    expect(first.placements.get('Deployment/default/a')!.reasonCodes).toContain('topology');
+    const { sim } = simulateYaml(yaml, { zones: ZONES });
+    expect(zoneSkew(sim)).toEqual([1, 1, 1]);
+    expect(sim.placements.get('Deployment/default/a')!.rounds).toBe(3);
   });
 
   test('"should allow violation of preferred pod anti-affinity": preferred terms are required until relaxed away, then dropped', () => {

@@ -63,7 +63,8 @@ export class ExistingNode {
     readonly input: ExistingNodeInput,
     /** Capacity as StateNode.Capacity reports it (counted against the NodePool's limits). */
     readonly capacity: ResourceList,
-    allocatable: ResourceList,
+    /** Allocatable as StateNode.Allocatable reports it (kept to make the node again in the next round). */
+    readonly allocatable: ResourceList,
     daemonSets: readonly Workload[],
   ) {
     this.hostname = input.labels[LABEL_HOSTNAME] || input.name;

@@ -10,7 +10,14 @@
  * (pkg/controllers/static/), the Scheduler in scheduler.ts (scheduling/scheduler.go); this file is provisioner.go.
  */
 import { EMPTY_CONSTRAINTS } from '../api/pod-constraints.js';
-import { LABEL_NODEPOOL, LABEL_ZONE, type CapacityType } from '../api/labels.js';
+import {
+  LABEL_HOSTNAME,
+  LABEL_INITIALIZED,
+  LABEL_NODEPOOL,
+  LABEL_REGISTERED,
+  LABEL_ZONE,
+  type CapacityType,
+} from '../api/labels.js';
 import type { NodePool } from '../api/nodepool.js';
 import type { Workload } from '../api/workload.js';
 import { emptyStorage } from '../api/storage.js';
@@ -18,7 +25,15 @@ import type { InstanceType } from '../cloudprovider/instancetype.js';
 import { launch } from '../cloudprovider/launch.js';
 import { addResources, type ResourceList } from '../common/quantity.js';
 import { ReservationManager } from './reservation.js';
-import type { PodGroup, SchedulingError, SchedulingErrorCode, Template } from './types.js';
+import type {
+  BoundPod,
+  ExistingNodeInput,
+  PodGroup,
+  SchedulerOptions,
+  SchedulingError,
+  SchedulingErrorCode,
+  Template,
+} from './types.js';
 import { schedule } from './scheduler.js';
 import { ExistingNode } from './existingnode.js';
 import { VolumeNotes, volumeSegments, type ReplicaSegment } from './volumetopology.js';
@@ -62,8 +77,8 @@ export function inferRegion(zones: string[]): string | null {
 }
 
 /**
- * One provisioning pass over a state: the steps below follow Karpenter's provisioner
- * (pkg/controllers/provisioning/provisioner.go Schedule → NewScheduler → Solve → Create).
+ * The provisioning of a state: the steps below follow Karpenter's provisioner (pkg/controllers/provisioning/
+ * provisioner.go Schedule → NewScheduler → Solve → Create), in rounds until one places nothing (provisioningRounds).
  */
 export function simulate(input: ModelInput, opts: SimulationOptions): SimulationResult {
   const assumptions: string[] = [];
@@ -81,31 +96,20 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   const active = workloads.some((w) => !w.probe && w.replicas > 0);
   const existing = existingNodes(ctx, templates, assumptions);
   const groups = podGroups(workloads, existing, opts);
-  // Provisioning schedules in strict reserved mode (provisioner.go Schedule: DisableReservedCapacityFallback).
-  const reservations =
-    input.settings.featureGates.reservedCapacity && opts.reservations.length
-      ? new ReservationManager(opts.reservations.map((r) => [r.id, r.count] as [string, number]))
-      : undefined;
   // Without any NodePool to provision from, Karpenter builds no scheduler and places nothing, not even onto existing
   // nodes (provisioner.go NewScheduler: ErrNodePoolsNotFound).
-  const result = schedule(
-    templates,
-    groups,
-    {
-      preferencePolicy: input.settings.preferencePolicy,
-      minValuesPolicy: input.settings.minValuesPolicy,
-      ...(reservations ? { reservations } : {}),
-    },
-    eligible.length ? existing : [],
-  );
-  assumptions.push(...result.notes);
-  const launched = launchNodeClaims(ctx, result);
-  const { perGroup, errors } = launched;
-  const poolResources = launched.poolResources;
-  for (const n of eligible.length ? existing : [])
+  const rounds = provisioningRounds(ctx, templates, groups, eligible.length ? existing : [], assumptions);
+  const { perGroup, errors } = rounds;
+  // The cluster's nodes with the pods the rounds gave them (none without a NodePool).
+  const clusterNodes = eligible.length ? rounds.existing : existing;
+  const fleet = [...existingFleet(ctx, clusterNodes, templates, perGroup, assumptions), ...rounds.fleet];
+  const placements = placementsOf(workloads, perGroup, errors, rounds.rounds);
+  // What the fleet counts against each NodePool's limits (scheduler.go calculateExistingNodeClaims →
+  // updateRemainingResources): the cluster's nodes and every NodeClaim the rounds launched.
+  const poolResources = new Map<string, ResourceList>();
+  for (const n of eligible.length ? rounds.existing : [])
     if (n.input.nodePool !== null) countAgainstLimits(poolResources, n.input.nodePool, n.capacity);
-  const fleet = [...existingFleet(ctx, existing, templates, perGroup, assumptions), ...launched.fleet];
-  const placements = placementsOf(workloads, perGroup, errors);
+  for (const l of rounds.launched) countAgainstLimits(poolResources, l.node.nodePool, l.instanceType.capacity);
   // NodePools no workload exercises get a probe each, placed on their own: they show what each such pool would launch
   // without joining the fleet the workloads make (each probe selects its pool, so it shares nothing with them).
   const probeFleet: SimNode[] = [];
@@ -119,7 +123,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
         probes.map((w, i) => ({ key: w.key, namespace: w.namespace, pod: w.pod, count: w.replicas, order: i })),
         { preferencePolicy: input.settings.preferencePolicy, minValuesPolicy: input.settings.minValuesPolicy },
       );
-      const launched = launchNodeClaims(ctx, r);
+      const launched = launchNodeClaims(ctx, r, emptyLaunched(r), newReservationUse(ctx));
       probeFleet.push(...launched.fleet);
       for (const [k, v] of placementsOf(probes, launched.perGroup, launched.errors)) placements.set(k, v);
       workloads.push(...probes);
@@ -407,33 +411,70 @@ function workloadsToPlace(input: ModelInput, opts: SimulationOptions, assumption
 
 type GroupNodes = Map<string, Map<string, { n: number; node: SimNode }>>;
 
+/** A node launched for a NodeClaim, with what makes it an existing node of the next round. */
+interface LaunchedNode {
+  node: SimNode;
+  template: Template;
+  instanceType: InstanceType;
+}
+
+/** What the launches of a simulation made so far: the nodes, the pods per group on them, the errors. */
+interface Launched {
+  fleet: SimNode[];
+  perGroup: GroupNodes;
+  errors: Map<string, SchedulingError>;
+  launched: LaunchedNode[];
+}
+
+function emptyLaunched(result: ReturnType<typeof schedule>): Launched {
+  return { fleet: [], perGroup: new Map(), errors: new Map(result.errors), launched: [] };
+}
+
+/** Reserved instances launched so far, per reservation, and the reservations used up (they outlast a round). */
+interface ReservationUse {
+  count: Map<string, number>;
+  used: Map<string, number>;
+  exhausted: Set<string>;
+}
+
+function newReservationUse(ctx: StepContext): ReservationUse {
+  const count = new Map(ctx.opts.reservations.map((r) => [r.id, r.count]));
+  return {
+    count,
+    used: new Map(),
+    exhausted: new Set([...count].filter(([, n]) => n <= 0).map(([id]) => id)),
+  };
+}
+
+/** Counts `n` pods of group `g` on `node` (the placement picks the node holding most of a workload's pods). */
+function addToGroup(perGroup: GroupNodes, g: string, n: number, node: SimNode): void {
+  if (!perGroup.has(g)) perGroup.set(g, new Map());
+  const k = `${node.nodePool}|${node.instanceType}|${node.capacityType}`;
+  const m = perGroup.get(g)!;
+  const e = m.get(k);
+  if (e) e.n += n;
+  else m.set(k, { n, node });
+}
+
 /**
  * The launch of every NodeClaim the scheduler made (karpenter-provider-aws pkg/cloudprovider/cloudprovider.go
  * Create): the provider's decision, reservations consumed one instance per NodeClaim until their count is used up
- * (pkg/providers/capacityreservation/types.go MarkLaunched), and the resulting node's labels.
+ * (pkg/providers/capacityreservation/types.go MarkLaunched), and the resulting node's labels. Adds to `into`.
  */
 function launchNodeClaims(
   ctx: StepContext,
   result: ReturnType<typeof schedule>,
-): {
-  fleet: SimNode[];
-  perGroup: GroupNodes;
-  errors: Map<string, SchedulingError>;
-  poolResources: Map<string, ResourceList>;
-} {
-  const { input, opts } = ctx;
-  const fleet: SimNode[] = [];
-  const poolResources = new Map<string, ResourceList>();
-  const perGroup: GroupNodes = new Map();
-  const errors = new Map(result.errors);
+  into: Launched,
+  reservations: ReservationUse,
+): Launched {
+  const { input } = ctx;
+  const { fleet, perGroup, errors } = into;
   const addError = (key: string, count: number, error: string, code: SchedulingErrorCode): void => {
     const e = errors.get(key);
     const codes = e ? (e.codes.includes(code) ? e.codes : [...e.codes, code]) : [code];
     errors.set(key, { count: (e?.count ?? 0) + count, error: e?.error ?? error, codes });
   };
-  const reservationCount = new Map(opts.reservations.map((r) => [r.id, r.count]));
-  const used = new Map<string, number>();
-  const exhausted = new Set<string>([...reservationCount].filter(([, n]) => n <= 0).map(([id]) => id));
+  const { count: reservationCount, used, exhausted } = reservations;
   for (const nc of result.nodeClaims) {
     if (nc.dropped) {
       for (const [g, n] of nc.groups) addError(g, n, nc.dropped, 'min-values');
@@ -458,17 +499,158 @@ function launchNodeClaims(
       Object.fromEntries(nc.groups),
     );
     fleet.push(node);
-    countAgainstLimits(poolResources, node.nodePool, d.instanceType.capacity);
-    for (const [g, n] of nc.groups) {
-      if (!perGroup.has(g)) perGroup.set(g, new Map());
-      const k = `${node.nodePool}|${node.instanceType}|${node.capacityType}`;
-      const m = perGroup.get(g)!;
-      const e = m.get(k);
-      if (e) e.n += n;
-      else m.set(k, { n, node });
-    }
+    into.launched.push({ node, template: nc.template, instanceType: d.instanceType });
+    for (const [g, n] of nc.groups) addToGroup(perGroup, g, n, node);
   }
-  return { fleet, perGroup, errors, poolResources };
+  return into;
+}
+
+/** The most provisioning rounds simulated (docs/model.md#provisioning-rounds). */
+export const MAX_ROUNDS = 10;
+
+/** What the provisioning rounds made: the launched nodes and pods on them, the errors, the cluster's nodes. */
+interface Rounds extends Launched {
+  /** The cluster's nodes as the last round left them (with the pods every round placed on them). */
+  existing: ExistingNode[];
+  /** Per workload key placed over more than one round: the round its last pod was placed in. */
+  rounds: Map<string, number>;
+}
+
+/**
+ * Karpenter's provisioner loop (provisioner.go Reconcile → Schedule → CreateNodeClaims, again while pods are pending):
+ * one batch is scheduled (scheduler.go Solve), its NodeClaims launch (the instance type, zone and capacity type the
+ * provider picks, launchNodeClaims) and the next round sees them as nodes of the cluster (state nodes: their labels,
+ * capacity counted against the NodePool's limits, their pods counted by topology), and schedules only the pods still
+ * pending. A batch's accounting is pessimistic on purpose (scheduler.go subtractMax: "this could cause a batch of pods
+ * to take multiple rounds to schedule"; topology.go Record: anti-affinity blocks every domain an undecided NodeClaim
+ * could still take), so later rounds may place what the first left pending. Rounds go on until one places nothing, at
+ * most MAX_ROUNDS.
+ */
+function provisioningRounds(
+  ctx: StepContext,
+  templates: Template[],
+  groups: PodGroup[],
+  existing: ExistingNode[],
+  assumptions: string[],
+): Rounds {
+  const { input, opts } = ctx;
+  const reservations = newReservationUse(ctx);
+  const schedulerOptions = (): SchedulerOptions => {
+    // Provisioning schedules in strict reserved mode (provisioner.go Schedule: DisableReservedCapacityFallback), with
+    // what earlier rounds left of each reservation.
+    const left = opts.reservations.map((r) => [r.id, r.count - (reservations.used.get(r.id) ?? 0)] as [string, number]);
+    return {
+      preferencePolicy: input.settings.preferencePolicy,
+      minValuesPolicy: input.settings.minValuesPolicy,
+      ...(input.settings.featureGates.reservedCapacity && left.length
+        ? { reservations: new ReservationManager(left) }
+        : {}),
+    };
+  };
+  const first = schedule(templates, groups, schedulerOptions(), existing);
+  assumptions.push(...first.notes);
+  // Launch errors gather over the rounds; the scheduler's are the last round's for the pods it retried.
+  const out: Rounds = {
+    ...launchNodeClaims(ctx, first, { fleet: [], perGroup: new Map(), errors: new Map(), launched: [] }, reservations),
+    existing,
+    rounds: new Map(),
+  };
+  let result = first;
+  let placed = sum(groups) - sum(first.pending);
+  // A pod placed in an earlier round is a pod bound to its node in the next (requests, labels, host ports and
+  // anti-affinity are its group's).
+  const podOf = new Map<string, PodGroup>();
+  for (const g of groups) if (!podOf.has(g.key)) podOf.set(g.key, g);
+  const bound = (pods: Iterable<[string, number]>): BoundPod[] =>
+    [...pods].flatMap(([key, n]) => {
+      const g = podOf.get(key);
+      if (!g) return [];
+      return Array.from({ length: n }, () => ({ namespace: g.namespace, pod: g.pod, daemon: false, workload: key }));
+    });
+  const maxRounds = opts.maxRounds ?? MAX_ROUNDS;
+  let round = 1;
+  while (result.pending.length && placed > 0) {
+    if (round >= maxRounds) {
+      assumptions.push(
+        `Provisioning rounds: the simulation stops after ${maxRounds} round(s); the last still placed pods, so later rounds might place some of the ${sum(result.pending)} pod(s) reported pending.`,
+      );
+      break;
+    }
+    round++;
+    // The cluster's nodes keep the pods earlier rounds gave them; the NodeClaims launched so far are nodes now.
+    out.existing = out.existing.map(
+      (n) =>
+        new ExistingNode(
+          { ...n.input, pods: [...n.input.pods, ...bound(n.groups)] },
+          n.capacity,
+          n.allocatable,
+          input.daemonSets,
+        ),
+    );
+    const asNodes = out.launched.map(
+      (l) =>
+        new ExistingNode(
+          launchedNodeInput(l, bound(Object.entries(l.node.pods))),
+          l.instanceType.capacity,
+          l.instanceType.allocatable,
+          input.daemonSets,
+        ),
+    );
+    const pending = result.pending.map((p) => ({ ...p.group, count: p.count }));
+    result = schedule(templates, pending, schedulerOptions(), [...out.existing, ...asNodes]);
+    placed = sum(pending) - sum(result.pending);
+    const before = out.fleet.length;
+    launchNodeClaims(ctx, result, out, reservations);
+    const placedNow = new Set<string>();
+    out.launched.slice(0, asNodes.length).forEach((l, i) => {
+      for (const [k, c] of asNodes[i].groups) {
+        l.node.pods[k] = (l.node.pods[k] ?? 0) + c;
+        addToGroup(out.perGroup, k, c, l.node);
+        placedNow.add(k);
+      }
+    });
+    for (const n of out.existing) for (const k of n.groups.keys()) placedNow.add(k);
+    for (const n of out.fleet.slice(before)) for (const k of Object.keys(n.pods)) placedNow.add(k);
+    for (const k of placedNow) out.rounds.set(k, round);
+  }
+  // The pods still pending are those the last round left, with its reasons; the first round's errors stay for the
+  // groups no round retried (invalid pods).
+  const retried = new Set(first.pending.map((p) => p.group.key));
+  const errors = new Map([...first.errors].filter(([k]) => round === 1 || !retried.has(k)));
+  if (round > 1) for (const [k, e] of result.errors) errors.set(k, e);
+  for (const [k, e] of out.errors) {
+    const s = errors.get(k);
+    errors.set(k, s ? { count: s.count + e.count, error: s.error, codes: [...new Set([...s.codes, ...e.codes])] } : e);
+  }
+  out.errors = errors;
+  return out;
+}
+
+function sum(groups: readonly { count: number }[]): number {
+  return groups.reduce((a, g) => a + g.count, 0);
+}
+
+/**
+ * A launched NodeClaim as the next round sees it (a state node, pkg/controllers/state/statenode.go): registered and
+ * initialized, its node's labels with the hostname its name, its NodePool's taints (startup taints gone once
+ * initialized), the pods bound to it.
+ */
+function launchedNodeInput(l: LaunchedNode, pods: BoundPod[]): ExistingNodeInput {
+  const { node } = l;
+  return {
+    name: node.name,
+    nodePool: node.nodePool,
+    instanceType: node.instanceType,
+    zone: node.zone,
+    capacityType: node.capacityType,
+    labels: { ...node.labels, [LABEL_HOSTNAME]: node.name, [LABEL_REGISTERED]: 'true', [LABEL_INITIALIZED]: 'true' },
+    taints: l.template.taints,
+    allocatable: l.instanceType.allocatable,
+    capacity: l.instanceType.capacity,
+    initialized: true,
+    hasNode: true,
+    pods,
+  };
 }
 
 /** Each workload's placement: where most of its pods landed, or why none could be placed (with the error codes). */
@@ -476,6 +658,7 @@ function placementsOf(
   workloads: WorkloadToPlace[],
   perGroup: GroupNodes,
   errors: Map<string, SchedulingError>,
+  rounds: ReadonlyMap<string, number> = new Map(),
 ): Map<string, SimPlacement> {
   const placements = new Map<string, SimPlacement>();
   for (const w of workloads) {
@@ -507,6 +690,7 @@ function placementsOf(
       allocationStrategy: best.allocationStrategy,
       reason: err ? `${err.count} of ${w.replicas} pods unschedulable: ${err.error}` : null,
       reasonCodes: err?.codes ?? [],
+      ...(rounds.has(w.key) ? { rounds: rounds.get(w.key)! } : {}),
     });
   }
   return placements;

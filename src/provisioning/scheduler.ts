@@ -51,6 +51,11 @@ export interface ScheduleResult {
   errors: Map<string, SchedulingError>;
   /** Approximations this run made (for the report's assumptions). */
   notes: string[];
+  /**
+   * The groups with pods left pending and how many (pods of invalid groups, which every round ignores, aside): what the
+   * next provisioning round retries (provisioner.ts).
+   */
+  pending: { group: PodGroup; count: number }[];
 }
 
 /**
@@ -220,7 +225,12 @@ export class Scheduler {
     const pending = this.retry(failed.map((f) => ({ ...f })));
     for (const f of pending) this.addError(f.g.key, { count: f.count, ...f.error });
     for (const nc of this.nodeClaims) nc.finalizeScheduling(this.opts);
-    return { nodeClaims: this.nodeClaims, errors: this.errors, notes: this.notes };
+    return {
+      nodeClaims: this.nodeClaims,
+      errors: this.errors,
+      notes: this.notes,
+      pending: pending.map((f) => ({ group: f.g, count: f.count })),
+    };
   }
 
   /**

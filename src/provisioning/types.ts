@@ -169,6 +169,8 @@ export interface SimulationOptions {
   unavailable?: Set<string>;
   /** The cluster the pods are placed into (a fleet snapshot with pods); absent: an empty cluster. */
   cluster?: ClusterState;
+  /** The most provisioning rounds to simulate (provisioner.ts MAX_ROUNDS unless set; 1: the first batch alone). */
+  maxRounds?: number;
 }
 
 /**
@@ -196,6 +198,11 @@ export interface SimPlacement {
   reason: string | null;
   /** Why pods of the workload were not placed (empty when all were). */
   reasonCodes: SchedulingErrorCode[];
+  /**
+   * The provisioning round its last pod was placed in, when later than the first (provisioner.ts provisioningRounds):
+   * Karpenter's first batch left pods pending that the nodes it launched let later rounds place.
+   */
+  rounds?: number;
 }
 
 export interface SimNode {
