@@ -5,8 +5,9 @@
  * (scheduling/scheduler.go subtractMax: "this could cause a batch of pods to take multiple rounds to schedule";
  * topology.go Topology.Record: anti-affinity blocks every domain an undecided NodeClaim could still take).
  */
+import { runCli } from '../src/cli/run.js';
 import type { Template } from '../src/provisioning/types.js';
-import { deployment, NODECLASS, nodePool, simulateYaml } from './helpers.js';
+import { deployment, NODECLASS, nodePool, simulateYaml, tempTree } from './helpers.js';
 
 const doc = (...d: string[]) => d.join('---\n');
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
@@ -163,7 +164,23 @@ describe('zonal anti-affinity (topology_test.go "should support pod anti-affinit
     expect(place('web').rounds).toBe(3);
   });
 
-  test('4 replicas over 3 zones: 3 placed in rounds 1–3, round 4 places nothing, exactly 1 stays pending', () => {
+  test("validate exits 0 with an info finding and no topology-unsatisfiable; simulate's plan records 3 rounds", async () => {
+    const dir = tempTree({ 'all.yaml': antiAffine(3) });
+    const r = await runCli(['validate', dir, '--format', 'json']);
+    expect(r.exitCode).toBe(0);
+    const plan = JSON.parse(r.stdout);
+    const sim = JSON.parse((await runCli(['simulate', dir, '--format', 'json'])).stdout);
+    const web = sim.workloads.find((w: { name: string }) => w.name === 'web');
+    expect(web.head.rounds).toBe(3);
+    expect(web.head.schedulable).toBe(true);
+    const rules = plan.findings.map((f: { rule: string; severity: string }) => `${f.rule}:${f.severity}`);
+    expect(rules).toContain('placed-in-later-rounds:info');
+    expect(rules).not.toContain('topology-unsatisfiable:error');
+    const info = plan.findings.find((f: { rule: string }) => f.rule === 'placed-in-later-rounds');
+    expect(info.message).toMatch(/^All 3 pods of Deployment default\/web are placed, over 3 provisioning rounds/);
+  });
+
+  test('4 replicas over 3 zones: 3 placed in rounds 1–3, round 4 places nothing, exactly 1 stays pending', async () => {
     const { sim, place } = simulateYaml(antiAffine(4), { zones: ZONES });
     // One pod per zone; a fourth would share a zone with one of them, in every round.
     expect(placed(sim, 'Deployment/default/web')).toBe(3);
@@ -173,5 +190,11 @@ describe('zonal anti-affinity (topology_test.go "should support pod anti-affinit
     expect(p.rounds).toBe(3);
     // The loop ended on a round that placed nothing, not on the cap.
     expect(sim.assumptions.join('\n')).not.toMatch(/Provisioning rounds/);
+    const dir = tempTree({ 'all.yaml': antiAffine(4) });
+    const plan = JSON.parse((await runCli(['validate', dir, '--format', 'json'])).stdout);
+    const f = plan.findings.filter((x: { rule: string }) => x.rule === 'topology-unsatisfiable');
+    expect(f).toHaveLength(1);
+    expect(f[0].message).toMatch(/^1 of 4 pods of Deployment default\/web stay pending/);
+    expect(plan.findings.some((x: { rule: string }) => x.rule === 'placed-in-later-rounds')).toBe(false);
   });
 });

@@ -33,7 +33,7 @@ const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) 
 test('every rule of the issue exists exactly once, with a docs page', async () => {
   const { existsSync } = await import('node:fs');
   const ids = RULES.map((r) => r.id);
-  expect(new Set(ids).size).toBe(37);
+  expect(new Set(ids).size).toBe(38);
   for (const id of ids) expect(existsSync(`docs/rules/${id}.md`)).toBe(true);
 });
 
@@ -1139,5 +1139,35 @@ spec:
     expect(ne.map((x) => [x.object, x.line])).toEqual([['NodePool/node-od', expected]]);
     expect(ne[0].message).toMatch(/EKS Auto Mode/);
     expect(only(f, 'look-alike-label')).toEqual([]);
+  });
+});
+
+// karpenter pkg/controllers/provisioning/provisioner.go Reconcile; topology_test.go "should support pod anti-affinity
+// with a zone topology": three zone-anti-affine replicas take three rounds, a fourth never schedules.
+describe('placed-in-later-rounds', () => {
+  const antiAffine = (replicas: number, key = 'topology.kubernetes.io/zone') =>
+    docs(
+      NODECLASS,
+      nodePool('default'),
+      deployment('web', {
+        replicas,
+        cpu: '100m',
+        memory: '128Mi',
+        labels: { app: 'web' },
+        podSpec: `      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: ${key}\n              labelSelector: { matchLabels: { app: web } }\n`,
+      }),
+    );
+  test('fires (info) when later rounds place every pod: 3 replicas, 3 zones', async () => {
+    const f = only(await findings({ 'a.yaml': antiAffine(3) }), 'placed-in-later-rounds');
+    expect(f).toHaveLength(1);
+    expect(f[0].severity).toBe('info');
+    expect(f[0].object).toBe('Deployment/web');
+  });
+  test('silent when a pod stays pending in every round (4 replicas, 3 zones) or one round places all (hostname)', async () => {
+    expect(only(await findings({ 'a.yaml': antiAffine(4) }), 'placed-in-later-rounds')).toEqual([]);
+    // Hostname anti-affinity: each NodeClaim is its own hostname domain, so the first round places all 4.
+    expect(
+      only(await findings({ 'a.yaml': antiAffine(4, 'kubernetes.io/hostname') }), 'placed-in-later-rounds'),
+    ).toEqual([]);
   });
 });

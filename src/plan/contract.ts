@@ -25,6 +25,8 @@ export interface Placement {
   /** The launch's allocation strategy; `existing` when most pods run on nodes of the fleet snapshot. */
   allocationStrategy: string | null;
   reason: string | null;
+  /** Additional: the provisioning round the workload's last pod was placed in, when later than the first. */
+  rounds?: number;
 }
 
 export interface WorkloadRow {

@@ -496,6 +496,7 @@ function toPlacement(p: Placement): Placement {
     candidates: p.candidates,
     allocationStrategy: p.allocationStrategy,
     reason: p.reason,
+    ...(p.rounds !== undefined ? { rounds: p.rounds } : {}),
   };
 }
 

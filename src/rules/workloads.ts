@@ -175,6 +175,27 @@ export const topologyUnsatisfiable: Rule = {
   },
 };
 
+export const placedInLaterRounds: Rule = {
+  id: 'placed-in-later-rounds',
+  severity: 'info',
+  needsNodePools: true,
+  summary:
+    "Karpenter's first provisioning round leaves pods of a workload pending; the nodes it launches let later rounds place them all.",
+  check(ctx, report) {
+    for (const w of ctx.head.workloads) {
+      const p = ctx.sim.placements.get(`${w.kind}/${w.namespace}/${w.name}`);
+      // Only when every pod ends up placed: pods that stay pending are the other rules' (topology-unsatisfiable).
+      if (!p?.schedulable || p.rounds === undefined || p.reasonCodes.length) continue;
+      report(
+        `All ${w.replicas} pods of ${w.kind} ${w.namespace}/${w.name} are placed, over ${p.rounds} provisioning rounds: Karpenter's accounting within one batch is pessimistic (a new NodeClaim counts against its NodePool's limits as the largest instance type it could still become; pod anti-affinity blocks every domain an undecided NodeClaim could still land in), so the first batch leaves some pending, and the nodes each round launches let the next place more. The pods wait for ${p.rounds - 1} more round(s) of node launches.`,
+        w.source,
+        ['spec', 'replicas'],
+        `${w.kind}/${w.name}`,
+      );
+    }
+  },
+};
+
 export const podGraceExceedsTgp: Rule = {
   id: 'pod-grace-exceeds-tgp',
   severity: 'warning',
