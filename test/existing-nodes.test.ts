@@ -254,6 +254,24 @@ ${nodeSelector}      containers: [{ name: c, resources: { requests: { cpu: "${cp
       expect(place('a').reasonCodes).toContain('topology');
       expect(launched(s)).toHaveLength(0);
     });
+
+    test('provisioning rounds: the pods a round placed on an existing node count in the next (zone anti-affinity, 3 replicas)', () => {
+      // Round 1: pod 1 goes to the existing node (zone a, the only existing domain it may take); pod 2 to a new
+      // NodeClaim proposed for zones b and c (the empty ones), which it blocks both (topology.go Record); pod 3 finds no
+      // empty zone. Round 2: the existing node holds pod 1 (zone a), the launched node pod 2 (zone b): pod 3 takes zone
+      // c — on a new node, not on the existing node with room in zone a.
+      const anti =
+        '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: topology.kubernetes.io/zone\n              labelSelector: { matchLabels: { app: a } }\n';
+      const yaml = deployment('a', { replicas: 3, cpu: '100m', memory: '128Mi', podSpec: anti });
+      const { sim: s, place } = sim(doc(NODECLASS, nodePool('p'), yaml), [zoned('node-a', ZONES[0])]);
+      expect(on(s, 'node-a').pods).toEqual({ [KEY]: 1 });
+      expect(launched(s).map((n) => [n.zone, n.pods[KEY]])).toEqual([
+        [ZONES[1], 1],
+        [ZONES[2], 1],
+      ]);
+      expect(place('a').reason).toBeNull();
+      expect(place('a').rounds).toBe(2);
+    });
   });
 });
 
