@@ -57,6 +57,7 @@ export const MODEL_RULE_IDS = [
   'overlay-gate-enabled',
   'overlay-penalty-too-large',
   'overlay-unscoped',
+  'placed-in-later-rounds',
   'pod-grace-exceeds-tgp',
   'pool-removed-with-nodes',
   'preferred-affinity-generation',
