@@ -208,3 +208,43 @@ describe('malformed input never crashes and never loses the rest', () => {
     expect(st.ignoredKinds).toEqual({ ConfigMap: 1 });
   });
 });
+
+describe('EC2NodeClass amiFamily vs alias (karpenter-provider-aws pkg/apis/crds/karpenter.k8s.aws_ec2nodeclasses.yaml spec x-kubernetes-validations)', () => {
+  const nodeClass = (amiFamily: string, alias: string) =>
+    NODECLASS.replace('alias: al2023@latest', `alias: ${alias}`).replace(
+      '  role: NodeRole\n',
+      `  role: NodeRole\n  amiFamily: ${amiFamily}\n`,
+    );
+  // Rule: `!has(self.amiFamily) || (self.amiSelectorTerms.exists(x, has(x.alias) && x.alias.find('^[^@]+') == 'al2023')
+  // ? (self.amiFamily == 'Custom' || self.amiFamily == 'AL2023') : true)`, one such rule per alias family.
+  test.each([
+    ['AL2', 'al2023@latest', 'AL2023'],
+    ['AL2023', 'al2@latest', 'AL2'],
+    ['AL2023', 'bottlerocket@latest', 'Bottlerocket'],
+    ['Windows2019', 'windows2022@latest', 'Windows2022'],
+    ['Windows2022', 'windows2025@latest', 'Windows2025'],
+    ['Bottlerocket', 'windows2019@latest', 'Windows2019'],
+  ])('amiFamily %s with alias %s is refused at spec.amiFamily', (family, alias, aliasFamily) => {
+    const text = nodeClass(family, alias);
+    const { st, errors } = errorsOf({ 'nc.yaml': text, 'pools.yaml': nodePool('still-evaluated') });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ rule: 'invalid-spec', file: 'nc.yaml', line: lineOf(text, 'amiFamily:') });
+    expect(errors[0].message).toContain(
+      `amiFamily must be '${aliasFamily}' or 'Custom' when using a ${aliasFamily} alias`,
+    );
+    expect(st.nodeClasses.map((c) => c.name)).toEqual(['default']);
+    expect(st.nodePools.map((p) => p.name)).toEqual(['still-evaluated']);
+  });
+  // The same rules let amiFamily equal the alias family, or Custom (then AMIFamily() is Custom: ec2nodeclass.go
+  // EC2NodeClass.AMIFamily returns spec.amiFamily when set).
+  test.each([
+    ['AL2023', 'al2023@latest', 'AL2023'],
+    ['AL2', 'al2@v20250101', 'AL2'],
+    ['Custom', 'al2023@latest', 'Custom'],
+    ['Windows2022', 'windows2022@latest', 'Windows2022'],
+  ])('amiFamily %s with alias %s is accepted (family %s)', (family, alias, resolved) => {
+    const { st, errors } = errorsOf({ 'nc.yaml': nodeClass(family, alias) });
+    expect(errors).toHaveLength(0);
+    expect(st.nodeClasses[0].amiFamily).toBe(resolved);
+  });
+});

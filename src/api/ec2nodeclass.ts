@@ -1,5 +1,5 @@
 /** EC2NodeClass (karpenter.k8s.aws/v1): spec fields and validation, karpenter-provider-aws pkg/apis/v1/ec2nodeclass.go. */
-import type { Finding, SourceRef } from '../common/findings.js';
+import type { Finding, FindingSink, SourceRef } from '../common/findings.js';
 import { parseResourceList, type ResourceList } from '../common/quantity.js';
 import { isObject, typeName } from '../common/fields.js';
 import { objectHeader } from './validation.js';
@@ -87,7 +87,10 @@ export function parseEC2NodeClass(
   if (spec.amiFamily !== undefined && spec.amiFamily !== null) {
     if (typeof spec.amiFamily !== 'string' || !AMI_FAMILIES.includes(spec.amiFamily)) {
       sink.error(`spec.amiFamily must be one of ${AMI_FAMILIES.join(', ')}`, ['spec', 'amiFamily']);
-    } else amiFamily = spec.amiFamily;
+    } else {
+      amiFamily = spec.amiFamily;
+      checkAmiFamilyMatchesAlias(spec.amiFamily, spec.amiSelectorTerms, sink);
+    }
   }
   if (!amiFamily && Array.isArray(spec.amiSelectorTerms)) {
     sink.error('spec.amiFamily is required when amiSelectorTerms has no alias', ['spec']);
@@ -144,6 +147,31 @@ export function parseEC2NodeClass(
     raw,
     source,
   };
+}
+
+/**
+ * The CRD's spec-level rules tying `amiFamily` to an alias (karpenter-provider-aws
+ * pkg/apis/crds/karpenter.k8s.aws_ec2nodeclasses.yaml, spec x-kubernetes-validations "if set, amiFamily must be 'AL2' or
+ * 'Custom' when using an AL2 alias", and likewise for AL2023, Bottlerocket, Windows2019, Windows2022, Windows2025):
+ * `!has(self.amiFamily) || (self.amiSelectorTerms.exists(x, has(x.alias) && x.alias.find('^[^@]+') == '<family>') ?
+ * (self.amiFamily == 'Custom' || self.amiFamily == '<Family>') : true)`. One error per alias family that refuses it,
+ * at `spec.amiFamily`.
+ */
+function checkAmiFamilyMatchesAlias(amiFamily: string, terms: unknown, sink: FindingSink): void {
+  if (!Array.isArray(terms)) return;
+  const families = new Set<string>();
+  for (const t of terms) {
+    if (!isObject(t) || typeof t.alias !== 'string') continue;
+    const prefix = /^[^@]+/.exec(t.alias)?.[0];
+    if (prefix !== undefined && own(ALIAS_FAMILIES, prefix)) families.add(own(ALIAS_FAMILIES, prefix)!);
+  }
+  for (const family of families) {
+    if (amiFamily === 'Custom' || amiFamily === family) continue;
+    sink.error(
+      `spec.amiFamily ${amiFamily} does not match the alias: if set, amiFamily must be '${family}' or 'Custom' when using a ${family} alias (the API server refuses the EC2NodeClass)`,
+      ['spec', 'amiFamily'],
+    );
+  }
 }
 
 /**
