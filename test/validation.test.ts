@@ -248,3 +248,59 @@ describe('EC2NodeClass amiFamily vs alias (karpenter-provider-aws pkg/apis/crds/
     expect(st.nodeClasses[0].amiFamily).toBe(resolved);
   });
 });
+
+describe('NodePool bounds the CRDs state together', () => {
+  const exists = (keys: string[]) => keys.map((k) => `        - key: ${k}\n          operator: Exists`).join('\n');
+  const custom = (n: number, prefix = 'k') => Array.from({ length: n }, (_, i) => `example.com/${prefix}${i}`);
+  const withLabels = (doc: string, keys: string[]) =>
+    doc.replace(
+      '  template:\n    spec:\n',
+      `  template:\n    metadata:\n      labels:\n${keys.map((k) => `        ${k}: "x"`).join('\n')}\n    spec:\n`,
+    );
+  // A NodeClaim's spec.requirements has `+kubebuilder:validation:MaxItems:=100` (karpenter pkg/apis/v1/nodeclaim.go);
+  // nodeclaimtemplate.go NewNodeClaimTemplate adds the template's requirements, its labels, karpenter.sh/nodepool and
+  // karpenter.k8s.aws/ec2nodeclass (labels.go NodeClassLabelKey: group/lowercase kind), and ToNodeClaim adds
+  // node.kubernetes.io/instance-type and karpenter.sh/capacity-type: 4 keys besides the template's own.
+  test('96 custom requirement keys + the 4 Karpenter adds = 100 NodeClaim requirements: accepted', () => {
+    expect(errorsOf({ 'p.yaml': nodePool('a', { requirements: exists(custom(96)) }) }).errors).toHaveLength(0);
+  });
+  test('97 custom requirement keys + 4 = 101: every NodeClaim is refused, one error at the requirements', () => {
+    const text = nodePool('a', { requirements: exists(custom(97)) }) + GOOD;
+    const { st, errors } = errorsOf({ 'p.yaml': text });
+    expect(errors).toHaveLength(1);
+    // Located at the requirements list (its first entry, as every list-valued path is located).
+    expect(errors[0]).toMatchObject({ rule: 'invalid-spec', line: lineOf(text, 'requirements:') + 1 });
+    expect(errors[0].message).toContain('every NodeClaim of this NodePool 101 requirements');
+    expect(st.nodePools.map((p) => p.name).sort()).toEqual(['a', 'still-evaluated']);
+  });
+  test('template labels count as requirements (50 + 47 + 4 = 101); a label on a required key counts once (50 + 46 + 4 = 100)', () => {
+    const over = withLabels(nodePool('a', { requirements: exists(custom(50)) }), custom(47, 'l'));
+    expect(errorsOf({ 'p.yaml': over }).errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('101 requirements'),
+    ]);
+    const same = withLabels(nodePool('a', { requirements: exists(custom(50)) }), [
+      ...custom(46, 'l'),
+      'example.com/k0',
+    ]);
+    expect(errorsOf({ 'p.yaml': same }).errors).toHaveLength(0);
+  });
+  test('a static NodePool gets no instance-type or capacity-type requirement (ToNodeClaim): 98 + 2 = 100 accepted, 99 + 2 = 101 refused', () => {
+    const stat = (n: number) => nodePool('s', { extraSpec: '  replicas: 1\n', requirements: exists(custom(n)) });
+    expect(errorsOf({ 'p.yaml': stat(98) }).errors).toHaveLength(0);
+    expect(errorsOf({ 'p.yaml': stat(99) }).errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('101 requirements'),
+    ]);
+  });
+  test('budget reasons are a set (x-kubernetes-list-type: set): a repeated reason is refused at the repeat', () => {
+    const text =
+      nodePool('a', {
+        extraSpec:
+          '  disruption:\n    budgets:\n      - nodes: "1"\n        reasons:\n          - Drifted\n          - Empty\n          - Drifted\n',
+      }) + GOOD;
+    const { st, errors } = errorsOf({ 'p.yaml': text });
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toMatch(/reasons\[2\]: duplicate value "Drifted"/);
+    expect(errors[0].line).toBe(lineOf(text, '- Empty') + 1);
+    expect(st.nodePools.find((p) => p.name === 'a')?.budgets[0].reasons).toEqual(['Drifted', 'Empty']);
+  });
+});

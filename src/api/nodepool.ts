@@ -7,8 +7,10 @@ import { FindingSink, type Finding, type SourceRef } from '../common/findings.js
 import {
   LABEL_CAPACITY_TYPE,
   LABEL_HOSTNAME,
+  LABEL_INSTANCE_TYPE,
   LABEL_NODEPOOL,
   labelDomain,
+  normalizeKey,
   AWS_REQUIREMENT_ALLOW_LIST,
   validateLabelKey,
   validateLabelValue,
@@ -187,6 +189,8 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
     nodeClassRef = { group: String(g ?? ''), kind: String(k ?? ''), name: String(n ?? '') };
   }
 
+  checkNodeClaimRequirementCount(requirements, labels, nodeClassRef, replicas !== undefined, sink);
+
   const expireAfter =
     checkPattern(
       tspec.expireAfter,
@@ -271,6 +275,41 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
   };
 }
 
+/** `spec.requirements` of a NodeClaim: at most 100 entries (karpenter pkg/apis/v1/nodeclaim.go NodeClaimSpec.Requirements, `+kubebuilder:validation:MaxItems:=100`). */
+export const NODECLAIM_MAX_REQUIREMENTS = 100;
+
+/**
+ * The requirements every NodeClaim of the NodePool carries, by key, as NodeClaimTemplate builds them (karpenter
+ * pkg/controllers/provisioning/scheduling/nodeclaimtemplate.go NewNodeClaimTemplate: the template's requirements, then
+ * its labels and the `karpenter.sh/nodepool` and `<group>/<kind>` NodeClass labels as `In` requirements, one per
+ * normalised key; ToNodeClaim: `node.kubernetes.io/instance-type` and `karpenter.sh/capacity-type` for a dynamic pool;
+ * the registered/initialized simulation keys filtered out). More than 100 and the API server refuses every NodeClaim
+ * (nodeclaim.go Requirements MaxItems 100): the NodePool is accepted but launches nothing. Pods add their own keys, so
+ * this count is a lower bound; reported at the requirements.
+ */
+function checkNodeClaimRequirementCount(
+  requirements: readonly NodeSelectorRequirement[],
+  labels: Readonly<Record<string, string>>,
+  ref: NodeClassRef | null,
+  isStatic: boolean,
+  sink: FindingSink,
+): void {
+  const keys = new Set<string>();
+  for (const r of requirements) keys.add(normalizeKey(r.key));
+  for (const k of Object.keys(labels)) keys.add(normalizeKey(k));
+  keys.add(LABEL_NODEPOOL);
+  if (ref && ref.group && ref.kind) keys.add(`${ref.group}/${ref.kind.toLowerCase()}`);
+  if (!isStatic) {
+    keys.add(LABEL_INSTANCE_TYPE);
+    keys.add(LABEL_CAPACITY_TYPE);
+  }
+  if (keys.size > NODECLAIM_MAX_REQUIREMENTS)
+    sink.error(
+      `spec.template.spec.requirements and spec.template.metadata.labels give every NodeClaim of this NodePool ${keys.size} requirements (with the nodepool, node class${isStatic ? '' : ', instance-type and capacity-type'} keys Karpenter adds); a NodeClaim allows at most ${NODECLAIM_MAX_REQUIREMENTS}, so the API server refuses each one and the NodePool launches nothing`,
+      ['spec', 'template', 'spec', 'requirements'],
+    );
+}
+
 const BUDGET_NODES = /^((100|[0-9]{1,2})%|[0-9]+)$/;
 /** The CRD's (loose) schedule pattern (karpenter pkg/apis/v1/nodepool.go Budget.Schedule). */
 export const BUDGET_SCHEDULE =
@@ -329,7 +368,16 @@ function readBudgets(v: unknown, sink: FindingSink): Budget[] {
         sink.error(`spec.disruption.budgets[${i}].reasons must be a list`, [...p, 'reasons']);
       else {
         reasons = [];
-        b.reasons.forEach((r, j) => {
+        b.reasons.forEach((r, j, all: unknown[]) => {
+          // `x-kubernetes-list-type: set` (karpenter pkg/apis/crds/karpenter.sh_nodepools.yaml budgets.reasons): the
+          // API server refuses a repeated value.
+          if (all.indexOf(r) < j) {
+            sink.error(
+              `spec.disruption.budgets[${i}].reasons[${j}]: duplicate value ${JSON.stringify(r)} (reasons is a set)`,
+              [...p, 'reasons', j],
+            );
+            return;
+          }
           if (!DISRUPTION_REASONS.includes(r as DisruptionReason)) {
             sink.error(
               `spec.disruption.budgets[${i}].reasons[${j}] must be one of ${DISRUPTION_REASONS.join(', ')}, got ${JSON.stringify(r)}`,
