@@ -370,6 +370,47 @@ describe('requirements-filter-all-types and min-values-unsatisfiable', () => {
   });
 });
 
+// karpenter-provider-aws pkg/providers/instancetype/offering/ BaseResolver: offerings only in the subnets' zones, all in
+// the cluster's region; karpenter scheduler.go NewScheduler drops a pool left without any.
+describe('zone-not-in-region', () => {
+  const zone = (...zs: string[]) => req('topology.kubernetes.io/zone', 'In', zs);
+  test('a placeholder zone (your-region-a) fires at the value; the pool is left no offering', async () => {
+    const text = docs(NODECLASS, nodePool('p', { requirements: `${OD}\n${zone('your-region-a')}` }));
+    const fs = await findings({ 'a.yaml': text });
+    const z = only(fs, 'zone-not-in-region');
+    expect(z).toHaveLength(1);
+    expect(z[0]).toMatchObject({
+      severity: 'error',
+      line: lineOf(text, 'your-region-a'),
+      path: expect.stringContaining('values'),
+    });
+    expect(z[0].message).toContain('not a zone of us-east-1');
+    expect(only(fs, 'requirements-filter-all-types')).toHaveLength(1);
+  });
+  test('us-east-1z (no region has a zone z) fires; us-east-1a beside it keeps the pool launching', async () => {
+    const text = docs(NODECLASS, nodePool('p', { requirements: `${OD}\n${zone('us-east-1a', 'us-east-1z')}` }));
+    const fs = await findings({ 'a.yaml': text });
+    expect(only(fs, 'zone-not-in-region').map((f) => f.message)).toEqual([expect.stringContaining('"us-east-1z"')]);
+    expect(only(fs, 'requirements-filter-all-types')).toEqual([]);
+  });
+  test('a zone of another region than the configured one fires; real zones and Local Zones do not', async () => {
+    const other = docs(NODECLASS, nodePool('p', { requirements: `${OD}\n${zone('eu-west-1a')}` }));
+    expect(
+      only(await findings({ 'a.yaml': other, '.karpenter-plan.yaml': 'region: us-east-1\n' }), 'zone-not-in-region'),
+    ).toHaveLength(1);
+    const real = docs(
+      NODECLASS,
+      nodePool('p', { requirements: `${OD}\n${zone('us-west-2a', 'us-west-2d', 'us-west-2-lax-1a')}` }),
+    );
+    expect(only(await findings({ 'a.yaml': real }), 'zone-not-in-region')).toEqual([]);
+  });
+  test("a configured zone is taken as the cluster's, whatever its name", async () => {
+    const text = docs(NODECLASS, nodePool('p', { requirements: `${OD}\n${zone('lab-zone-1')}` }));
+    const cfg = 'zones: [lab-zone-1]\n';
+    expect(only(await findings({ 'a.yaml': text, '.karpenter-plan.yaml': cfg }), 'zone-not-in-region')).toEqual([]);
+  });
+});
+
 describe('numeric-range-empty (karpenter pkg/scheduling/requirement.go Requirement.Intersection)', () => {
   test('Gt 8 and Lt 4 on one key fires at the requirement', async () => {
     const text = docs(

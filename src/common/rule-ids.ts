@@ -67,6 +67,7 @@ export const MODEL_RULE_IDS = [
   'spot-to-spot-few-types',
   'topology-unsatisfiable',
   'unsubstituted-placeholder',
+  'zone-not-in-region',
 ] as const;
 
 export type InputRuleId = (typeof INPUT_RULE_IDS)[number];

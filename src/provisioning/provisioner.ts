@@ -16,8 +16,10 @@ import {
   LABEL_NODEPOOL,
   LABEL_REGISTERED,
   LABEL_ZONE,
+  normalizeKey,
   type CapacityType,
 } from '../api/labels.js';
+import { isZoneOfRegion } from '../cloudprovider/region-zones.js';
 import type { NodePool } from '../api/nodepool.js';
 import type { Workload } from '../api/workload.js';
 import { emptyStorage } from '../api/storage.js';
@@ -227,17 +229,28 @@ function resolveZones(
   assumptions: string[],
 ): { zones: string[]; region: string } {
   let zones = opts.zones ?? [];
-  if (!zones.length) {
+  let region: string;
+  const phantom: string[] = [];
+  if (zones.length) region = opts.region ?? inferRegion(zones) ?? 'us-east-1';
+  else {
     const zs = new Set<string>();
     for (const np of input.nodePools)
       for (const r of np.requirements)
-        if (r.key === LABEL_ZONE && r.operator === 'In') (r.values ?? []).forEach((z) => zs.add(z));
-    zones = [...zs].sort();
+        if (normalizeKey(r.key) === LABEL_ZONE && r.operator === 'In') (r.values ?? []).forEach((z) => zs.add(z));
+    const required = [...zs].sort();
+    region = opts.region ?? inferRegion(required) ?? 'us-east-1';
+    // A required zone the region does not have has no subnet, hence no offering (cloudprovider/region-zones.ts; the
+    // zone-not-in-region rule reports it at the requirement): it is not one of the cluster's zones.
+    zones = required.filter((z) => isZoneOfRegion(z, region, opts.catalog));
+    phantom.push(...required.filter((z) => !zones.includes(z)));
   }
-  const region = opts.region ?? inferRegion(zones) ?? 'us-east-1';
   if (!zones.length) {
     zones = ['a', 'b', 'c'].map((s) => `${region}${s}`);
-    assumptions.push(`Zones: none configured or required; assumed ${zones.join(', ')}.`);
+    assumptions.push(
+      phantom.length
+        ? `Zones: none configured, and the required ${phantom.join(', ')} ${phantom.length === 1 ? 'is not a zone' : 'are not zones'} of ${region}; assumed ${zones.join(', ')}.`
+        : `Zones: none configured or required; assumed ${zones.join(', ')}.`,
+    );
   }
   if (region !== opts.catalog.region) {
     assumptions.push(

@@ -25,6 +25,7 @@ import {
   numericRangeEmpty,
   requirementsFilterAllTypes,
   reservationUnused,
+  zoneNotInRegion,
   spotMixedWithPreference,
   spotToSpotFewTypes,
 } from './nodepools.js';
@@ -57,6 +58,7 @@ export const RULES: readonly Rule[] = [
   overlayPenaltyTooLarge,
   spotMixedWithPreference,
   requirementsFilterAllTypes,
+  zoneNotInRegion,
   minValuesUnsatisfiable,
   numericRangeEmpty,
   customLabelUndeclared,

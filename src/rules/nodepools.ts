@@ -4,8 +4,11 @@ import {
   LABEL_INSTANCE_FAMILY,
   LABEL_INSTANCE_FLEX,
   LABEL_INSTANCE_GENERATION,
+  LABEL_ZONE,
+  normalizeKey,
   WELL_KNOWN_LABELS,
 } from '../api/labels.js';
+import { isZoneOfRegion } from '../cloudprovider/region-zones.js';
 import { editDistance } from '../common/distance.js';
 import { parseDurationMs } from '../common/duration.js';
 import { launch } from '../cloudprovider/launch.js';
@@ -126,6 +129,33 @@ export const requirementsFilterAllTypes: Rule = {
         REQS_PATH,
         `NodePool/${np.name}`,
       );
+    }
+  },
+};
+
+export const zoneNotInRegion: Rule = {
+  id: 'zone-not-in-region',
+  severity: 'error',
+  summary:
+    "A NodePool requires (In) a zone its cluster's region does not have: no subnet there, so that value gives no offering.",
+  check(ctx, report) {
+    const region = ctx.sim.region;
+    for (const np of ctx.head.nodePools) {
+      np.requirements.forEach((r, i) => {
+        if (normalizeKey(r.key) !== LABEL_ZONE || r.operator !== 'In') return;
+        const values = r.values ?? [];
+        const none = values.every((v) => !ctx.sim.zones.includes(v));
+        values.forEach((z, j) => {
+          // A configured zone is the user's word for a subnet's zone; any other must be a zone of the region.
+          if (ctx.sim.zones.includes(z) || isZoneOfRegion(z, region, ctx.catalog)) return;
+          report(
+            `NodePool ${np.name}: zone ${JSON.stringify(z)} is not a zone of ${region} (zones ${ctx.sim.zones.join(', ')}). Karpenter's offerings come from the EC2NodeClass's subnets, all in the cluster's region, so this value matches no offering${none ? ' and the requirement leaves the NodePool none: "nodepool requirements filtered out all available instance types"' : ''}.`,
+            np.source,
+            [...REQS_PATH, i, 'values', j],
+            `NodePool/${np.name}`,
+          );
+        });
+      });
     }
   },
 };
