@@ -309,6 +309,30 @@ describe('EC2NodeClass changes, certain vs resolution-dependent', () => {
     expect(reasons(pd)).toEqual({ a: 'NodeClassDrifted' });
     expect(pd[0].nodeClassFields).toEqual(['spec.metadataOptions']);
   });
+  // BlockDevice.VolumeSize is a *resource.Quantity tagged hash:"string" (karpenter-provider-aws
+  // pkg/apis/v1/ec2nodeclass.go): hashed as Quantity.String(), the canonical form (apimachinery quantity.go
+  // CanonicalizeBytes: 1024Gi = 2^40 bytes → "1Ti"; 1000G = 10^12 → "1T"), so equal values in other units hash alike.
+  const volume = (size: string) =>
+    NODECLASS +
+    `  blockDeviceMappings: [{ deviceName: /dev/xvda, rootVolume: true, ebs: { volumeSize: ${size}, volumeType: gp3 } }]\n`;
+  test.each([
+    ['1024Gi', '1Ti'],
+    ['1000G', '1T'],
+    ['2048Gi', '2Ti'],
+  ])('volumeSize %s → %s is the same Quantity.String(): no drift', (a, b) => {
+    const pd = drift(volume(a) + '---\n' + pool, volume(b) + '---\n' + pool, [c7('a')]);
+    expect(reasons(pd)).toEqual({ a: null });
+    expect(pd[0].nodeClassFields).toEqual([]);
+  });
+  test.each([
+    ['20Gi', '20G'], // 21474836480 vs 20000000000 bytes
+    ['20Gi', '30Gi'],
+    ['1000Gi', '1Ti'], // 1000 × 2^30 ≠ 2^40
+  ])('volumeSize %s → %s is another value: NodeClassDrifted', (a, b) => {
+    const pd = drift(volume(a) + '---\n' + pool, volume(b) + '---\n' + pool, [c7('a')]);
+    expect(reasons(pd)).toEqual({ a: 'NodeClassDrifted' });
+    expect(pd[0].nodeClassFields).toEqual(['spec.blockDeviceMappings']);
+  });
   test('subnet selector change: no certain drift, reported as resolution-dependent', () => {
     const head =
       NODECLASS.replace('subnetSelectorTerms: [{ tags: { k: v } }]', 'subnetSelectorTerms: [{ tags: { k: w } }]') +

@@ -304,3 +304,23 @@ describe('NodePool bounds the CRDs state together', () => {
     expect(st.nodePools.find((p) => p.name === 'a')?.budgets[0].reasons).toEqual(['Drifted', 'Empty']);
   });
 });
+
+describe('EC2NodeClass volumeSize (karpenter-provider-aws pkg/apis/crds/karpenter.k8s.aws_ec2nodeclasses.yaml volumeSize pattern)', () => {
+  const withSize = (size: string) =>
+    NODECLASS +
+    `  blockDeviceMappings:\n    - deviceName: /dev/xvda\n      ebs:\n        volumeSize: ${size}\n        volumeType: gp3\n`;
+  // Pattern: Gi 1-59000, G 1-64000, Ti 1-58, T 1-64, whole numbers only.
+  test.each(['20Gi', '59000Gi', '64000G', '1Ti', '58Ti', '64T'])('%s is accepted', (size) => {
+    expect(errorsOf({ 'nc.yaml': withSize(size) }).errors).toHaveLength(0);
+  });
+  test.each(['20480Mi', '59001Gi', '59Ti', '1.5Ti', '100', '"20"'])(
+    '%s is refused at the field, the class still evaluated',
+    (size) => {
+      const text = withSize(size);
+      const { st, errors } = errorsOf({ 'nc.yaml': text });
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ rule: 'invalid-spec', line: lineOf(text, 'volumeSize:') });
+      expect(st.nodeClasses).toHaveLength(1);
+    },
+  );
+});

@@ -16,6 +16,13 @@ const ALIAS_FAMILIES: Record<string, string> = {
   windows2025: 'Windows2025',
 };
 
+/**
+ * `blockDeviceMappings[].ebs.volumeSize`: a string in Gi, G, Ti or T (karpenter-provider-aws
+ * pkg/apis/crds/karpenter.k8s.aws_ec2nodeclasses.yaml volumeSize `pattern`, as written there).
+ */
+export const VOLUME_SIZE =
+  /^((?:[1-9][0-9]{0,3}|[1-4][0-9]{4}|[5][0-8][0-9]{3}|59000)Gi|(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|[6][0-3][0-9]{3}|64000)G|([1-9]||[1-5][0-7]|58)Ti|([1-9]||[1-5][0-9]|6[0-3]|64)T)$/;
+
 export interface KubeletSettings {
   maxPods?: number;
   podsPerCore?: number;
@@ -123,6 +130,14 @@ export function parseEC2NodeClass(
   }
   let rootVolumeBytes: number | null = null;
   if (Array.isArray(spec.blockDeviceMappings)) {
+    spec.blockDeviceMappings.forEach((b, i) => {
+      const size = isObject(b) && isObject(b.ebs) ? b.ebs.volumeSize : undefined;
+      if (size !== undefined && size !== null && (typeof size !== 'string' || !VOLUME_SIZE.test(size)))
+        sink.error(
+          `spec.blockDeviceMappings[${i}].ebs.volumeSize ${JSON.stringify(size)} is invalid: a whole number of Gi (1-59000), G (1-64000), Ti (1-58) or T (1-64)`,
+          ['spec', 'blockDeviceMappings', i, 'ebs', 'volumeSize'],
+        );
+    });
     for (const b of spec.blockDeviceMappings) {
       if (!isObject(b) || !isObject(b.ebs)) continue;
       const isRoot = b.rootVolume === true || b.deviceName === '/dev/xvda';

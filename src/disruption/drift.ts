@@ -17,6 +17,7 @@ import type { NodePool } from '../api/nodepool.js';
 import { Requirements } from '../scheduling/requirements.js';
 import type { Taint } from '../api/validation.js';
 import { isObject } from '../common/fields.js';
+import { canonicalQuantity } from '../common/quantity.js';
 
 export type DriftReason = 'NodePoolDrifted' | 'RequirementsDrifted' | 'NodeClassDrifted' | 'NodePoolRemoved';
 
@@ -110,6 +111,24 @@ function canonical(v: unknown): unknown {
   return v;
 }
 
+/**
+ * The spec with each `blockDeviceMappings[].ebs.volumeSize` in its canonical form: the field is a `*resource.Quantity`
+ * tagged `hash:"string"` (karpenter-provider-aws pkg/apis/v1/ec2nodeclass.go BlockDevice.VolumeSize), so
+ * hashstructure hashes `Quantity.String()`, the canonical form (mitchellh/hashstructure v2 hashstructure.go: a
+ * `string`-tagged field is hashed through fmt.Stringer): `1024Gi` and `1Ti` hash alike, `20Gi` and `20G` do not.
+ */
+function withCanonicalQuantities(spec: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(spec.blockDeviceMappings)) return spec;
+  return {
+    ...spec,
+    blockDeviceMappings: spec.blockDeviceMappings.map((b) =>
+      isObject(b) && isObject(b.ebs) && canonicalQuantity(b.ebs.volumeSize) !== null
+        ? { ...b, ebs: { ...b.ebs, volumeSize: canonicalQuantity(b.ebs.volumeSize) } }
+        : b,
+    ),
+  };
+}
+
 export function nodeClassChanges(
   a: EC2NodeClass,
   b: EC2NodeClass,
@@ -118,8 +137,8 @@ export function nodeClassChanges(
   // AMI drift is decided from the images, not from the hash: the hash guards do not apply to it.
   const ami: string[] = [];
   const potential: string[] = [];
-  const sa = withEC2NodeClassDefaults(isObject(a.raw.spec) ? a.raw.spec : {});
-  const sb = withEC2NodeClassDefaults(isObject(b.raw.spec) ? b.raw.spec : {});
+  const sa = withCanonicalQuantities(withEC2NodeClassDefaults(isObject(a.raw.spec) ? a.raw.spec : {}));
+  const sb = withCanonicalQuantities(withEC2NodeClassDefaults(isObject(b.raw.spec) ? b.raw.spec : {}));
   for (const k of [...new Set([...Object.keys(sa), ...Object.keys(sb)])].sort()) {
     if (NODECLASS_HASH_IGNORED.has(k)) continue;
     if (JSON.stringify(canonical(sa[k])) !== JSON.stringify(canonical(sb[k]))) certain.push(`spec.${k}`);
