@@ -169,6 +169,43 @@ describe('topology spread (topology_test.go)', () => {
       expect(Object.keys(n.pods).sort()).toEqual(['Deployment/default/a', 'Deployment/default/b']);
   });
 
+  // The same case with the label the Deployment controller sets (kubernetes pkg/controller/deployment/sync.go
+  // getNewReplicaSet adds pod-template-hash to its pods): two Deployments, one shared labelSelector, spread per
+  // revision. Without the label matchLabelKeys is ignored and the 4 pods spread as one group: 4 nodes of 1.
+  test('"should support matchLabelKeys" with matchLabelKeys: [pod-template-hash] on two Deployments → 2 nodes of 2', () => {
+    const c = spread({ key: 'kubernetes.io/hostname', matchLabelKeys: ['pod-template-hash'] });
+    const { sim, state } = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('p'),
+        deployment('a', { replicas: 2, ...small, labels: { test: 'test', app: 'a' }, podSpec: c }),
+        deployment('b', { replicas: 2, ...small, labels: { test: 'test', app: 'b' }, podSpec: c }),
+      ),
+    );
+    const hashes = state.workloads.map((w) => w.pod.constraints.labels['pod-template-hash']);
+    expect(new Set(hashes).size).toBe(2);
+    expect(nodeSkew(sim)).toEqual([2, 2]);
+    const none = simulateYaml(
+      doc(
+        NODECLASS,
+        nodePool('p'),
+        deployment('a', {
+          replicas: 2,
+          ...small,
+          labels: { test: 'test', app: 'a' },
+          podSpec: spread({ key: 'kubernetes.io/hostname' }),
+        }),
+        deployment('b', {
+          replicas: 2,
+          ...small,
+          labels: { test: 'test', app: 'b' },
+          podSpec: spread({ key: 'kubernetes.io/hostname' }),
+        }),
+      ),
+    );
+    expect(nodeSkew(none.sim)).toEqual([1, 1, 1, 1]);
+  });
+
   test('"should limit spread options by nodeSelector": pods pinned to different zones make separate groups → 5, 10', () => {
     const pin = (z: string) => `      nodeSelector: { topology.kubernetes.io/zone: ${z} }\n`;
     const { sim } = simulateYaml(
@@ -410,5 +447,27 @@ describe("the issue's case: a pool left with one zone defeats a zone spread acro
       { zones: ZONES },
     );
     expect(zoneSkew(sim)).toEqual([3]);
+  });
+});
+
+// kubernetes pkg/controller/controller_utils.go ComputeHash hashes the pod template only (and the collision count):
+// equal templates give equal values, whichever Deployment they belong to; only Deployments get the label.
+describe("pod-template-hash (the Deployment controller's label)", () => {
+  const hashOf = (yaml: string) =>
+    simulateYaml(doc(NODECLASS, nodePool('p'), yaml)).state.workloads[0].pod.constraints.labels['pod-template-hash'];
+  test('set on Deployment pods, over a value the template writes; in the SafeEncodeString alphabet', () => {
+    const h = hashOf(deployment('a', { labels: { app: 'a', 'pod-template-hash': 'mine' } }));
+    expect(h).toMatch(/^[bcdfghjklmnpqrstvwxz2456789]+$/);
+    expect(h).not.toBe('mine');
+  });
+  test('equal templates hash alike, another template (the image) differently', () => {
+    const a = deployment('a', { labels: { app: 'x' } });
+    expect(hashOf(a)).toBe(hashOf(deployment('b', { labels: { app: 'x' } })));
+    expect(hashOf(a)).not.toBe(hashOf(a.replace('image: x', 'image: y')));
+  });
+  test('not set on StatefulSet or ReplicaSet pods', () => {
+    const sts = deployment('s').replace('kind: Deployment', 'kind: StatefulSet');
+    expect(hashOf(sts)).toBeUndefined();
+    expect(hashOf(deployment('r').replace('kind: Deployment', 'kind: ReplicaSet'))).toBeUndefined();
   });
 });

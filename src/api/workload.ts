@@ -146,8 +146,54 @@ export function parseWorkload(
   // DaemonSet pods are not validated as pending pods are (provisioner.go Validate runs on provisionable pods only):
   // their node affinity may name karpenter.sh/initialized or karpenter.sh/registered, which templates carry.
   const pod = parsePodSpec(podSpec, sink, podPath, podMeta, kind === 'DaemonSet');
+  if (kind === 'Deployment') withPodTemplateHash(pod, spec.template);
   const claimTemplates = kind === 'StatefulSet' ? parseClaimTemplates(spec.volumeClaimTemplates, sink) : [];
   return { kind, namespace, name, replicas, pod, source, ...(claimTemplates.length ? { claimTemplates } : {}) };
+}
+
+/** The label the Deployment controller puts on its pods (kubernetes pkg/apis/apps/v1 DefaultDeploymentUniqueLabelKey). */
+export const POD_TEMPLATE_HASH = 'pod-template-hash';
+
+/** k8s.io/apimachinery pkg/util/rand SafeEncodeString's alphabet (no vowels, no look-alikes). */
+const SAFE_ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
+
+/**
+ * A stand-in for the Deployment controller's `pod-template-hash` (kubernetes pkg/controller/controller_utils.go
+ * ComputeHash: FNV-32a of the pod template, SafeEncodeString of its decimal): FNV-32a over the template's canonical
+ * JSON, encoded the same way. It is not the value the cluster computes (that hashes the Go object's spew dump), but it
+ * is equal for equal templates and differs for different ones, which is all a selector on it reads.
+ */
+export function podTemplateHash(template: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : isObject(v)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical(v[k])]),
+          )
+        : v;
+  let h = 0x811c9dc5;
+  for (const b of new TextEncoder().encode(JSON.stringify(canonical(template)))) {
+    h ^= b;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return [...String(h)].map((c) => SAFE_ALPHANUMS[c.charCodeAt(0) % SAFE_ALPHANUMS.length]).join('');
+}
+
+/**
+ * The Deployment controller labels its ReplicaSet's pods with `pod-template-hash` (kubernetes
+ * pkg/controller/deployment/sync.go getNewReplicaSet: `CloneAndAddLabel(template.Labels, DefaultDeploymentUniqueLabelKey,
+ * ComputeHash(template, collisionCount))`), overriding any value the template sets: a spread with
+ * `matchLabelKeys: [pod-template-hash]` then counts one revision's pods (karpenter topology.go newForTopologies).
+ */
+function withPodTemplateHash(pod: PodTemplate, template: unknown): void {
+  if (!isObject(template)) return;
+  pod.constraints = {
+    ...pod.constraints,
+    labels: { ...pod.constraints.labels, [POD_TEMPLATE_HASH]: podTemplateHash(template) },
+  };
 }
 
 function intOr(v: unknown, d: number): number {

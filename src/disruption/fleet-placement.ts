@@ -18,7 +18,7 @@
  *   deleting nodes.
  * - Terminal pods hold nothing; terminating pods are taken as gone.
  */
-import type { PodTemplate, Workload } from '../api/workload.js';
+import { POD_TEMPLATE_HASH, type PodTemplate, type Workload } from '../api/workload.js';
 import type { Template } from '../provisioning/nodeclaim.js';
 import type { SimulationResult } from '../provisioning/provisioner.js';
 import { ConsolidationCluster } from './consolidation.js';
@@ -41,7 +41,11 @@ export function fleetKnowsPods(fleet: Fleet): boolean {
 
 /** What scheduling reads of a pod template; a change of any of it rolls the workload's pods. */
 function schedulingKey(w: Workload): string {
-  const { annotations: _a, ...constraints } = w.pod.constraints;
+  // The pod-template-hash stand-in (api/workload.ts podTemplateHash) changes with any template field, the image too:
+  // the labels the template itself sets are what is compared.
+  const { annotations: _a, labels: allLabels, ...rest } = w.pod.constraints;
+  const { [POD_TEMPLATE_HASH]: _h, ...labels } = allLabels;
+  const constraints = { ...rest, labels };
   const { terminationGracePeriodSeconds: _t, constraints: _c, ...pod } = w.pod;
   return JSON.stringify({ ...pod, constraints });
 }
@@ -74,6 +78,20 @@ function ownersOf(p: FleetPod): string[] {
     default:
       return [];
   }
+}
+
+/**
+ * A running replica that stays is of the state's revision (the model keeps a workload's pods unless its scheduling
+ * fields change): it carries the state's pod-template-hash, so a spread with `matchLabelKeys: [pod-template-hash]`
+ * counts it with the pending replicas of that revision, as the cluster's one ReplicaSet would.
+ */
+function ofRevision(pod: BoundPod['pod'], w: Workload): BoundPod['pod'] {
+  const hash = w.pod.constraints.labels[POD_TEMPLATE_HASH];
+  if (hash === undefined || pod.constraints.labels[POD_TEMPLATE_HASH] === hash) return pod;
+  return {
+    ...pod,
+    constraints: { ...pod.constraints, labels: { ...pod.constraints.labels, [POD_TEMPLATE_HASH]: hash } },
+  };
 }
 
 /** A pod without a readable spec: it counts with `pods: 1` only. */
@@ -135,6 +153,7 @@ export function clusterFor(
       if (known && reschedulable(p)) {
         if (!inState.has(known) || rolled.has(known)) continue; // removed, or replaced by the rollout
         bound.workload = known;
+        bound.pod = ofRevision(bound.pod, inState.get(known)!);
         const list = replicas.get(known) ?? [];
         list.push({ node: nodes.length, pod: bound });
         replicas.set(known, list);
