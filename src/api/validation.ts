@@ -19,7 +19,7 @@ import {
 } from './labels.js';
 import { OPERATORS, type NodeSelectorRequirement } from './nodeselector.js';
 import { suggestField, unknownFields } from './known-fields.js';
-import { isObject, typeName, type Path } from '../common/fields.js';
+import { isObject, stringMap, typeName, type Path } from '../common/fields.js';
 
 export type RequirementContext = 'nodepool' | 'overlay' | 'pod';
 
@@ -243,6 +243,25 @@ export function checkObjectName(name: string, sink: FindingSink): void {
 }
 
 /**
+ * An object's labels (`metadata.labels`, a pod template's): a map of strings whose keys are qualified names and whose
+ * values are label values, as the API server requires of every object (k8s.io/apimachinery pkg/api/validation
+ * ValidateObjectMetaAccessor → pkg/apis/meta/v1/validation ValidateLabels: IsQualifiedName, IsValidLabelValue). Labels
+ * that kustomize's `commonLabels` / `labels` or Argo CD's `kustomize.commonLabels` add are checked here too, on the
+ * rendered object (located at the kustomization line that sets them when it can be traced: kustomize-origin.ts).
+ */
+export function checkLabels(v: unknown, sink: FindingSink, path: Path): Record<string, string> {
+  const labels = stringMap(v, sink, path);
+  for (const [k, value] of Object.entries(labels)) {
+    const p = [...path, k];
+    const ke = validateLabelKey(k);
+    if (ke) sink.error(`${path.join('.')}: ${ke} (the API server refuses the object)`, p);
+    const ve = validateLabelValue(value);
+    if (ve) sink.error(`${path.join('.')}.${k}: ${ve} (the API server refuses the object)`, p);
+  }
+  return labels;
+}
+
+/**
  * The common start of every cluster-scoped Karpenter object: a required `metadata.name` (without
  * it the object cannot exist: null) and a `spec` object (reported when missing; `{}` is modelled).
  */
@@ -261,6 +280,7 @@ export function objectHeader(
   }
   // Cluster-scoped names are DNS-1123 subdomains (k8s.io/apimachinery pkg/util/validation IsDNS1123Subdomain).
   checkObjectName(name, sink);
+  checkLabels(meta.labels, sink, ['metadata', 'labels']);
   if (!isObject(raw.spec)) sink.error('spec is required and must be an object', ['spec']);
   for (const path of unknownFields(kind, raw.spec)) {
     const hint = suggestField(kind, path);

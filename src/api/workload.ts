@@ -9,7 +9,7 @@ import { LABEL_HOSTNAME, normalizeKey } from './labels.js';
 import { addResources, parseResourceList, type ResourceList } from '../common/quantity.js';
 import type { NodeSelectorRequirement } from './nodeselector.js';
 import { isObject } from '../common/fields.js';
-import { checkObjectName, readRequirements } from './validation.js';
+import { checkLabels, checkObjectName, readRequirements } from './validation.js';
 import { parsePodConstraints, type PodConstraints } from './pod-constraints.js';
 import { parseClaimTemplates, parsePodVolumes, type ClaimTemplate, type PodVolume } from './storage.js';
 
@@ -129,6 +129,9 @@ export function parseWorkload(
       podMeta = isObject(spec.template) && isObject(spec.template.metadata) ? spec.template.metadata : {};
       podPath = ['spec', 'template', 'spec'];
   }
+  checkLabels(meta.labels, sink, ['metadata', 'labels']);
+  // The pod template's labels (a Pod's are its own metadata's, checked above).
+  if (podMeta !== meta) checkLabels(podMeta.labels, sink, [...podPath.slice(0, -1), 'metadata', 'labels']);
   if (!podSpec) {
     sink.error(`${podPath.join('.')} is required (the pod template)`, podPath);
     return null;

@@ -16,7 +16,7 @@
  * Application that renders something from this repository is a target, keyed `<name>@<destination cluster>`.
  */
 import { parse, stringify } from 'yaml';
-import type { Finding, SourceRef } from '../common/findings.js';
+import type { Finding, Position, SourceRef } from '../common/findings.js';
 import { isObject } from '../common/fields.js';
 import type { ChartSource } from './config.js';
 import { IN_CLUSTER, sourceGlobMatch, type ClusterEntry } from './applicationset.js';
@@ -26,7 +26,14 @@ import { isRemoteReference, leavesState } from './remote-reference.js';
 /** What one source of an Application renders. */
 export type ApplicationSource =
   | { type: 'helm'; chart: ChartSource; files: string[] }
-  | { type: 'kustomize'; dir: string; edit: KustomizationEdit | null; files: string[] }
+  | {
+      type: 'kustomize';
+      dir: string;
+      edit: KustomizationEdit | null;
+      files: string[];
+      /** Where the Application sets a label of `kustomize.commonLabels` (findings on such a label point there). */
+      labelAt?: (key: string) => Position | null;
+    }
   | {
       type: 'directory';
       dir: string;
@@ -407,6 +414,17 @@ export function readApplication(
         dir: path,
         edit: isObject(src.kustomize) ? kustomizeEdit(src.kustomize) : null,
         files: [...filesOf([...closure(k, ctx.kustomizations), ...extra], ctx.files)],
+        labelAt: (key) => {
+          const labels = isObject(src.kustomize) ? src.kustomize.commonLabels : undefined;
+          if (!isObject(labels) || !Object.hasOwn(labels, key)) return null;
+          const pos = source.locate([
+            ...(multi ? ['spec', 'sources', i] : ['spec', 'source']),
+            'kustomize',
+            'commonLabels',
+            key,
+          ]);
+          return pos && source.file ? { ...pos, file: source.file } : null;
+        },
       });
       return;
     }

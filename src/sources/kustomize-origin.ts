@@ -48,6 +48,7 @@ export class OriginIndex {
     rendered: SourceRef,
     dir: string,
     parts: readonly Kustomization[],
+    labelAt?: (key: string) => Position | null,
   ): SourceRef {
     const meta = isObject(value.metadata) ? value.metadata : null;
     const annotations = meta && isObject(meta.annotations) ? meta.annotations : null;
@@ -85,10 +86,49 @@ export class OriginIndex {
             const pos = p.source.locate(path);
             if (pos) return { ...pos, file: p.source.file ?? undefined };
           }
+        // A label the resource file does not set was added by a kustomization (commonLabels, labels).
+        const label = has(own.value, path) ? null : this.labelSetBy(path, parts, labelAt);
+        if (label) return label;
         const pos = own.source.locate(path);
         return pos ? { ...pos, file } : rendered.locate(path);
       },
     };
+  }
+
+  /**
+   * Where a label that no resource or patch file sets comes from: the `commonLabels` or `labels[].pairs` entry of the
+   * outermost kustomization (the root first: its labels are applied last, api/filters/labels) that names that key.
+   * Only a path ending in `labels.<key>` (an object's, a pod template's or a selector's `matchLabels`) is traced.
+   */
+  private labelSetBy(
+    path: readonly (string | number)[],
+    parts: readonly Kustomization[],
+    labelAt?: (key: string) => Position | null,
+  ): Position | null {
+    const key = path[path.length - 1];
+    const parent = path[path.length - 2];
+    if (typeof key !== 'string' || (parent !== 'labels' && parent !== 'matchLabels')) return null;
+    // An Argo CD Application's `kustomize.commonLabels` are merged into the root kustomization: applied last.
+    const fromApp = labelAt?.(key);
+    if (fromApp) return fromApp;
+    for (const k of parts) {
+      const doc = this.documents(k.file)[0];
+      if (!doc || !isObject(doc.value)) continue;
+      const common = doc.value.commonLabels;
+      if (isObject(common) && Object.hasOwn(common, key)) {
+        const pos = doc.source.locate(['commonLabels', key]);
+        if (pos) return { ...pos, file: k.file };
+      }
+      const labels = Array.isArray(doc.value.labels) ? doc.value.labels : [];
+      for (let i = 0; i < labels.length; i++) {
+        const l: unknown = labels[i];
+        if (isObject(l) && isObject(l.pairs) && Object.hasOwn(l.pairs, key)) {
+          const pos = doc.source.locate(['labels', i, 'pairs', key]);
+          if (pos) return { ...pos, file: k.file };
+        }
+      }
+    }
+    return null;
   }
 
   /** Strategic-merge patch documents of the kustomizations that name the object (the overlay's first). */

@@ -9,6 +9,7 @@ import {
   IGNORE_ANNOTATION,
   parseIgnoreAnnotation,
   type Finding,
+  type Position,
   type SourceRef,
   type Suppressions,
 } from '../common/findings.js';
@@ -290,7 +291,9 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   const appJobs = (apps: ArgoApplication[]): KustomizeJob[] =>
     apps.flatMap((a) =>
       a.sources.flatMap((s) =>
-        s.type === 'kustomize' ? [{ dir: s.dir, edit: s.edit, owner: `Application ${a.name}` }] : [],
+        s.type === 'kustomize'
+          ? [{ dir: s.dir, edit: s.edit, owner: `Application ${a.name}`, ...(s.labelAt ? { labelAt: s.labelAt } : {}) }]
+          : [],
       ),
     );
   renderKustomizations(tree, config, opts, state, kustomizations, allFiles, accept, [
@@ -1085,6 +1088,8 @@ interface KustomizeJob {
   edit: KustomizationEdit | null;
   /** What renders it, when not the kustomization itself (`Application x`). */
   owner?: string;
+  /** Where the Application's `kustomize.commonLabels` sets a label (argocd.ts ApplicationSource). */
+  labelAt?: (key: string) => Position | null;
 }
 
 /**
@@ -1104,7 +1109,7 @@ function renderKustomizations(
 ): void {
   const roots = jobs.flatMap((j) => {
     const k = all.find((x) => x.dir === j.dir);
-    return k ? [{ ...k, edit: j.edit, owner: j.owner }] : [];
+    return k ? [{ ...k, edit: j.edit, owner: j.owner, labelAt: j.labelAt }] : [];
   });
   if (!roots.length) return;
   const owner = (k: Kustomization): string => {
@@ -1182,7 +1187,7 @@ function renderKustomizations(
       for (const f of filesOf(parts, allFiles)) state.evaluated.add(f);
       origins ??= new OriginIndex(tree);
       for (const doc of parseYamlDocuments(file, r.output, state.findings))
-        accept(doc.value, origins.sourceOf(doc.value, doc.source, root.dir, parts));
+        accept(doc.value, origins.sourceOf(doc.value, doc.source, root.dir, parts, root.labelAt));
     }
   } finally {
     checkout?.dispose();

@@ -1,0 +1,131 @@
+/**
+ * Invalid input that used to be accepted silently (issue 26, the remainder), each in a small hostile repository: the
+ * finding, its location (file:line) and a verdict that is not `pass`, with the rest of the repository still evaluated.
+ * Labels the API server refuses (kustomize `commonLabels` / `labels`, Argo CD `kustomize.commonLabels`), `manifests:`
+ * globs that match no file, ApplicationSet template errors outside `source`/`destination`, and `clusters:` inputs that
+ * are symlinks leaving the repository.
+ */
+import { runCli } from '../src/cli/run.js';
+import type { Plan } from '../src/plan/contract.js';
+import { NODECLASS, nodePool, tempTree } from './helpers.js';
+
+const AT = ['--at', '2026-01-05T10:00:00Z'];
+
+async function validateDir(dir: string, extra: string[] = []): Promise<Plan> {
+  const r = await runCli(['validate', dir, '--format', 'json', ...AT, ...extra]);
+  if (!r.stdout) throw new Error(r.stderr);
+  return JSON.parse(r.stdout) as Plan;
+}
+
+const validate = (files: Record<string, string>, extra: string[] = []) => validateDir(tempTree(files), extra);
+
+const at = (p: Plan, re: RegExp) =>
+  p.findings.filter((f) => re.test(f.message)).map((f) => `${f.rule} ${f.severity} ${f.file}:${f.line}`);
+
+/** The rest of the repository is still evaluated: the valid NodePool `ok` is in the plan. */
+const stillEvaluated = (p: Plan, name = 'ok') =>
+  expect(p.nodePools?.some((n) => n.name === name) ?? JSON.stringify(p).includes(`"${name}"`)).toBe(true);
+
+const DEPLOYMENT = `apiVersion: apps/v1
+kind: Deployment
+metadata: { name: web }
+spec:
+  replicas: 1
+  selector: { matchLabels: { app: web } }
+  template:
+    metadata: { labels: { app: web } }
+    spec:
+      containers: [{ name: c, image: x, resources: { requests: { cpu: 100m } } }]
+`;
+
+describe('labels the API server refuses, from kustomize commonLabels / labels (ValidateLabels)', () => {
+  const repo = (kustomization: string) => ({
+    'nc.yaml': NODECLASS,
+    'ok.yaml': nodePool('ok'),
+    'app/kustomization.yaml': kustomization,
+    'app/pool.yaml': nodePool('app'),
+    'app/web.yaml': DEPLOYMENT,
+  });
+  const cases: [string, Record<string, string>, RegExp, string[]][] = [
+    [
+      'a commonLabels value with a space and "!"',
+      repo('resources: [pool.yaml, web.yaml]\ncommonLabels:\n  team: "bad value!"\n'),
+      /team: label value "bad value!" is not a valid label value/,
+      // NodePool metadata.labels; Deployment metadata.labels and its pod template's: all at the commonLabels line.
+      Array(3).fill('invalid-spec error app/kustomization.yaml:3'),
+    ],
+    [
+      'a commonLabels value of 64 characters',
+      repo(`resources: [pool.yaml, web.yaml]\ncommonLabels:\n  owner: ${'a'.repeat(64)}\n`),
+      /is longer than 63 characters/,
+      Array(3).fill('invalid-spec error app/kustomization.yaml:3'),
+    ],
+    [
+      'a commonLabels key with two "/"',
+      repo('resources: [pool.yaml, web.yaml]\ncommonLabels:\n  a/b/c: x\n'),
+      /label key "a\/b\/c" has more than one "\/"/,
+      Array(3).fill('invalid-spec error app/kustomization.yaml:3'),
+    ],
+    [
+      'a labels[].pairs value ending in "-"',
+      repo('resources: [pool.yaml, web.yaml]\nlabels:\n  - pairs:\n      tier: front-\n'),
+      /tier: label value "front-" is not a valid label value/,
+      // labels without includeTemplates: the objects' metadata.labels only (api/types/labels.go).
+      Array(2).fill('invalid-spec error app/kustomization.yaml:4'),
+    ],
+  ];
+  test.each(cases)('%s: located at the kustomization, verdict fail', async (_, files, message, where) => {
+    const p = await validate(files);
+    expect(at(p, message)).toEqual(where);
+    expect(p.verdict).toBe('fail');
+    stillEvaluated(p, 'app');
+  });
+
+  test.each([
+    ['a label value in the resource itself', 'team: "x y"', /label value "x y" is not a valid label value/, 6],
+    ['a label key with an invalid prefix', '"Example.COM/team": a', /has an invalid prefix/, 6],
+    ['a label value that is a number', 'tier: 5', /metadata\.labels\.tier must be a string/, 6],
+  ])('%s on a NodePool is located at its line', async (_, label, message, line) => {
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'ok.yaml': nodePool('ok'),
+      'p.yaml': nodePool('bad').replace('name: bad\n', `name: bad\n  labels:\n    ${label}\n`),
+    });
+    expect(at(p, message)).toEqual([`invalid-spec error p.yaml:${line}`]);
+    expect(p.verdict).toBe('fail');
+    stillEvaluated(p);
+  });
+
+  test("Argo CD's kustomize.commonLabels: located at the Application's label line, verdict fail", async () => {
+    const application = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: { name: pools, namespace: argocd }
+spec:
+  project: default
+  destination: { server: https://kubernetes.default.svc, namespace: karpenter }
+  source:
+    repoURL: https://github.com/example/platform.git
+    path: app
+    kustomize:
+      commonLabels:
+        team: "-bad"
+`;
+    const p = await validate({
+      ...repo('resources: [pool.yaml, web.yaml]\n'),
+      'apps/pools.yaml': application,
+    });
+    // commonLabels reach the objects' labels and the pod template's (argo-cd util/kustomize Build: edit add label).
+    expect(at(p, /team: label value "-bad" is not a valid label value/)).toEqual(
+      Array(3).fill('invalid-spec error apps/pools.yaml:12'),
+    );
+    expect(p.verdict).toBe('fail');
+    stillEvaluated(p, 'app');
+  });
+
+  test('valid labels stay valid (no finding)', async () => {
+    const p = await validate(
+      repo('resources: [pool.yaml, web.yaml]\ncommonLabels:\n  app.kubernetes.io/part-of: shop\n  tier: a.b_c-d\n'),
+    );
+    expect(p.findings.filter((f) => /label/.test(f.message))).toEqual([]);
+  });
+});
