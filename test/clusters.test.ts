@@ -55,7 +55,9 @@ describe('the config of a cluster with inputs of its own', () => {
       ['legacy', false],
     ]);
     expect(cfg.clusters[0].inputs).toEqual({
+      entry: 0,
       manifests: ['clusters/dev/**/*.yaml', 'clusters/dev/**/*.yml', 'shared/overlay.yaml'],
+      manifestEntries: ['clusters/dev', 'shared/overlay.yaml'],
       values: [
         {
           files: ['values/shared.yaml', 'values/dev.yaml'],

@@ -5,6 +5,8 @@
  * globs that match no file, ApplicationSet template errors outside `source`/`destination`, and `clusters:` inputs that
  * are symlinks leaving the repository.
  */
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
 import type { Plan } from '../src/plan/contract.js';
 import { NODECLASS, nodePool, tempTree } from './helpers.js';
@@ -127,5 +129,107 @@ spec:
       repo('resources: [pool.yaml, web.yaml]\ncommonLabels:\n  app.kubernetes.io/part-of: shop\n  tier: a.b_c-d\n'),
     );
     expect(p.findings.filter((f) => /label/.test(f.message))).toEqual([]);
+  });
+});
+
+/** Every NodePool name the plan (one target or several) models. */
+const poolNames = (p: Plan): string[] =>
+  [
+    ...(p.nodePools ?? []),
+    ...((p as { clusters?: { plan?: Plan }[] }).clusters ?? []).flatMap((c) => c.plan?.nodePools ?? []),
+  ].map((n) => n.name);
+
+describe('manifests globs of the configuration that match no file: an invalid-config error at the entry', () => {
+  const cases: [string, Record<string, string>, RegExp, string][] = [
+    [
+      'a top-level glob with a typo next to one that matches',
+      {
+        'pools/ok.yaml': nodePool('ok'),
+        '.karpenter-plan.yaml': 'manifests:\n  - "nc.yaml"\n  - "pools/**/*.yaml"\n  - "pool/**/*.yaml"\n',
+      },
+      /config manifests\[2\] "pool\/\*\*\/\*\.yaml" matches no file/,
+      '.karpenter-plan.yaml:4',
+    ],
+    [
+      'a file entry for a file that does not exist',
+      { 'ok.yaml': nodePool('ok'), '.karpenter-plan.yaml': 'manifests: [nc.yaml, ok.yaml, missing.yaml]\n' },
+      /config manifests\[2\] "missing\.yaml" matches no file/,
+      '.karpenter-plan.yaml:1',
+    ],
+    [
+      "a cluster's folder entry that holds no YAML file",
+      {
+        'pools/ok.yaml': nodePool('ok'),
+        'empty/README.md': '# nothing here\n',
+        '.karpenter-plan.yaml': 'clusters:\n  - name: prod\n    manifests:\n      - pools\n      - empty\n',
+      },
+      /config clusters\[0\]\.manifests\[1\] "empty" matches no file/,
+      '.karpenter-plan.yaml:5',
+    ],
+  ];
+  test.each(cases)('%s', async (_, files, message, where) => {
+    const p = await validate({ 'nc.yaml': NODECLASS, ...files });
+    expect(at(p, message)).toEqual([`invalid-config error ${where}`]);
+    expect(p.verdict).toBe('fail');
+    expect(poolNames(p)).toContain('ok');
+  });
+
+  test('globs that all match, and a .yml twin of a .yaml glob that matches: no finding', async () => {
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'pools/ok.yaml': nodePool('ok'),
+      '.karpenter-plan.yaml': 'manifests: ["*.yaml", "pools/*.yaml", "pools/*.yml"]\n',
+    });
+    expect(p.findings.filter((f) => f.rule === 'invalid-config')).toEqual([]);
+  });
+});
+
+describe('clusters: inputs that are symlinks resolving outside the repository', () => {
+  const outside = tempTree({
+    'pool.yaml': nodePool('stolen'),
+    'values.yaml': 'nodePool: {}\n',
+    'kustomization.yaml': 'resources: [pool.yaml]\n',
+  });
+  const cases: [string, string, string, number][] = [
+    ['a manifests folder', 'link', '    manifests: [link]\n', 4],
+    ['a manifests glob through a linked folder', 'link', '    manifests: ["link/*.yaml"]\n', 4],
+    ['a kustomization folder', 'link', '    kustomization: link\n', 4],
+    ['a values file', 'values-link.yaml', '    values:\n      - files: [values-link.yaml]\n', 5],
+    ['a dangling link', 'gone', '    manifests: [gone]\n', 4],
+  ];
+  test.each(cases)(
+    '%s: an invalid-config error at the field, the entry is not planned, the rest is',
+    async (_, link, entry, line) => {
+      const dir = tempTree({
+        'nc.yaml': NODECLASS,
+        'dev/ok.yaml': nodePool('ok'),
+        '.karpenter-plan.yaml': `clusters:\n  - { name: dev, manifests: [dev, nc.yaml] }\n  - name: prod\n${entry}`,
+      });
+      symlinkSync(
+        link === 'gone' ? join(outside, 'gone') : link.endsWith('.yaml') ? join(outside, 'values.yaml') : outside,
+        join(dir, link),
+      );
+      const p = await validateDir(dir);
+      expect(at(p, /is a symlink that resolves outside the repository/)).toEqual([
+        `invalid-config error .karpenter-plan.yaml:${line}`,
+      ]);
+      expect(p.verdict).toBe('fail');
+      expect(poolNames(p)).toEqual(['ok']);
+      expect(JSON.stringify(p)).not.toContain('stolen');
+    },
+  );
+
+  test('a folder symlink inside the repository is not listed either (DirTree.list): matches no file, not a silent pass', async () => {
+    const dir = tempTree({
+      'nc.yaml': NODECLASS,
+      'real/ok.yaml': nodePool('ok'),
+      '.karpenter-plan.yaml': 'clusters:\n  - { name: dev, manifests: [dev, nc.yaml] }\n',
+    });
+    symlinkSync(join(dir, 'real'), join(dir, 'dev'));
+    const p = await validateDir(dir);
+    expect(at(p, /resolves outside/)).toEqual([]);
+    expect(at(p, /clusters\[0\]\.manifests\[0\] "dev" matches no file/)).toEqual([
+      'invalid-config error .karpenter-plan.yaml:2',
+    ]);
   });
 });

@@ -43,8 +43,12 @@ export interface ChartSource {
  * name read nothing, except `controller`, which is then the top-level one.
  */
 export interface ClusterInputs {
+  /** The entry's index in the config file's `clusters:` list (findings about its inputs point there). */
+  entry: number;
   /** Manifest globs (a folder is read as every `.yaml`/`.yml` file under it). */
   manifests: string[];
+  /** The manifests entries as written (a folder, a file or a glob), each checked against the state. */
+  manifestEntries: string[];
   values: ValuesAdapter[];
   charts: ChartSource[];
   /** A kustomization folder ('' for the root). */
@@ -66,6 +70,8 @@ export type Reservation = ReservationInput;
 
 export interface Config {
   manifests: string[];
+  /** The config file sets `manifests:` (else the defaults apply): its entries are checked against the state. */
+  manifestsInFile?: boolean;
   exclude: string[];
   values: ValuesAdapter[];
   charts: ChartSource[];
@@ -282,7 +288,10 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   const refused = Array.isArray(v.clusters)
     ? refusedClusters(v.clusters, file, doc.source.locate, findings)
     : new Set();
-  if (Array.isArray(v.manifests)) cfg.manifests = v.manifests.map(String);
+  if (Array.isArray(v.manifests)) {
+    cfg.manifests = v.manifests.map(String);
+    cfg.manifestsInFile = true;
+  }
   if (Array.isArray(v.exclude)) cfg.exclude = v.exclude.map(String);
   if (Array.isArray(v.values)) cfg.values = readValuesAdapters(v.values);
   if (Array.isArray(v.charts)) cfg.charts = readCharts(v.charts);
@@ -316,9 +325,13 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
   if (v.cluster && typeof v.cluster === 'object') cfg.cluster = v.cluster as Config['cluster'];
   if (Array.isArray(v.clusters))
     cfg.clusters = (v.clusters as unknown[])
-      .filter((c, i): c is Record<string, unknown> => isObject(c) && typeof c.name === 'string' && !refused.has(i))
-      .map((c) => {
-        const inputs = readClusterInputs(c);
+      .map((c, i) => [c, i] as const)
+      .filter(
+        (e): e is [Record<string, unknown>, number] =>
+          isObject(e[0]) && typeof e[0].name === 'string' && !refused.has(e[1]),
+      )
+      .map(([c, i]) => {
+        const inputs = readClusterInputs(c, i);
         return {
           name: c.name as string,
           server: typeof c.server === 'string' ? c.server : '',
@@ -400,7 +413,7 @@ export function manifestGlobs(entries: readonly string[]): string[] {
  * Their indexes, so that they are not targets; their files are then nobody's, and a change to them is not evaluated.
  */
 /** An `invalid-config` error at a position of the config file (line 1 when the position is unknown). */
-function configError(file: string, pos: Position | null, message: string): Finding {
+export function configError(file: string, pos: Position | null, message: string): Finding {
   return {
     rule: 'invalid-config',
     severity: 'error',
@@ -461,14 +474,16 @@ function refusedClusters(
 }
 
 /** The inputs of a `clusters:` entry (the same shapes as the top-level keys), or undefined when it names none. */
-function readClusterInputs(c: Record<string, unknown>): ClusterInputs | undefined {
+function readClusterInputs(c: Record<string, unknown>, entry: number): ClusterInputs | undefined {
   if (!CLUSTER_INPUT_KEYS.some((k) => c[k] !== undefined)) return undefined;
   const strings = (x: unknown): string[] =>
     Array.isArray(x) ? x.filter((y): y is string => typeof y === 'string') : [];
   const kustomization =
     typeof c.kustomization === 'string' ? c.kustomization.replace(/^\.\/?/, '').replace(/\/+$/, '') : null;
   return {
+    entry,
     manifests: manifestGlobs(strings(c.manifests)),
+    manifestEntries: strings(c.manifests),
     values: Array.isArray(c.values) ? readValuesAdapters(c.values) : [],
     charts: Array.isArray(c.charts) ? readCharts(c.charts) : [],
     kustomization,

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Finding } from '../common/findings.js';
 import { CONFIG_FILE, defaultConfig, parseConfig, type Config } from './config.js';
+import { checkConfigInputs } from './config-inputs.js';
 import type { FileTree } from './tree.js';
 
 export class InputError extends Error {}
@@ -130,6 +131,7 @@ export function resolveConfig(
       if (JSON.stringify(fromHead[k]) !== JSON.stringify(fromBase[k])) deferred.push(k);
       (config as unknown as Record<string, unknown>)[k] = fromBase[k];
     }
+    config.manifestsInFile = fromBase.manifestsInFile;
     if (deferred.length)
       findings.push({
         rule: 'config-change-deferred',
@@ -166,5 +168,9 @@ export function resolveConfig(
   if (o.failOn !== undefined) config.policy.failOn = o.failOn;
   if (o.maxReplacedNodes !== undefined) config.policy.maxReplacedNodes = o.maxReplacedNodes;
   if (o.maxReplacedPercent !== undefined) config.policy.maxReplacedPercent = o.maxReplacedPercent;
-  return { config, findings };
+  // What the config names, checked against the state under check: globs that match nothing, cluster inputs that
+  // are symlinks out of the repository.
+  const checked = checkConfigInputs(head, config, config.manifestsInFile === true && !o.manifests?.length);
+  findings.push(...checked.findings);
+  return { config: checked.config, findings };
 }

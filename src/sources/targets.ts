@@ -257,7 +257,7 @@ export function clusterConfig(config: Config, index: number): Config {
     // The cluster's own inputs are its target's: within it, no other entry claims files.
     clusters: config.clusters.map(({ inputs: _inputs, ...entry }) => entry),
     locate: (path) =>
-      own(path[0]) ? (config.locate?.(['clusters', index, ...path]) ?? null) : (config.locate?.(path) ?? null),
+      own(path[0]) ? (config.locate?.(['clusters', inputs.entry, ...path]) ?? null) : (config.locate?.(path) ?? null),
   };
 }
 

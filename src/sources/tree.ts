@@ -3,7 +3,7 @@
  * `git ls-tree` / `git cat-file` (the work tree is never touched). Nothing is executed but git.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 export interface FileTree {
@@ -75,6 +75,34 @@ export class DirTree implements FileTree {
       return readFileSync(real, 'utf8');
     } catch {
       return null;
+    }
+  }
+
+  /**
+   * Whether `path` (a file or a folder inside the root by its spelling) is, or passes through, a symlink that resolves
+   * outside the root: `read` and `list` refuse to follow it, so whatever names it reads nothing (the configuration's
+   * inputs are checked with this: sources/config-inputs.ts). A missing path or one inside the root: false.
+   */
+  linksOutside(path: string): boolean {
+    try {
+      const full = resolve(this.rootReal(), path);
+      if (!within(this.rootReal(), full)) return false;
+      return !within(this.rootReal(), realpathSync(full));
+    } catch {
+      // A dangling link: where its first link points, as written.
+      try {
+        let cur = this.rootReal();
+        for (const seg of path.split('/').filter((x) => x && x !== '.')) {
+          const next = join(cur, seg);
+          const st = lstatSync(next, { throwIfNoEntry: false });
+          if (!st) return false;
+          if (st.isSymbolicLink()) return !within(this.rootReal(), resolve(cur, readlinkSync(next)));
+          cur = next;
+        }
+      } catch {
+        // unreadable: nothing to say
+      }
+      return false;
     }
   }
 
