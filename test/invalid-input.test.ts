@@ -233,3 +233,68 @@ describe('clusters: inputs that are symlinks resolving outside the repository', 
     ]);
   });
 });
+
+describe('ApplicationSet template errors outside source and destination: input-not-evaluated at the ApplicationSet', () => {
+  const appSet = (spec: string) => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: { name: pools, namespace: argocd }
+spec:
+${spec}`;
+  const TEMPLATE = (labels: string) => `  template:
+    metadata:
+      name: '{{ .name }}-pools'
+      labels: { team: '${labels}' }
+    spec:
+      project: default
+      source: { repoURL: https://example.com/repo.git, path: 'pools/{{ .name }}' }
+      destination: { server: https://kubernetes.default.svc, namespace: karpenter }`;
+  const LIST = `  generators:
+    - list:
+        elements:
+          - { name: a }`;
+  const cases: [string, string, RegExp, number][] = [
+    [
+      'missingkey=error with a key no parameter set has, in a label',
+      `  goTemplate: true\n  goTemplateOptions: ["missingkey=error"]\n${LIST}\n${TEMPLATE('{{ .team }}')}`,
+      /template field metadata\.labels\.team: map has no entry for key "team"/,
+      14,
+    ],
+    [
+      'a printf width of a billion, in a label',
+      `  goTemplate: true\n${LIST}\n${TEMPLATE('{{ printf "%999999999s" .name }}')}`,
+      /printf width 999999999 is over the 1000/,
+      13,
+    ],
+    [
+      'generators that is a map, not a list',
+      `  goTemplate: true\n  generators:\n    list:\n      elements: [{ name: a }]\n${TEMPLATE('x')}`,
+      /spec\.generators must be a list, got object/,
+      7, // the value's line (a map: its first key)
+    ],
+    ['no generators at all', `  goTemplate: true\n${TEMPLATE('x')}`, /spec\.generators is required/, 5], // spec's value
+  ];
+  test.each(cases)('%s', async (_, spec, message, line) => {
+    const t = Date.now();
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'ok.yaml': nodePool('ok'),
+      'pools/a/pool.yaml': nodePool('from-a'),
+      'apps/set.yaml': appSet(spec),
+    });
+    expect(at(p, message)).toEqual([`input-not-evaluated error apps/set.yaml:${line}`]);
+    expect(p.verdict).toBe('fail');
+    expect(poolNames(p)).toContain('ok');
+    expect(Date.now() - t).toBeLessThan(20_000);
+  });
+
+  test('a printf width under the cap pads as fmt does, and the ApplicationSet is evaluated', async () => {
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'ok.yaml': nodePool('ok'),
+      'pools/a/pool.yaml': nodePool('from-a'),
+      'apps/set.yaml': appSet(`  goTemplate: true\n${LIST}\n${TEMPLATE('{{ printf "%-3s%03d" .name 7 }}')}`),
+    });
+    expect(p.findings.filter((f) => f.rule === 'input-not-evaluated')).toEqual([]);
+    expect(poolNames(p)).toContain('from-a');
+  });
+});

@@ -6,7 +6,7 @@
  *  - `goTemplate: true`, Go's text/template with the Sprig functions: here a subset — fields (`.path.basename`,
  *    `$.name`), string, number and boolean literals, parentheses, pipelines, and the functions `index`, `default`,
  *    `lower`, `upper`, `trim`, `trimPrefix`, `trimSuffix`, `replace`, `quote`, `squote`, `join`, `printf` (`%s`,
- *    `%v`, `%d`) and Argo CD's `normalize`. Anything else (`if`, `range`, variables, other functions) is reported as
+ *    `%v`, `%d`, with a width up to MAX_PRINTF_WIDTH and the `-` and `0` flags) and Argo CD's `normalize`. Anything else (`if`, `range`, variables, other functions) is reported as
  *    unsupported, never guessed.
  * Missing keys follow Go's `missingkey` option: `<no value>` by default, an error with `missingkey=error`.
  */
@@ -71,6 +71,8 @@ type Token =
 
 const KEYWORDS = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue']);
 const NO_VALUE = '<no value>';
+/** The widest `printf` field evaluated (`%1000s`); a wider one is a template error, not a huge string. */
+export const MAX_PRINTF_WIDTH = 1000;
 
 function goTemplate(text: string, params: Record<string, unknown>, missingKeyError: boolean): string {
   let out = '';
@@ -309,10 +311,20 @@ function call(fn: string, a: unknown[]): unknown {
     case 'printf': {
       if (typeof a[0] !== 'string') throw new TemplateError('printf needs a format string', false);
       let i = 1;
-      return a[0].replace(/%([svd%])/g, (_, verb: string) => {
+      // fmt's `%[-0][width]verb`: a width pads (spaces, or zeros with 0; on the right with -). Go would allocate any
+      // width it is given; past MAX_PRINTF_WIDTH the template is refused rather than a field of gigabytes built.
+      return a[0].replace(/%([-0]*)(\d*)([svd%])/g, (_, flags: string, w: string, verb: string) => {
         if (verb === '%') return '%';
-        if (i >= a.length) return `%!${verb}(MISSING)`;
-        return str(a[i++]);
+        const width = w === '' ? 0 : Number(w);
+        if (width > MAX_PRINTF_WIDTH)
+          throw new TemplateError(
+            `printf width ${w.slice(0, 20)} is over the ${MAX_PRINTF_WIDTH} karpenter-plan evaluates`,
+            false,
+          );
+        const text = i >= a.length ? `%!${verb}(MISSING)` : str(a[i++]);
+        if (text.length >= width) return text;
+        if (flags.includes('-')) return text.padEnd(width, ' ');
+        return flags.includes('0') && verb === 'd' ? text.padStart(width, '0') : text.padStart(width, ' ');
       });
     }
     default:

@@ -23,7 +23,7 @@
  */
 import { parse } from 'yaml';
 import type { Finding, SourceRef } from '../common/findings.js';
-import { isObject } from '../common/fields.js';
+import { isObject, typeName } from '../common/fields.js';
 import { parseLabelSelector, selectorMatches } from '../api/pod-constraints.js';
 import { printValue, renderTemplate, sanitizeName, type TemplateOptions } from './applicationset-template.js';
 
@@ -111,7 +111,18 @@ export function expandApplicationSet(
     notEvaluated(['spec', 'templatePatch'], '`templatePatch` is not supported');
     return result;
   }
-  const generators = Array.isArray(spec.generators) ? spec.generators : [];
+  // The CRD requires `generators` as a list (ApplicationSetSpec.Generators): anything else Argo CD never applies, and
+  // it must not pass as an ApplicationSet that makes nothing.
+  if (!Array.isArray(spec.generators)) {
+    notEvaluated(
+      spec.generators === undefined ? ['spec'] : ['spec', 'generators'],
+      spec.generators === undefined
+        ? 'spec.generators is required (the CRD refuses the ApplicationSet)'
+        : `spec.generators must be a list, got ${typeName(spec.generators)} (the CRD refuses the ApplicationSet)`,
+    );
+    return result;
+  }
+  const generators: unknown[] = spec.generators;
   const baseTemplate = isObject(spec.template) ? spec.template : {};
   const names = new Map<string, string>();
 
