@@ -7,14 +7,18 @@
 //
 // --hostile also attacks the surfaces of issue 26 in every case (values files with prototype keys, suppression
 // annotations on invalid objects, look-alikes and duplicates, Markdown/HTML/mention payloads as names, label values and
-// file names, the clusters config), and checks the Markdown report for raw payloads and the plan for findings an
-// annotation must not silence.
+// file names, the clusters config; and, in half of the cases, input that must not pass: invalid labels from
+// kustomize, remote and outside references in kustomizations, hostile charts, Argo CD Applications and ApplicationSets,
+// manifests globs matching nothing, clusters inputs through symlinks), and checks the Markdown report for raw
+// payloads, the plan for findings an annotation must not silence, the verdict of invalid input (never pass), the
+// output for a canary file outside the states (an outside read) and a local HTTP server for connections (a request).
 //
 // Failing inputs are written to DIR (default: the repository's .tmp/fuzz-failures/), a few per distinct failure, each
 // with case.json (mutations, failures, the commands to run in that folder) and base/, head/, fleet.json; every failing
 // case index is listed in DIR/summary-SEED.json. Also `npm run fuzz -- --cases 500`.
 import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,7 +44,8 @@ async function bundle() {
     target: 'node20',
     outfile: BUNDLE,
     logLevel: 'error',
-    external: ['@aws-sdk/*', '@kubernetes/client-node'],
+    // hcl2json loads its WebAssembly next to its own files (and requires a `performance` package Node never needs).
+    external: ['@aws-sdk/*', '@kubernetes/client-node', '@cdktf/hcl2json'],
     banner: {
       js: "import { createRequire as __kpCreateRequire } from 'node:module'; const require = __kpCreateRequire(import.meta.url);",
     },
@@ -58,7 +63,7 @@ async function workerMain() {
     const dir = join(workerData.tmp, String(index));
     mkdirSync(dir, { recursive: true });
     warnings = [];
-    const outcome = await lib.runCase(c, dir, lib.runCli);
+    const outcome = await lib.runCase(c, dir, lib.runCli, { port: workerData.port });
     for (const w of new Set(warnings))
       outcome.failures.push({
         cls: 'stderr',
@@ -126,11 +131,30 @@ async function main() {
   const slow = [];
   let done = 0;
 
+  // Hostile inputs name this server's URL (test/support/fuzz-lib.ts FUZZ_URL, with the case index in the path): any
+  // connection to it is a request the run should never have made.
+  const requests = new Map(); // case index (-1: unknown) -> request lines
+  let connections = 0;
+  const server = createServer((req, res) => {
+    const m = /^\/case-(\d+)\//.exec(req.url ?? '');
+    const index = m ? Number(m[1]) : -1;
+    if (!requests.has(index)) requests.set(index, []);
+    requests.get(index).push(`${req.method} ${req.url}`);
+    res.statusCode = 404;
+    res.end();
+  });
+  server.on('connection', () => connections++);
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const port = server.address().port;
+
   const record = (index, failures, ms) => {
     done++;
     if (ms !== undefined) slow.push([ms, index]);
+    addFailures(index, failures);
+  };
+  const addFailures = (index, failures) => {
     if (!failures.length) return;
-    failedCases.set(index, failures);
+    failedCases.set(index, [...(failedCases.get(index) ?? []), ...failures]);
     const seen = new Set();
     for (const f of failures) {
       if (seen.has(f.signature)) continue;
@@ -168,7 +192,7 @@ async function main() {
     let live = 0;
     const start = () => {
       const w = new Worker(new URL(import.meta.url), {
-        workerData: { bundle: BUNDLE, examples: examplesDir, seed, tmp, hostile },
+        workerData: { bundle: BUNDLE, examples: examplesDir, seed, tmp, hostile, port },
         resourceLimits: { maxOldGenerationSizeMb: 4096 },
         execArgv: ['--no-warnings'],
       });
@@ -250,6 +274,16 @@ async function main() {
     for (let i = 0; i < Math.min(workers, indices.length); i++) start();
   });
   rmSync(tmp, { recursive: true, force: true });
+  server.close();
+  for (const [index, lines] of requests)
+    addFailures(index, [
+      {
+        cls: 'request',
+        command: '(any of the case)',
+        detail: `${lines.length} request(s) to the fuzzer's server: ${lines.slice(0, 3).join(', ')}`,
+        signature: lib.signatureOf('request', lines[0].replace(/\/case-\d+\//, '/case-N/')),
+      },
+    ]);
 
   const secs = (Date.now() - t0) / 1000;
   const byClass = new Map();
@@ -266,6 +300,7 @@ async function main() {
       .slice(0, 5)
       .map(([ms, i]) => `#${i} ${ms} ms`)
       .join(', ')}`,
+    `connections to the request-counting server: ${connections}`,
     `failing cases: ${failedCases.size}${failedCases.size ? ` (inputs in ${out})` : ''}`,
   ];
   for (const [cls, sigs] of [...byClass].sort()) {

@@ -6,7 +6,7 @@
  *
  * Everything is deterministic in (seed, index): a case can be rebuilt alone (`scripts/fuzz.mjs --seed S --only I`).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { Document, isMap, isScalar, isSeq, parseAllDocuments, type Node as YamlNode } from 'yaml';
 
@@ -35,6 +35,8 @@ export interface FuzzCase {
   altFormat: 'markdown' | 'text' | 'sarif';
   /** A hostile case (MutateOptions.hostile): its Markdown report and suppressions are checked too. */
   hostile?: boolean;
+  /** The hostile edit that made head invalid (an error the API server, Argo CD or the config refuses): never `pass`. */
+  mustNotPass?: string;
 }
 
 export type FailureClass =
@@ -51,7 +53,10 @@ export type FailureClass =
   | 'hang'
   | 'worker-died'
   | 'injection'
-  | 'self-suppressed';
+  | 'self-suppressed'
+  | 'request'
+  | 'outside-read'
+  | 'pass-over-invalid';
 
 export interface Failure {
   cls: FailureClass;
@@ -880,6 +885,186 @@ const HOSTILE_EDITS: Record<string, (files: Files, r: Rng) => { files: Files; wh
   },
 };
 
+/**
+ * The URL of the fuzzer's counting server in hostile inputs: replaced when the case is written (layOut) by
+ * `http://127.0.0.1:<port>/case-<index>/` (scripts/fuzz.mjs counts every connection), else a closed port.
+ */
+export const FUZZ_URL = '__FUZZ_URL__';
+/** The same URL with its scheme in capitals (`HTTP://`). */
+const FUZZ_URL_UPPER = '__FUZZ_URL_UPPER__';
+/** A symlink in a state's files: the text after the marker is the link's target (layOut makes it). */
+export const SYMLINK = '\u0000symlink:';
+/** The canary outside the states (`outside/` in the case folder): its name anywhere in the output is an outside read. */
+export const CANARY = 'fuzz-canary-outside';
+const CANARY_FILES: [string, string][] = [
+  [
+    'outside/pool.yaml',
+    `apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: ${CANARY}\nspec:\n  template:\n    spec:\n      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: ${CANARY} }\n      requirements: []\n`,
+  ],
+  ['outside/values.yaml', `nodePool:\n  ${CANARY}:\n    weight: 1\n`],
+  ['outside/kustomization.yaml', 'resources: [pool.yaml]\n'],
+];
+
+/** A NodePool (with its EC2NodeClass reference) for the folders the hostile edits add. */
+const hostilePool = (name: string) =>
+  `apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: ${name}\nspec:\n  template:\n    spec:\n      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }\n      requirements:\n        - { key: karpenter.sh/capacity-type, operator: In, values: [on-demand] }\n`;
+
+/** Label keys and values the API server refuses (apimachinery ValidateLabels). */
+const BAD_LABELS: [string, string][] = [
+  ['team', 'bad value!'],
+  ['owner', 'a'.repeat(64)],
+  ['a/b/c', 'x'],
+  ['tier', 'front-'],
+  ['Example.COM/team', 'a'],
+  ['-lead', 'x'],
+];
+
+/** Remote references in the spellings a kustomization may use (remote-reference.ts refuses them all). */
+const remoteRefs = (r: Rng): string =>
+  r.pick([
+    `${FUZZ_URL}k.yaml`,
+    `${FUZZ_URL_UPPER}k.yaml`,
+    `git::${FUZZ_URL}repo.git`,
+    `${FUZZ_URL}repo.git?ref=main`,
+    '//127.0.0.1:9/x',
+    'git@127.0.0.1:repo.git',
+  ]);
+
+const argoApp = (source: string, extra = '') =>
+  `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: { name: hostile, namespace: argocd }\nspec:\n  project: default\n  destination: { server: https://kubernetes.default.svc, namespace: karpenter }\n${source}${extra}`;
+
+const appSet = (spec: string) =>
+  `apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: { name: hostile-set, namespace: argocd }\nspec:\n${spec}`;
+const APPSET_TEMPLATE = (label: string) =>
+  `  template:\n    metadata:\n      name: '{{ .name }}-pools'\n      labels: { team: '${label}' }\n    spec:\n      project: default\n      source: { repoURL: https://example.com/repo.git, path: 'hostile-k' }\n      destination: { server: https://kubernetes.default.svc, namespace: karpenter }\n`;
+const APPSET_LIST = '  generators:\n    - list:\n        elements:\n          - { name: a }\n';
+
+/** Edits of issue 26's remainder: each makes head invalid, so the case must not pass (mustNotPass). */
+const INVALID_EDITS: Record<string, (files: Files, r: Rng) => { files: Files; what: string }> = {
+  kustomizeLabels: (files, r) => {
+    const [k, v] = r.pick(BAD_LABELS);
+    const how = r.pick(['commonLabels', 'labels', 'resource']);
+    const next = new Map(files);
+    const label = `${JSON.stringify(k)}: ${JSON.stringify(v)}`;
+    next.set(
+      'hostile-k/kustomization.yaml',
+      how === 'commonLabels'
+        ? `resources: [pool.yaml]\ncommonLabels:\n  ${label}\n`
+        : how === 'labels'
+          ? `resources: [pool.yaml]\nlabels:\n  - pairs:\n      ${label}\n`
+          : 'resources: [pool.yaml]\n',
+    );
+    const pool = hostilePool('hostile-k');
+    next.set(
+      'hostile-k/pool.yaml',
+      how === 'resource' ? pool.replace('  name: hostile-k\n', `  name: hostile-k\n  labels:\n    ${label}\n`) : pool,
+    );
+    return { files: next, what: `hostile-k: ${how} ${label}` };
+  },
+  kustomizeOutside: (files, r) => {
+    const next = new Map(files);
+    const field = r.pick(['resources', 'components', 'patches', 'outside']);
+    const ref = field === 'outside' ? r.pick(['../outside', '../../outside/pool.yaml', '/etc']) : remoteRefs(r);
+    next.set(
+      'hostile-k/kustomization.yaml',
+      field === 'patches'
+        ? `resources: [pool.yaml]\npatches:\n  - path: ${JSON.stringify(ref)}\n`
+        : `resources: [pool.yaml${field === 'components' ? '' : `, ${JSON.stringify(ref)}`}]\n${field === 'components' ? `components: [${JSON.stringify(ref)}]\n` : ''}`,
+    );
+    next.set('hostile-k/pool.yaml', hostilePool('hostile-k'));
+    return { files: next, what: `hostile-k: ${field} ${ref}` };
+  },
+  helmChart: (files, r) => {
+    const next = new Map(files);
+    const how = r.pick(['schemaRef', 'dependency', 'protoValues']);
+    next.set(
+      'hostile-chart/Chart.yaml',
+      `apiVersion: v2\nname: hostile\nversion: 0.1.0\n${how === 'dependency' ? `dependencies:\n  - { name: dep, version: 1.0.0, repository: ${JSON.stringify(FUZZ_URL)} }\n` : ''}`,
+    );
+    next.set(
+      'hostile-chart/templates/pool.yaml',
+      hostilePool('hostile-chart').replace('name: hostile-chart', 'name: {{ .Values.name }}'),
+    );
+    next.set(
+      'hostile-chart/values.yaml',
+      how === 'protoValues' ? 'name: hostile-chart\n__proto__:\n  polluted: true\n' : 'name: hostile-chart\n',
+    );
+    if (how === 'schemaRef')
+      next.set('hostile-chart/values.schema.json', JSON.stringify({ $ref: `${FUZZ_URL}schema.json` }));
+    return { files: next, what: `hostile-chart: ${how}` };
+  },
+  argoApplication: (files, r) => {
+    const next = new Map(files);
+    const how = r.pick(['outsidePath', 'valuesURL', 'outsideValues', 'commonLabels', 'specNotObject']);
+    next.set('hostile-k/kustomization.yaml', 'resources: [pool.yaml]\n');
+    next.set('hostile-k/pool.yaml', hostilePool('hostile-app'));
+    const [k, v] = r.pick(BAD_LABELS);
+    const src = (path: string, extra = '') =>
+      `  source:\n    repoURL: https://example.com/repo.git\n    path: ${JSON.stringify(path)}\n${extra}`;
+    next.set(
+      'apps/hostile-app.yaml',
+      how === 'specNotObject'
+        ? 'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: { name: hostile }\nspec: [1]\n'
+        : how === 'outsidePath'
+          ? argoApp(src(r.pick(['../outside', '/etc', '../../outside'])))
+          : how === 'commonLabels'
+            ? argoApp(
+                src(
+                  'hostile-k',
+                  `    kustomize:\n      commonLabels:\n        ${JSON.stringify(k)}: ${JSON.stringify(v)}\n`,
+                ),
+              )
+            : argoApp(
+                `  source:\n    repoURL: https://example.com/repo.git\n    path: hostile-chart\n    helm:\n      valueFiles: [${JSON.stringify(how === 'valuesURL' ? `${FUZZ_URL}values.yaml` : '../outside/values.yaml')}]\n`,
+              ),
+    );
+    if (how === 'valuesURL' || how === 'outsideValues') {
+      next.set('hostile-chart/Chart.yaml', 'apiVersion: v2\nname: hostile\nversion: 0.1.0\n');
+      next.set('hostile-chart/templates/pool.yaml', hostilePool('hostile-chart'));
+    }
+    return { files: next, what: `apps/hostile-app.yaml: ${how}` };
+  },
+  appSetTemplate: (files, r) => {
+    const next = new Map(files);
+    const how = r.pick(['missingKey', 'printfWidth', 'generatorsMap', 'noGenerators', 'gitURL']);
+    next.set('hostile-k/kustomization.yaml', 'resources: [pool.yaml]\n');
+    next.set('hostile-k/pool.yaml', hostilePool('hostile-set'));
+    const spec =
+      how === 'missingKey'
+        ? `  goTemplate: true\n  goTemplateOptions: ["missingkey=error"]\n${APPSET_LIST}${APPSET_TEMPLATE('{{ .team }}')}`
+        : how === 'printfWidth'
+          ? `  goTemplate: true\n${APPSET_LIST}${APPSET_TEMPLATE(`{{ printf "%${r.pick(['1001', '999999999', '99999999999999999999'])}s" .name }}`)}`
+          : how === 'generatorsMap'
+            ? `  goTemplate: true\n  generators:\n    list:\n      elements: [{ name: a }]\n${APPSET_TEMPLATE('x')}`
+            : how === 'noGenerators'
+              ? `  goTemplate: true\n${APPSET_TEMPLATE('x')}`
+              : `  goTemplate: true\n  generators:\n    - git:\n        repoURL: ${JSON.stringify(`${FUZZ_URL}repo.git`)}\n        revision: HEAD\n        directories: [{ path: '*' }]\n${APPSET_TEMPLATE('x')}`;
+    next.set('apps/hostile-set.yaml', appSet(spec));
+    return { files: next, what: `apps/hostile-set.yaml: ${how}` };
+  },
+  manifestsGlob: (files, r) => {
+    const next = new Map(files);
+    const glob = r.pick(['nothing-here/**/*.yaml', 'pool.yml', 'typo/*.yaml']);
+    next.set(
+      '.karpenter-plan.yaml',
+      `${files.get('.karpenter-plan.yaml') ?? ''}\nmanifests: ["**/*.yaml", ${JSON.stringify(glob)}]\n`,
+    );
+    return { files: next, what: `manifests glob ${glob}` };
+  },
+  clustersSymlink: (files, r) => {
+    const next = new Map(files);
+    const field = r.pick(['manifests', 'kustomization', 'values']);
+    const link = field === 'values' ? 'linked-values.yaml' : 'linked';
+    next.set(link, `${SYMLINK}${field === 'values' ? '../outside/values.yaml' : '../outside'}`);
+    const entry =
+      field === 'values'
+        ? `{ name: linked, values: [{ files: [${link}] }] }`
+        : `{ name: linked, ${field}: ${field === 'manifests' ? `[${link}]` : link} }`;
+    next.set('.karpenter-plan.yaml', `${files.get('.karpenter-plan.yaml') ?? ''}\nclusters:\n  - ${entry}\n`);
+    return { files: next, what: `clusters ${field} through a symlink out of the repository` };
+  },
+};
+
 /** Case `index` of `seed`: an example, mutated on head (mostly), base or both, and sometimes its fleet snapshot. */
 export function makeCase(
   examples: readonly Example[],
@@ -898,15 +1083,27 @@ export function makeCase(
   let head = side === 'base' ? ex.head : mutateState(ex.head, 'head', r, mutations, opts);
   // Configuration edits are left out of bounded runs: an edge value there (a horizon of 1e308 days) can take forever.
   if (!opts.bounded && r.chance(0.15)) head = editConfig(head, r, mutations);
+  let mustNotPass: string | null = null;
   if (opts.hostile) {
-    // One surface of issue 26, drawn with the case's own generator (deterministic in seed and index).
-    const order = r.pick([
-      ['valuesProtoKey', 'markdownName'],
-      ['ignoreAnnotation', 'markdownName'],
-      ['markdownName', 'ignoreAnnotation'],
-      ['clustersConfig', 'markdownName'],
-    ]);
+    // One surface of issue 26, drawn with the case's own generator (deterministic in seed and index): half of the
+    // cases make head invalid in one of the ways a reviewer cannot see pass (INVALID_EDITS), half the others.
+    const invalid = Object.keys(INVALID_EDITS);
+    const order = r.chance(0.5)
+      ? [r.pick(invalid)]
+      : r.pick([
+          ['valuesProtoKey', 'markdownName'],
+          ['ignoreAnnotation', 'markdownName'],
+          ['markdownName', 'ignoreAnnotation'],
+          ['clustersConfig', 'markdownName'],
+        ]);
     for (const k of order) {
+      if (Object.hasOwn(INVALID_EDITS, k)) {
+        const e = INVALID_EDITS[k](head, r);
+        head = e.files;
+        mutations.push(`head/${e.what}`);
+        mustNotPass = `${k}: ${e.what}`;
+        break;
+      }
       const e = HOSTILE_EDITS[k](head, r);
       if (!e) continue;
       head = e.files;
@@ -938,24 +1135,39 @@ export function makeCase(
     stdin,
     altFormat: r.pick(['markdown', 'text', 'sarif'] as const),
     ...(opts.hostile ? { hostile: true } : {}),
+    ...(mustNotPass !== null ? { mustNotPass } : {}),
   };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Running a case and checking what came out.
 
-function writeFiles(root: string, files: Files): void {
+function writeFiles(root: string, files: Files, url: string): void {
   for (const [name, text] of files) {
     const p = join(root, ...name.split('/'));
     mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(p, text);
+    if (text.startsWith(SYMLINK)) {
+      try {
+        symlinkSync(text.slice(SYMLINK.length), p);
+      } catch {
+        // a name an earlier file took: left as it is
+      }
+    } else writeFileSync(p, text.split(FUZZ_URL_UPPER).join(url.replace('http:', 'HTTP:')).split(FUZZ_URL).join(url));
   }
 }
 
 /** Writes the case's states into `dir` (base/, head/, fleet.json) and returns the commands to run there. */
-export function layOut(c: FuzzCase, dir: string, quick = false): { args: string[]; json: boolean; stdin?: string }[] {
-  writeFiles(join(dir, 'base'), c.base);
-  writeFiles(join(dir, 'head'), c.head);
+export function layOut(
+  c: FuzzCase,
+  dir: string,
+  quick = false,
+  port = 9,
+): { args: string[]; json: boolean; stdin?: string }[] {
+  const url = `http://127.0.0.1:${port}/case-${c.index}/`;
+  writeFiles(join(dir, 'base'), c.base, url);
+  writeFiles(join(dir, 'head'), c.head, url);
+  // The canary a hostile input may try to read (`../outside` from a state).
+  if (c.hostile) writeFiles(dir, new Map(CANARY_FILES), url);
   const fleet = c.fleet !== null ? ['--fleet', 'fleet.json'] : [];
   if (c.fleet !== null) writeFileSync(join(dir, 'fleet.json'), c.fleet);
   const diff = ['diff', '--base', 'base', '--head', 'head', ...fleet, '--at', AT, '--fail-on', 'error'];
@@ -1111,11 +1323,11 @@ export async function runCase(
   c: FuzzCase,
   dir: string,
   runCli: CliLike,
-  opts: { quick?: boolean } = {},
+  opts: { quick?: boolean; port?: number } = {},
 ): Promise<CaseOutcome> {
   const start = Date.now();
   // quick: validate and the JSON diff only (no second format, no standard input).
-  const runs = layOut(c, dir, opts.quick);
+  const runs = layOut(c, dir, opts.quick, opts.port);
   const failures: Failure[] = [];
   const exits: number[] = [];
   for (const run of runs) {
@@ -1145,6 +1357,21 @@ export async function runCase(
     const checked = checkRun(run, r, files, run.args[0] === 'diff');
     failures.push(...checked.failures);
     if (c.hostile) failures.push(...checkHostile(run, r.stdout, checked.plan));
+    const command = `karpenter-plan ${run.args.join(' ')}`;
+    if (c.hostile && (r.stdout.includes(CANARY) || r.stderr.includes(CANARY)))
+      failures.push({
+        cls: 'outside-read',
+        command,
+        detail: `the output names ${CANARY}, which only a file outside the states holds`,
+        signature: 'outside-read: canary in the output',
+      });
+    if (c.mustNotPass && run.json && run.stdin === undefined && checked.plan?.verdict === 'pass')
+      failures.push({
+        cls: 'pass-over-invalid',
+        command,
+        detail: `verdict pass over invalid input (${c.mustNotPass})`,
+        signature: signatureOf('pass-over-invalid', c.mustNotPass),
+      });
   }
   // The same diff in another format must end the same way.
   if (!c.hostile && runs.length > 2 && exits[1] >= 0 && exits[2] >= 0 && exits[1] !== exits[2])
