@@ -161,9 +161,10 @@ describe('directory sources', () => {
     const p = await plan(['validate', tempTree(files(10))]);
     expect(p.clusters?.map((c) => c.key)).toEqual(['pools-a@a', 'pools-b@b']);
     expect(p.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    // Each reads its own Application's file, not the other's (a loose file joins no other target).
     expect(p.clusters?.map((c) => c.plan?.inputs.head.files)).toEqual([
-      ['apps/a.yaml', 'apps/b.yaml', 'clusters/a/nodeclass.yaml', 'clusters/a/pools/general.yaml'],
-      ['apps/a.yaml', 'apps/b.yaml', 'clusters/b/general.yaml', 'clusters/b/nodeclass.yaml'],
+      ['apps/a.yaml', 'clusters/a/nodeclass.yaml', 'clusters/a/pools/general.yaml'],
+      ['apps/b.yaml', 'clusters/b/general.yaml', 'clusters/b/nodeclass.yaml'],
     ]);
   });
 

@@ -15,8 +15,9 @@ import {
   hasOwnInputs,
   missingPath,
   targetFindings,
+  PLAIN_KEY,
   targetInputs,
-  unplannedKustomizations,
+  unplannedSources,
 } from '../sources/targets.js';
 import { changedFiles, notEvaluated } from '../sources/coverage.js';
 import { prepareTerraform } from '../sources/terraform-eval.js';
@@ -48,7 +49,10 @@ export class UnknownTargetError extends RunInputError {
 }
 
 function targetKeys(input: ExecuteInput): string[] {
-  return [...new Set([...targetsOf(input.head, input), ...(input.base ? targetsOf(input.base, input) : [])])].sort();
+  const keys = [...new Set([...targetsOf(input.head, input), ...(input.base ? targetsOf(input.base, input) : [])])];
+  // Beside one target, the loose plain manifests are that cluster's: they are read with it, as one state.
+  if (keys.length === 2 && keys.includes(PLAIN_KEY)) return keys.filter((k) => k !== PLAIN_KEY);
+  return keys.sort();
 }
 
 const targetsOf = (tree: FileTree, input: ExecuteInput): string[] =>
@@ -115,12 +119,12 @@ async function planOneTarget(input: ExecuteInput, keys: string[], one: string): 
       `target "${displayKey(one)}" is not a kustomization of base or head, an Argo CD Application's name@destination, a cluster of the config's clusters: with inputs of its own, nor a chart's folder+environment${near.length ? ` — did you mean ${near.join(' or ')}?` : ''} (targets: ${keys.map(displayKey).join(', ') || 'none'})`,
     );
   }
-  const states = loadStates(input, {}, one);
+  const states = loadStates(input, {}, one, keys);
   states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, one)));
   checkSomethingToPlan(input, [states]);
   return withNote(
     { ...(await planStates({ ...input, config: states.config }, states)), target: displayKey(one) },
-    unplannedNote(input),
+    unplannedNote(input, keys.length > 1),
   );
 }
 
@@ -129,8 +133,8 @@ async function planOneTarget(input: ExecuteInput, keys: string[], one: string): 
  * the target are not rendered into it: only the target (or, without one, the plain manifests) is the cluster.
  */
 async function planStatesOfRun(input: ExecuteInput, keys: string[]): Promise<Plan> {
-  const note = unplannedNote(input);
-  const states = loadStates(input, {}, note === null ? undefined : (keys[0] ?? null));
+  const note = unplannedNote(input, false);
+  const states = loadStates(input, {}, note === null ? undefined : (keys[0] ?? null), keys);
   states.head.findings.push(...coverage(input, [states], new Set()));
   checkSomethingToPlan(input, [states]);
   return withNote(await planStates(input, states), note);
@@ -143,7 +147,7 @@ async function planStatesOfRun(input: ExecuteInput, keys: string[]): Promise<Pla
  */
 async function planEveryTarget(input: ExecuteInput, keys: string[], startedMs: number): Promise<Plan> {
   const capped = capTargets(input, keys);
-  const run = loadTargets(input, {}, capped.kept, startedMs);
+  const run = loadTargets(input, {}, capped.kept, startedMs, keys);
   const loadedStates = run.loaded.map((l) => l.states);
   const runFindings = [...capped.findings, ...coverage(input, loadedStates, new Set())];
   checkSomethingToPlan(input, loadedStates, runFindings);
@@ -193,6 +197,7 @@ async function planTargets(
   startedMs: number,
 ): Promise<TargetOutcome[]> {
   const targets: TargetOutcome[] = [];
+  const unplanned = unplannedNote(input, true);
   for (const [i, { key, states }] of run.loaded.entries()) {
     if (outOfTime(input, startedMs)) break;
     input.progress?.(`planning target ${i + 1}/${run.loaded.length} ${displayKey(key)}`);
@@ -203,7 +208,10 @@ async function planTargets(
     // The run's fleet goes to the one target that takes it: its config is reloaded as `--target KEY` reads it.
     const config = key === fleetTarget ? targetInputs(input.head, input.config, key).config : states.config;
     const each = key === fleetTarget ? input : run.perTarget;
-    const plan = affected ? { ...(await planStates({ ...each, config }, states)), target: displayKey(key) } : null;
+    // The assumption on what is not a target goes with each plan, as `diff --target KEY` gives it.
+    const plan = affected
+      ? withNote({ ...(await planStates({ ...each, config }, states)), target: displayKey(key) }, unplanned)
+      : null;
     targets.push({ key: displayKey(key), source: targetSource(input, key), affected, plan });
   }
   return targets;
@@ -212,8 +220,6 @@ async function planTargets(
 /** The notes of a run of several targets: targets not planned, and which target the run's fleet went to. */
 function runNotes(input: ExecuteInput, keys: string[], fleetTarget: string | null): string[] {
   const notes: string[] = [];
-  const unplanned = unplannedNote(input);
-  if (unplanned !== null) notes.push(unplanned);
   const runFleet = input.config.fleet.length > 0 || !!input.config.cluster;
   if (fleetTarget !== null)
     notes.push(
@@ -227,16 +233,49 @@ function runNotes(input: ExecuteInput, keys: string[], fleetTarget: string | nul
 }
 
 /**
- * The kustomizations of base or head deployed on their own that hold no Karpenter object (application folders), in
- * one assumption line: they are not targets, and their workloads join no cluster planned here. Null when there are none.
+ * What base or head deploys on its own without any Karpenter object, in one assumption line: kustomizations and Argo
+ * CD Applications of an application's folder, and (beside several targets) the loose plain manifests. They are not
+ * targets; an Application's workloads are planned in the target of its destination cluster when there is one, the
+ * others' join no cluster planned here. Null when there are none.
  */
-function unplannedNote(input: ExecuteInput): string | null {
-  const dirs = new Set<string>();
+function unplannedNote(input: ExecuteInput, several: boolean): string | null {
+  const byKind = { kustomization: new Set<string>(), application: new Set<string>(), plain: new Set<string>() };
+  const joins = new Map<string, string>();
   for (const tree of [input.head, input.base])
-    if (tree) for (const k of unplannedKustomizations(tree, input.config)) dirs.add(displayKey(k.dir));
-  if (!dirs.size) return null;
-  const list = [...dirs].sort();
-  return `Targets: ${list.length} kustomization(s) hold no NodePool, EC2NodeClass or NodeOverlay and are not planned as clusters (${list.slice(0, 8).join(', ')}${list.length > 8 ? ', …' : ''}); their workloads join no target here — deploy them with an Argo CD Application, or name the cluster's inputs in the config's \`clusters:\`, to plan them with its NodePools.`;
+    if (tree)
+      for (const u of unplannedSources(tree, input.config)) {
+        if (u.kind === 'plain' && (!several || !u.files.size)) continue; // the only target's, or none
+        byKind[u.kind].add(u.kind === 'plain' ? `${u.files.size} loose file(s)` : displayKey(u.key));
+        if (u.joins !== null && !joins.has(u.key)) joins.set(u.key, displayKey(u.joins));
+      }
+  const list = [...byKind.kustomization].sort();
+  const apps = [...byKind.application].sort();
+  const plain = [...byKind.plain];
+  if (!list.length && !apps.length && !plain.length) return null;
+  const what = [
+    ...(list.length ? [`${list.length} kustomization(s)`] : []),
+    ...(apps.length ? [`${apps.length} Argo CD Application(s)`] : []),
+    ...(plain.length ? ['the loose plain manifests'] : []),
+  ];
+  const names = [...list, ...apps, ...plain];
+  const joined = [...joins].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const alone = names.length - joined.length;
+  const where = [
+    ...(joined.length
+      ? [
+          `the workloads of ${joined
+            .slice(0, 8)
+            .map(([a, t]) => `${a} are planned in ${t}`)
+            .join(', ')}${joined.length > 8 ? ', …' : ''} (the target of their destination cluster)`,
+        ]
+      : []),
+    ...(alone
+      ? [
+          `${joined.length ? "the others'" : 'their'} workloads join no target here — deploy them with an Argo CD Application, or name the cluster's inputs in the config's \`clusters:\`, to plan them with its NodePools`,
+        ]
+      : []),
+  ];
+  return `Targets: ${what.join(' and ')} hold no NodePool, EC2NodeClass or NodeOverlay and are not planned as clusters (${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}); ${where.join('; ')}.`;
 }
 
 function withNote(plan: Plan, note: string | null): Plan {
@@ -316,6 +355,7 @@ function loadTargets(
   opts: LoadOptions,
   keys: string[],
   startedMs: number,
+  all: readonly string[],
 ): { perTarget: ExecuteInput; loaded: { key: string; states: LoadedStates }[]; unloaded: string[] } {
   const perTarget = { ...input, config: { ...input.config, fleet: [] as string[] } };
   delete perTarget.config.cluster;
@@ -324,7 +364,7 @@ function loadTargets(
     // Out of time: the rest is not read (the plan loop reports it with what it could not plan).
     if (outOfTime(input, startedMs)) return { perTarget, loaded, unloaded: keys.slice(i) };
     input.progress?.(`rendering target ${i + 1}/${keys.length} ${displayKey(key)}`);
-    loaded.push({ key, states: loadStates(perTarget, opts, key) });
+    loaded.push({ key, states: loadStates(perTarget, opts, key, all) });
   }
   return { perTarget, loaded, unloaded: [] };
 }
@@ -369,7 +409,7 @@ export function listTargets(input: ExecuteInput): TargetList {
   checkPath(input);
   const opts: LoadOptions = {};
   const keys = targetKeys(input);
-  const { loaded } = loadTargets(input, opts, keys, Date.now());
+  const { loaded } = loadTargets(input, opts, keys, Date.now(), keys);
   // A target key goes into CI matrices and shell commands: one that is not a plain key is refused.
   const unsafe = keys.filter((k) => k !== '' && !isPlainTargetKey(k));
   const findings: Finding[] = [
@@ -453,7 +493,7 @@ function coverage(
   // Files of application kustomizations (no Karpenter object; not targets) are nobody's to evaluate.
   const unplanned = new Set<string>();
   for (const tree of [input.head, input.base])
-    if (tree) for (const k of unplannedKustomizations(tree, input.config)) for (const f of k.files) unplanned.add(f);
+    if (tree) for (const u of unplannedSources(tree, input.config)) for (const f of u.files) unplanned.add(f);
   const candidates = (input.base ? changedFiles(input.base, input.head) : input.head.list()).filter(
     (f) => !elsewhere.has(f) && !unplanned.has(f) && !reported.has(f),
   );
@@ -481,20 +521,36 @@ interface LoadedStates {
   config: Config;
 }
 
-/** `target`: a target's key; undefined: every kustomization and Application; null: the plain manifests only. */
-function loadStates(input: ExecuteInput, opts: LoadOptions, target: string | null | undefined): LoadedStates {
+/**
+ * `target`: a target's key; undefined: every kustomization and Application; null: the plain manifests only.
+ * `keys`: the run's targets. With several, the loose plain manifests of a state are its plain target's only (or no
+ * target's) wherever the run has a plain target or the state has targets of its own; a state without any (the
+ * rendering piped to a `--target`, a plain repository before its overlays) is read whole by each.
+ */
+function loadStates(
+  input: ExecuteInput,
+  opts: LoadOptions,
+  target: string | null | undefined,
+  keys: readonly string[],
+): LoadedStates {
   // One render count for the run (every target, base and head): caps.renders.
   opts.renders ??= { count: 0 };
   // A target's inputs in each state (sources/targets.ts); renderer lookups are shared by every target of the run.
   const load = (tree: FileTree, base: FileTree | null): { state: State; config: Config } => {
     const t =
       target === undefined || target === null
-        ? { config: input.config, target }
+        ? { config: input.config, target, joined: [], ownsPlainFiles: true }
         : targetInputs(tree, input.config, target);
     const o: LoadOptions = {
       ...opts,
       base,
       ...(t.target !== undefined ? { target: t.target } : {}),
+      ...(t.joined.length ? { joined: t.joined } : {}),
+      ...(keys.length > 1 &&
+      !t.ownsPlainFiles &&
+      (keys.includes(PLAIN_KEY) || discoverTargets(tree, input.config).length > 0)
+        ? { loose: false }
+        : {}),
       ...('kustomizationAt' in t && t.kustomizationAt ? { kustomizationAt: t.kustomizationAt } : {}),
     };
     const state = loadState(tree, t.config, o);

@@ -14,6 +14,15 @@ import { GitTree, type FileTree } from './tree.js';
 const KARPENTER_CONTENT =
   /(apiVersion["']?\s*:\s*["']?(karpenter\.sh|karpenter\.k8s\.aws)\/)|(kind["']?\s*:\s*["']?(NodePool|EC2NodeClass|NodeOverlay|Application|ApplicationSet)\b)/;
 
+// A NodePool, EC2NodeClass or NodeOverlay (not an Application that may render one).
+const KARPENTER_OBJECT =
+  /(apiVersion["']?\s*:\s*["']?(karpenter\.sh|karpenter\.k8s\.aws)\/)|(kind["']?\s*:\s*["']?(NodePool|EC2NodeClass|NodeOverlay)\b)/;
+
+/** Whether a manifest's text holds a Karpenter object itself (a NodePool, EC2NodeClass or NodeOverlay). */
+export function holdsKarpenterObject(text: string | null): boolean {
+  return text !== null && KARPENTER_OBJECT.test(text);
+}
+
 const changedMemo = new WeakMap<FileTree, WeakMap<FileTree, string[]>>();
 
 /** Files that differ between two trees (added, removed or modified); computed once per pair of trees. */

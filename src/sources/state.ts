@@ -134,6 +134,15 @@ export interface LoadOptions {
    * state's plain manifests only).
    */
   target?: string | null;
+  /**
+   * Whether the loose plain manifests (those no kustomization, Application or Flux Kustomization renders) are read —
+   * true unless said otherwise. A run of several targets reads them in its plain target only (sources/targets.ts
+   * PLAIN_KEY), so that an object is counted once per cluster; the files of Applications are then read by the
+   * inventory alone.
+   */
+  loose?: boolean;
+  /** Keys of Applications without a Karpenter object rendered with the target (they deploy to its cluster). */
+  joined?: readonly string[];
   /** Where the configuration names the target kustomization (a `clusters:` entry): a missing one is reported there. */
   kustomizationAt?: { file: string | null; line: number | null };
   /**
@@ -224,7 +233,12 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   const flux = fluxInventory(tree);
   const fluxIn = fluxScope(tree, opts.target);
   state.findings.push(...flux.findings);
-  const manifestFiles = plainManifestFiles(tree, config).filter((f) => !argo.owned.has(f) && !flux.owned.has(f));
+  const loose = opts.loose !== false;
+  const manifestFiles = loose
+    ? plainManifestFiles(tree, config).filter((f) => !argo.owned.has(f) && !flux.owned.has(f))
+    : [];
+  // Not read as manifests here: the files of Applications were read by the inventory.
+  if (!loose) for (const f of argo.appFiles) state.evaluated.add(f);
   if (tree instanceof GitTree) tree.readMany(manifestFiles);
 
   const seen = new Map<string, SourceRef>();
@@ -243,7 +257,14 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
       ...a.refusedKustomizations,
     ]),
   );
-  const rendered: ArgoApplication[] = opts.target === undefined ? argo.applications : targetApp ? [targetApp] : [];
+  const joined = argo.applications.filter((a) => a.sources.length && opts.joined?.includes(a.key));
+  const rendered: ArgoApplication[] =
+    opts.target === undefined ? argo.applications : [...(targetApp ? [targetApp] : []), ...joined];
+  // Without the loose manifests, a rendered Application's own file is still an input of the target.
+  if (!loose)
+    for (const a of rendered)
+      if (a.source.file && argo.appFiles.has(a.source.file) && !state.files.includes(a.source.file))
+        state.files.push(a.source.file);
 
   for (const file of manifestFiles) {
     const text = tree.read(file);
@@ -337,7 +358,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
       for (const f of src.ignored) state.evaluated.add(f);
       if (tree instanceof GitTree) tree.readMany(src.files);
       for (const file of src.files) {
-        if (argo.appFiles.has(file)) continue; // read with the plain manifests
+        if (loose && argo.appFiles.has(file)) continue; // read with the plain manifests
         const text = tree.read(file);
         if (text === null) continue;
         state.files.push(file);

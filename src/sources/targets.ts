@@ -2,13 +2,20 @@
  * The targets of a state: what is deployed on its own.
  *  - the kustomizations no other kustomization (nor an Argo CD Application, nor a `clusters:` entry) uses (e.g.
  *    `overlays/dev`, `overlays/production`), keyed by their folder ('' for a kustomization at the root);
- *  - the Argo CD Applications that render something of this repository — written as manifests or made by an
- *    ApplicationSet — keyed `<name>@<destination cluster>`;
+ *  - the Argo CD Applications that render a Karpenter object of this repository — written as manifests or made by an
+ *    ApplicationSet — keyed `<name>@<destination cluster>`; an Application whose sources hold none (an application's
+ *    folder) is not one: it is rendered into the target of its destination cluster (the first Application target of
+ *    that destination, else the `clusters:` entry of that name), when there is one;
  *  - the entries of the config's `clusters:` list that name inputs of their own (manifests, values, charts, a
  *    kustomization, a fleet, controller settings), keyed by the cluster's name;
  *  - the environments of a chart found without configuration: a folder with a `Chart.yaml` whose templates produce
  *    Karpenter objects and that holds `values-<env>.yaml` (or `values.<env>.yaml`) next to its `values.yaml`, keyed
  *    `<chart folder>+<env>` and rendered with `values.yaml` then that file.
+ *  - the loose plain manifests — those no kustomization, Application or Flux Kustomization renders — when they hold a
+ *    Karpenter object, the state has other targets and the config names no cluster's inputs, keyed `.plain`
+ *    (PLAIN_KEY). A run with several targets reads them in that target only, never in every one: an object is
+ *    counted once per cluster. A run with one target reads them with it (the state is one cluster); loose files
+ *    without a Karpenter object beside several targets join none (listed with the kustomizations that hold none).
  * Keys cannot collide across kinds: folders and cluster names hold neither `@` nor `+`, Application names and
  * destinations hold neither `/` nor `+`. A kustomization folder named like a cluster target is not a target (a
  * warning says so; a change to its files is `input-not-evaluated`).
@@ -16,7 +23,7 @@
 import type { Finding } from '../common/findings.js';
 import { nearest } from '../common/distance.js';
 import type { ChartSource, ClusterConfig, Config } from './config.js';
-import { karpenterRelevant } from './coverage.js';
+import { holdsKarpenterObject, karpenterRelevant } from './coverage.js';
 import {
   closure,
   filesOf,
@@ -26,11 +33,15 @@ import {
   type Kustomization,
 } from './kustomize.js';
 import { argoInventory, plainManifestFiles } from './state.js';
+import type { ArgoApplication } from './argocd.js';
 import { valuesEnvironment } from './helm.js';
 import { GitTree, type FileTree } from './tree.js';
 import { fluxInventory, fluxTargets, rendersOnlyFlux } from './flux.js';
 
-export type TargetKind = 'kustomization' | 'application' | 'cluster' | 'chart' | 'flux';
+export type TargetKind = 'kustomization' | 'application' | 'cluster' | 'chart' | 'flux' | 'plain';
+
+/** The key of the target of the loose plain manifests (a folder name starting with `.` is never read as manifests). */
+export const PLAIN_KEY = '.plain';
 
 export interface Target {
   key: string;
@@ -41,13 +52,28 @@ export interface Target {
   files: Set<string>;
   /** Those and the files its Application's directory sources leave out (Argo CD deploys them nowhere). */
   owns: Set<string>;
+  /** Keys of the Applications without a Karpenter object rendered into it (they deploy to its cluster). */
+  joined: string[];
+}
+
+/**
+ * What is deployed on its own but holds no Karpenter object, so is not a target: a kustomization (its folder), an
+ * Argo CD Application (its key), or the loose plain manifests beside several targets (PLAIN_KEY). An Application
+ * joins the target of its destination cluster when there is one.
+ */
+export interface Unplanned {
+  kind: 'kustomization' | 'application' | 'plain';
+  key: string;
+  files: Set<string>;
+  /** The target it is rendered into, if any. */
+  joins: string | null;
 }
 
 interface Discovery {
   targets: Target[];
   findings: Finding[];
-  /** Kustomizations deployed on their own that hold no Karpenter object: not targets (an application folder). */
-  unplanned: { dir: string; files: Set<string> }[];
+  /** Sources deployed on their own that hold no Karpenter object: not targets (an application folder). */
+  unplanned: Unplanned[];
 }
 
 const found = new WeakMap<FileTree, WeakMap<Config, Discovery>>();
@@ -99,7 +125,7 @@ function readTargets(tree: FileTree, config: Config): Discovery {
     // A folder of Flux objects only (clusters/<name>/) is Flux's plumbing, not a Karpenter target (flux.ts).
     if (rendersOnlyFlux(tree, own)) continue;
     if (!holdsKarpenterObjects(tree, own)) {
-      unplanned.push({ dir: k.dir, files: own });
+      unplanned.push({ kind: 'kustomization', key: k.dir, files: own, joins: null });
       continue;
     }
     if (clusterNames.has(k.dir)) {
@@ -113,16 +139,34 @@ function readTargets(tree: FileTree, config: Config): Discovery {
       });
       continue;
     }
-    out.push({ key: k.dir, kind: 'kustomization', source: `kustomization ${k.dir || '.'}`, files: own, owns: own });
+    out.push({
+      key: k.dir,
+      kind: 'kustomization',
+      source: `kustomization ${k.dir || '.'}`,
+      files: own,
+      owns: own,
+      joined: [],
+    });
   }
-  for (const a of apps)
+  // An Application is a cluster's target when its sources hold a Karpenter object (or Applications: an app of apps);
+  // one of an application's folder is rendered into the target of its destination (below).
+  const appOnly: typeof apps = [];
+  for (const a of apps) {
+    const files = new Set(a.sources.flatMap((s) => s.files));
+    const owns = new Set(a.sources.flatMap((s) => (s.type === 'directory' ? [...s.files, ...s.ignored] : s.files)));
+    if (!holdsKarpenterObjects(tree, files)) {
+      appOnly.push(a);
+      continue;
+    }
     out.push({
       key: a.key,
       kind: 'application',
       source: `Application ${a.name} → ${a.destination}${a.appSet ? ` (ApplicationSet ${a.appSet})` : ''}`,
-      files: new Set(a.sources.flatMap((s) => s.files)),
-      owns: new Set(a.sources.flatMap((s) => (s.type === 'directory' ? [...s.files, ...s.ignored] : s.files))),
+      files,
+      owns,
+      joined: [],
     });
+  }
   for (const k of fluxTargets(tree))
     out.push({
       key: k.key,
@@ -130,11 +174,20 @@ function readTargets(tree: FileTree, config: Config): Discovery {
       source: `Flux Kustomization ${k.name} → ${k.cluster} (${k.path || '.'})`,
       files: new Set(k.files),
       owns: new Set(k.files),
+      joined: [],
     });
   for (const { cluster, index } of clusters) {
     const own = inputFiles(tree, clusterConfig(config, index), cluster.inputs!.kustomization, all);
-    out.push({ key: cluster.name, kind: 'cluster', source: `cluster ${cluster.name}`, files: own, owns: own });
+    out.push({
+      key: cluster.name,
+      kind: 'cluster',
+      source: `cluster ${cluster.name}`,
+      files: own,
+      owns: own,
+      joined: [],
+    });
   }
+  for (const a of appOnly) unplanned.push(joinDestination(a, apps, out));
   const charted = new Set(
     [
       ...config.charts.map((c) => c.path),
@@ -151,9 +204,67 @@ function readTargets(tree: FileTree, config: Config): Discovery {
       source: `chart ${env.dir} with ${env.files.join(', ')}`,
       files: env.owns,
       owns: env.owns,
+      joined: [],
     });
   }
+  // The loose plain manifests: a target of their own beside others when they hold a Karpenter object — not where the
+  // config's `clusters:` name each cluster's inputs (a file none of them reads is no cluster's: input-not-evaluated).
+  if (out.length && !clusters.length) {
+    const plain = plainTarget(tree, config);
+    if ('joins' in plain) unplanned.push(plain);
+    else out.push(plain);
+  }
   return { targets: out, findings, unplanned };
+}
+
+/**
+ * An Application without a Karpenter object joins the target of its destination cluster: the first Application target
+ * deployed there, else the `clusters:` entry of that name. Its files become the target's (a change to them affects it).
+ */
+function joinDestination(a: ArgoApplication, apps: readonly ArgoApplication[], targets: Target[]): Unplanned {
+  const byKey = (x: Target, y: Target): number => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0);
+  const host =
+    targets
+      .filter((t) => t.kind === 'application' && apps.some((b) => b.key === t.key && b.destination === a.destination))
+      .sort(byKey)[0] ?? targets.find((t) => t.kind === 'cluster' && t.key === a.destination);
+  const files = new Set(a.sources.flatMap((s) => s.files));
+  if (host) {
+    host.joined.push(a.key);
+    for (const f of files) host.files.add(f);
+    for (const s of a.sources)
+      for (const f of s.type === 'directory' ? [...s.files, ...s.ignored] : s.files) host.owns.add(f);
+  }
+  return { kind: 'application', key: a.key, files, joins: host?.key ?? null };
+}
+
+/**
+ * The loose plain manifests as a target (PLAIN_KEY) when one of them holds a Karpenter object, else as a source that
+ * is not one. The files of Applications and ApplicationSets are the inventory's (read in every target), not its own.
+ */
+function plainTarget(tree: FileTree, config: Config): Target | Unplanned {
+  const appFiles = argoInventory(tree, config).appFiles;
+  const loose = new Set(looseManifestFiles(tree, config).filter((f) => !appFiles.has(f)));
+  if (tree instanceof GitTree) tree.readMany([...loose]);
+  if (![...loose].some((f) => holdsKarpenterObject(tree.read(f))))
+    return { kind: 'plain', key: PLAIN_KEY, files: loose, joins: null };
+  return {
+    key: PLAIN_KEY,
+    kind: 'plain',
+    source: `plain manifests (${loose.size} file${loose.size === 1 ? '' : 's'} no kustomization or Application renders)`,
+    files: loose,
+    owns: loose,
+    joined: [],
+  };
+}
+
+/**
+ * The loose plain manifests of a state: the plain manifests (state.ts plainManifestFiles) that no Argo CD Application
+ * (a directory source) nor Flux Kustomization renders — what the state reads on its own, beside its renderings.
+ */
+export function looseManifestFiles(tree: FileTree, config: Config): string[] {
+  const argo = argoInventory(tree, config);
+  const flux = fluxInventory(tree);
+  return plainManifestFiles(tree, config).filter((f) => !argo.owned.has(f) && !flux.owned.has(f));
 }
 
 /**
@@ -166,8 +277,11 @@ function holdsKarpenterObjects(tree: FileTree, files: ReadonlySet<string>): bool
   return candidates.some((f) => karpenterRelevant(f, tree.read(f)));
 }
 
-/** The kustomizations deployed on their own without any Karpenter object: not targets, listed in one assumption. */
-export function unplannedKustomizations(tree: FileTree, config: Config): { dir: string; files: Set<string> }[] {
+/**
+ * The kustomizations, Applications and loose plain manifests deployed on their own without any Karpenter object: not
+ * targets, listed in one assumption.
+ */
+export function unplannedSources(tree: FileTree, config: Config): Unplanned[] {
   return discover(tree, config).unplanned;
 }
 
@@ -192,6 +306,13 @@ export interface TargetInputs {
   target: string | null;
   /** Where the configuration names the target's kustomization (a missing one is reported there). */
   kustomizationAt?: { file: string | null; line: number | null };
+  /** For LoadOptions.joined: the Applications without a Karpenter object rendered into the target. */
+  joined: string[];
+  /**
+   * Whether the plain manifests it reads are its own (the loose ones of the plain target, a cluster's `manifests`)
+   * rather than the loose files every target of the run would read (LoadOptions.loose).
+   */
+  ownsPlainFiles: boolean;
 }
 
 /**
@@ -201,6 +322,8 @@ export interface TargetInputs {
  * and that chart rendered with its environment's values (not at all when this state lacks it).
  */
 export function targetInputs(tree: FileTree, config: Config, key: string): TargetInputs {
+  const joined = discoverTargets(tree, config).find((t) => t.key === key)?.joined ?? [];
+  if (key === PLAIN_KEY) return { config, target: null, joined, ownsPlainFiles: true };
   const index = config.clusters.findIndex((c) => c.inputs && c.name === key);
   if (index >= 0) {
     const own = clusterConfig(config, index);
@@ -208,6 +331,8 @@ export function targetInputs(tree: FileTree, config: Config, key: string): Targe
     return {
       config: own,
       target: k,
+      joined,
+      ownsPlainFiles: true,
       ...(k !== null
         ? {
             kustomizationAt: {
@@ -220,11 +345,17 @@ export function targetInputs(tree: FileTree, config: Config, key: string): Targe
   }
   // The kind comes from what this state holds, not from the key's characters (a folder may be named `a+b`).
   const env = chartEnvironments(tree).find((e) => e.key === key);
-  if (env) return { config: { ...config, charts: [...config.charts, env.chart] }, target: null };
+  if (env)
+    return {
+      config: { ...config, charts: [...config.charts, env.chart] },
+      target: null,
+      joined,
+      ownsPlainFiles: false,
+    };
   const kustomization = discoverTargets(tree, config).some((t) => t.key === key && t.kind === 'kustomization');
   // A chart environment this state lacks is not rendered here (the other state has it).
-  if (!kustomization && isChartKey(key)) return { config, target: null };
-  return { config, target: key };
+  if (!kustomization && isChartKey(key)) return { config, target: null, joined, ownsPlainFiles: false };
+  return { config, target: key, joined, ownsPlainFiles: false };
 }
 
 /** Whether a target is read with inputs of its own rather than the run's (a cluster or chart environment). */
