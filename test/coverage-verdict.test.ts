@@ -332,6 +332,118 @@ describe('targets are clusters, not folders', () => {
   });
 });
 
+describe('loose plain files and Applications join one target, never every one', () => {
+  // One instance type, m7i.xlarge (4 vCPU, allocatable under 4): a pod requesting 3 CPU takes a node of its own, so a
+  // cluster's nodes are its pods. A template label added in head changes the NodePool's hash: every node of the pool
+  // drifts and is replaced (karpenter pkg/controllers/nodeclaim/disruption/drift.go isStaticFieldDrifted).
+  const onePodPerNode = `        - key: node.kubernetes.io/instance-type
+          operator: In
+          values: ["m7i.xlarge"]`;
+  const pool = (name: string, nodeClass = 'default') =>
+    nodePool(name, { requirements: onePodPerNode }).replace('name: default }', `name: ${nodeClass} }`);
+  const drifted = (text: string) =>
+    text.replace('  template:\n    spec:', '  template:\n    metadata: { labels: { team: a } }\n    spec:');
+  const big = (name: string, replicas: number, podSpec = '') => deployment(name, { replicas, cpu: '3', podSpec });
+  const replicasPatch = (n: number) =>
+    `resources: [../../base]\npatches:\n  - target: { kind: Deployment, name: web }\n    patch: |-\n      - op: replace\n        path: /spec/replicas\n        value: ${n}\n`;
+  const overlays = {
+    'base/kustomization.yaml': 'resources: [nodeclass.yaml, pool.yaml, web.yaml]\n',
+    'base/nodeclass.yaml': NODECLASS,
+    'base/pool.yaml': pool('general'),
+    'base/web.yaml': big('web', 1),
+    'overlays/dev/kustomization.yaml': replicasPatch(4),
+    'overlays/prod/kustomization.yaml': replicasPatch(5),
+  };
+  type Cluster = { key: string; plan: { summary: { nodesReplaced: number } } | null };
+  const replaced = (plan: { clusters: Cluster[] }) =>
+    Object.fromEntries(plan.clusters.map((c) => [c.key, c.plan?.summary.nodesReplaced ?? null]));
+
+  test('two overlays over one base and a loose workload file: each overlay replaces its own nodes, counted once', async () => {
+    const dir = repo(
+      { ...overlays, 'workloads/app.yaml': big('api', 3) },
+      { 'base/pool.yaml': drifted(pool('general')) },
+    );
+    const r = await diff(dir, '--format', 'json');
+    expect(r.exitCode).toBe(0);
+    const plan = JSON.parse(r.stdout);
+    expect(plan.verdict).toBe('pass');
+    // dev runs 4 web pods (4 nodes), prod 5 (5 nodes); api's 3 pods are in no overlay: they join neither.
+    expect(replaced(plan)).toEqual({ 'overlays/dev': 4, 'overlays/prod': 5 });
+    expect(plan.summary.nodesReplaced).toBe(4 + 5);
+    expect(plan.assumptions.join('\n')).toMatch(
+      /Targets: the loose plain manifests hold no NodePool.*\(1 loose file\(s\)\); their workloads join no target here/,
+    );
+  });
+
+  test('a loose NodePool file outside any kustomization is planned once, in the plain target', async () => {
+    const batch = (text: string) => `${NODECLASS.replace('name: default', 'name: batch')}---\n${text}`;
+    const files = {
+      ...overlays,
+      'pools/batch.yaml': batch(pool('batch', 'batch')),
+      'workloads/app.yaml': big('api', 3, '      nodeSelector: { karpenter.sh/nodepool: batch }\n'),
+    };
+    const dir = repo(files, {
+      'base/pool.yaml': drifted(pool('general')),
+      'pools/batch.yaml': batch(drifted(pool('batch', 'batch'))),
+    });
+    const r = await diff(dir, '--format', 'json');
+    expect(r.exitCode).toBe(0);
+    const plan = JSON.parse(r.stdout);
+    expect(plan.verdict).toBe('pass');
+    // The plain target holds batch and api (3 nodes); the overlays general and their web pods (4 and 5 nodes).
+    expect(replaced(plan)).toEqual({ '.plain': 3, 'overlays/dev': 4, 'overlays/prod': 5 });
+    expect(plan.summary.nodesReplaced).toBe(3 + 4 + 5);
+    const pools = (key: string) =>
+      plan.clusters
+        .find((c: Cluster) => c.key === key)
+        .plan.nodePools.map((n: { name: string }) => n.name)
+        .sort();
+    expect(pools('.plain')).toEqual(['batch']);
+    expect(pools('overlays/dev')).toEqual(['general']);
+    expect(pools('overlays/prod')).toEqual(['general']);
+    // The matrix job of one target plans the same: the plain target alone.
+    const one = JSON.parse((await diff(dir, '--target', '.plain', '--format', 'json')).stdout);
+    expect(one.summary.nodesReplaced).toBe(3);
+  });
+
+  test('an Argo CD Application of an application folder is no target: its workloads are planned in its destination', async () => {
+    const app = (name: string, path: string, destination: string) => `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: { name: ${name}, namespace: argocd }
+spec:
+  project: default
+  source: { repoURL: https://github.com/example/infra.git, targetRevision: HEAD, path: ${path} }
+  destination: { name: ${destination}, namespace: default }
+`;
+    const files = {
+      'karpenter/prod/nodeclass.yaml': NODECLASS,
+      'karpenter/prod/pool.yaml': pool('general'),
+      'karpenter/dev/nodeclass.yaml': NODECLASS,
+      'karpenter/dev/pool.yaml': pool('general'),
+      'apps/web-prod/web.yaml': big('web', 3),
+      'apps/web-dev/web.yaml': big('web', 2),
+      'argocd/pools-prod.yaml': app('pools-prod', 'karpenter/prod', 'prod'),
+      'argocd/pools-dev.yaml': app('pools-dev', 'karpenter/dev', 'dev'),
+      'argocd/web-prod.yaml': app('web-prod', 'apps/web-prod', 'prod'),
+      'argocd/web-dev.yaml': app('web-dev', 'apps/web-dev', 'dev'),
+    };
+    const dir = repo(files, {
+      'karpenter/prod/pool.yaml': drifted(pool('general')),
+      'karpenter/dev/pool.yaml': drifted(pool('general')),
+    });
+    const r = await diff(dir, '--format', 'json');
+    expect(r.exitCode).toBe(0);
+    const plan = JSON.parse(r.stdout);
+    expect(plan.verdict).toBe('pass');
+    // web-prod's 3 pods on prod's pool (3 nodes), web-dev's 2 on dev's (2 nodes); the web Applications are no targets.
+    expect(replaced(plan)).toEqual({ 'pools-dev@dev': 2, 'pools-prod@prod': 3 });
+    expect(plan.summary.nodesReplaced).toBe(2 + 3);
+    expect(plan.assumptions.join('\n')).toMatch(
+      /Targets: 2 Argo CD Application\(s\) hold no NodePool.*\(web-dev@dev, web-prod@prod\); the workloads of web-dev@dev are planned in pools-dev@dev, web-prod@prod are planned in pools-prod@prod/,
+    );
+  });
+});
+
 describe('ApplicationSets say what they produced', () => {
   const appSet = (generator: string, path = 'pools/{{name}}') => `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
