@@ -157,6 +157,21 @@ describe('rollout estimates (disruption/drift.go Drift.ComputeCommands)', () => 
     expect(r).toMatchObject({ allowedNow: 1, minutes: 100 });
     expect(r.waves).toHaveLength(10);
   });
+  test('each wave names the budget in force when it starts: the minimum of the active ones (nodepool.go GetAllowedDisruptionsByReason)', () => {
+    // Monday 10:00 UTC: the "0" window (09:00–17:00) is the minimum, so nothing starts; at 17:00 the window closes
+    // and "30%" (index 1, ceil(30 % × 10) = 3) is below "50%" (index 0, 5): the first wave of 3 is allowed by index 1.
+    const budgets = compileBudgets([
+      { nodes: '50%' },
+      { nodes: '30%' },
+      { nodes: '0', schedule: '0 9 * * mon-fri', duration: '8h' },
+    ]);
+    const r = estimateRollout({ ...base, budgets });
+    expect(r.waves[0]).toMatchObject({ start: at('2026-01-05T17:00:00Z'), nodes: 3, budget: 1 });
+    // No budget limits Drifted (`budgets: []`): every node at once, allowed by none.
+    expect(estimateRollout({ ...base, budgets: compileBudgets([]) }).waves).toEqual([
+      expect.objectContaining({ nodes: 10, budget: null }),
+    ]);
+  });
   test('30% of 10 → 3 at once (disruption/drift_test.go)', () => {
     const r = estimateRollout({ ...base, budgets: compileBudgets([{ nodes: '30%' }]) });
     expect(r.allowedNow).toBe(3);

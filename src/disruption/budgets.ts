@@ -71,6 +71,34 @@ export function allowedByBudgets(
   return result;
 }
 
+/**
+ * The budget whose value is the one in force at `now` for `reason` (the minimum of the active budgets that apply,
+ * nodepool.go GetAllowedDisruptionsByReason); the first of equal ones; null when none limits (unlimited) or a budget is
+ * invalid (everything is blocked then).
+ */
+export function bindingBudget(
+  budgets: readonly CompiledBudget[],
+  numNodes: number,
+  reason: DisruptionReason,
+  now: number,
+  activeAt: (b: CompiledBudget, now: number) => boolean = (b, t) =>
+    b.schedule ? isActive(b.schedule, b.durationMs, t) : true,
+): CompiledBudget | null {
+  if (budgets.some((b) => b.error)) return null;
+  let best: CompiledBudget | null = null;
+  let value = MAX_INT32;
+  for (const b of budgets) {
+    const applies = b.budget.reasons === undefined || b.budget.reasons.includes(reason);
+    if (!applies || !activeAt(b, now)) continue;
+    const v = scaledNodes(b.budget.nodes, numNodes);
+    if (v < value) {
+      value = v;
+      best = b;
+    }
+  }
+  return best;
+}
+
 /** `allowed = max(budget(numNodes) − disrupting, 0)` (helpers.go BuildDisruptionBudgetMapping). */
 export function allowedDisruptions(
   budgets: readonly CompiledBudget[],

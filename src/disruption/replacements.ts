@@ -2,10 +2,10 @@
  * Expected replacements: drift of the fleet under head (model/drift.ts) and the rollout each
  * NodePool's head budgets allow (model/rollout.ts), shaped into the plan's rows.
  */
-import { compileBudgets } from './budgets.js';
+import { budgetsLimit, compileBudgets } from './budgets.js';
 import { evaluateDrift, unmanagedNodes, type DriftReason, type PoolDrift } from './drift.js';
 import type { Fleet } from './fleet.js';
-import type { NodePool } from '../api/nodepool.js';
+import type { Budget, NodePool } from '../api/nodepool.js';
 import { estimateRollout, type RolloutEstimate } from './rollout.js';
 import type { EC2NodeClass } from '../api/ec2nodeclass.js';
 import { candidateBlock } from './disruptable.js';
@@ -80,6 +80,20 @@ export interface PoolRollout {
   rollout: RolloutEstimate | null;
   /** Drifted nodes disruption may not act on (do-not-disrupt, PDBs), with Karpenter's reasons. */
   blocked: { nodes: number; because: string[] } | null;
+  /** The rollout's largest wave: the most nodes whose disruption starts at one instant, and the budget allowing it. */
+  largestWave: LargestWave | null;
+}
+
+export interface LargestWave {
+  /** When the wave starts (epoch ms; its first occurrence when several are as large). */
+  start: number;
+  nodes: number;
+  /** The head budget in force then (the minimum of the active ones); null when no budget limits `Drifted`. */
+  budget: Budget | null;
+  /** That budget is the CRD default (`budgets` omitted: `nodes: 10%`). */
+  defaulted: boolean;
+  /** Base's NodePool has no identical budget (or, with `budget` null, base's budgets limited `Drifted`). */
+  changed: boolean;
 }
 
 export interface ReplacementOptions {
@@ -202,6 +216,24 @@ function poolRollout(
       verdict: rollout.verdict,
     };
   }
+  let largestWave: LargestWave | null = null;
+  if (head && rollout && drifted)
+    for (const w of rollout.waves) {
+      if (largestWave && w.nodes <= largestWave.nodes) continue;
+      const b = w.budget === null ? null : (head.budgets[w.budget] ?? null);
+      const same = (x: Budget) => JSON.stringify(x) === JSON.stringify(b);
+      largestWave = {
+        start: w.start,
+        nodes: w.nodes,
+        budget: b,
+        defaulted: b !== null && head.budgetsDefaulted,
+        changed: !base
+          ? true
+          : b === null
+            ? budgetsLimit(compileBudgets(base.budgets), 'Drifted')
+            : !base.budgets.some(same),
+      };
+    }
   // Expiration (karpenter pkg/controllers/nodeclaim/expiration/controller.go Reconcile): a changed expireAfter drifts
   // nodes; expiry itself ignores budgets.
   const notes = [...pd.potential];
@@ -226,5 +258,6 @@ function poolRollout(
     budget,
     rollout,
     blocked: blocked ? { nodes: blocked, because: [...blockedBecause] } : null,
+    largestWave,
   };
 }

@@ -6,7 +6,7 @@
  * windows are honoured over a horizon.
  */
 import { activeWindows } from './budget-cron.js';
-import { allowedDisruptions, budgetsLimit, MAX_INT32, type CompiledBudget } from './budgets.js';
+import { allowedDisruptions, bindingBudget, budgetsLimit, MAX_INT32, type CompiledBudget } from './budgets.js';
 
 export interface RolloutInput {
   budgets: CompiledBudget[];
@@ -29,6 +29,8 @@ export interface Wave {
   start: number;
   end: number;
   nodes: number;
+  /** The index of the budget in force when the wave starts (the one that allows it); null when none limits. */
+  budget: number | null;
 }
 
 export interface RolloutEstimate {
@@ -128,7 +130,13 @@ export function estimateRollout(r: RolloutInput): RolloutEstimate {
     if (started > 0) {
       const last = waves[waves.length - 1];
       if (last && last.start === t) last.nodes += started;
-      else waves.push({ start: t, end: t, nodes: started });
+      else
+        waves.push({
+          start: t,
+          end: t,
+          nodes: started,
+          budget: bindingBudget(r.budgets, numNodes, 'Drifted', t, activeAt)?.index ?? null,
+        });
     }
     if (remaining === 0 && running.length === 0) break;
     // Next event: a command finishing or initialising, or a budget window boundary.

@@ -69,7 +69,33 @@ export interface NodePoolRow {
   static?: { base: StaticPoolNodes | null; head: StaticPoolNodes | null };
   /** Additional: nodes head would consolidate that consolidation may not act on now (budget, do-not-disrupt, PDBs). */
   consolidationBlocked?: { nodes: number; because: string[] } | null;
+  /** Additional: the rollout's largest wave, the budget that allows it, and whether it is wide (docs/plan.md). */
+  largestWave?: LargestWave | null;
 }
+
+/**
+ * The most drifted nodes of a NodePool whose disruption starts at one instant. `wide` when it is at least
+ * `WIDE_WAVE.minNodes` nodes and at least `WIDE_WAVE.poolPercent` % of the pool or `WIDE_WAVE.fleetPercent` % of the
+ * fleet (docs/plan.md): the rollout is then reported as `wide` rather than `ok`.
+ */
+export interface LargestWave {
+  start: string;
+  nodes: number;
+  /** Share of the pool's nodes, percent (rounded). */
+  poolPercent: number;
+  /** Share of the fleet's nodes (every pool), percent (rounded). */
+  fleetPercent: number;
+  /** The head budget in force when the wave starts; null when no budget limits `Drifted`. */
+  budget: { nodes: string; schedule?: string; duration?: string; reasons?: string[] } | null;
+  /** That budget is the CRD default (`budgets` omitted: `nodes: 10%`). */
+  defaulted: boolean;
+  /** Base's NodePool has no identical budget (with `budget` null: base's budgets did limit `Drifted`). */
+  changed: boolean;
+  wide: boolean;
+}
+
+/** The thresholds of a wide wave (docs/plan.md, "Wide waves"). */
+export const WIDE_WAVE = { minNodes: 2, poolPercent: 50, fleetPercent: 25 } as const;
 
 export interface StaticPoolNodes {
   nodes: number;
@@ -120,7 +146,12 @@ export interface VerdictReason {
  * nodes are replaced. Renderers word each code; they never decide which alerts exist.
  */
 export type AlertCode =
-  'pool-removed' | 'rollout-blocked' | 'workloads-unschedulable' | 'nodes-replaced' | 'budget-unlimited';
+  | 'pool-removed'
+  | 'rollout-blocked'
+  | 'workloads-unschedulable'
+  | 'nodes-replaced'
+  | 'budget-unlimited'
+  | 'rollout-wide';
 
 export interface Alert {
   level: 'caution' | 'warning';
@@ -231,6 +262,8 @@ export interface Plan {
   objects: ObjectChange[];
   verdictReasons: string[];
   assumptions: string[];
+  /** Additional: the assumptions of `assumptions` that every run states alike (docs/assumptions.md). */
+  standingAssumptions?: string[];
   /** What each state read: manifest files, the renderers run, and the kinds present but not modelled (debug). */
   inputs: {
     base: StateInputs;

@@ -17,7 +17,8 @@ import type {
   WorkloadRef,
   WorkloadRow,
 } from './contract.js';
-import { SCHEMA_VERSION } from './contract.js';
+import { isStandingAssumption } from '../common/assumptions.js';
+import { SCHEMA_VERSION, WIDE_WAVE, type LargestWave } from './contract.js';
 import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
 import type { Fleet } from '../disruption/fleet.js';
 import type { ConsolidationCommandRow, Replacement } from './contract.js';
@@ -68,6 +69,7 @@ export function buildPlan(input: PlanInput): Plan {
     input.replacements?.pools ?? [],
     input.headSim,
     input.replacements?.consolidationBlocked,
+    input.replacements?.fleet.nodes.length ?? 0,
   );
   const placesWorkloads = [input.baseSim, input.headSim].some((s) =>
     s?.workloads.some((w) => !w.probe && w.replicas > 0),
@@ -196,6 +198,7 @@ export function buildPlan(input: PlanInput): Plan {
     objects,
     verdictReasons: verdictDetails.map((r) => r.message),
     assumptions,
+    standingAssumptions: assumptions.filter(isStandingAssumption),
     inputs: {
       base: { files: base.files, ignoredKinds: base.ignoredKinds, renderers: base.renderers },
       head: { files: head.files, ignoredKinds: head.ignoredKinds, renderers: head.renderers },
@@ -308,6 +311,17 @@ function decideAlerts(
   const unlimited = nodePools.filter((p) => p.budget?.verdict === 'unlimited').map((p) => p.name);
   if (unlimited.length)
     warnings.push({ level: 'warning', code: 'budget-unlimited', subjects: unlimited, count: unlimited.length });
+  // A rollout whose largest wave takes a large share of its pool or of the fleet at once (contract WIDE_WAVE).
+  const wide = nodePools.filter(
+    (p) => (p.budget?.verdict === 'ok' || p.budget?.verdict === 'slow') && p.largestWave?.wide,
+  );
+  if (wide.length)
+    warnings.push({
+      level: 'warning',
+      code: 'rollout-wide',
+      subjects: wide.map((p) => p.name),
+      count: wide.reduce((a, p) => a + p.largestWave!.nodes, 0),
+    });
   return warnings;
 }
 
@@ -386,6 +400,7 @@ function compareNodePools(
   rollouts: PoolRollout[],
   headSim: SimulationResult | undefined,
   consolidationBlocked?: Map<string, { nodes: number; because: string[] }>,
+  fleetSize = 0,
 ): NodePoolRow[] {
   const byName = new Map(rollouts.map((r) => [r.name, r]));
   const rows: NodePoolRow[] = [];
@@ -417,9 +432,31 @@ function compareNodePools(
       ineligible: status && !status.eligible ? (status.reason?.message ?? null) : null,
       blocked: r?.blocked ?? null,
       consolidationBlocked: consolidationBlocked?.get(o.name) ?? null,
+      largestWave: r?.largestWave && r.nodesDrifted > r.nodesRemoved ? largestWave(r, fleetSize) : null,
     });
   }
   return rows;
+}
+
+/** The largest wave of a pool's rollout, with its shares and whether it is wide (thresholds: contract WIDE_WAVE). */
+function largestWave(r: PoolRollout, fleetSize: number): LargestWave {
+  const w = r.largestWave!;
+  const pct = (n: number, of: number) => (of > 0 ? Math.round((n * 100) / of) : 0);
+  const poolPercent = pct(w.nodes, r.nodes);
+  const fleetPercent = pct(w.nodes, Math.max(fleetSize, r.nodes));
+  return {
+    start: new Date(w.start).toISOString(),
+    nodes: w.nodes,
+    poolPercent,
+    fleetPercent,
+    budget: w.budget ? { ...w.budget } : null,
+    defaulted: w.defaulted,
+    changed: w.changed,
+    wide:
+      w.nodes >= WIDE_WAVE.minNodes &&
+      (w.nodes * 100 >= WIDE_WAVE.poolPercent * r.nodes ||
+        w.nodes * 100 >= WIDE_WAVE.fleetPercent * Math.max(fleetSize, r.nodes)),
+  };
 }
 
 /** What the simulation launches for the state's workloads; null without a simulation or without workloads. */

@@ -9,6 +9,7 @@ import { countBySeverity, sortFindings } from '../common/findings.js';
 import type { State } from '../sources/state.js';
 import type { Alert, Plan, TargetPlan, VerdictReason } from './contract.js';
 import { SCHEMA_VERSION } from './contract.js';
+import { isStandingAssumption } from '../common/assumptions.js';
 
 export type TargetOutcome = TargetPlan;
 
@@ -150,6 +151,7 @@ export function combineTargets(targets: TargetOutcome[], input: CombineInput): P
     objects: [],
     verdictReasons: verdictDetails.map((r) => r.message),
     assumptions,
+    standingAssumptions: assumptions.filter(isStandingAssumption),
     inputs: {
       base: { files: files('base'), ignoredKinds: {}, renderers: renderers('base') },
       head: { files: files('head'), ignoredKinds: {}, renderers: renderers('head') },

@@ -52,6 +52,7 @@ import type {
   SimulationResult,
   StepContext,
 } from './types.js';
+import { STANDING_ASSUMPTIONS } from '../common/assumptions.js';
 
 export type {
   ClusterState,
@@ -142,9 +143,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       `Spot: prices are estimated as ${opts.spotPriceFactor} × on-demand; the spot instance type shown is the cheapest candidate, while EC2's price-capacity-optimized strategy also weighs capacity.`,
     );
   if (fleet.some((n) => n.allocationStrategy === 'lowest-price'))
-    assumptions.push(
-      "On-demand lowest-price: resolved with Karpenter's static price table; EC2 uses its own current prices.",
-    );
+    assumptions.push(STANDING_ASSUMPTIONS.lowestPriceTable);
   return {
     placements,
     templates,

@@ -44,6 +44,7 @@ import type {
   SchedulingErrorCode,
   Template,
 } from './types.js';
+import { STANDING_ASSUMPTIONS } from '../common/assumptions.js';
 
 export interface ScheduleResult {
   nodeClaims: NodeClaim[];
@@ -182,7 +183,7 @@ export class Scheduler {
       this.notes.push(
         existing.length
           ? "Pod-to-pod constraints (topology spread, pod affinity and anti-affinity) count the pods of this simulation and those the fleet snapshot's nodes keep; pods on nodes outside the snapshot are not counted."
-          : 'Pod-to-pod constraints (topology spread, pod affinity and anti-affinity) count the pods of this simulation only; pods already running in the cluster are not counted.',
+          : STANDING_ASSUMPTIONS.podToPodSimulationOnly,
       );
       if (this.topology.namespaceSelectorsApproximated)
         this.notes.push(

@@ -338,6 +338,8 @@ export function alertText(a: Alert, kind: Plan['kind'], f: Inline = MD): string 
       return `${a.count} node(s) will be replaced (drift).`;
     case 'budget-unlimited':
       return `No budget limits \`Drifted\` for ${names(a.subjects)}: every drifted node is replaced at once.`;
+    case 'rollout-wide':
+      return `The rollout of ${names(a.subjects)} replaces a large share at once: ${a.count} node(s) in the largest wave${a.subjects.length > 1 ? 's' : ''}.`;
   }
 }
 

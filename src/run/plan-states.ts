@@ -21,6 +21,7 @@ import type { PoolRollout } from '../disruption/replacements.js';
 import { readCatalog } from '../sources/catalog-file.js';
 import { readFleet } from '../sources/fleet.js';
 import type { ExecuteInput } from './input.js';
+import { STANDING_ASSUMPTIONS } from '../common/assumptions.js';
 /**
  * The plan of two states (or one): the catalog and the fleet read, the simulations, the disruption controller, the
  * rules, the what-if scenarios, then the plan. Each step is a function below; this one only orders them.
@@ -129,7 +130,7 @@ function placementAssumptions(catalog: Catalog, fleet: Fleet | null, placedIntoF
     `Catalog: ${catalog.types.length} instance types from ${catalog.source}; prices for ${catalog.region} dated ${catalog.pricesDate.slice(0, 10)} (${catalog.currency}, on-demand, Linux).`,
     placedIntoFleet && fleet
       ? `Placement: into the fleet snapshot's ${fleet.nodes.length} nodes, in provisioning rounds per state (a batch, its NodeClaims launched as nodes, the pods still pending scheduled again, until a round places nothing). Running replicas stay on their nodes; the pending ones go to existing nodes first (initialized first, then by name), then to NodeClaims of the batch, then to new ones; existing nodes count against their NodePool's limits. In head, nodes that drift or whose NodePool is removed are gone (their pods are placed anew, once the rollout is done), and a workload whose pod template changes in what scheduling reads is rolled (every replica placed anew). Existing nodes are kept as they are (nodes the change empties are not consolidated here); volume limits are not modelled.`
-      : `Placement: all workloads are scheduled onto an empty cluster in provisioning rounds (a batch, its NodeClaims launched as nodes, the pods still pending scheduled again, until a round places nothing; a fleet snapshot's nodes neither host them nor count against NodePool limits); volume limits are not modelled.`,
+      : STANDING_ASSUMPTIONS.emptyCluster,
   ];
   if (!fleet || placedIntoFleet) return out;
   out.push(
