@@ -18,6 +18,7 @@ import {
   urlPath,
 } from './escape.js';
 import { compositionCharts, rolloutGantt } from './charts.js';
+import { consequences, MAX_CONSEQUENCES, rolloutSentence, type Section } from './consequences.js';
 import { isRenderedSource } from '../common/findings.js';
 import { DOCUMENTED_RULES, RULE_DOCS_URL } from './rule-docs.js';
 
@@ -61,13 +62,18 @@ export function summarySentence(plan: Plan): string {
       );
     parts.push(findingsPart(plan));
     const head = s.hourlyCost.head;
-    if (head !== null) parts.push(`cost of the placements ${money(head)}/h (${monthly(head)}/month)`);
+    if (head) parts.push(`cost of the placements ${money(head)}/h (${monthly(head)}/month)`);
     return parts.join(' · ') + '.';
   }
   if (probesOnly(plan)) parts.push('no workloads (probe pods only)');
   else parts.push(`${s.workloadsChanged} workload${s.workloadsChanged === 1 ? '' : 's'} change placement`);
   if (s.probesChanged) parts.push(`${s.probesChanged} probe placement${s.probesChanged === 1 ? '' : 's'} change`);
-  const replacedPools = new Set(plan.replacements.filter((r) => r.reason !== 'NodePoolRemoved').map((r) => r.nodePool));
+  // Pools whose nodes drift (consolidation and removed pools are counted apart).
+  const replacedPools = new Set(
+    plan.replacements
+      .filter((r) => r.reason !== 'NodePoolRemoved' && r.reason !== 'Consolidation')
+      .map((r) => r.nodePool),
+  );
   // Without workloads or a fleet snapshot the simulated fleet is made of probe pods' nodes: say so.
   const probeNodes = plan.fleet.source === 'simulated' && probesOnly(plan) && !plan.nodePools.some((p) => p.static);
   parts.push(
@@ -76,7 +82,7 @@ export function summarySentence(plan: Plan): string {
   parts.push(`${s.nodesRemoved} removed`);
   if (s.nodesConsolidated) parts.push(`${s.nodesConsolidated} consolidated`);
   const verdicts = plan.nodePools
-    .map((p) => p.budget?.verdict)
+    .map((p) => rolloutVerdict(p))
     .filter((v): v is NonNullable<typeof v> => !!v && v !== 'none');
   if (verdicts.length) {
     const c: Record<string, number> = {};
@@ -92,7 +98,8 @@ export function summarySentence(plan: Plan): string {
   // With a fleet snapshot (or a live cluster), the fleet's own nodes and cost; otherwise what the simulation launches.
   const fleet = s.fleet;
   const { base, head } = fleet ? fleet.hourlyCost : s.hourlyCost;
-  if (base !== null || head !== null) {
+  // Nothing placed on either side (no workload, no fleet): no cost to state, rather than `$0.0000/h → $0.0000/h`.
+  if ((base !== null || head !== null) && (fleet || base || head)) {
     const delta = base !== null && head !== null ? Math.round((head - base) * 1e6) / 1e6 : null;
     const diff =
       delta === null ? '' : delta === 0 ? ' (no change)' : ` (${signedMoney(delta)}/h, ${signedMonthly(delta)}/month)`;
@@ -169,14 +176,129 @@ function whyLines(plan: Plan, outcome: Outcome): string[] {
   return [];
 }
 
+/**
+ * The rollout verdict a reader sees: the budget's, except that an `ok` rollout whose largest wave takes a large share
+ * of its pool or of the fleet at once (the plan's `largestWave.wide`) is `wide`.
+ */
+export function rolloutVerdict(p: Plan['nodePools'][number]): RolloutVerdict | null {
+  const v = p.budget?.verdict;
+  if (!v) return null;
+  return v === 'ok' && p.largestWave?.wide ? 'wide' : v;
+}
+export type RolloutVerdict = NonNullable<Plan['nodePools'][number]['budget']>['verdict'] | 'wide';
+
+/** The headline under the verdict: what changes, in a few words (about 120 characters at most). */
+export function headline(plan: Plan): string {
+  const s = plan.summary;
+  const parts: string[] = [];
+  const n = (x: number, one: string, many = `${one}s`) => `${x} ${x === 1 ? one : many}`;
+  if (plan.clusters) {
+    const affected = plan.clusters.filter((t) => t.plan).length;
+    parts.push(`${n(plan.clusters.length, 'target')}, ${affected} affected`);
+  }
+  if (plan.kind === 'state') {
+    const rows = plan.workloads.filter((w) => !w.probe && w.head);
+    const stuck = rows.filter((w) => !w.head!.schedulable).length;
+    if (probesOnly(plan)) parts.push('no workloads (probe pods only)');
+    else parts.push(`${n(rows.length - stuck, 'workload')} placed${stuck ? `, ${stuck} unschedulable` : ''}`);
+    if (s.hourlyCost.head) parts.push(`${monthly(s.hourlyCost.head)}/month`);
+    const f = s.findings;
+    if (f.error) parts.push(n(f.error, 'error'));
+    if (f.warning) parts.push(n(f.warning, 'warning'));
+    return parts.join(' · ') + '.';
+  }
+  // Workloads that become pending are said apart, not as moved.
+  const pending = plan.newlyUnschedulable.length;
+  const moved = s.workloadsChanged - pending;
+  if (moved > 0) parts.push(`${n(moved, 'workload')} ${moved === 1 ? 'moves' : 'move'}`);
+  else if (probesOnly(plan) && s.probesChanged) parts.push(`${n(s.probesChanged, 'probe placement')} change`);
+  if (pending) parts.push(`${n(pending, 'workload')} ${pending === 1 ? 'becomes' : 'become'} pending`);
+  if (s.nodesReplaced) parts.push(`${n(s.nodesReplaced, 'node')} replaced`);
+  if (s.nodesRemoved)
+    parts.push(`${n(s.nodesRemoved, 'node')} deleted with ${s.nodesRemoved === 1 ? 'its' : 'their'} NodePool`);
+  if (s.nodesConsolidated) parts.push(`${s.nodesConsolidated} consolidated`);
+  const cost = s.fleet ? s.fleet.hourlyCost : s.hourlyCost;
+  if (cost.base !== null && cost.head !== null) {
+    const delta = Math.round((cost.head - cost.base) * 1e6) / 1e6;
+    if (delta !== 0) parts.push(`${signedMonthly(delta)}/month`);
+  }
+  const f = s.newFindings ?? s.findings;
+  if (f.error) parts.push(`${n(f.error, 'new error')}`);
+  if (f.warning) parts.push(`${n(f.warning, 'new warning')}`);
+  if (!parts.length || (plan.clusters && parts.length === 1))
+    parts.push(plan.changed ? 'no placement, node or cost changes' : 'nothing Karpenter-relevant changes');
+  return parts.join(' · ') + '.';
+}
+
+/** Anchors of the comment's sections (`<a name>`: GitHub keeps it, prefixed, and scrolls to `#name`). */
+function anchor(prefix: string, section: Section): string {
+  return `kp-${prefix}${section}`;
+}
+function anchorTag(prefix: string, section: Section): string {
+  return `<a name="${anchor(prefix, section)}"></a>`;
+}
+
+/**
+ * The consequence lines under the headline: at most five, ranked by risk, each linking to its section. With alerts
+ * they are the alert block (CAUTION when an alert is a caution, else WARNING); the alerts' own sentences are then
+ * the ones the consequences word more precisely.
+ */
+function consequenceLines(plan: Plan): string[] {
+  const items: { text: string; rank: number; icon: string; href: string | null }[] = [];
+  if (plan.clusters)
+    plan.clusters.forEach((t, i) => {
+      if (!t.plan) return;
+      const present = sectionsPresent(t.plan);
+      for (const c of consequences(t.plan))
+        items.push({
+          ...c,
+          text: `${code(t.key)}: ${c.text}`,
+          href: `#${present.has(c.section) ? anchor(`t${i}-`, c.section) : anchor(`t${i}-`, 'target')}`,
+        });
+    });
+  else {
+    const present = sectionsPresent(plan);
+    for (const c of consequences(plan))
+      items.push({ ...c, href: present.has(c.section) ? `#${anchor('', c.section)}` : null });
+  }
+  items.sort((a, b) => a.rank - b.rank);
+  if (!items.length) return [];
+  const shown = items.slice(0, MAX_CONSEQUENCES);
+  const lines = shown.map((c) => `- ${c.icon} ${c.href ? `[${c.text}](${c.href})` : c.text}`);
+  if (items.length > shown.length) lines.push(`- … and ${items.length - shown.length} more in the sections below`);
+  if (!plan.alerts.length) return lines;
+  const caution = plan.alerts.some((a) => a.level === 'caution');
+  return [caution ? '> [!CAUTION]' : '> [!WARNING]', ...lines.map((l) => `> ${l}`)];
+}
+
+/** The sections a plan's comment holds (where a consequence can link). */
+function sectionsPresent(plan: Plan): Set<Section> {
+  const out = new Set<Section>(['replacements']);
+  if (plan.workloads.some((w) => !w.probe)) out.add('fleet');
+  if (plan.nodePools.some((p) => rolloutVerdict(p) && rolloutVerdict(p) !== 'none')) out.add('rollout');
+  if (plan.findings.length || plan.resolvedFindings?.length || plan.suppressedFindings?.length) out.add('findings');
+  if (plan.objects.some((o) => o.change !== 'unchanged')) out.add('manifests');
+  return out;
+}
+
 export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
   const limit = opts.limit ?? COMMENT_LIMIT;
   const head: string[] = [];
   const outcome = outcomeOf(plan);
-  head.push(`### ${OUTCOME_ICON[outcome]} ${inert(opts.title ?? 'karpenter-plan')}: ${OUTCOME_WORDS[outcome]}`);
+  // A pass is never shown with a ✅ right above a caution (a NodePool deleted with its nodes, pods pending).
+  const cautions = plan.alerts.filter((a) => a.level === 'caution').length;
+  const icon = outcome === 'pass' && cautions ? '⚠️' : OUTCOME_ICON[outcome];
+  const words =
+    outcome === 'pass' && cautions
+      ? `pass, with ${cautions} caution${cautions === 1 ? '' : 's'}`
+      : OUTCOME_WORDS[outcome];
+  head.push(`### ${icon} ${inert(opts.title ?? 'karpenter-plan')}: ${words}`);
   head.push('');
-  head.push(`**${summarySentence(plan)}**`);
+  head.push(`**${headline(plan)}**`);
   head.push('');
+  const lines = consequenceLines(plan);
+  if (lines.length) head.push(...lines, '');
+  head.push(...whyLines(plan, outcome));
   const prices = pricingNote(plan);
   // The note's own `code` spans become <code>; every other part (a region name from the config) is inert text.
   if (prices)
@@ -187,9 +309,6 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
         .join('')}</sub>`,
       '',
     );
-  const alerts = alertLines(plan);
-  if (alerts.length) head.push(...alerts, '');
-  head.push(...whyLines(plan, outcome));
 
   // Sections in order of importance; the last ones are shortened first.
   const findings =
@@ -197,7 +316,8 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
       ? { title: 'Findings', body: findingsSection(plan, opts.blobUrl ?? null) }
       : null;
   const sections = plan.clusters ? targetSections(plan.clusters) : planSections(plan, findings);
-  if (plan.clusters && findings) sections.push(findings);
+  if (plan.clusters && findings)
+    sections.push({ title: findings.title, body: withAnchor(findings.body, anchorTag('', 'findings')) });
   sections.push({ title: 'Assumptions', body: assumptionsSection(plan) });
 
   const footer = `\n<sub>base ${code(plan.base.label)} → head ${code(plan.head.label)} · karpenter-plan</sub>`;
@@ -228,7 +348,8 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
     cut.push(sections[i].title);
     sections[i] = {
       title: sections[i].title,
-      body: `<details><summary>${inert(sections[i].title)}</summary>\n\nOmitted to stay under GitHub's comment limit.\n</details>`,
+      // The section's anchor stays, so the consequence lines that link to it still land somewhere.
+      body: `<details><summary>${/^<details[^>]*><summary>(<a name="[\w-]+"><\/a>)/.exec(sections[i].body)?.[1] ?? ''}${inert(sections[i].title)}</summary>\n\nOmitted to stay under GitHub's comment limit.\n</details>`,
     };
     out = rebuild();
   }
@@ -255,21 +376,31 @@ function shortenBody(body: string, max: number): string {
 function planSections(
   plan: Plan,
   findings: { title: string; body: string } | null = null,
+  prefix = '',
 ): { title: string; body: string }[] {
   const sections: { title: string; body: string }[] = [];
-  if (plan.workloads.some((w) => !w.probe)) sections.push({ title: 'Fleet outcome', body: workloadSection(plan) });
+  const at = (section: Section, body: string) => withAnchor(body, anchorTag(prefix, section));
+  if (plan.workloads.some((w) => !w.probe))
+    sections.push({ title: 'Fleet outcome', body: at('fleet', workloadSection(plan)) });
   if (plan.workloads.some((w) => w.probe)) sections.push({ title: 'Probes', body: probeSection(plan) });
-  sections.push({ title: 'Expected replacements', body: nodePoolSection(plan) });
+  sections.push({ title: 'Expected replacements', body: at('replacements', nodePoolSection(plan)) });
+  const rollout = rolloutSection(plan);
+  if (rollout) sections.push({ title: 'Rollout', body: at('rollout', rollout) });
   if (plan.scenarios?.length) sections.push({ title: 'What-if', body: scenarioSection(plan) });
   const charts = chartsSection(plan);
   if (charts) sections.push({ title: 'Charts', body: charts });
-  if (findings) sections.push(findings);
+  if (findings) sections.push({ title: findings.title, body: at('findings', findings.body) });
   const changed = plan.objects.filter((o) => o.change !== 'unchanged');
-  if (changed.length) sections.push({ title: 'Manifest changes', body: manifestSection(plan) });
+  if (changed.length) sections.push({ title: 'Manifest changes', body: at('manifests', manifestSection(plan)) });
   return sections;
 }
 
-const BUDGET_ORDER = ['blocked', 'slow', 'unlimited', 'ok', 'none'] as const;
+/** A section's anchor, inside its `<summary>` (no empty paragraph before it). */
+function withAnchor(body: string, tag: string): string {
+  return body.replace('<summary>', `<summary>${tag}`);
+}
+
+const BUDGET_ORDER = ['blocked', 'wide', 'slow', 'unlimited', 'ok', 'none'] as const;
 
 /** A run over several targets: one row per affected target, a folded section each, unaffected ones in a line. */
 function targetSections(targets: TargetPlan[]): { title: string; body: string }[] {
@@ -280,7 +411,7 @@ function targetSections(targets: TargetPlan[]): { title: string; body: string }[
   ];
   for (const t of affected) {
     const p = t.plan!;
-    const verdicts = p.nodePools.map((n) => n.budget?.verdict).filter((v): v is (typeof BUDGET_ORDER)[number] => !!v);
+    const verdicts = p.nodePools.map((n) => rolloutVerdict(n)).filter((v): v is (typeof BUDGET_ORDER)[number] => !!v);
     const worst = BUDGET_ORDER.find((v) => verdicts.includes(v) && v !== 'none');
     rows.push(
       `| ${p.verdict === 'pass' ? '✅' : '❌'} ${code(t.key)} | ${p.summary.workloadsChanged} | ${p.summary.nodesReplaced} / ${p.summary.nodesRemoved} | ${worst ? `${VERDICT_ICON[worst]} ${worst}` : '–'} | ${p.summary.findings.error} / ${p.summary.findings.warning} |`,
@@ -296,25 +427,20 @@ function targetSections(targets: TargetPlan[]): { title: string; body: string }[
       body: details(`<b>Targets</b>: ${affected.length} of ${targets.length} affected`, table, true),
     },
   ];
-  for (const t of affected) {
-    const body = planSections(t.plan!)
+  targets.forEach((t, i) => {
+    if (!t.plan) return;
+    const body = planSections(t.plan, null, `t${i}-`)
       .map((x) => x.body)
       .join('\n\n');
     sections.push({
       title: `Target ${t.key}`,
-      body: details(`<b>${inert(t.key)}</b> (${inert(t.source)}): ${inert(summarySentence(t.plan!))}`, body),
+      body: details(
+        `${anchorTag(`t${i}-`, 'target')}<b>${inert(t.key)}</b> (${inert(t.source)}): ${inert(headline(t.plan))}`,
+        body,
+      ),
     });
-  }
+  });
   return sections;
-}
-
-/** The plan's alerts as a GitHub alert block: CAUTION when any is a caution, else WARNING. */
-function alertLines(plan: Plan): string[] {
-  if (!plan.alerts.length) return [];
-  const caution = plan.alerts.some((a) => a.level === 'caution');
-  const lines = [caution ? '> [!CAUTION]' : '> [!WARNING]'];
-  for (const a of plan.alerts) lines.push(`> ${alertText(a, plan.kind)}`);
-  return lines;
 }
 
 /** How a sentence marks names and user text: Markdown (inline code, inert text), or plain for the terminal. */
@@ -347,18 +473,12 @@ function details(summary: string, body: string, open = false): string {
   return `<details${open ? ' open' : ''}><summary>${summary}</summary>\n\n${body}\n</details>`;
 }
 
+/** What the change does to each NodePool and its nodes (5 columns; the rollout under the budgets is its own table). */
 function nodePoolSection(plan: Plan): string {
-  if (plan.nodePools.length === 0) return '_No NodePools in base or head._';
-  const rows = [...plan.nodePools].sort(
-    (a, b) =>
-      b.nodesDrifted - a.nodesDrifted ||
-      Number(a.change === 'unchanged') - Number(b.change === 'unchanged') ||
-      a.name.localeCompare(b.name),
-  );
-  const lines = [
-    '| NodePool | change | why (changed fields) | drift | nodes drifted | budget (Drifted) | waves | ETA | verdict |',
-    '|---|---|---|---|---|---|---|---|---|',
-  ];
+  if (plan.nodePools.length === 0)
+    return details('<b>Expected replacements</b>', '_No NodePools in base or head._', true);
+  const rows = sortedPools(plan);
+  const lines = ['| NodePool | change | why (changed fields) | drift | nodes drifted |', '|---|---|---|---|---|'];
   for (const p of rows) {
     const why = [...new Set([...(p.driftBecause ?? []), ...p.changedFields])];
     const fields = why.length
@@ -367,20 +487,57 @@ function nodePoolSection(plan: Plan): string {
           .map((w) => (/^[\w.[\]/-]+$/.test(w) ? code(w) : inert(w)))
           .join('<br>') + (why.length > 6 ? `<br>… +${why.length - 6}` : '')
       : '–';
-    const b = p.budget;
     const drifted = p.nodes || p.nodesDrifted ? `${p.nodesDrifted}/${p.nodes}` : '–';
-    const verdict = b ? `${VERDICT_ICON[b.verdict] ?? ''} ${b.verdict}` : '–';
-    lines.push(
-      `| ${code(p.name)} | ${p.change} | ${fields} | ${p.drift === 'none' ? '–' : p.drift} | ${drifted} | ${b ? (b.allowed === null ? 'unlimited' : `${b.allowed} now`) : '–'} | ${b?.waves || '–'} | ${b?.estimatedMinutes ? formatMinutes(b.estimatedMinutes) : '–'} | ${verdict} |`,
-    );
+    lines.push(`| ${code(p.name)} | ${p.change} | ${fields} | ${p.drift === 'none' ? '–' : p.drift} | ${drifted} |`);
   }
   const notes = nodePoolNotes(plan, rows).map((n) => `- ${n}`);
   const affected = rows.filter((r) => r.nodesDrifted > 0).length;
   const body = lines.join('\n') + (notes.length ? '\n\n' + notes.join('\n') : '');
+  const s = plan.summary;
+  const what = [
+    `${s.nodesReplaced} replaced`,
+    ...(s.nodesRemoved ? [`${s.nodesRemoved} deleted with their NodePool`] : []),
+    ...(s.nodesConsolidated ? [`${s.nodesConsolidated} consolidated`] : []),
+  ].join(', ');
   return details(
-    `<b>Expected replacements</b>: ${plan.summary.nodesReplaced} replaced, ${plan.summary.nodesRemoved} removed, in ${affected} of ${rows.length} NodePools (fleet: ${plan.fleet.source})`,
+    `<b>Expected replacements</b>: ${what}${affected ? ` in ${affected} of ${rows.length} NodePools` : ` · ${rows.length} NodePool${rows.length === 1 ? '' : 's'}`} (fleet: ${plan.fleet.source})`,
     body,
     true,
+  );
+}
+
+function sortedPools(plan: Plan): Plan['nodePools'] {
+  return [...plan.nodePools].sort(
+    (a, b) =>
+      b.nodesDrifted - a.nodesDrifted ||
+      Number(a.change === 'unchanged') - Number(b.change === 'unchanged') ||
+      a.name.localeCompare(b.name),
+  );
+}
+
+/** The rollout of the drifted nodes under each NodePool's `Drifted` budget (6 columns), with one sentence per pool. */
+function rolloutSection(plan: Plan): string | null {
+  const rows = sortedPools(plan).filter((p) => {
+    const v = rolloutVerdict(p);
+    return v !== null && v !== 'none';
+  });
+  if (!rows.length) return null;
+  const lines = ['| NodePool | budget (Drifted) | largest wave | waves | ETA | verdict |', '|---|---|---|---|---|---|'];
+  for (const p of rows) {
+    const b = p.budget!;
+    const v = rolloutVerdict(p)!;
+    const w = p.largestWave;
+    lines.push(
+      `| ${code(p.name)} | ${b.allowed === null ? 'unlimited' : `${b.allowed} now`} | ${w ? `${w.nodes} (${w.poolPercent} % of the pool)` : '–'} | ${b.waves || '–'} | ${b.estimatedMinutes ? formatMinutes(b.estimatedMinutes) : '–'} | ${VERDICT_ICON[v] ?? ''} ${v} |`,
+    );
+  }
+  const sentences = rows.map((p) => rolloutSentence(p)).filter((x): x is string => x !== null);
+  const verdicts = rows.map((p) => rolloutVerdict(p)!);
+  const worst = (['blocked', 'wide', 'unlimited', 'slow', 'ok'] as const).find((v) => verdicts.includes(v));
+  return details(
+    `<b>Rollout</b> under the budgets: ${rows.length} NodePool${rows.length === 1 ? '' : 's'}${worst ? `, ${worst === 'ok' ? 'all ok' : `${verdicts.filter((v) => v === worst).length} ${worst}`}` : ''}`,
+    lines.join('\n') + (sentences.length ? '\n\n' + sentences.map((x) => `- ${x}.`).join('\n') : ''),
+    verdicts.some((v) => v !== 'ok'),
   );
 }
 
@@ -475,12 +632,22 @@ function scenarioSection(plan: Plan): string {
   return details(`<b>What-if (insufficient capacity)</b>: ${plan.scenarios.length} scenario(s)`, parts.join('\n\n'));
 }
 
-const VERDICT_ICON: Record<string, string> = { ok: '🟢', slow: '🟡', blocked: '🔴', unlimited: '🟠', none: '⚪' };
+const VERDICT_ICON: Record<string, string> = {
+  ok: '🟢',
+  slow: '🟡',
+  blocked: '🔴',
+  unlimited: '🟠',
+  wide: '🟠',
+  none: '⚪',
+};
 
 function chartsSection(plan: Plan): string | null {
-  const parts = [compositionCharts(plan), rolloutGantt(plan)].filter((x): x is string => !!x);
+  const composition = compositionCharts(plan);
+  const gantt = rolloutGantt(plan);
+  const parts = [composition, gantt].filter((x): x is string => !!x);
   if (!parts.length) return null;
-  return details('<b>Charts</b>: fleet composition and rollout', parts.join('\n\n'));
+  const what = [...(composition ? ['fleet composition'] : []), ...(gantt ? ['rollout'] : [])].join(' and ');
+  return details(`<b>Charts</b>: ${what}`, parts.join('\n\n'));
 }
 
 export function formatMinutes(m: number): string {
@@ -567,6 +734,25 @@ function byRule(findings: readonly { rule: string }[]): string {
     .join(', ');
 }
 
+/** Where a message's first sentence ends: a period, `!` or `?` followed by a space (not inside `file.yaml:6`). */
+export function splitFirstSentence(message: string): [string, string] {
+  const m = /^(.+?[.!?])\s+(?=\S)/s.exec(message);
+  let first = m ? m[1] : message;
+  // A first sentence longer than a table cell reads well is cut at its first colon or semicolon past 40 characters.
+  if (first.length > 160) {
+    const c = /^(.{40,}?[:;])\s/s.exec(first);
+    if (c) first = c[1];
+  }
+  return [first, message.slice(first.length).trim()];
+}
+
+/** A finding's message in a table cell: its first sentence, the rest folded. */
+function messageCell(message: string): string {
+  const [first, rest] = splitFirstSentence(message);
+  if (!rest) return cell(message);
+  return `<details><summary>${cell(first)}</summary>${cell(rest)}</details>`;
+}
+
 /**
  * New findings in full; pre-existing ones (base had them) folded into counts by rule; resolved and suppressed ones
  * counted. In a single-state run every finding is new.
@@ -582,7 +768,7 @@ function findingsSection(plan: Plan, blobUrl: string | null): string {
       blobUrl && f.file && !isRenderedSource(f.file)
         ? `[${linkText(loc)}](${blobUrl}/${urlPath(f.file)}${f.line ? `#L${f.line}` : ''})`
         : cell(loc);
-    lines.push(`| ${icon[f.severity]} ${f.severity} | ${ruleCell(f.rule)} | ${where} | ${cell(f.message)} |`);
+    lines.push(`| ${icon[f.severity]} ${f.severity} | ${ruleCell(f.rule)} | ${where} | ${messageCell(f.message)} |`);
   }
   const parts = [fresh.length ? lines.join('\n') : '_This change introduces no finding._'];
   if (existing.length)
@@ -633,7 +819,27 @@ function manifestSection(plan: Plan): string {
   return details(`<b>Manifest changes</b>: ${parts.length} object(s)`, parts.join('\n\n'));
 }
 
+/** Standing assumptions (the same on every run) are documented once; the comment links them. */
+export const ASSUMPTIONS_DOCS_URL = RULE_DOCS_URL.replace(/rules\/$/, 'assumptions.md');
+
+/** At most this many assumptions are visible; the rest are folded. */
+export const VISIBLE_ASSUMPTIONS = 5;
+
+/**
+ * The assumptions that matter for this change (the plan's, without the standing ones it lists in
+ * `standingAssumptions`): the first five visible, the rest folded, and a link to the standing ones.
+ */
 function assumptionsSection(plan: Plan): string {
-  const items = plan.assumptions.length ? plan.assumptions : ['No selection model assumptions recorded.'];
-  return details('<b>Assumptions</b>', items.map((a) => `- ${inert(a)}`).join('\n'));
+  const standing = new Set(plan.standingAssumptions ?? []);
+  const items = plan.assumptions.filter((a) => !standing.has(a));
+  const link = `[${standing.size ? `${standing.size} standing assumption${standing.size === 1 ? '' : 's'}` : 'Standing assumptions'}](${ASSUMPTIONS_DOCS_URL}) (the same on every pull request) are documented once.`;
+  const visible = items.slice(0, VISIBLE_ASSUMPTIONS).map((a) => `- ${inert(a)}`);
+  const rest = items.slice(VISIBLE_ASSUMPTIONS);
+  const body = [
+    ...(visible.length ? visible : ['- No assumption specific to this change.']),
+    ...(rest.length ? ['', details(`${rest.length} more`, rest.map((a) => `- ${inert(a)}`).join('\n'))] : []),
+    '',
+    link,
+  ].join('\n');
+  return details(`<b>Assumptions</b>: ${items.length} for this change`, body);
 }

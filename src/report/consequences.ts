@@ -1,0 +1,174 @@
+/**
+ * What merging the change does, in plain language, ranked by risk: the lines right under the verdict of the Markdown
+ * report, each pointing at the section that shows it. Formatting only: every fact (pending workloads, deleted
+ * objects, blocked or wide rollouts, cost, new findings) is decided in the plan (src/plan/).
+ */
+import type { NodePoolRow, Plan } from '../plan/contract.js';
+import { code, inert, money, signedMoney, signedMonthly } from './escape.js';
+
+/** The sections a consequence points at (anchors `kp-<section>`, prefixed per target). */
+export type Section = 'fleet' | 'replacements' | 'rollout' | 'findings' | 'manifests' | 'target';
+
+export interface Consequence {
+  /** Lower is riskier: pending pods, deletions, blocked rollouts, disruption, errors, cost, warnings. */
+  rank: number;
+  icon: string;
+  /** Markdown, every input string escaped. */
+  text: string;
+  section: Section;
+}
+
+/** At most this many consequence lines are shown; the rest are counted. */
+export const MAX_CONSEQUENCES = 5;
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** A wave start as `17:00 UTC`, with the day when it is not the rollout's first day (`Jan 6 17:00 UTC`). */
+export function waveTime(iso: string, firstIso: string): string {
+  const t = new Date(iso);
+  const hm = iso.slice(11, 16);
+  if (iso.slice(0, 10) === firstIso.slice(0, 10)) return `${hm} UTC`;
+  return `${t.toLocaleString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })} ${hm} UTC`;
+}
+
+/** A budget line as the NodePool writes it: `nodes: 100%` (with its schedule, duration and reasons). */
+export function budgetLine(b: NonNullable<NonNullable<NodePoolRow['largestWave']>['budget']>): string {
+  return [
+    `nodes: ${b.nodes}`,
+    ...(b.schedule !== undefined ? [`schedule: ${b.schedule}`] : []),
+    ...(b.duration !== undefined ? [`duration: ${b.duration}`] : []),
+    ...(b.reasons !== undefined ? [`reasons: [${b.reasons.join(', ')}]`] : []),
+  ].join(', ');
+}
+
+/** The rollout of one NodePool's drifted nodes in one sentence (null when it replaces nothing). */
+export function rolloutSentence(p: NodePoolRow): string | null {
+  const replaced = p.nodesDrifted - (p.drift === 'removed' ? p.nodesDrifted : 0);
+  if (replaced <= 0 || !p.rollout || !p.budget) return null;
+  const w = p.largestWave;
+  const waves = p.rollout.waves;
+  const share = p.nodes ? ` (${Math.round((replaced * 100) / p.nodes)} %)` : '';
+  const first = waves[0] ? ` ${waves.length === 1 ? 'at' : 'from'} ${waveTime(waves[0].start, p.rollout.start)}` : '';
+  const head = `${replaced} of ${plural(p.nodes, 'node')}${share} of ${code(p.name)} replaced in ${plural(waves.length, 'wave')}${first}`;
+  if (p.budget.verdict === 'blocked') return `${head}; the rest never inside the horizon (**blocked** by the budgets)`;
+  if (p.budget.verdict === 'unlimited') return `${head}: no budget limits \`Drifted\`, every drifted node at once`;
+  const allowedBy = w
+    ? w.budget
+      ? `the ${w.changed ? 'new ' : ''}${w.defaulted ? 'default ' : ''}${code(budgetLine(w.budget))} budget`
+      : 'no budget'
+    : null;
+  if (w?.wide)
+    return `${head}: **${w.nodes} at once** (${w.poolPercent} % of the pool, ${w.fleetPercent} % of the fleet), allowed by ${allowedBy}`;
+  return `${head}, ${w && w.nodes > 1 ? `at most ${w.nodes} per wave` : 'one node per wave'}${allowedBy ? ` under ${allowedBy}` : ''}${p.budget.verdict === 'slow' ? ' (**slow**)' : ''}`;
+}
+
+/** The consequences of a plan, ranked by risk (all of them; the renderer shows the first `MAX_CONSEQUENCES`). */
+export function consequences(plan: Plan): Consequence[] {
+  const out: Consequence[] = [];
+  const diff = plan.kind === 'diff';
+  // Pods that become pending: the workloads head cannot place.
+  const pending = plan.newlyUnschedulable;
+  if (pending.length) {
+    const pods = pending.reduce(
+      (a, w) =>
+        a +
+        (plan.workloads.find((x) => x.kind === w.kind && x.namespace === w.namespace && x.name === w.name)?.replicas ??
+          0),
+      0,
+    );
+    const names = pending
+      .slice(0, 3)
+      .map((w) => code(`${w.namespace}/${w.name}`))
+      .join(', ');
+    out.push({
+      rank: 0,
+      icon: '⛔',
+      text: `${pods ? `${plural(pods, 'pod')} of ` : ''}${plural(pending.length, 'workload')} ${diff ? 'become' : 'stay'} **pending** (unschedulable${diff ? ' in head' : ''}): ${names}${pending.length > 3 ? `, and ${pending.length - 3} more` : ''}`,
+      section: 'fleet',
+    });
+  }
+  // What gets deleted: NodePools with their nodes (garbage collection, no budgets), other Karpenter objects.
+  const removedPools = plan.nodePools.filter((p) => p.change === 'removed');
+  for (const p of removedPools)
+    out.push({
+      rank: 1,
+      icon: '🗑️',
+      text: p.nodesDrifted
+        ? `NodePool ${code(p.name)} is deleted with its ${plural(p.nodesDrifted, 'node')}: garbage collection, no budgets, no pre-spun replacements`
+        : `NodePool ${code(p.name)} is deleted (it has no nodes)`,
+      section: 'replacements',
+    });
+  const removedObjects = plan.objects.filter((o) => o.change === 'removed' && o.kind !== 'NodePool');
+  if (removedObjects.length)
+    out.push({
+      rank: 1,
+      icon: '🗑️',
+      text: `Deleted: ${removedObjects
+        .slice(0, 4)
+        .map((o) => `${inert(o.kind)} ${code(o.name)}`)
+        .join(', ')}${removedObjects.length > 4 ? `, and ${removedObjects.length - 4} more` : ''}`,
+      section: 'manifests',
+    });
+  // Disruption: each NodePool's rollout, the blocked ones first, then the wide or unlimited ones.
+  const rank = (p: NodePoolRow): number =>
+    p.budget?.verdict === 'blocked' ? 2 : p.budget?.verdict === 'unlimited' || p.largestWave?.wide ? 3 : 3.5;
+  const rolling = plan.nodePools
+    .map((p) => ({ p, s: rolloutSentence(p) }))
+    .filter((x): x is { p: NodePoolRow; s: string } => x.s !== null)
+    .sort((a, b) => rank(a.p) - rank(b.p) || b.p.nodesDrifted - a.p.nodesDrifted);
+  for (const { p, s } of rolling)
+    out.push({
+      rank: rank(p),
+      icon: rank(p) === 2 ? '🔴' : rank(p) === 3 ? '🟠' : '🔄',
+      text: s,
+      section: 'rollout',
+    });
+  const consolidated = plan.summary.nodesConsolidated ?? 0;
+  if (consolidated)
+    out.push({
+      rank: 3.6,
+      icon: '🔄',
+      text: `${plural(consolidated, 'node')} replaced or deleted by consolidation, which this change makes possible`,
+      section: 'replacements',
+    });
+  // New findings: errors before the cost, warnings after.
+  const f = diff ? (plan.summary.newFindings ?? plan.summary.findings) : plan.summary.findings;
+  const fresh = plan.findings.filter((x) => x.new !== false);
+  const rules = (severity: 'error' | 'warning'): string => {
+    const c = new Map<string, number>();
+    for (const x of fresh.filter((y) => y.severity === severity)) c.set(x.rule, (c.get(x.rule) ?? 0) + 1);
+    return [...c]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 3)
+      .map(([r, n]) => `${n > 1 ? `${n} × ` : ''}${code(r)}`)
+      .join(', ');
+  };
+  const nw = diff ? 'new ' : '';
+  if (f.error)
+    out.push({
+      rank: 4,
+      icon: '🛑',
+      text: `${f.error} ${nw}error${f.error === 1 ? '' : 's'}${rules('error') ? `: ${rules('error')}` : ''}`,
+      section: 'findings',
+    });
+  // The monthly cost change (the fleet's, with a snapshot or a live cluster; else what the simulation launches).
+  const cost = plan.summary.fleet ? plan.summary.fleet.hourlyCost : plan.summary.hourlyCost;
+  if (diff && cost.base !== null && cost.head !== null) {
+    const delta = Math.round((cost.head - cost.base) * 1e6) / 1e6;
+    if (delta !== 0)
+      out.push({
+        rank: 5,
+        icon: delta > 0 ? '📈' : '📉',
+        text: `${plan.summary.fleet ? 'Fleet cost' : 'Cost of the placements'} ${signedMonthly(delta)}/month (${money(cost.base)}/h → ${money(cost.head)}/h, ${signedMoney(delta)}/h)${pending.length && !plan.summary.fleet ? ', pending pods not counted' : ''}`,
+        section: 'fleet',
+      });
+  }
+  if (f.warning)
+    out.push({
+      rank: 6,
+      icon: '⚠️',
+      text: `${f.warning} ${nw}warning${f.warning === 1 ? '' : 's'}${rules('warning') ? `: ${rules('warning')}` : ''}`,
+      section: 'findings',
+    });
+  return out.sort((a, b) => a.rank - b.rank);
+}
