@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { execFileSync } from 'node:child_process';
 import { runCli } from '../src/cli/run.js';
-import { renderMarkdown } from '../src/report/markdown.js';
+import { ASSUMPTIONS_DOCS_URL, renderMarkdown } from '../src/report/markdown.js';
 import { renderSarif } from '../src/report/sarif.js';
 import { renderText } from '../src/report/text.js';
 import { cell, code, inert, linkText, logSafe, plain, sarifText, sarifUri, urlPath } from '../src/report/escape.js';
@@ -115,7 +115,16 @@ function expectInert(pairs: [hostile: string, benign: string][]): void {
     // No element the benign rendering lacks, and no more of one than it has: input never adds an element.
     for (const [tag, n] of Object.entries(h.tags))
       expect([tag, n <= (b.tags[tag] ?? 0), n > (b.tags[tag] ?? 0) ? h.hrefs : null]).toEqual([tag, true, null]);
-    for (const href of h.hrefs) expect(href.startsWith(`${BLOB}/`) || href.startsWith(RULE_DOCS_URL)).toBe(true);
+    // Links the report builds: lines in the repository, rule and assumption docs, its own section anchors (#kp-…),
+    // and the anchors themselves (<a name>, no href).
+    for (const href of h.hrefs)
+      expect(
+        href.startsWith(`${BLOB}/`) ||
+          href.startsWith(RULE_DOCS_URL) ||
+          href === ASSUMPTIONS_DOCS_URL ||
+          /^#kp-[a-z0-9-]+$/.test(href) ||
+          href === '',
+      ).toBe(true);
     // GitHub autolinks mentions, issue references, URLs and e-mail addresses in rendered text.
     expect(h.text).not.toMatch(/@[A-Za-z0-9]/);
     expect(h.text).not.toMatch(/#\d/);

@@ -44,13 +44,20 @@ export function budgetLine(b: NonNullable<NonNullable<NodePoolRow['largestWave']
 /** The rollout of one NodePool's drifted nodes in one sentence (null when it replaces nothing). */
 export function rolloutSentence(p: NodePoolRow): string | null {
   const replaced = p.nodesDrifted - (p.drift === 'removed' ? p.nodesDrifted : 0);
-  if (replaced <= 0 || !p.rollout || !p.budget) return null;
+  if (!p.rollout || !p.budget) return null;
+  const stuck = p.blocked?.nodes ?? 0;
+  if (replaced <= 0 && !stuck) return null;
   const w = p.largestWave;
   const waves = p.rollout.waves;
-  const share = p.nodes ? ` (${Math.round((replaced * 100) / p.nodes)} %)` : '';
+  const ofPool = (n: number) =>
+    `${n} of ${plural(p.nodes, 'node')}${p.nodes ? ` (${Math.round((n * 100) / p.nodes)} %)` : ''} of ${code(p.name)}`;
+  if (p.budget.verdict === 'blocked') {
+    const started = waves.reduce((a, x) => a + x.nodes, 0);
+    const drifting = replaced + stuck;
+    return `${ofPool(drifting)} drift${started ? `; only ${started} start${started === 1 ? 's' : ''} inside the horizon` : ' and are never replaced inside the horizon'} (**blocked**${stuck ? `: ${stuck} cannot be disrupted` : ' by the budgets'})`;
+  }
   const first = waves[0] ? ` ${waves.length === 1 ? 'at' : 'from'} ${waveTime(waves[0].start, p.rollout.start)}` : '';
-  const head = `${replaced} of ${plural(p.nodes, 'node')}${share} of ${code(p.name)} replaced in ${plural(waves.length, 'wave')}${first}`;
-  if (p.budget.verdict === 'blocked') return `${head}; the rest never inside the horizon (**blocked** by the budgets)`;
+  const head = `${ofPool(replaced)} replaced in ${plural(waves.length, 'wave')}${first}`;
   if (p.budget.verdict === 'unlimited') return `${head}: no budget limits \`Drifted\`, every drifted node at once`;
   const allowedBy = w
     ? w.budget

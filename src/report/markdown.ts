@@ -746,11 +746,14 @@ export function splitFirstSentence(message: string): [string, string] {
   return [first, message.slice(first.length).trim()];
 }
 
-/** A finding's message in a table cell: its first sentence, the rest folded. */
+/**
+ * A finding's message in a table cell: its first sentence, the rest folded. Every message is a `<details>`, even one
+ * of a single sentence, so the structure of the table never depends on the text (a name in a message cannot add or
+ * remove an element: docs/security.md).
+ */
 function messageCell(message: string): string {
   const [first, rest] = splitFirstSentence(message);
-  if (!rest) return cell(message);
-  return `<details><summary>${cell(first)}</summary>${cell(rest)}</details>`;
+  return `<details><summary>${cell(first)}</summary>${rest ? cell(rest) : ''}</details>`;
 }
 
 /**
