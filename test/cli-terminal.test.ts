@@ -30,7 +30,8 @@ describe('the report format of diff', () => {
     const tty = await runCli(args('generation-split'), process.cwd(), undefined, { isTTY: true });
     expect(tty.stdout.split('\n')[0]).toBe('karpenter-plan: PASS');
     const piped = await runCli(args('generation-split'));
-    expect(piped.stdout.split('\n')[0]).toBe('### ✅ karpenter-plan: pass');
+    // The example deletes a NodePool with its nodes (a caution): a pass never shows ✅ above a caution.
+    expect(piped.stdout.split('\n')[0]).toBe('### ⚠️ karpenter-plan: pass, with 1 caution');
     const md = await runCli([...args('generation-split'), '--format', 'markdown'], process.cwd(), undefined, {
       isTTY: true,
     });
@@ -46,20 +47,24 @@ describe('the report format of diff', () => {
       'Fleet outcome': /^Fleet outcome: /m,
       'What each NodePool would launch': /^What each NodePool would launch \(probe pods\): /m,
       'Expected replacements': /^Expected replacements: /m,
+      Rollout: /^Rollout of drift replacements under the budgets \(UTC\)$/m,
       'What-if (insufficient capacity)': /^What-if \(insufficient capacity\): /m,
       Charts: /^Simulated fleet by family \(nodes\)$/m,
       Findings: /^Findings: /m,
       'Manifest changes': /^Manifest changes: /m,
       Assumptions: /^Assumptions$/m,
     };
-    const titles = [...md.matchAll(/<summary><b>([^<]+)<\/b>/g)].map((m) => m[1]);
+    const titles = [...md.matchAll(/<summary>(?:<a name="[^"]+"><\/a>)?<b>([^<]+)<\/b>/g)].map((m) => m[1]);
     expect(titles.length).toBeGreaterThan(3);
     for (const t of titles) {
       expect(Object.keys(sections)).toContain(t);
       expect({ section: t, found: sections[t].test(text) }).toEqual({ section: t, found: true });
     }
     // The notes under the NodePool table (rollout, drift, consolidation) are the Markdown's, word for word.
+    // (The consequence lines above the first section are the comment's own summary; the text report has its summary
+    // sentence instead.)
     const notes = md
+      .slice(md.indexOf('<details'))
       .split('\n')
       .filter((l) => l.startsWith('- '))
       .map((l) => l.replace(/<code>([^<]*)<\/code>/g, '$1'))

@@ -41,8 +41,20 @@ export function budgetLine(b: NonNullable<NonNullable<NodePoolRow['largestWave']
   ].join(', ');
 }
 
-/** The rollout of one NodePool's drifted nodes in one sentence (null when it replaces nothing). */
-export function rolloutSentence(p: NodePoolRow): string | null {
+/** How a sentence marks names and emphasis: Markdown (the comment) or plain text (the terminal report). */
+export interface SentenceStyle {
+  code: (s: string) => string;
+  strong: (s: string) => string;
+}
+
+const MARKDOWN: SentenceStyle = { code, strong: (s) => `**${s}**` };
+
+/**
+ * The rollout of one NodePool's drifted nodes in one sentence (null when it replaces nothing), in Markdown unless a
+ * style is given (the text report passes its own).
+ */
+export function rolloutSentence(p: NodePoolRow, style: SentenceStyle = MARKDOWN): string | null {
+  const { code, strong } = style;
   const replaced = p.nodesDrifted - (p.drift === 'removed' ? p.nodesDrifted : 0);
   if (!p.rollout || !p.budget) return null;
   const stuck = p.blocked?.nodes ?? 0;
@@ -54,19 +66,20 @@ export function rolloutSentence(p: NodePoolRow): string | null {
   if (p.budget.verdict === 'blocked') {
     const started = waves.reduce((a, x) => a + x.nodes, 0);
     const drifting = replaced + stuck;
-    return `${ofPool(drifting)} drift${started ? `; only ${started} start${started === 1 ? 's' : ''} inside the horizon` : ' and are never replaced inside the horizon'} (**blocked**${stuck ? `: ${stuck} cannot be disrupted` : ' by the budgets'})`;
+    return `${ofPool(drifting)} drift${started ? `; only ${started} start${started === 1 ? 's' : ''} inside the horizon` : ' and are never replaced inside the horizon'} (${strong('blocked')}${stuck ? `: ${stuck} cannot be disrupted` : ' by the budgets'})`;
   }
   const first = waves[0] ? ` ${waves.length === 1 ? 'at' : 'from'} ${waveTime(waves[0].start, p.rollout.start)}` : '';
   const head = `${ofPool(replaced)} replaced in ${plural(waves.length, 'wave')}${first}`;
-  if (p.budget.verdict === 'unlimited') return `${head}: no budget limits \`Drifted\`, every drifted node at once`;
+  if (p.budget.verdict === 'unlimited')
+    return `${head}: no budget limits ${code('Drifted')}, every drifted node at once`;
   const allowedBy = w
     ? w.budget
       ? `the ${w.changed ? 'new ' : ''}${w.defaulted ? 'default ' : ''}${code(budgetLine(w.budget))} budget`
       : 'no budget'
     : null;
   if (w?.wide)
-    return `${head}: **${w.nodes} at once** (${w.poolPercent} % of the pool, ${w.fleetPercent} % of the fleet), allowed by ${allowedBy}`;
-  return `${head}, ${w && w.nodes > 1 ? `at most ${w.nodes} per wave` : 'one node per wave'}${allowedBy ? ` under ${allowedBy}` : ''}${p.budget.verdict === 'slow' ? ' (**slow**)' : ''}`;
+    return `${head}: ${strong(`${w.nodes} at once`)} (${w.poolPercent} % of the pool, ${w.fleetPercent} % of the fleet), allowed by ${allowedBy}`;
+  return `${head}, ${w && w.nodes > 1 ? `at most ${w.nodes} per wave` : 'one node per wave'}${allowedBy ? ` under ${allowedBy}` : ''}${p.budget.verdict === 'slow' ? ` (${strong('slow')})` : ''}`;
 }
 
 /** The consequences of a plan, ranked by risk (all of them; the renderer shows the first `MAX_CONSEQUENCES`). */

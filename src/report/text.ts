@@ -18,6 +18,7 @@ import {
   type Inline,
 } from './markdown.js';
 import { money, plain, signedMonthly } from './escape.js';
+import { rolloutSentence } from './consequences.js';
 
 export interface TextOptions {
   /** ANSI colours for the verdict and severities (the CLI on a terminal, unless NO_COLOR is set). */
@@ -330,6 +331,11 @@ function charts(plan: Plan, paint: Paint): string[] {
         ]);
     }
     out.push(...textTable(['NodePool', 'wave', 'nodes', 'start', 'end'], rows));
+    // The same sentence per pool as the comment's Rollout section, in plain text.
+    for (const p of pools) {
+      const sentence = rolloutSentence(p, { code: terminalSafe, strong: (x) => x.toUpperCase() });
+      if (sentence) out.push(`- ${sentence}.`);
+    }
   }
   return out;
 }
