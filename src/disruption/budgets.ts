@@ -61,14 +61,9 @@ export function allowedByBudgets(
     b.schedule ? isActive(b.schedule, b.durationMs, t) : true,
 ): number {
   if (budgets.some((b) => b.error)) return 0; // MustGetAllowedDisruptions: any error blocks every reason.
-  let result = MAX_INT32;
-  for (const b of budgets) {
-    const applies = b.budget.reasons === undefined || b.budget.reasons.includes(reason);
-    if (!applies) continue;
-    if (!activeAt(b, now)) continue;
-    result = Math.min(result, scaledNodes(b.budget.nodes, numNodes));
-  }
-  return result;
+  // The minimum of the active budgets that apply (GetAllowedDisruptionsByReason), MaxInt32 when none limits.
+  const binding = bindingBudget(budgets, numNodes, reason, now, activeAt);
+  return binding ? scaledNodes(binding.budget.nodes, numNodes) : MAX_INT32;
 }
 
 /**
