@@ -31,8 +31,10 @@ describe('the headline prices the fleet snapshot', () => {
     });
     const md = (await runCli([...args, ...fleet])).stdout;
     const delta = head - base;
-    expect(md.split('\n')[2]).toContain(
-      `fleet 10 nodes, cost $${base.toFixed(2)}/h → $${head.toFixed(2)}/h (+$${delta.toFixed(4)}/h, +$${(delta * 730).toFixed(2)}/month)`,
+    // The headline states the fleet's monthly change; the consequence line under it, the hourly figures.
+    expect(md.split('\n')[2]).toContain(`+$${(delta * 730).toFixed(2)}/month`);
+    expect(md).toContain(
+      `Fleet cost +$${(delta * 730).toFixed(2)}/month ($${base.toFixed(2)}/h → $${head.toFixed(2)}/h, +$${delta.toFixed(4)}/h)`,
     );
     // What the simulation launches for the workloads is still shown, next to them.
     expect(md).toMatch(
@@ -198,7 +200,7 @@ describe('a change that scales every workload to zero', () => {
     // Head's generic probes have nothing to be compared with in base: not changes.
     expect(plan.summary.probesChanged).toBe(0);
     const md = (await runCli(['diff', '--base', base, '--head', head, ...AT])).stdout;
-    expect(md.split('\n')[2]).toMatch(/^\*\*1 workload change placement · 0 nodes replaced/);
+    expect(md.split('\n')[2]).toMatch(/^\*\*1 workload changes placement · -\$\d+\/month\.\*\*$/);
   });
 });
 
@@ -232,8 +234,9 @@ describe('what the fleet figures leave out is said next to them', () => {
     ];
     const plan = JSON.parse((await runCli([...args, '--format', 'json'])).stdout);
     expect(plan.summary.fleet.noReplacement).toBe(10);
-    expect((await runCli(args)).stdout.split('\n')[2]).toMatch(
-      /fleet 10 → 0 nodes \(10 without a full replacement in head\), cost/,
+    // What the fleet figures leave out is said next to them, in the cost line of the comment.
+    expect((await runCli(args)).stdout).toMatch(
+      /Fleet cost -\$[\d,.]+\/month \(\$[\d.]+\/h → \$0(?:\.0+)?\/h, -\$[\d.]+\/h; fleet 10 → 0 nodes, 10 without a full replacement in head\)/,
     );
   });
 });
@@ -257,7 +260,7 @@ describe('simulate: a workload no NodePool can place is never a pass', () => {
     expect(plan.verdictDetails.map((d: { code: string }) => d.code)).toContain('workloads-unschedulable');
     expect(plan.newlyUnschedulable).toEqual([{ kind: 'Deployment', namespace: 'default', name: 'huge' }]);
     const md = (await runCli(['simulate', dir, '--format', 'markdown'])).stdout;
-    expect(md).toMatch(/1 workload\(s\) are \*\*unschedulable\*\*: <code>default\/huge<\/code>/);
+    expect(md).toMatch(/2 pods of 1 workload stay \*\*pending\*\* \(unschedulable\): <code>default\/huge<\/code>/);
   });
 });
 

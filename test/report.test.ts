@@ -55,7 +55,7 @@ test.each(EXAMPLES)('%s: the comment is under the limit, summary first, and ever
   ).stdout;
   expect(md.length).toBeLessThan(COMMENT_LIMIT);
   // The headline (issue 25): what changes in a few words, under about 120 characters.
-  expect(md.split('\n')[2]).toMatch(/^\*\*(\d+ workloads? moves?|\d+ probe placements? change)/);
+  expect(md.split('\n')[2]).toMatch(/^\*\*(\d+ workloads? changes? placement|\d+ probe placements? change)/);
   expect(md.split('\n')[2].length).toBeLessThanOrEqual(124);
   // Charts only when they show a change (issue 25): the drift rollout and the composition that changes family mix.
   const blocks = mermaidBlocks(md);
@@ -147,7 +147,7 @@ test('an oversized plan (hundreds of NodePools and workloads) stays under the li
   const p = await plan(['diff', '--base', base, '--head', head]);
   const md = renderMarkdown(p);
   expect(md.length).toBeLessThanOrEqual(COMMENT_LIMIT);
-  expect(md).toMatch(/\*\*\d+ workloads move/);
+  expect(md).toMatch(/\*\*\d+ workloads change placement/);
   expect(md).toMatch(/Shortened: .*(omitted|shortened)/);
 }, 120_000);
 

@@ -53,10 +53,10 @@ test('the Mermaid diagrams of every example comment render in headless Chromium;
     expect(run.status).toBe(1);
     const results = JSON.parse(run.stdout) as Rendered[];
     expect(results.map((r) => r.name)).toEqual([...examples, 'zz-broken']);
-    for (const r of results.filter((x) => x.name !== 'zz-broken')) {
+    for (const r of results.filter((x) => x.name !== 'zz-broken'))
       expect({ name: r.name, errors: r.errors }).toEqual({ name: r.name, errors: [] });
-      expect(r.diagrams).toBeGreaterThan(0);
-    }
+    // Charts appear only when they show a change: not every example has one, but some do, and they render.
+    expect(results.filter((r) => r.name !== 'zz-broken' && r.diagrams > 0).length).toBeGreaterThan(0);
     expect(results.find((r) => r.name === 'zz-broken')?.errors).toHaveLength(1);
   } finally {
     rmSync(dir, { recursive: true, force: true });

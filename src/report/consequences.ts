@@ -179,7 +179,7 @@ export function consequences(plan: Plan): Consequence[] {
       out.push({
         rank: 5,
         icon: delta > 0 ? '📈' : '📉',
-        text: `${plan.summary.fleet ? 'Fleet cost' : 'Cost of the placements'} ${signedMonthly(delta)}/month (${money(cost.base)}/h → ${money(cost.head)}/h, ${signedMoney(delta)}/h)${pending.length && !plan.summary.fleet ? ', pending pods not counted' : ''}`,
+        text: `${plan.summary.fleet ? 'Fleet cost' : 'Cost of the placements'} ${signedMonthly(delta)}/month (${money(cost.base)}/h → ${money(cost.head)}/h, ${signedMoney(delta)}/h${fleetCaveats(plan)})${pending.length && !plan.summary.fleet ? ', pending pods not counted' : ''}`,
         section: 'fleet',
       });
   }
@@ -191,4 +191,19 @@ export function consequences(plan: Plan): Consequence[] {
       section: 'findings',
     });
   return out.sort((a, b) => a.rank - b.rank);
+}
+
+/**
+ * What the fleet's figures leave out, said next to them: its node count when the change alters it, nodes head has no
+ * full replacement for, unpriced nodes (`; fleet 10 → 0 nodes, 10 without a full replacement in head`).
+ */
+function fleetCaveats(plan: Plan): string {
+  const f = plan.summary.fleet;
+  if (!f) return '';
+  const parts = [
+    ...(f.nodes.head !== f.nodes.base ? [`fleet ${f.nodes.base} → ${f.nodes.head} nodes`] : []),
+    ...(f.noReplacement ? [`${f.noReplacement} without a full replacement in head`] : []),
+    ...(f.unpriced ? [`${f.unpriced} unpriced`] : []),
+  ];
+  return parts.length ? `; ${parts.join(', ')}` : '';
 }

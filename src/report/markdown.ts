@@ -38,19 +38,25 @@ export function probesOnly(plan: Plan): boolean {
   return plan.summary.probesOnly === true;
 }
 
+/**
+ * `3 targets, 1 affected`, naming the target the run's fleet snapshot or live cluster applied to when one took it
+ * (plan/targets.ts): a fleet given for the run is never silently dropped.
+ */
+function targetsPart(clusters: NonNullable<Plan['clusters']>): string {
+  const fleet = clusters.filter(
+    (t) => t.plan && (t.plan.fleet.source === 'snapshot' || t.plan.fleet.source === 'live'),
+  );
+  const applied = fleet.length
+    ? ` (the ${fleet[0].plan!.fleet.source === 'live' ? 'live cluster' : 'fleet snapshot'} applied to ${fleet.map((t) => t.key).join(', ')})`
+    : '';
+  const n = clusters.length;
+  return `${n} target${n === 1 ? '' : 's'}, ${clusters.filter((t) => t.plan).length} affected${applied}`;
+}
+
 export function summarySentence(plan: Plan): string {
   const s = plan.summary;
   const parts: string[] = [];
-  if (plan.clusters) {
-    const n = plan.clusters.length;
-    // The run's fleet snapshot or live cluster, when one target took it (plan/targets.ts): never silently dropped.
-    const fleet = plan.clusters.filter(
-      (t) => t.plan && (t.plan.fleet.source === 'snapshot' || t.plan.fleet.source === 'live'),
-    );
-    parts.push(
-      `${n} target${n === 1 ? '' : 's'}, ${plan.clusters.filter((t) => t.plan).length} affected${fleet.length ? ` (the ${fleet[0].plan!.fleet.source === 'live' ? 'live cluster' : 'fleet snapshot'} applied to ${fleet.map((t) => t.key).join(', ')})` : ''}`,
-    );
-  }
+  if (plan.clusters) parts.push(targetsPart(plan.clusters));
   if (plan.kind === 'state') {
     // One state (simulate, validate): what it places, not what changes.
     const rows = plan.workloads.filter((w) => !w.probe && w.head);
@@ -192,10 +198,7 @@ export function headline(plan: Plan): string {
   const s = plan.summary;
   const parts: string[] = [];
   const n = (x: number, one: string, many = `${one}s`) => `${x} ${x === 1 ? one : many}`;
-  if (plan.clusters) {
-    const affected = plan.clusters.filter((t) => t.plan).length;
-    parts.push(`${n(plan.clusters.length, 'target')}, ${affected} affected`);
-  }
+  if (plan.clusters) parts.push(targetsPart(plan.clusters));
   if (plan.kind === 'state') {
     const rows = plan.workloads.filter((w) => !w.probe && w.head);
     const stuck = rows.filter((w) => !w.head!.schedulable).length;
@@ -210,7 +213,8 @@ export function headline(plan: Plan): string {
   // Workloads that become pending are said apart, not as moved.
   const pending = plan.newlyUnschedulable.length;
   const moved = s.workloadsChanged - pending;
-  if (moved > 0) parts.push(`${n(moved, 'workload')} ${moved === 1 ? 'moves' : 'move'}`);
+  // A workload scaled to zero changes placement without moving anywhere: 'changes placement' covers both.
+  if (moved > 0) parts.push(`${n(moved, 'workload')} ${moved === 1 ? 'changes' : 'change'} placement`);
   else if (probesOnly(plan) && s.probesChanged) parts.push(`${n(s.probesChanged, 'probe placement')} change`);
   if (pending) parts.push(`${n(pending, 'workload')} ${pending === 1 ? 'becomes' : 'become'} pending`);
   if (s.nodesReplaced) parts.push(`${n(s.nodesReplaced, 'node')} replaced`);
