@@ -34,12 +34,13 @@ import {
   renderSarif,
   resolveConfig,
   revisionFileReader,
+  rolloutSentence,
   signedMonthly,
   summarySentence
-} from "./chunks/chunk-XPUNEAEO.js";
+} from "./chunks/chunk-JMZYKF3Y.js";
 import {
   closest
-} from "./chunks/chunk-KNK55OQ6.js";
+} from "./chunks/chunk-4AQVMJBP.js";
 import {
   own
 } from "./chunks/chunk-5NIMWVRB.js";
@@ -324,6 +325,10 @@ function charts(plan, paint) {
         ]);
     }
     out.push(...textTable(["NodePool", "wave", "nodes", "start", "end"], rows));
+    for (const p of pools) {
+      const sentence = rolloutSentence(p, { code: terminalSafe, strong: (x) => x.toUpperCase() });
+      if (sentence) out.push(`- ${sentence}.`);
+    }
   }
   return out;
 }
