@@ -158,3 +158,21 @@ ${opts.podSpec ?? ''}      containers:
             requests: { cpu: "${opts.cpu ?? '1'}", memory: ${opts.memory ?? '2Gi'} }
 `;
 }
+
+/**
+ * A NodePool, its EC2NodeClass and a Deployment `web` of small pods with required pod anti-affinity on `topologyKey`
+ * (topology_test.go "should support pod anti-affinity with a zone topology" and its hostname variant).
+ */
+export function antiAffineWeb(replicas: number, topologyKey = 'topology.kubernetes.io/zone'): string {
+  return [
+    NODECLASS,
+    nodePool('default'),
+    deployment('web', {
+      replicas,
+      cpu: '100m',
+      memory: '128Mi',
+      labels: { app: 'web' },
+      podSpec: `      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: ${topologyKey}\n              labelSelector: { matchLabels: { app: web } }\n`,
+    }),
+  ].join('---\n');
+}

@@ -7,7 +7,7 @@
  */
 import { runCli } from '../src/cli/run.js';
 import type { Template } from '../src/provisioning/types.js';
-import { deployment, NODECLASS, nodePool, simulateYaml, tempTree } from './helpers.js';
+import { antiAffineWeb, deployment, NODECLASS, simulateYaml, tempTree } from './helpers.js';
 
 const doc = (...d: string[]) => d.join('---\n');
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
@@ -132,19 +132,7 @@ describe('capacity-spread (karpenter-blueprints od-spot-split)', () => {
   });
 });
 
-const antiAffine = (replicas: number) =>
-  doc(
-    NODECLASS,
-    nodePool('default'),
-    deployment('web', {
-      replicas,
-      cpu: '100m',
-      memory: '128Mi',
-      labels: { app: 'web' },
-      podSpec:
-        '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: topology.kubernetes.io/zone\n              labelSelector: { matchLabels: { app: web } }\n',
-    }),
-  );
+const antiAffine = (replicas: number): string => antiAffineWeb(replicas);
 
 describe('zonal anti-affinity (topology_test.go "should support pod anti-affinity with a zone topology")', () => {
   test('the first round alone places 1 of 3: its NodeClaim could be in any zone, so it blocks all three', () => {

@@ -7,7 +7,7 @@ import { defaultConfig, parseConfig } from '../src/sources/config.js';
 import { DirTree } from '../src/sources/tree.js';
 import type { Finding } from '../src/common/findings.js';
 import { RULES } from '../src/rules/index.js';
-import { deployment, NODECLASS, nodePool, tempTree } from './helpers.js';
+import { antiAffineWeb, deployment, NODECLASS, nodePool, tempTree } from './helpers.js';
 import { runCli } from '../src/cli/run.js';
 
 const OD = '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]';
@@ -1186,18 +1186,7 @@ spec:
 // karpenter pkg/controllers/provisioning/provisioner.go Reconcile; topology_test.go "should support pod anti-affinity
 // with a zone topology": three zone-anti-affine replicas take three rounds, a fourth never schedules.
 describe('placed-in-later-rounds', () => {
-  const antiAffine = (replicas: number, key = 'topology.kubernetes.io/zone') =>
-    docs(
-      NODECLASS,
-      nodePool('default'),
-      deployment('web', {
-        replicas,
-        cpu: '100m',
-        memory: '128Mi',
-        labels: { app: 'web' },
-        podSpec: `      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: ${key}\n              labelSelector: { matchLabels: { app: web } }\n`,
-      }),
-    );
+  const antiAffine = antiAffineWeb;
   test('fires (info) when later rounds place every pod: 3 replicas, 3 zones', async () => {
     const f = only(await findings({ 'a.yaml': antiAffine(3) }), 'placed-in-later-rounds');
     expect(f).toHaveLength(1);
