@@ -6,8 +6,10 @@
  * The fixture plans are `karpenter-plan diff --format json --at 2026-01-05T10:00:00Z` of: examples/drift-budgets (with
  * its fleet), examples/generation-split (`pool-deleted`), examples/node-overlay (`consolidation`), drift-budgets with
  * head's workload asking 64 CPUs (`pending`), drift-budgets with a 20-node fleet (8 m6i, 12 m7i) and head's budgets
- * `[{nodes: "100%"}]` (`wide-wave`), and one NodePool with a workload at 0 replicas, its summary cost set to 0/0 (the
- * `$0.0000/h → $0.0000/h` case, `nothing-placed`). Temporary paths are replaced by `fixture/`.
+ * `[{nodes: "100%"}]` (`wide-wave`), one NodePool with a workload at 0 replicas, its summary cost set to 0/0 (the
+ * `$0.0000/h → $0.0000/h` case, `nothing-placed`), and test/fixtures/kustomize-repo with the base's families narrowed
+ * from m6i, m7i, m8i to m7i, m8i (three overlays, each a target: `multi-target`). Temporary paths are replaced by
+ * `fixture/`.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -37,7 +39,15 @@ function render(name: string): string {
 const MD = Object.fromEntries(NAMES.map((n) => [n, render(n)]));
 
 test('the fixtures are there', () => {
-  expect(NAMES).toEqual(['consolidation', 'drift-budgets', 'nothing-placed', 'pending', 'pool-deleted', 'wide-wave']);
+  expect(NAMES).toEqual([
+    'consolidation',
+    'drift-budgets',
+    'multi-target',
+    'nothing-placed',
+    'pending',
+    'pool-deleted',
+    'wide-wave',
+  ]);
 });
 
 describe('golden comments', () => {
@@ -77,6 +87,14 @@ describe('1. consequences first', () => {
       expect(href).toBeDefined();
       expect(md).toContain(`<a name="${href}"></a>`);
     }
+  });
+
+  test('several targets: the headline counts them, and each consequence line names its target', () => {
+    const lines = MD['multi-target'].split('\n');
+    // Three overlays, each replacing its one m6i node (the fixture's fleet is simulated: one node per pool).
+    expect(lines[2]).toBe('**3 targets, 3 affected · 3 nodes replaced.**');
+    const targets = consequenceLines(MD['multi-target']).map((l) => /<code>(overlays\/[a-z]+)<\/code>:/.exec(l)?.[1]);
+    expect(targets).toEqual(['overlays/dev', 'overlays/production', 'overlays/staging']);
   });
 
   test('ranked by risk: pending pods first, then deletions, disruption, cost, warnings', () => {
