@@ -37,7 +37,7 @@ import {
   rolloutSentence,
   signedMonthly,
   summarySentence
-} from "./chunks/chunk-JMZYKF3Y.js";
+} from "./chunks/chunk-BGT2J5LJ.js";
 import {
   closest
 } from "./chunks/chunk-4AQVMJBP.js";

@@ -21,7 +21,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-JMZYKF3Y.js";
+} from "./chunks/chunk-BGT2J5LJ.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-4AQVMJBP.js";

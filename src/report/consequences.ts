@@ -164,17 +164,20 @@ export function consequences(plan: Plan): Consequence[] {
       .join(', ');
   };
   const nw = diff ? 'new ' : '';
-  if (f.error)
-    out.push({
-      rank: 4,
-      icon: '🛑',
-      text: `${f.error} ${nw}error${f.error === 1 ? '' : 's'}${rules('error') ? `: ${rules('error')}` : ''}`,
+  const findingsLine = (severity: 'error' | 'warning', rank: number, icon: string): Consequence => {
+    const ids = rules(severity);
+    return {
+      rank,
+      icon,
+      text: `${plural(f[severity], `${nw}${severity}`)}${ids ? `: ${ids}` : ''}`,
       section: 'findings',
-    });
+    };
+  };
+  if (f.error) out.push(findingsLine('error', 4, '🛑'));
   // The monthly cost change (the fleet's, with a snapshot or a live cluster; else what the simulation launches).
-  const cost = plan.summary.fleet ? plan.summary.fleet.hourlyCost : plan.summary.hourlyCost;
-  if (diff && cost.base !== null && cost.head !== null) {
-    const delta = Math.round((cost.head - cost.base) * 1e6) / 1e6;
+  const cost = costChange(plan);
+  if (diff && cost) {
+    const { delta } = cost;
     if (delta !== 0)
       out.push({
         rank: 5,
@@ -183,14 +186,18 @@ export function consequences(plan: Plan): Consequence[] {
         section: 'fleet',
       });
   }
-  if (f.warning)
-    out.push({
-      rank: 6,
-      icon: '⚠️',
-      text: `${f.warning} ${nw}warning${f.warning === 1 ? '' : 's'}${rules('warning') ? `: ${rules('warning')}` : ''}`,
-      section: 'findings',
-    });
+  if (f.warning) out.push(findingsLine('warning', 6, '⚠️'));
   return out.sort((a, b) => a.rank - b.rank);
+}
+
+/**
+ * The hourly cost before and after and their difference (rounded to 1e-6 $/h): the fleet's with a snapshot or a live
+ * cluster, else what the simulation launches; null when a side has no cost.
+ */
+export function costChange(plan: Plan): { base: number; head: number; delta: number } | null {
+  const { base, head } = plan.summary.fleet ? plan.summary.fleet.hourlyCost : plan.summary.hourlyCost;
+  if (base === null || head === null) return null;
+  return { base, head, delta: Math.round((head - base) * 1e6) / 1e6 };
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   urlPath,
 } from './escape.js';
 import { compositionCharts, rolloutGantt } from './charts.js';
-import { consequences, MAX_CONSEQUENCES, rolloutSentence, type Section } from './consequences.js';
+import { consequences, costChange, MAX_CONSEQUENCES, rolloutSentence, type Section } from './consequences.js';
 import { isRenderedSource } from '../common/findings.js';
 import { DOCUMENTED_RULES, RULE_DOCS_URL } from './rule-docs.js';
 
@@ -221,11 +221,8 @@ export function headline(plan: Plan): string {
   if (s.nodesRemoved)
     parts.push(`${n(s.nodesRemoved, 'node')} deleted with ${s.nodesRemoved === 1 ? 'its' : 'their'} NodePool`);
   if (s.nodesConsolidated) parts.push(`${s.nodesConsolidated} consolidated`);
-  const cost = s.fleet ? s.fleet.hourlyCost : s.hourlyCost;
-  if (cost.base !== null && cost.head !== null) {
-    const delta = Math.round((cost.head - cost.base) * 1e6) / 1e6;
-    if (delta !== 0) parts.push(`${signedMonthly(delta)}/month`);
-  }
+  const cost = costChange(plan);
+  if (cost && cost.delta !== 0) parts.push(`${signedMonthly(cost.delta)}/month`);
   const f = s.newFindings ?? s.findings;
   if (f.error) parts.push(`${n(f.error, 'new error')}`);
   if (f.warning) parts.push(`${n(f.warning, 'new warning')}`);
