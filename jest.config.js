@@ -1,12 +1,20 @@
-/** Jest runs the TypeScript sources as ES modules through ts-jest (transpile only; `npm run typecheck` type-checks). */
+import { availableParallelism } from 'node:os';
+
+/**
+ * Jest runs the TypeScript sources as ES modules, transpiled file by file with esbuild (test/support/esbuild-transform.mjs;
+ * `npm run typecheck` type-checks).
+ */
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }],
+    '^.+\\.ts$': '<rootDir>/test/support/esbuild-transform.mjs',
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   testTimeout: 60000,
+  // Jest's default is one worker less than the cores: on a 2-core runner that is one, and every suite ran in band.
+  // Many suites wait on child processes (git, helm, kubectl, Chromium), so use at least two workers, one per core above.
+  maxWorkers: Math.max(2, availableParallelism()),
 };
