@@ -3,7 +3,6 @@
  * blocks that Mermaid's own parser accepts; hostile names render harmlessly; an oversized plan
  * keeps its summary under the limit.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { runCli } from '../src/cli/run.js';
 import { renderMarkdown, COMMENT_LIMIT } from '../src/report/markdown.js';
@@ -13,22 +12,20 @@ import { nodePool, NODECLASS, tempTree, deployment } from './helpers.js';
 import { VERSION } from '../src/common/version.js';
 import { renderSarif } from '../src/report/sarif.js';
 import type { Finding } from '../src/common/findings.js';
+import { MermaidParser, type MermaidResult } from './support/mermaid.js';
 
-/** Mermaid's own parser, run in a child Node process (test/support/mermaid-parse.mjs). */
-function parseMermaid(blocks: string[]): { ok: boolean; type?: string; error?: string }[] {
-  return JSON.parse(
-    execFileSync(process.execPath, ['test/support/mermaid-parse.mjs'], {
-      input: JSON.stringify(blocks),
-      encoding: 'utf8',
-    }),
-  );
+/** Mermaid's own parser, in one child Node process for the suite (test/support/mermaid.ts). */
+const mermaid = new MermaidParser();
+afterAll(() => mermaid.close());
+function parseMermaid(blocks: string[]): Promise<MermaidResult[]> {
+  return mermaid.parse(blocks);
 }
-function expectParses(blocks: string[]): void {
-  expect(parseMermaid(blocks).filter((r) => !r.ok)).toEqual([]);
+async function expectParses(blocks: string[]): Promise<void> {
+  expect((await parseMermaid(blocks)).filter((r) => !r.ok)).toEqual([]);
 }
 
-test('the Mermaid checker itself rejects a broken diagram', () => {
-  expect(parseMermaid(['pie\n "a" : x'])[0].ok).toBe(false);
+test('the Mermaid checker itself rejects a broken diagram', async () => {
+  expect((await parseMermaid(['pie\n "a" : x']))[0].ok).toBe(false);
 });
 
 function mermaidBlocks(md: string): string[] {
@@ -60,7 +57,7 @@ test.each(EXAMPLES)('%s: the comment is under the limit, summary first, and ever
   // Charts only when they show a change (issue 25): the drift rollout and the composition that changes family mix.
   const blocks = mermaidBlocks(md);
   if (ex === 'drift-budgets' || ex === 'helm-values') expect(blocks.length).toBeGreaterThan(0);
-  if (blocks.length) expectParses(blocks);
+  if (blocks.length) await expectParses(blocks);
 });
 
 test('a drift rollout renders a Gantt chart that parses', async () => {
@@ -82,7 +79,7 @@ test('a drift rollout renders a Gantt chart that parses', async () => {
   const md = renderMarkdown(p);
   const gantt = mermaidBlocks(md).find((b) => b.startsWith('gantt'));
   expect(gantt).toBeDefined();
-  expect(parseMermaid([gantt!])[0]).toMatchObject({ ok: true, type: 'gantt' });
+  expect((await parseMermaid([gantt!]))[0]).toMatchObject({ ok: true, type: 'gantt' });
   expect(md).toMatch(/> \[!WARNING\]/);
 });
 
@@ -129,7 +126,7 @@ describe('Markdown injection', () => {
       // Tables of 3 to 6 columns (issue 25: no table wider than 6 columns).
       expect([5, 6, 7, 8]).toContain(cols);
     }
-    expectParses(mermaidBlocks(md));
+    await expectParses(mermaidBlocks(md));
   });
 });
 
