@@ -3,11 +3,11 @@
  * evaluating anything, drop a flag, or fail over a folder that is not a cluster. Each test asserts the exit code, the
  * verdict and where a finding points.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
-import { TEST_BUNDLE } from './support/bundle.js';
+import { runActionInProcess } from './support/action-runner.js';
 import { deployment, NODECLASS, nodePool, tempTree } from './helpers.js';
 
 const AT = '2026-01-05T10:00:00Z';
@@ -81,7 +81,10 @@ describe('--path and --target that exist in neither revision: exit 2 with the ne
 });
 
 describe('the same through the action (inputs path and target)', () => {
-  /** Runs the action bundle (built once per test run) for a push from `base` to HEAD, without any reporting. */
+  /**
+   * Runs the action in this process (test/support/action-runner.ts; action.test.ts runs the bundle itself) for a push
+   * from `base` to HEAD, without any reporting.
+   */
   const action = (dir: string, inputs: Record<string, string>) => {
     const run = tempTree({ 'event.json': '{}', 'summary.md': '', 'output.txt': '' });
     const env: Record<string, string> = {
@@ -98,22 +101,22 @@ describe('the same through the action (inputs path and target)', () => {
       INPUT_AT: AT,
     };
     for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
-    return spawnSync(process.execPath, [TEST_BUNDLE], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
+    return runActionInProcess(dir, env);
   };
 
-  test('a typo in the path input fails the step with the folder meant; the right one passes', () => {
+  test('a typo in the path input fails the step with the folder meant; the right one passes', async () => {
     const dir = repo(
       { 'clusters/prod/nodeclass.yaml': NODECLASS, 'clusters/prod/pool.yaml': nodePool('general') },
       { 'clusters/prod/pool.yaml': nodePool('general', { weight: 5 }) },
     );
-    const bad = action(dir, { path: 'clusters/prdo' });
-    expect(bad.status).not.toBe(0);
+    const bad = await action(dir, { path: 'clusters/prdo' });
+    expect(bad.code).not.toBe(0);
     expect(bad.stdout).toMatch(
       /::error::karpenter-plan could not run: --path clusters\/prdo .*did you mean clusters\/prod\?/,
     );
-    const good = action(dir, { path: 'clusters/prod' });
+    const good = await action(dir, { path: 'clusters/prod' });
     expect(good.stdout).not.toMatch(/::error::/);
-    expect(good.status).toBe(0);
+    expect(good.code).toBe(0);
   });
 });
 
