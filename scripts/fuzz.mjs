@@ -3,7 +3,11 @@
 // names, nulls, empty documents. Cases run in-process (the CLI's runCli, bundled from src/ with esbuild) in worker
 // threads, so a case that hangs is stopped after --timeout and reported. Exits 1 when any case failed.
 //
-//   node scripts/fuzz.mjs [--seed N] [--cases N] [--timeout MS] [--workers N] [--out DIR] [--only I,J,...] [--hostile]
+//   node scripts/fuzz.mjs [--seed N] [--from N] [--cases N] [--timeout MS] [--workers N] [--out DIR] [--only I,J,...]
+//                         [--hostile]
+//
+// --from N --cases M runs the cases N … N+M-1 of the seed: a long run is split into CI-sized batches (e.g. 500 cases
+// each) that run apart and together cover exactly the cases of one run of N+M cases.
 //
 // --hostile also attacks the surfaces of issue 26 in every case (values files with prototype keys, suppression
 // annotations on invalid objects, look-alikes and duplicates, Markdown/HTML/mention payloads as names, label values and
@@ -28,7 +32,8 @@ import { generateAll } from './generate-validators.mjs';
 
 /** The repository (this file's parent folder): the bundle, examples/ and dist/ are found from here, whatever the cwd. */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BUNDLE = join(ROOT, '.tmp/fuzz/fuzz-bundle.mjs');
+// One bundle per process: batches may run side by side, and a worker restarted after a hang loads this run's bundle.
+const BUNDLE = join(ROOT, `.tmp/fuzz/fuzz-bundle-${process.pid}.mjs`);
 
 async function bundle() {
   await generateAll(); // the schema validators the sources import (src/generated/, not in git)
@@ -79,7 +84,7 @@ async function workerMain() {
 
 function usage(msg) {
   process.stderr.write(
-    `fuzz: ${msg}\nUsage: node scripts/fuzz.mjs [--seed N] [--cases N] [--timeout MS] [--workers N] [--out DIR] [--only I,J,...]\n`,
+    `fuzz: ${msg}\nUsage: node scripts/fuzz.mjs [--seed N] [--from N] [--cases N] [--timeout MS] [--workers N] [--out DIR] [--only I,J,...]\n`,
   );
   process.exit(2);
 }
@@ -96,6 +101,7 @@ async function main() {
     ({ values } = parseArgs({
       options: {
         seed: { type: 'string', default: '1' },
+        from: { type: 'string', default: '0' },
         cases: { type: 'string', default: '10000' },
         timeout: { type: 'string', default: '10000' },
         workers: { type: 'string', default: '1' },
@@ -113,9 +119,10 @@ async function main() {
   const workers = intArg(values.workers, '--workers', 1);
   const keep = intArg(values['keep-per-signature'], '--keep-per-signature', 0);
   const hostile = values.hostile === true;
+  const from = intArg(values.from, '--from', 0);
   const indices = values.only
     ? values.only.split(',').map((s) => intArg(s.trim(), '--only', 0))
-    : Array.from({ length: intArg(values.cases, '--cases', 1) }, (_, i) => i);
+    : Array.from({ length: intArg(values.cases, '--cases', 1) }, (_, i) => from + i);
   const out = values.out ? resolve(values.out) : join(ROOT, '.tmp/fuzz-failures');
 
   const t0 = Date.now();
@@ -274,6 +281,7 @@ async function main() {
     for (let i = 0; i < Math.min(workers, indices.length); i++) start();
   });
   rmSync(tmp, { recursive: true, force: true });
+  rmSync(BUNDLE, { force: true });
   server.close();
   for (const [index, lines] of requests)
     addFailures(index, [
@@ -292,7 +300,7 @@ async function main() {
     byClass.get(s.cls).push([sig, s]);
   }
   const lines = [
-    `karpenter-plan fuzz: seed ${seed}, ${done} cases in ${secs.toFixed(1)} s (${(done / secs).toFixed(1)} cases/s), ` +
+    `karpenter-plan fuzz: seed ${seed}${values.only ? '' : `, cases ${from}–${from + indices.length - 1}`}, ${done} cases in ${secs.toFixed(1)} s (${(done / secs).toFixed(1)} cases/s), ` +
       `${workers} worker(s), per-case limit ${timeout} ms`,
     `exit codes of the ${exitCounts[0] + exitCounts[1] + exitCounts[2]} commands run: 0 × ${exitCounts[0]}, 1 × ${exitCounts[1]}, 2 × ${exitCounts[2]}`,
     `slowest cases: ${slow
@@ -316,8 +324,11 @@ async function main() {
   if (failedCases.size) {
     // Every failing case (not only the saved ones), to re-run any of them with --only.
     mkdirSync(out, { recursive: true });
+    // One summary per batch (--from), so that batches run apart do not overwrite each other's.
+    const summaryName = `summary-${seed}${!values.only && from > 0 ? `-from-${from}` : ''}.json`;
     const summary = {
       seed,
+      from: values.only ? null : from,
       cases: done,
       seconds: secs,
       failing: Object.fromEntries(
@@ -326,8 +337,8 @@ async function main() {
           .map(([i, fs]) => [i, fs.map((f) => ({ cls: f.cls, signature: f.signature }))]),
       ),
     };
-    writeFileSync(join(out, `summary-${seed}.json`), JSON.stringify(summary, null, 2) + '\n');
-    lines.push(`every failing case: ${join(out, `summary-${seed}.json`)}`);
+    writeFileSync(join(out, summaryName), JSON.stringify(summary, null, 2) + '\n');
+    lines.push(`every failing case: ${join(out, summaryName)}`);
   }
   if (values.only)
     for (const [i, fs] of failedCases)
