@@ -154,8 +154,10 @@ async function main() {
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const port = server.address().port;
 
+  const finished = [];
   const record = (index, failures, ms) => {
     done++;
+    finished.push(index);
     if (ms !== undefined) slow.push([ms, index]);
     addFailures(index, failures);
   };
@@ -195,14 +197,28 @@ async function main() {
   };
 
   const queue = [...indices];
+  const workersLive = new Set();
+  let interrupted = false;
   await new Promise((finish) => {
     let live = 0;
+    // Interrupted (SIGINT, SIGTERM): the cases in flight are dropped and the summary covers the finished ones.
+    const interrupt = () => {
+      if (interrupted) return;
+      interrupted = true;
+      queue.length = 0;
+      if (!workersLive.size) finish();
+      for (const w of workersLive) w.terminate();
+    };
+    process.once('SIGINT', interrupt);
+    process.once('SIGTERM', interrupt);
     const start = () => {
+      if (interrupted) return;
       const w = new Worker(new URL(import.meta.url), {
         workerData: { bundle: BUNDLE, examples: examplesDir, seed, tmp, hostile, port },
         resourceLimits: { maxOldGenerationSizeMb: 4096 },
         execArgv: ['--no-warnings'],
       });
+      workersLive.add(w);
       live++;
       let current = null;
       let timer = null;
@@ -246,7 +262,7 @@ async function main() {
       w.on('error', (e) => {
         // An exception that escaped runCli's handling, or the worker ran out of memory.
         clearTimeout(timer);
-        if (current !== null) {
+        if (current !== null && !interrupted) {
           const detail = `${e?.name ?? 'Error'}: ${e?.message ?? e}`;
           record(current, [
             {
@@ -263,8 +279,9 @@ async function main() {
       });
       w.on('exit', () => {
         clearTimeout(timer);
+        workersLive.delete(w);
         live--;
-        if (!stopped && current !== null) {
+        if (!stopped && !interrupted && current !== null) {
           record(current, [
             {
               cls: 'worker-died',
@@ -300,6 +317,11 @@ async function main() {
     byClass.get(s.cls).push([sig, s]);
   }
   const lines = [
+    ...(interrupted
+      ? [
+          `interrupted: the ${done} finished cases are counted (${finished.length ? `#${Math.min(...finished)}–#${Math.max(...finished)}` : 'none'}), the rest did not run`,
+        ]
+      : []),
     `karpenter-plan fuzz: seed ${seed}${values.only ? '' : `, cases ${from}–${from + indices.length - 1}`}, ${done} cases in ${secs.toFixed(1)} s (${(done / secs).toFixed(1)} cases/s), ` +
       `${workers} worker(s), per-case limit ${timeout} ms`,
     `exit codes of the ${exitCounts[0] + exitCounts[1] + exitCounts[2]} commands run: 0 × ${exitCounts[0]}, 1 × ${exitCounts[1]}, 2 × ${exitCounts[2]}`,
