@@ -418,3 +418,64 @@ describe('caps on targets and on the run’s time, checked between targets (issu
     expect(p.clusters).toHaveLength(3);
   });
 });
+
+describe('the run’s time budget within one target: checked before each render and between its stages (issue 26)', () => {
+  // A clock that reads the start for its first `ticks` readings and then a day later: the budget (60 s) runs out at
+  // the tick-th check, wherever that falls (a render, the simulations, the disruption controller, the rules).
+  async function runOutAt(ticks: number) {
+    const { executePlan } = await import('../src/run/execute.js');
+    const { parseConfig } = await import('../src/sources/config.js');
+    const { DirTree } = await import('../src/sources/tree.js');
+    const base = copyFixture();
+    const head = copyFixture();
+    writeFileSync(join(head, 'overlays/production/nodepool-patch.yaml'), NARROW_PRODUCTION);
+    const config = parseConfig('.karpenter-plan.yaml', 'caps: { runSeconds: 60 }\n', []);
+    const t0 = Date.parse('2026-01-05T10:00:00Z');
+    let readings = 0;
+    const clock = () => (readings++ < ticks ? t0 : t0 + 86_400_000);
+    const plan = await executePlan({
+      base: new DirTree(base),
+      head: new DirTree(head),
+      config,
+      configFindings: [],
+      cwd: head,
+      target: 'overlays/production',
+      startedAtMs: t0,
+      clock,
+    });
+    return { plan, readings };
+  }
+  test('out of time at each check in turn: a plan with an input-capped error naming what was not done, never a pass', async () => {
+    const stages: string[] = [];
+    let complete = null;
+    for (let ticks = 0; ticks < 40 && !complete; ticks++) {
+      const { plan, readings } = await runOutAt(ticks);
+      const capped = plan.findings.filter((f) => f.rule === 'input-capped');
+      if (readings <= ticks) {
+        // The clock never ran out: the whole plan, as without a budget.
+        expect(capped).toEqual([]);
+        complete = plan;
+        break;
+      }
+      expect(capped.length).toBeGreaterThan(0);
+      for (const f of capped) {
+        expect(f.severity).toBe('error');
+        expect(f.new).toBe(true);
+        expect(f.message).toMatch(/the run's time budget, caps\.runSeconds \(60 s\), ran out/);
+      }
+      expect(plan.verdict).toBe('fail');
+      expect(plan.target).toBe('overlays/production');
+      stages.push(...capped.map((f) => f.message.slice(0, f.message.indexOf(':'))));
+    }
+    expect(complete).not.toBeNull();
+    // Each kind of check was reached: a render refused, and the stages of the plan not run.
+    expect(stages).toEqual(
+      expect.arrayContaining([
+        'kustomization overlays/production was not rendered',
+        'the simulation of head was not run',
+        'the rules was not run',
+        expect.stringMatching(/ was not rendered whole$/),
+      ]),
+    );
+  });
+});

@@ -24,6 +24,7 @@ import { prepareTerraform } from '../sources/terraform-eval.js';
 import { combineTargets, stateFingerprint, type TargetList, type TargetOutcome } from '../plan/targets.js';
 import { isPlainTargetKey } from '../sources/resolve-config.js';
 import { nearest } from '../common/distance.js';
+import { timeIsUp } from '../common/deadline.js';
 import type { ExecuteInput } from './input.js';
 import { planStates } from './plan-states.js';
 
@@ -91,15 +92,20 @@ function notPlanned(keys: readonly string[], why: string): Finding {
   };
 }
 
-/** Whether the run's time budget (`caps.runSeconds`, checked between targets) has run out. */
-function outOfTime(input: ExecuteInput, startedMs: number): boolean {
-  return Date.now() - startedMs > input.config.caps.runSeconds * 1000;
+/**
+ * Whether the run's time budget (`caps.runSeconds`) has run out: checked between targets here, and within a target
+ * before each render (sources/state.ts) and between the stages of its plan (run/plan-states.ts).
+ */
+function outOfTime(input: ExecuteInput): boolean {
+  return timeIsUp(input.deadline);
 }
 
 /** One run: the Terraform prepared, the targets found, then one target, the plain states, or every target. */
 export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
-  const startedMs = runInput.startedAtMs ?? Date.now();
-  const input = withStartTime(runInput);
+  const now = runInput.clock ?? Date.now;
+  const startedMs = runInput.startedAtMs ?? now();
+  const seconds = runInput.config.caps.runSeconds;
+  const input = { ...withStartTime(runInput), deadline: { atMs: startedMs + seconds * 1000, seconds, now } };
   // Terraform modules that render Karpenter templates are evaluated first (the HCL parser is asynchronous).
   for (const tree of [input.head, input.base]) if (tree) await prepareTerraform(tree);
   checkPath(input);
@@ -108,7 +114,7 @@ export async function executePlan(runInput: ExecuteInput): Promise<Plan> {
   const one = input.target ?? (keys.length === 1 && hasOwnInputs(input.config, keys[0]) ? keys[0] : undefined);
   if (one !== undefined) return planOneTarget(input, keys, one);
   if (keys.length <= 1) return planStatesOfRun(input, keys);
-  return planEveryTarget(input, keys, startedMs);
+  return planEveryTarget(input, keys);
 }
 
 /** The plan of one target (`--target KEY`, or the only one with inputs of its own). */
@@ -145,16 +151,16 @@ async function planStatesOfRun(input: ExecuteInput, keys: string[]): Promise<Pla
  * run's time budget (caps.runSeconds): what they leave out is an input-capped error, never a silent pass. The plans
  * are combined (plan/targets.ts combineTargets).
  */
-async function planEveryTarget(input: ExecuteInput, keys: string[], startedMs: number): Promise<Plan> {
+async function planEveryTarget(input: ExecuteInput, keys: string[]): Promise<Plan> {
   const capped = capTargets(input, keys);
-  const run = loadTargets(input, {}, capped.kept, startedMs, keys);
+  const run = loadTargets(input, {}, capped.kept, keys);
   const loadedStates = run.loaded.map((l) => l.states);
   const runFindings = [...capped.findings, ...coverage(input, loadedStates, new Set())];
   checkSomethingToPlan(input, loadedStates, runFindings);
   const changed = changedSet(input);
   const affected = new Set(run.loaded.filter((l) => isAffected(input, l.key, l.states, changed)).map((l) => l.key));
   const fleetTarget = fleetTargetOf(input, keys, affected);
-  const targets = await planTargets(input, run, affected, fleetTarget, startedMs);
+  const targets = await planTargets(input, run, affected, fleetTarget);
   // The targets out of time: those not planned, and those not even read.
   if (targets.length < run.loaded.length || run.unloaded.length)
     runFindings.push(
@@ -194,12 +200,11 @@ async function planTargets(
   run: { perTarget: ExecuteInput; loaded: { key: string; states: LoadedStates }[] },
   affectedKeys: ReadonlySet<string>,
   fleetTarget: string | null,
-  startedMs: number,
 ): Promise<TargetOutcome[]> {
   const targets: TargetOutcome[] = [];
   const unplanned = unplannedNote(input, true);
   for (const [i, { key, states }] of run.loaded.entries()) {
-    if (outOfTime(input, startedMs)) break;
+    if (outOfTime(input)) break;
     input.progress?.(`planning target ${i + 1}/${run.loaded.length} ${displayKey(key)}`);
     const affected = affectedKeys.has(key);
     // Each target's plan is made exactly as `diff --target KEY` makes it, so that merging the plans of a fanned-out
@@ -354,7 +359,6 @@ function loadTargets(
   input: ExecuteInput,
   opts: LoadOptions,
   keys: string[],
-  startedMs: number,
   all: readonly string[],
 ): { perTarget: ExecuteInput; loaded: { key: string; states: LoadedStates }[]; unloaded: string[] } {
   const perTarget = { ...input, config: { ...input.config, fleet: [] as string[] } };
@@ -362,7 +366,7 @@ function loadTargets(
   const loaded: { key: string; states: LoadedStates }[] = [];
   for (const [i, key] of keys.entries()) {
     // Out of time: the rest is not read (the plan loop reports it with what it could not plan).
-    if (outOfTime(input, startedMs)) return { perTarget, loaded, unloaded: keys.slice(i) };
+    if (outOfTime(input)) return { perTarget, loaded, unloaded: keys.slice(i) };
     input.progress?.(`rendering target ${i + 1}/${keys.length} ${displayKey(key)}`);
     loaded.push({ key, states: loadStates(perTarget, opts, key, all) });
   }
@@ -409,7 +413,7 @@ export function listTargets(input: ExecuteInput): TargetList {
   checkPath(input);
   const opts: LoadOptions = {};
   const keys = targetKeys(input);
-  const { loaded } = loadTargets(input, opts, keys, Date.now(), keys);
+  const { loaded } = loadTargets(input, opts, keys, keys);
   // A target key goes into CI matrices and shell commands: one that is not a plain key is refused.
   const unsafe = keys.filter((k) => k !== '' && !isPlainTargetKey(k));
   const findings: Finding[] = [
@@ -533,8 +537,9 @@ function loadStates(
   target: string | null | undefined,
   keys: readonly string[],
 ): LoadedStates {
-  // One render count for the run (every target, base and head): caps.renders.
+  // One render count for the run (every target, base and head): caps.renders; and the run's time budget.
   opts.renders ??= { count: 0 };
+  if (input.deadline) opts.deadline ??= input.deadline;
   // A target's inputs in each state (sources/targets.ts); renderer lookups are shared by every target of the run.
   const load = (tree: FileTree, base: FileTree | null): { state: State; config: Config } => {
     const t =

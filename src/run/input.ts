@@ -1,4 +1,5 @@
 /** What one run is given: the states' trees, the configuration, where to read trusted files, progress. */
+import type { Deadline } from '../common/deadline.js';
 import type { Finding } from '../common/findings.js';
 import type { Config } from '../sources/config.js';
 import type { FileTree, TrustedRead } from '../sources/tree.js';
@@ -6,6 +7,10 @@ import type { FileTree, TrustedRead } from '../sources/tree.js';
 export interface ExecuteInput {
   /** When the run started (ms since the epoch; default: when executePlan is called), for caps.runSeconds. */
   startedAtMs?: number;
+  /** The clock the time budget is read with (default Date.now; a test gives one that runs out at a chosen step). */
+  clock?: () => number;
+  /** When the time budget ends: set by executePlan from startedAtMs and caps.runSeconds (common/deadline.ts). */
+  deadline?: Deadline;
   /** null: a single-state run (simulate/validate): base is empty. */
   base: FileTree | null;
   head: FileTree;

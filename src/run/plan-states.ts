@@ -22,6 +22,7 @@ import { readCatalog } from '../sources/catalog-file.js';
 import { readFleet } from '../sources/fleet.js';
 import type { ExecuteInput } from './input.js';
 import { STANDING_ASSUMPTIONS } from '../common/assumptions.js';
+import { outOfTimeFinding, timeIsUp } from '../common/deadline.js';
 /**
  * The plan of two states (or one): the catalog and the fleet read, the simulations, the disruption controller, the
  * rules, the what-if scenarios, then the plan. Each step is a function below; this one only orders them.
@@ -39,27 +40,58 @@ export async function planStates(input: ExecuteInput, states: { base: State; hea
   const drifted = placedIntoFleet ? controller.drift(fleet) : null;
   const assumptions = placementAssumptions(catalog, fleet, placedIntoFleet, head);
   // A state past caps.karpenterObjects is incomplete, and the model's work grows with NodePools × pods: the run stops
-  // before the simulations, with the input-capped error (the verdict fails on it) and the validation findings.
+  // before the simulations, with the input-capped error (the verdict fails on it) and the validation findings. So
+  // does a target whose time ran out (caps.runSeconds), before the simulations or between the stages below.
+  const late = (stage: string): Plan | null => outOfTimePlan(input, states, assumptions, stage);
   if (base.capped?.length || head.capped?.length) return cappedPlan(input, states, assumptions);
   const into = placedIntoFleet ? { fleet, leaving: new Set(drifted?.replacements.map((x) => x.nodeClaim)) } : null;
+  const beforeSims = late('the simulation of head');
+  if (beforeSims) return beforeSims;
   const sims = simulateStates(input, states, catalog, into, diff);
+  if (!sims) return late('the simulation of base') ?? cappedPlan(input, states, assumptions);
+  return planOfSimulations(input, states, { catalog, fleet, drifted, controller, rollout, assumptions, sims, late });
+}
+
+/** What planStates has made before the simulations' results are turned into the disruption, the rules and the plan. */
+interface Simulated {
+  catalog: Catalog;
+  fleet: Fleet | null;
+  drifted: ReturnType<Controller['drift']> | null;
+  controller: Controller;
+  rollout: RolloutSettings;
+  assumptions: string[];
+  sims: Simulations;
+  /** The plan of a target whose time ran out before a stage (null while there is time). */
+  late: (stage: string) => Plan | null;
+}
+
+/** The disruption controller, the rules and the what-if scenarios over the simulations, then the plan. */
+function planOfSimulations(input: ExecuteInput, states: { base: State; head: State }, s: Simulated): Plan {
+  const { base, head } = states;
+  const { catalog, sims, assumptions, late } = s;
   assumptions.push(...priceAssumptions(head, sims.head));
   const pricing = pricingOf(catalog, sims.head, input.config.spotPriceFactor);
   const { base: baseSim, head: headSim } = sims;
+  const beforeDisruption = input.base && baseSim ? late('the disruption controller') : null;
+  if (beforeDisruption) return beforeDisruption;
   const disruption =
     input.base && baseSim
-      ? controller.disrupt({ base: baseSim, head: headSim }, fleet, drifted, {
+      ? s.controller.disrupt({ base: baseSim, head: headSim }, s.fleet, s.drifted, {
           catalog,
           spotPriceFactor: input.config.spotPriceFactor,
         })
       : undefined;
-  if (disruption) assumptions.push(...disruptionAssumptions(disruption, rollout, pricing));
+  if (disruption) assumptions.push(...disruptionAssumptions(disruption, s.rollout, pricing));
+  const beforeRules = late('the rules');
+  if (beforeRules) return beforeRules;
   modelRules(input, states, catalog, sims, disruption?.pools ?? null);
   assumptions.push(...externalAssumptions(head));
   const kind = input.base ? 'diff' : 'state';
   const suppressions = suppressionsOf(input, head);
   if (input.validateOnly)
     return buildPlan({ kind, base, head, config: input.config, assumptions, suppressions, pricing });
+  const beforeScenarios = input.config.scenarios.length ? late('the what-if scenarios') : null;
+  if (beforeScenarios) return beforeScenarios;
   const scenarios = scenariosOf(input, head, catalog, sims);
   return buildPlan({
     suppressions,
@@ -155,6 +187,11 @@ function suppressionsOf(input: ExecuteInput, head: State): Suppressions {
 /** The plan of a state past its caps: validation findings only, no simulation. */
 function cappedPlan(input: ExecuteInput, states: { base: State; head: State }, assumptions: string[]): Plan {
   const { base, head } = states;
+  // Base's renders refused for time are base's findings: head (whose findings the verdict reads) says so too.
+  if (input.deadline && base.capped?.includes('runSeconds') && !head.capped?.includes('runSeconds')) {
+    head.findings.push(outOfTimeFinding(input.deadline, `${base.label} was not rendered whole`));
+    (head.capped ??= []).push('runSeconds');
+  }
   assumptions.push(
     `Not modelled: a state reaches ${[...new Set([...(base.capped ?? []), ...(head.capped ?? [])])].map((c) => `caps.${c}`).join(', ')}; only validation findings are reported.`,
   );
@@ -169,6 +206,22 @@ function cappedPlan(input: ExecuteInput, states: { base: State; head: State }, a
   });
 }
 
+/**
+ * The plan of a target whose time ran out (caps.runSeconds) before `stage`: the validation findings and an
+ * input-capped error naming the stage not run, as for a state past its caps. Null while there is time.
+ */
+function outOfTimePlan(
+  input: ExecuteInput,
+  states: { base: State; head: State },
+  assumptions: string[],
+  stage: string,
+): Plan | null {
+  if (!input.deadline || !timeIsUp(input.deadline)) return null;
+  states.head.findings.push(outOfTimeFinding(input.deadline, `${stage} was not run`));
+  (states.head.capped ??= []).push('runSeconds');
+  return cappedPlan(input, states, assumptions);
+}
+
 /** Head's and (in a diff) base's simulations, with the options each ran with. */
 interface Simulations {
   head: SimulationResult;
@@ -179,7 +232,8 @@ interface Simulations {
 
 /**
  * Head's simulation, and base's in a diff: onto an empty cluster, or into the fleet (`into`: its nodes, less those
- * drift takes from head). Pools of another provider's node class are findings.
+ * drift takes from head). Pools of another provider's node class are findings. Null when the run's time ran out
+ * between the two.
  */
 function simulateStates(
   input: ExecuteInput,
@@ -187,7 +241,7 @@ function simulateStates(
   catalog: Catalog,
   into: { fleet: Fleet; leaving: ReadonlySet<string> } | null,
   diff: boolean,
-): Simulations {
+): Simulations | null {
   const { base, head } = states;
   const simOpts: SimulationOptions = {
     catalog,
@@ -200,6 +254,7 @@ function simulateStates(
   const headOpts = into ? { ...simOpts, cluster: clusterFor(into.fleet, head, base, into.leaving) } : simOpts;
   const baseOpts = into ? { ...simOpts, cluster: clusterFor(into.fleet, base, base, new Set()) } : simOpts;
   const headSim = simulate(head, headOpts);
+  if (diff && timeIsUp(input.deadline)) return null;
   const baseSim = diff ? simulate(base, baseOpts) : undefined;
   notModelledPools(head, headSim, input.config);
   if (baseSim) notModelledPools(base, baseSim, input.config);

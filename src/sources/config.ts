@@ -181,7 +181,7 @@ export interface Caps {
   applications: number;
   /** Targets planned per run. */
   targets: number;
-  /** The whole run's time budget, in seconds, checked between targets. */
+  /** The whole run's time budget, in seconds, checked between targets, before each render and between a target's stages. */
   runSeconds: number;
 }
 

@@ -3,6 +3,7 @@
  * Manifests (multi-document YAML, `List` unwrapped), Helm values adapters, rendered charts and
  * controller settings are classified, validated and turned into the model's plain objects.
  */
+import { timeIsUp, outOfTimeFinding, type Deadline } from '../common/deadline.js';
 import picomatch from 'picomatch';
 import { convertEC2NodeClass, convertNodePool, V1BETA1, withKubelet } from '../api/conversion.js';
 import {
@@ -152,13 +153,21 @@ export interface LoadOptions {
   base?: FileTree | null;
   /** Renders started with these options (kustomize and helm, base and head): counted against caps.renders. */
   renders?: { count: number };
+  /** The run's time budget (caps.runSeconds): past it, no render is started (common/deadline.ts). */
+  deadline?: Deadline;
 }
 
 /**
- * Whether one more render fits under caps.renders (checked before the render); past it, an `input-capped` error on
- * `file` and the render is not run (its files are not evaluated).
+ * Whether one more render fits under caps.renders and the run's time budget (checked before the render); past
+ * either, an `input-capped` error on `file` and the render is not run (its files are not evaluated). Out of time, the
+ * state is incomplete and not modelled (`capped`).
  */
 function renderAllowed(opts: LoadOptions, config: Config, state: State, file: string | null, what: string): boolean {
+  if (opts.deadline && timeIsUp(opts.deadline)) {
+    if (!(state.capped ??= []).includes('runSeconds')) state.capped.push('runSeconds');
+    state.findings.push(outOfTimeFinding(opts.deadline, `${what} was not rendered`, file));
+    return false;
+  }
   opts.renders ??= { count: 0 };
   if (opts.renders.count < config.caps.renders) {
     opts.renders.count++;
