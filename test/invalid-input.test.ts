@@ -5,6 +5,7 @@
  * globs that match no file, ApplicationSet template errors outside `source`/`destination`, and `clusters:` inputs that
  * are symlinks leaving the repository.
  */
+import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../src/cli/run.js';
@@ -232,6 +233,77 @@ describe('clusters: inputs that are symlinks resolving outside the repository', 
       'invalid-config error .karpenter-plan.yaml:2',
     ]);
   });
+});
+
+describe('clusters: inputs that are symlinks in a git revision (mode 120000; read as objects, never followed)', () => {
+  // A git repository whose one commit holds the symlink `link` (to `target`, which may leave the repository or not).
+  function gitRepo(entry: string, link: string, target: string): string {
+    const dir = tempTree({
+      'nc.yaml': NODECLASS,
+      'dev/ok.yaml': nodePool('ok'),
+      'real/pool.yaml': nodePool('linked'),
+      'real/values.yaml': 'nodePool: {}\n',
+      '.karpenter-plan.yaml': `clusters:\n  - { name: dev, manifests: [dev, nc.yaml] }\n  - name: prod\n${entry}`,
+    });
+    symlinkSync(target, join(dir, link));
+    const git = (...a: string[]) =>
+      execFileSync('git', ['-C', dir, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...a], {
+        encoding: 'utf8',
+      });
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'one');
+    return dir;
+  }
+  const cases: [string, string, string, string, number, RegExp][] = [
+    ['a manifests folder, to a folder inside', '    manifests: [link]\n', 'link', 'real', 4, /"link" is a symlink/],
+    [
+      'a manifests glob through a linked folder',
+      '    manifests: ["link/*.yaml"]\n',
+      'link',
+      'real',
+      4,
+      /"link" is a symlink/,
+    ],
+    ['a kustomization folder', '    kustomization: link\n', 'link', 'real', 4, /"link" is a symlink/],
+    [
+      'a values file',
+      '    values:\n      - files: [values-link.yaml]\n',
+      'values-link.yaml',
+      'real/values.yaml',
+      5,
+      /"values-link\.yaml" is a symlink/,
+    ],
+    ['a folder outside the repository', '    manifests: [link]\n', 'link', '/etc', 4, /"link" is a symlink/],
+    ['a dangling link', '    manifests: [link]\n', 'link', 'gone', 4, /"link" is a symlink/],
+    [
+      'a file under a linked folder',
+      '    values:\n      - files: [link/values.yaml]\n',
+      'link',
+      'real',
+      5,
+      /"link\/values\.yaml" passes through "link", which is a symlink/,
+    ],
+  ];
+  test.each(cases)(
+    '%s: an invalid-config error naming the symlink at the field, the entry is not planned, the rest is',
+    async (_, entry, link, target, line, re) => {
+      const dir = gitRepo(entry, link, target);
+      const r = await runCli(['validate', '--repo', dir, '--ref', 'HEAD', '--format', 'json', ...AT]);
+      const p = JSON.parse(r.stdout) as Plan;
+      expect(at(p, re)).toEqual([`invalid-config error .karpenter-plan.yaml:${line}`]);
+      expect(
+        at(
+          p,
+          new RegExp(`to ${JSON.stringify(target).replace(/[/.]/g, '\\$&')}\\); a git revision is read as its objects`),
+        ),
+      ).toHaveLength(1);
+      expect(at(p, /matches no file/)).toEqual([]);
+      expect(p.verdict).toBe('fail');
+      expect(r.exitCode).toBe(1);
+      expect(poolNames(p)).toEqual(['ok']);
+    },
+  );
 });
 
 describe('ApplicationSet template errors outside source and destination: input-not-evaluated at the ApplicationSet', () => {

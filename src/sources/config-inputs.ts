@@ -7,7 +7,9 @@
  *  - a `clusters:` entry whose input (manifests, kustomization, values files, chart folders and their values files,
  *    controller values) is a symlink resolving outside the repository: the tree reader refuses to follow it, so the
  *    cluster would read nothing and pass; an `invalid-config` error at the field, and the entry is not planned (as
- *    for paths that leave the repository by their spelling: config.ts refusedClusters).
+ *    for paths that leave the repository by their spelling: config.ts refusedClusters);
+ *  - in a git revision (read as objects: symlinks are never followed), a `clusters:` input that is or passes through
+ *    a symlink (mode 120000) at all: an `invalid-config` error naming the symlink, and the entry is not planned.
  */
 import picomatch from 'picomatch';
 import type { Finding } from '../common/findings.js';
@@ -93,6 +95,23 @@ export function checkConfigInputs(
             file,
             locate(['clusters', entry, ...link[0]]),
             `config clusters[${entry}]: ${JSON.stringify(link[1])} is a symlink that resolves outside the repository; inputs are read from the state only, so the entry is not planned`,
+          ),
+        );
+        continue;
+      }
+    }
+    if (tree instanceof GitTree) {
+      const link = clusterInputPaths(c).flatMap(([at, p]) => {
+        const l = p ? tree.symlinkOn(p) : null;
+        return l ? [{ at, path: p, ...l }] : [];
+      })[0];
+      if (link) {
+        refused.add(c);
+        findings.push(
+          configError(
+            file,
+            locate(['clusters', entry, ...link.at]),
+            `config clusters[${entry}]: ${JSON.stringify(link.path)} ${link.link === link.path.replace(/^\.\//, '').replace(/\/$/, '') ? 'is' : `passes through ${JSON.stringify(link.link)}, which is`} a symlink in ${tree.label} (to ${JSON.stringify(link.target)}); a git revision is read as its objects and symlinks are not followed, so the entry is not planned — name the folder the link points to`,
           ),
         );
         continue;

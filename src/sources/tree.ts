@@ -126,6 +126,7 @@ export class GitTree implements FileTree {
   readonly committedAt: string | null;
   private files: string[] | null = null;
   private cache = new Map<string, string | null>();
+  private links: Set<string> | null = null;
 
   constructor(
     readonly repo: string,
@@ -147,16 +148,44 @@ export class GitTree implements FileTree {
 
   list(): string[] {
     if (this.files) return this.files;
-    const args = ['-C', this.repo, 'ls-tree', '-r', '-z', '--name-only', this.sha];
+    const args = ['-C', this.repo, 'ls-tree', '-r', '-z', this.sha];
     if (this.subdir) args.push('--', this.subdir);
     const outText = execFileSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     const prefix = this.subdir ? this.subdir.replace(/\/?$/, '/') : '';
+    const links = new Set<string>();
+    // Each entry: `<mode> <type> <object>\t<path>`; mode 120000 is a symlink, its blob the path it points to.
     this.files = outText
       .split('\0')
       .filter(Boolean)
-      .map((p) => (prefix && p.startsWith(prefix) ? p.slice(prefix.length) : p))
+      .map((entry) => {
+        const tab = entry.indexOf('\t');
+        const p = entry.slice(tab + 1);
+        const rel = prefix && p.startsWith(prefix) ? p.slice(prefix.length) : p;
+        if (entry.startsWith('120000 ')) links.add(rel);
+        return rel;
+      })
       .sort();
+    this.links = links;
     return this.files;
+  }
+
+  /**
+   * The symlink (mode 120000) that `path` (a file or folder of the revision, by its spelling) is or passes through, with
+   * the path it points to; null when there is none. A revision is read as git objects, so a symlink is never followed:
+   * its blob is the link's text, and a folder behind it holds no file here (sources/config-inputs.ts reports inputs
+   * named through one).
+   */
+  symlinkOn(path: string): { link: string; target: string } | null {
+    this.list();
+    const segs = path
+      .replace(/^\.\//, '')
+      .split('/')
+      .filter((x) => x && x !== '.');
+    for (let i = 1; i <= segs.length; i++) {
+      const link = segs.slice(0, i).join('/');
+      if (this.links?.has(link)) return { link, target: this.read(link) ?? '' };
+    }
+    return null;
   }
 
   read(path: string): string | null {
