@@ -235,6 +235,121 @@ describe('clusters: inputs that are symlinks resolving outside the repository', 
   });
 });
 
+describe('names and labels the API server refuses on the other objects the plan reads (PDBs, storage, RuntimeClasses)', () => {
+  const PDB = (meta: string) =>
+    `apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n${meta}spec:\n  maxUnavailable: 1\n  selector: { matchLabels: { app: web } }\n`;
+  const SC = (meta: string) =>
+    `apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n${meta}provisioner: ebs.csi.aws.com\nvolumeBindingMode: WaitForFirstConsumer\n`;
+  const PVC = (meta: string) =>
+    `apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n${meta}spec:\n  storageClassName: gp3\n  accessModes: [ReadWriteOnce]\n`;
+  const PV = (meta: string) =>
+    `apiVersion: v1\nkind: PersistentVolume\nmetadata:\n${meta}spec:\n  capacity: { storage: 1Gi }\n  accessModes: [ReadWriteOnce]\n`;
+  const RC = (meta: string) => `apiVersion: node.k8s.io/v1\nkind: RuntimeClass\nmetadata:\n${meta}handler: runc\n`;
+  // [case, the object's file, the message, the finding's object and line]
+  const cases: [string, string, RegExp, string][] = [
+    [
+      'a PDB label value with a space',
+      PDB('  name: web\n  labels: { team: "a b" }\n'),
+      /metadata\.labels\.team: label value "a b" is not a valid label value/,
+      'PodDisruptionBudget/web obj.yaml:5',
+    ],
+    [
+      'a PDB label key with two slashes',
+      PDB('  name: web\n  labels: { "a/b/c": x }\n'),
+      /metadata\.labels: label key "a\/b\/c"/,
+      'PodDisruptionBudget/web obj.yaml:5',
+    ],
+    [
+      'a PDB name in capitals',
+      PDB('  name: Web\n'),
+      /metadata\.name "Web" is not a valid name/,
+      'PodDisruptionBudget/Web obj.yaml:4',
+    ],
+    [
+      'a StorageClass label value of 64 characters',
+      SC(`  name: gp3\n  labels: { tier: ${'a'.repeat(64)} }\n`),
+      /metadata\.labels\.tier: label value "a{64}" is longer than 63 characters/,
+      'StorageClass/gp3 obj.yaml:5',
+    ],
+    [
+      'a StorageClass name with an underscore',
+      SC('  name: gp_3\n'),
+      /metadata\.name "gp_3" is not a valid name/,
+      'StorageClass/gp_3 obj.yaml:4',
+    ],
+    [
+      'a PersistentVolumeClaim label value ending in "-"',
+      PVC('  name: data\n  labels: { app: "web-" }\n'),
+      /metadata\.labels\.app: label value "web-"/,
+      'PersistentVolumeClaim/data obj.yaml:5',
+    ],
+    [
+      'a PersistentVolume label value with "!"',
+      PV('  name: pv1\n  labels: { zone: "a!" }\n'),
+      /metadata\.labels\.zone: label value "a!"/,
+      'PersistentVolume/pv1 obj.yaml:5',
+    ],
+    [
+      'a RuntimeClass name with a space',
+      RC('  name: "g visor"\n'),
+      /metadata\.name "g visor" is not a valid name/,
+      'RuntimeClass/g visor obj.yaml:4',
+    ],
+  ];
+  test.each(cases)('%s: an invalid-spec error at the field, the rest still evaluated', async (_, obj, re, where) => {
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'ok.yaml': nodePool('ok'),
+      'web.yaml': DEPLOYMENT,
+      'obj.yaml': obj,
+    });
+    const found = p.findings.filter((f) => re.test(f.message));
+    expect(found.map((f) => `${f.rule} ${f.severity} ${f.object} ${f.file}:${f.line}`)).toEqual([
+      `invalid-spec error ${where}`,
+    ]);
+    expect(found[0].message).toMatch(/the API server refuses/);
+    expect(p.verdict).toBe('fail');
+    stillEvaluated(p);
+  });
+
+  test('the same objects with valid names and labels: no finding about them', async () => {
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'ok.yaml': nodePool('ok'),
+      'web.yaml': DEPLOYMENT,
+      'objs.yaml': [
+        PDB('  name: web\n  labels: { team: a-b, example.com/tier: "1" }\n'),
+        SC('  name: gp3\n  labels: { tier: fast }\n'),
+        PVC('  name: data\n  labels: { app: web }\n'),
+        PV('  name: pv1\n'),
+        RC('  name: gvisor\n'),
+      ].join('---\n'),
+    });
+    expect(p.findings.filter((f) => f.file === 'objs.yaml' && f.severity === 'error')).toEqual([]);
+  });
+
+  test('a kustomize commonLabels value the API server refuses, on a PDB and a StorageClass: located at the kustomization line', async () => {
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'ok.yaml': nodePool('ok'),
+      'app/kustomization.yaml': 'resources: [pool.yaml, pdb.yaml, sc.yaml]\ncommonLabels:\n  team: "bad value!"\n',
+      'app/pool.yaml': nodePool('app'),
+      'app/pdb.yaml': PDB('  name: web\n'),
+      'app/sc.yaml': SC('  name: gp3\n'),
+    });
+    const found = p.findings
+      .filter((f) => /team: label value "bad value!"/.test(f.message) && f.object !== 'NodePool/app')
+      .map((f) => `${f.rule} ${f.object} ${f.file}:${f.line}`);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'invalid-spec PodDisruptionBudget/web app/kustomization.yaml:3',
+        'invalid-spec StorageClass/gp3 app/kustomization.yaml:3',
+      ]),
+    );
+    expect(p.verdict).toBe('fail');
+  });
+});
+
 describe('clusters: inputs that are symlinks in a git revision (mode 120000; read as objects, never followed)', () => {
   // A git repository whose one commit holds the symlink `link` (to `target`, which may leave the repository or not).
   function gitRepo(entry: string, link: string, target: string): string {

@@ -262,6 +262,27 @@ export function checkLabels(v: unknown, sink: FindingSink, path: Path): Record<s
 }
 
 /**
+ * The metadata the API server requires of the other objects the plan reads (PodDisruptionBudgets, StorageClasses,
+ * PersistentVolumeClaims, PersistentVolumes, RuntimeClasses), as of workloads: a name that is a DNS-1123 subdomain and
+ * valid labels (k8s.io/kubernetes pkg/apis/policy/validation ValidatePodDisruptionBudget, pkg/apis/storage/validation
+ * ValidateStorageClass, pkg/apis/core/validation ValidatePersistentVolumeClaim and ValidatePersistentVolume,
+ * pkg/apis/node/validation ValidateRuntimeClass: each ValidateObjectMeta with NameIsDNSSubdomain, which runs
+ * ValidateLabels). An object without a string name is left to its reader (it is not read).
+ */
+export function checkObjectMeta(
+  kind: string,
+  raw: Record<string, unknown>,
+  source: SourceRef,
+  findings: Finding[],
+): void {
+  const meta = isObject(raw.metadata) ? raw.metadata : {};
+  if (typeof meta.name !== 'string' || !meta.name) return;
+  const sink = new FindingSink(findings, source, `${kind}/${meta.name}`);
+  checkObjectName(meta.name, sink);
+  checkLabels(meta.labels, sink, ['metadata', 'labels']);
+}
+
+/**
  * The common start of every cluster-scoped Karpenter object: a required `metadata.name` (without
  * it the object cannot exist: null) and a `spec` object (reported when missing; `{}` is modelled).
  */

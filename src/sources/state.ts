@@ -5,6 +5,7 @@
  */
 import { timeIsUp, outOfTimeFinding, type Deadline } from '../common/deadline.js';
 import picomatch from 'picomatch';
+import { checkObjectMeta } from '../api/validation.js';
 import { convertEC2NodeClass, convertNodePool, V1BETA1, withKubelet } from '../api/conversion.js';
 import {
   IGNORE_ANNOTATION,
@@ -1022,6 +1023,7 @@ function classify(
     return;
   }
   if (kind === 'RuntimeClass' && apiVersion.startsWith('node.k8s.io/')) {
+    checkObjectMeta(kind, value, source, state.findings);
     const meta = isObject(value.metadata) ? value.metadata : {};
     const overhead = isObject(value.overhead) ? value.overhead : {};
     if (typeof meta.name === 'string') state.runtimeClasses.set(meta.name, parseResourceList(overhead.podFixed));
@@ -1035,6 +1037,7 @@ function classify(
     (kind === 'StorageClass' && apiVersion.startsWith('storage.k8s.io/'))
   ) {
     const st = state.storage;
+    checkObjectMeta(kind, value, source, state.findings);
     const obj =
       kind === 'PersistentVolumeClaim'
         ? parsePersistentVolumeClaim(value, source, state.findings)
@@ -1062,6 +1065,7 @@ function classify(
     return;
   }
   if (kind === 'PodDisruptionBudget' && apiVersion.startsWith('policy/')) {
+    checkObjectMeta(kind, value, source, state.findings);
     const pdb = parsePdb(value);
     if (pdb) state.pdbs.push(pdb);
     return;
