@@ -160,12 +160,23 @@ export function schemaOutsideReferences(text: string): { reference: string; line
   return out;
 }
 
+/** Whether each helm binary answered, per PATH, for the life of the process. */
+const helmProbes = new Map<string, boolean>();
+
+/**
+ * Whether `binary` answers `helm version --short`. A bare name (looked up on PATH) is asked once per process and PATH;
+ * a path (relative to where the run is, or one a test rewrites) is asked every run.
+ */
 export function helmAvailable(binary: string): boolean {
+  const key = binary.includes('/') ? null : `${process.env.PATH ?? ''}\0${binary}`;
+  const known = key === null ? undefined : helmProbes.get(key);
+  if (known !== undefined) return known;
   const home = makeTempFolder('karpenter-plan-probe-');
   try {
-    return (
-      runSandboxed(binary, ['version', '--short'], { home, timeoutMs: 20_000, withoutNamespace: true }).status === 0
-    );
+    const ok =
+      runSandboxed(binary, ['version', '--short'], { home, timeoutMs: 20_000, withoutNamespace: true }).status === 0;
+    if (key !== null) helmProbes.set(key, ok);
+    return ok;
   } finally {
     removeTempFolder(home);
   }

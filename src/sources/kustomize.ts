@@ -257,8 +257,22 @@ export interface KustomizeRenderer {
   binary: string;
 }
 
-/** `kustomize` when it answers `kustomize version`, else `kubectl` when `kubectl kustomize --help` works, else null. */
+/** The renderer found, per PATH, for the life of the process (a process that plans many runs asks once). */
+const foundRenderers = new Map<string, KustomizeRenderer | null>();
+
+/**
+ * `kustomize` when it answers `kustomize version`, else `kubectl` when `kubectl kustomize --help` works, else null.
+ * Asked once per process and PATH: the binaries a PATH names do not change under a run.
+ */
 export function findKustomizeRenderer(): KustomizeRenderer | null {
+  const key = process.env.PATH ?? '';
+  if (foundRenderers.has(key)) return foundRenderers.get(key)!;
+  const found = probeKustomizeRenderer();
+  foundRenderers.set(key, found);
+  return found;
+}
+
+function probeKustomizeRenderer(): KustomizeRenderer | null {
   const home = makeTempFolder('karpenter-plan-probe-');
   try {
     const ok = (bin: string, args: string[]): boolean =>
