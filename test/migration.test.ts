@@ -92,8 +92,9 @@ test('conversion follows ConvertFrom: WhenUnderutilized → WhenEmptyOrUnderutil
       disruption: { consolidationPolicy: 'WhenUnderutilized', expireAfter: '48h' },
     },
   }).raw as { spec: Record<string, Record<string, unknown>> };
-  // consolidateAfter 0s is the v1 CRD default: left out, as a v1 manifest may leave it out.
-  expect(np.spec.disruption).toEqual({ consolidationPolicy: 'WhenEmptyOrUnderutilized' });
+  // consolidateAfter 0s is written: the v1 CRD requires it in a written disruption block (its default `{consolidateAfter:
+  // 0s}` applies only to a missing block: karpenter.sh_nodepools.yaml disruption `required: [consolidateAfter]`).
+  expect(np.spec.disruption).toEqual({ consolidationPolicy: 'WhenEmptyOrUnderutilized', consolidateAfter: '0s' });
   expect((np.spec.template.spec as Record<string, unknown>).expireAfter).toBe('48h');
   expect((np.spec.template.spec as Record<string, unknown>).nodeClassRef).toEqual({
     group: 'karpenter.k8s.aws',

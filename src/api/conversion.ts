@@ -32,13 +32,14 @@ export function convertNodePool(raw: Record<string, unknown>): Conversion {
   const policy =
     typeof disruption.consolidationPolicy === 'string' ? disruption.consolidationPolicy : 'WhenUnderutilized';
   const underutilized = policy === 'WhenUnderutilized';
-  // Disruption.convertFrom: WhenUnderutilized becomes WhenEmptyOrUnderutilized with consolidateAfter 0s. Values equal
-  // to the v1 CRD defaults (consolidateAfter 0s, expireAfter 720h) are left out, as a v1 manifest relying on the
-  // defaults leaves them out: the comparison then shows only real changes.
+  // Disruption.convertFrom: WhenUnderutilized becomes WhenEmptyOrUnderutilized with consolidateAfter 0s. The v1 CRD
+  // requires consolidateAfter in a written disruption block (its default applies only to a missing block), so it is
+  // kept, as the webhook writes it; expireAfter equal to the v1 default (720h) is left out, as a v1 manifest relying on
+  // the default leaves it out: the comparison then shows only real changes.
   const after = underutilized ? '0s' : (disruption.consolidateAfter ?? '0s');
   const outDisruption: Record<string, unknown> = {
     consolidationPolicy: underutilized ? 'WhenEmptyOrUnderutilized' : policy,
-    ...(after !== '0s' ? { consolidateAfter: after } : {}),
+    consolidateAfter: after,
   };
   if (Array.isArray(disruption.budgets))
     outDisruption.budgets = disruption.budgets.map((b) => {

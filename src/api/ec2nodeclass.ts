@@ -4,6 +4,8 @@ import { parseResourceList, type ResourceList } from '../common/quantity.js';
 import { isObject, typeName } from '../common/fields.js';
 import { objectHeader } from './validation.js';
 import { own } from '../common/own.js';
+import { checkSchemaBounds } from './crd-rules.js';
+import { checkEC2NodeClassCel } from './crd-cel.js';
 
 export const EC2NODECLASS_API_VERSION = 'karpenter.k8s.aws/v1';
 export const AMI_FAMILIES = ['AL2', 'AL2023', 'Bottlerocket', 'Custom', 'Windows2019', 'Windows2022', 'Windows2025'];
@@ -99,9 +101,7 @@ export function parseEC2NodeClass(
       checkAmiFamilyMatchesAlias(spec.amiFamily, spec.amiSelectorTerms, sink);
     }
   }
-  if (!amiFamily && Array.isArray(spec.amiSelectorTerms)) {
-    sink.error('spec.amiFamily is required when amiSelectorTerms has no alias', ['spec']);
-  }
+  if (!amiFamily) checkAmiFamilyRequired(spec.amiSelectorTerms, sink);
   const hasRole = spec.role !== undefined && spec.role !== null;
   const hasProfile = spec.instanceProfile !== undefined && spec.instanceProfile !== null;
   if (hasRole === hasProfile) sink.error("spec: exactly one of 'role' or 'instanceProfile' must be set", ['spec']);
@@ -150,6 +150,8 @@ export function parseEC2NodeClass(
   const capacityReservationSelectorTerms = Array.isArray(spec.capacityReservationSelectorTerms)
     ? spec.capacityReservationSelectorTerms.filter(isObject)
     : [];
+  checkEC2NodeClassCel(spec, sink);
+  checkSchemaBounds('EC2NodeClass', raw, sink);
   return {
     kind: 'EC2NodeClass',
     name,
@@ -187,6 +189,15 @@ function checkAmiFamilyMatchesAlias(amiFamily: string, terms: unknown, sink: Fin
       ['spec', 'amiFamily'],
     );
   }
+}
+
+/**
+ * The CRD rule `self.amiSelectorTerms.exists(x, has(x.alias)) ? true : has(self.amiFamily)`: without amiFamily, some
+ * term must be an alias (a malformed alias, refused at the alias, still makes amiFamily optional).
+ */
+function checkAmiFamilyRequired(terms: unknown, sink: FindingSink): void {
+  if (!Array.isArray(terms) || terms.some((t) => isObject(t) && t.alias !== undefined && t.alias !== null)) return;
+  sink.error('spec.amiFamily is required when amiSelectorTerms has no alias', ['spec']);
 }
 
 /**

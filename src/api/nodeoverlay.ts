@@ -3,6 +3,7 @@ import type { Finding, SourceRef } from '../common/findings.js';
 import { parseResourceList, type ResourceList } from '../common/quantity.js';
 import type { NodeSelectorRequirement } from './nodeselector.js';
 import { objectHeader, readRequirements } from './validation.js';
+import { checkSchemaBounds } from './crd-rules.js';
 
 export const NODEOVERLAY_API_VERSION = 'karpenter.sh/v1alpha1';
 
@@ -83,6 +84,7 @@ export function parseNodeOverlay(
     if (WELL_KNOWN_RESOURCES.includes(k))
       sink.error(`spec.capacity cannot set ${k} (only extended resources)`, ['spec', 'capacity', k]);
   }
+  checkSchemaBounds('NodeOverlay', raw, sink);
   return {
     kind: 'NodeOverlay',
     name,

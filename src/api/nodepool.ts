@@ -21,6 +21,8 @@ import type { NodeSelectorRequirement } from './nodeselector.js';
 import { BUDGET_DURATION, DURATION, NILLABLE_DURATION } from '../common/duration.js';
 import { checkPattern, field, isObject, stringMap } from '../common/fields.js';
 import { objectHeader, readRequirements, readTaints, type Taint } from './validation.js';
+import { checkSchemaBounds } from './crd-rules.js';
+import { checkStaticNodePoolLimits } from './crd-cel.js';
 
 export const NODEPOOL_API_VERSION = 'karpenter.sh/v1';
 
@@ -248,6 +250,8 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
   const budgetsDefaulted = disruption.budgets === undefined || disruption.budgets === null;
   const budgets = budgetsDefaulted ? [{ nodes: '10%' }] : readBudgets(disruption.budgets, sink);
 
+  checkStaticNodePoolLimits(spec, sink);
+  checkSchemaBounds('NodePool', raw, sink);
   return {
     kind: 'NodePool',
     name,
