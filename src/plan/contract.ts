@@ -27,6 +27,17 @@ export interface Placement {
   reason: string | null;
   /** Additional: the provisioning round the workload's last pod was placed in, when later than the first. */
   rounds?: number;
+  /**
+   * Additional: pods of the workload that stay pending while the others are placed (`schedulable` true; `reason` says
+   * why). Absent when every pod is placed, or none (`schedulable` false: every replica is pending).
+   */
+  pending?: number;
+}
+
+/** Pods of a workload a side leaves pending: every replica when none is placed, else those no node took. */
+export function pendingPods(p: Placement | null, replicas: number): number {
+  if (!p) return 0;
+  return p.schedulable ? (p.pending ?? 0) : replicas;
 }
 
 export interface WorkloadRow {

@@ -18,7 +18,7 @@ import type {
   WorkloadRow,
 } from './contract.js';
 import { isStandingAssumption } from '../common/assumptions.js';
-import { SCHEMA_VERSION, WIDE_WAVE, type LargestWave } from './contract.js';
+import { pendingPods, SCHEMA_VERSION, WIDE_WAVE, type LargestWave } from './contract.js';
 import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
 import type { Fleet } from '../disruption/fleet.js';
 import type { ConsolidationCommandRow, Replacement } from './contract.js';
@@ -117,14 +117,16 @@ export function buildPlan(input: PlanInput): Plan {
   const probes = new Set(
     [...(input.baseSim?.workloads ?? []), ...(input.headSim?.workloads ?? [])].filter((w) => w.probe).map((w) => w.key),
   );
-  // In a diff, workloads base places and head cannot; in one state (simulate), every workload it cannot place.
+  // In a diff, workloads base places and head cannot, or of which head leaves more pods pending than base (pods a
+  // reservation or a limit holds back while the others are placed); in one state (simulate), every workload it cannot
+  // place in full.
   const newlyUnschedulable: WorkloadRef[] = workloads
     .filter(
       (w) =>
         // One state without a NodePool has no cluster to place into: nothing is "unschedulable" there.
         ((input.kind === 'state' && input.head.nodePools.length > 0) || w.base?.schedulable) &&
         w.head &&
-        !w.head.schedulable &&
+        pendingPods(w.head, w.replicas) > (input.kind === 'state' ? 0 : pendingPods(w.base, w.replicas)) &&
         !probes.has(workloadKey(w.kind, w.namespace, w.name)),
     )
     .map(({ kind, namespace, name }) => ({ kind, namespace, name }));
@@ -534,6 +536,7 @@ function toPlacement(p: Placement): Placement {
     allocationStrategy: p.allocationStrategy,
     reason: p.reason,
     ...(p.rounds !== undefined ? { rounds: p.rounds } : {}),
+    ...(p.pending !== undefined ? { pending: p.pending } : {}),
   };
 }
 
@@ -543,6 +546,7 @@ export function placementChanged(a: Placement | null, b: Placement | null): bool
     a.schedulable !== b.schedulable ||
     a.nodePool !== b.nodePool ||
     a.instanceType !== b.instanceType ||
-    a.capacityType !== b.capacityType
+    a.capacityType !== b.capacityType ||
+    (a.pending ?? 0) !== (b.pending ?? 0)
   );
 }

@@ -692,6 +692,8 @@ function placementsOf(
       continue;
     }
     const best = [...m.values()].sort((a, b) => b.n - a.n || a.node.name.localeCompare(b.node.name))[0].node;
+    // The pods no node took (held back by a reservation, limits, topology): counted from the placements, not the text.
+    const pending = w.replicas - [...m.values()].reduce((a, x) => a + x.n, 0);
     placements.set(w.key, {
       schedulable: true,
       nodePool: best.nodePool,
@@ -703,6 +705,7 @@ function placementsOf(
       reason: err ? `${err.count} of ${w.replicas} pods unschedulable: ${err.error}` : null,
       reasonCodes: err?.codes ?? [],
       ...(rounds.has(w.key) ? { rounds: rounds.get(w.key)! } : {}),
+      ...(pending > 0 ? { pending } : {}),
     });
   }
   return placements;

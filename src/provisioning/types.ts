@@ -203,6 +203,8 @@ export interface SimPlacement {
    * Karpenter's first batch left pods pending that the nodes it launched let later rounds place.
    */
   rounds?: number;
+  /** Pods of the workload no node took, when some were placed (the others' reason is `reason`). */
+  pending?: number;
 }
 
 export interface SimNode {

@@ -3,7 +3,7 @@
  * report, each pointing at the section that shows it. Formatting only: every fact (pending workloads, deleted
  * objects, blocked or wide rollouts, cost, new findings) is decided in the plan (src/plan/).
  */
-import type { NodePoolRow, Plan } from '../plan/contract.js';
+import { pendingPods, type NodePoolRow, type Plan } from '../plan/contract.js';
 import { code, inert, money, signedMoney, signedMonthly } from './escape.js';
 
 /** The sections a consequence points at (anchors `kp-<section>`, prefixed per target). */
@@ -89,13 +89,11 @@ export function consequences(plan: Plan): Consequence[] {
   // Pods that become pending: the workloads head cannot place.
   const pending = plan.newlyUnschedulable;
   if (pending.length) {
-    const pods = pending.reduce(
-      (a, w) =>
-        a +
-        (plan.workloads.find((x) => x.kind === w.kind && x.namespace === w.namespace && x.name === w.name)?.replicas ??
-          0),
-      0,
-    );
+    // Every replica of a workload head cannot place; only the held-back ones of a workload placed in part.
+    const pods = pending.reduce((a, w) => {
+      const row = plan.workloads.find((x) => x.kind === w.kind && x.namespace === w.namespace && x.name === w.name);
+      return a + (row ? pendingPods(row.head, row.replicas) : 0);
+    }, 0);
     const names = pending
       .slice(0, 3)
       .map((w) => code(`${w.namespace}/${w.name}`))

@@ -61,10 +61,11 @@ export function summarySentence(plan: Plan): string {
     // One state (simulate, validate): what it places, not what changes.
     const rows = plan.workloads.filter((w) => !w.probe && w.head);
     const stuck = rows.filter((w) => !w.head!.schedulable).length;
+    const partly = rows.filter((w) => w.head!.schedulable && w.head!.pending).length;
     if (probesOnly(plan)) parts.push('no workloads (probe pods only)');
     else if (rows.length || !plan.workloads.length)
       parts.push(
-        `${rows.length - stuck} workload${rows.length - stuck === 1 ? '' : 's'} placed${stuck ? `, ${stuck} unschedulable` : ''}`,
+        `${rows.length - stuck} workload${rows.length - stuck === 1 ? '' : 's'} placed${partly ? ` (${partly} in part)` : ''}${stuck ? `, ${stuck} unschedulable` : ''}`,
       );
     parts.push(findingsPart(plan));
     const head = s.hourlyCost.head;
@@ -202,8 +203,12 @@ export function headline(plan: Plan): string {
   if (plan.kind === 'state') {
     const rows = plan.workloads.filter((w) => !w.probe && w.head);
     const stuck = rows.filter((w) => !w.head!.schedulable).length;
+    const partly = rows.filter((w) => w.head!.schedulable && w.head!.pending).length;
     if (probesOnly(plan)) parts.push('no workloads (probe pods only)');
-    else parts.push(`${n(rows.length - stuck, 'workload')} placed${stuck ? `, ${stuck} unschedulable` : ''}`);
+    else
+      parts.push(
+        `${n(rows.length - stuck, 'workload')} placed${partly ? ` (${partly} in part)` : ''}${stuck ? `, ${stuck} unschedulable` : ''}`,
+      );
     if (s.hourlyCost.head) parts.push(`${monthly(s.hourlyCost.head)}/month`);
     const f = s.findings;
     if (f.error) parts.push(n(f.error, 'error'));
@@ -665,13 +670,16 @@ function placementCell(
     capacityType: string | null;
     pricePerHour: number | null;
     reason: string | null;
+    pending?: number;
   } | null,
   spotEstimated = false,
 ): string {
   if (!p) return '–';
   if (!p.schedulable) return `⛔ unschedulable: ${cell(p.reason)}`;
   const approx = spotEstimated && p.capacityType === 'spot' ? '≈' : '';
-  return `${code(p.nodePool ?? '?')} ${code(p.instanceType ?? '?')} ${cell(p.capacityType)} ${approx}${money(p.pricePerHour)}`;
+  // Pods held back while the others are placed are said in the same cell, never hidden behind the placement.
+  const held = p.pending ? ` · ⛔ **${p.pending} pending**: ${cell(p.reason)}` : '';
+  return `${code(p.nodePool ?? '?')} ${code(p.instanceType ?? '?')} ${cell(p.capacityType)} ${approx}${money(p.pricePerHour)}${held}`;
 }
 
 function workloadSection(plan: Plan): string {

@@ -95,13 +95,15 @@ type PlacementLike = {
   capacityType: string | null;
   pricePerHour: number | null;
   reason: string | null;
+  pending?: number;
 } | null;
 
 function placement(p: PlacementLike, spotEstimated = false): string {
   if (!p) return '-';
   if (!p.schedulable) return `unschedulable: ${terminalSafe(p.reason)}`;
   const approx = spotEstimated && p.capacityType === 'spot' ? '~' : '';
-  return `${terminalSafe(p.nodePool ?? '?')} ${terminalSafe(p.instanceType ?? '?')} ${terminalSafe(p.capacityType)} ${approx}${money(p.pricePerHour)}`;
+  const held = p.pending ? `; ${p.pending} PENDING: ${terminalSafe(p.reason)}` : '';
+  return `${terminalSafe(p.nodePool ?? '?')} ${terminalSafe(p.instanceType ?? '?')} ${terminalSafe(p.capacityType)} ${approx}${money(p.pricePerHour)}${held}`;
 }
 
 /** A run of several targets: the targets table, then each affected target's sections. */
