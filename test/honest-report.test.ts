@@ -6,6 +6,7 @@ import { runCli } from '../src/cli/run.js';
 import type { Plan } from '../src/plan/contract.js';
 import { renderMarkdown } from '../src/report/markdown.js';
 import { renderText } from '../src/report/text.js';
+import { embeddedCatalog } from '../src/cloudprovider/catalog.js';
 import { deployment, NODECLASS, nodePool, tempTree } from './helpers.js';
 
 const doc = (...d: string[]) => d.join('---\n');
@@ -55,5 +56,53 @@ describe('pods held back by a reservation are pending in every format', () => {
 
   test('text: the head placement says 5 PENDING', () => {
     expect(renderText(plan)).toMatch(/reserved \$0\.0000; 5 PENDING: 5 of 10 pods unschedulable/);
+  });
+});
+
+/**
+ * The cost headline counts what can happen inside the horizon (karpenter pkg/apis/v1/nodepool.go
+ * GetAllowedDisruptionsByReason: `nodes: "0"` allows no Drifted disruption, so drift.go ComputeCommands disrupts
+ * nothing): 4 c8i.xlarge nodes drift to m8i.xlarge (one 3-CPU pod each), and the budget never lets one go. The change
+ * they would bring, 4 × (m8i.xlarge − c8i.xlarge) per hour, is shown apart as blocked by budget, not in the headline.
+ */
+describe('cost blocked by budget is not in the headline', () => {
+  const side = (family: string) =>
+    doc(
+      NODECLASS,
+      nodePool('general', {
+        requirements: [
+          `        - { key: karpenter.k8s.aws/instance-family, operator: In, values: [${family}] }`,
+          '        - { key: karpenter.sh/capacity-type, operator: In, values: [on-demand] }',
+          '        - { key: karpenter.k8s.aws/instance-size, operator: In, values: [xlarge] }',
+        ].join('\n'),
+        extraSpec: '  disruption:\n    budgets: [{ nodes: "0" }]\n',
+      }),
+      deployment('app', { replicas: 4, cpu: '3', memory: '4Gi' }),
+    );
+  let plan: Plan;
+  beforeAll(async () => {
+    const root = tempTree({ 'base/a.yaml': side('c8i'), 'head/a.yaml': side('m8i') });
+    const r = await runCli(['diff', '--base', `${root}/base`, '--head', `${root}/head`, '--format', 'json']);
+    plan = JSON.parse(r.stdout) as Plan;
+  });
+
+  test('every drift replacement is outside the horizon; costBlocked = 4 × the price difference', () => {
+    const price = (t: string) => embeddedCatalog().byName.get(t)!.price!;
+    const drift = plan.replacements.filter((r) => r.reason === 'RequirementsDrifted');
+    expect(drift).toHaveLength(4);
+    expect(drift.every((r) => r.outsideHorizon === true)).toBe(true);
+    expect(plan.summary.costBlocked!.nodes).toBe(4);
+    expect(plan.summary.costBlocked!.hourly).toBeCloseTo(4 * (price('m8i.xlarge') - price('c8i.xlarge')), 6);
+  });
+
+  test('the headline and the cost line count no change; the blocked part is said apart', () => {
+    const md = renderMarkdown(plan);
+    const monthly = Math.round(plan.summary.costBlocked!.hourly * 730 * 100) / 100;
+    expect(md.split('\n')[2]).toContain(`blocked by budget: +$${monthly.toFixed(2)}/month (4 nodes)`);
+    expect(md.split('\n')[2]).not.toMatch(/· \+\$[\d.,]+\/month ·/);
+    expect(md).toMatch(
+      /Cost of the placements unchanged inside the horizon .*blocked by budget: \+\$[\d.]+\/month \(4 nodes\), not counted/,
+    );
+    expect(renderText(plan)).toMatch(/\(no change\); blocked by budget: \+\$[\d.]+\/month \(4 nodes\)/);
   });
 });

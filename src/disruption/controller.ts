@@ -69,6 +69,8 @@ export interface ConsolidationResult {
   commands: ConsolidationCommandRow[];
   /** Per NodePool, the nodes head would consolidate that budgets, do-not-disrupt or PDBs stop now, with the reasons. */
   consolidationBlocked: Map<string, { nodes: number; because: string[] }>;
+  /** The cost change (USD per hour) of the commands with a node among those blocked, and their nodes. */
+  consolidationBlockedCost: { nodes: number; hourly: number };
   stats: ConsolidationStats;
 }
 
@@ -77,6 +79,12 @@ export interface DisruptionResult extends DriftResult, ConsolidationResult {
   fleet: Fleet;
   /** The fleet's cost before and after (a snapshot or a live cluster only). */
   fleetCost: FleetCost | null;
+  /**
+   * What the replacements that cannot happen inside the horizon would change (USD per hour), and their nodes: drift
+   * replacements the rollout does not start (`outsideHorizon`) and consolidation commands budgets, do-not-disrupt or
+   * PDBs stop now. Null when there are none.
+   */
+  costBlocked: { nodes: number; hourly: number } | null;
 }
 
 /** The prices the fleet's cost is read with. */
@@ -140,19 +148,28 @@ export class Controller {
     const leaving = new Set(drift.replacements.map((x) => x.nodeClaim));
     const candidates = consolidationCandidates(disrupted, sims.base, leaving);
     const cons = this.consolidation(sims, candidates, disrupted, drift.pdbs, leaving);
-    const cost =
-      disrupted.source === 'simulated'
-        ? null
-        : fleetCost({
-            fleet: disrupted,
-            catalog: pricing.catalog,
-            spotPriceFactor: pricing.spotPriceFactor,
-            replacements: [...drift.replacements, ...cons.consolidation],
-            templates: sims.head.templates,
-            minValuesPolicy: this.head.settings.minValuesPolicy,
-            preferencePolicy: this.head.settings.preferencePolicy,
-          });
-    return { fleet: disrupted, ...drift, ...cons, fleetCost: cost };
+    const costOf = (replacements: Replacement[]) =>
+      fleetCost({
+        fleet: disrupted,
+        catalog: pricing.catalog,
+        spotPriceFactor: pricing.spotPriceFactor,
+        replacements,
+        templates: sims.head.templates,
+        minValuesPolicy: this.head.settings.minValuesPolicy,
+        preferencePolicy: this.head.settings.preferencePolicy,
+      });
+    const cost = disrupted.source === 'simulated' ? null : costOf([...drift.replacements, ...cons.consolidation]);
+    // A simulated fleet has no fleet cost; only the drift replacements outside the horizon are priced, node by node.
+    const late = drift.replacements.filter((r) => r.outsideHorizon);
+    const driftLate = cost ? cost.outsideHorizon : late.length ? costOf(late).outsideHorizon : { nodes: 0, hourly: 0 };
+    const blockedNodes = driftLate.nodes + cons.consolidationBlockedCost.nodes;
+    const costBlocked = blockedNodes
+      ? {
+          nodes: blockedNodes,
+          hourly: Math.round((driftLate.hourly + cons.consolidationBlockedCost.hourly) * 1e6) / 1e6,
+        }
+      : null;
+    return { fleet: disrupted, ...drift, ...cons, fleetCost: cost, costBlocked };
   }
 
   /**
@@ -186,7 +203,7 @@ export class Controller {
       ...inBase,
       ...nodesOf(run(this.base, sims.base, basePods, false).commands),
     ]);
-    const blocked = this.blocked(
+    const { blocked, cost: blockedCost } = this.blocked(
       headOnly(run(this.head, sims.head, headPods, false).commands),
       headRun.commands,
       skip,
@@ -196,6 +213,7 @@ export class Controller {
       consolidation: commands.flatMap(replacementsOf),
       commands: commands.filter((c) => !singleReplacement(c)).map(commandRowOf),
       consolidationBlocked: blocked,
+      consolidationBlockedCost: blockedCost,
       stats: {
         clusterKnown: fleet.source === 'simulated' || fleetKnowsPods(fleet),
         withoutCluster: headRun.withoutCluster,
@@ -267,9 +285,12 @@ export class Controller {
     taken: ConsolidationCommand[],
     skip: ReadonlySet<string>,
     on: Scope,
-  ): Map<string, { nodes: number; because: string[] }> {
+  ): { blocked: Map<string, { nodes: number; because: string[] }>; cost: { nodes: number; hourly: number } } {
     const blocked = new Map<string, { nodes: number; because: string[] }>();
+    const stopped = new Set<ConsolidationCommand>();
+    let current: ConsolidationCommand | null = null;
     const block = (pool: string, because: string) => {
+      if (current) stopped.add(current);
       const b = blocked.get(pool) ?? { nodes: 0, because: [] };
       b.nodes++;
       if (!b.because.includes(because)) b.because.push(because);
@@ -281,6 +302,7 @@ export class Controller {
     const allowedHead = this.budgetMapping(this.head, on.fleet);
     for (const c of unconstrained)
       for (const f of c.from) {
+        current = c;
         if (skip.has(f.node.name)) continue;
         const pool = f.node.nodePool;
         const b = blockOf(f.node, on.byName, on.pdbs, this.settings.at);
@@ -293,7 +315,15 @@ export class Controller {
             `the NodePool's budgets allow ${allowed} Underutilized disruption(s) now, taken by other consolidation commands (those listed, or ones Karpenter makes without this change)`,
           );
       }
-    return blocked;
+    // A stopped command changes nothing now; what it would change is its replacement's cost less its nodes' (a node
+    // without a known cost at Karpenter's price).
+    let hourly = 0;
+    let nodes = 0;
+    for (const c of stopped) {
+      nodes += c.from.length;
+      hourly += (c.to?.cost ?? 0) - c.from.reduce((a, f) => a + (f.cost ?? f.price), 0);
+    }
+    return { blocked, cost: { nodes, hourly } };
   }
 }
 

@@ -30,6 +30,11 @@ export interface FleetCost {
   estimated: number;
   /** Replaced or removed nodes for which no (full) replacement could be found in head: what is missing costs nothing. */
   noReplacement: number;
+  /**
+   * Drift replacements that do not start inside the horizon (`outsideHorizon`): counted in `head` at their node's own
+   * price, and here the cost change they would bring once they happen (replacement − node, USD per hour).
+   */
+  outsideHorizon: { nodes: number; hourly: number };
 }
 
 export interface FleetCostInput {
@@ -58,13 +63,16 @@ export function nodePrice(
 
 export function fleetCost(input: FleetCostInput): FleetCost {
   const { fleet, catalog } = input;
-  const byNode = new Map(input.replacements.map((r) => [r.nodeClaim, r]));
+  // Replacements outside the horizon leave their node as it is: priced apart (`stays`).
+  const byNode = new Map(input.replacements.filter((r) => !r.outsideHorizon).map((r) => [r.nodeClaim, r]));
+  const late = new Map(input.replacements.filter((r) => r.outsideHorizon).map((r) => [r.nodeClaim, r]));
   const out: FleetCost = {
     nodes: { base: 0, head: 0 },
     hourly: { base: 0, head: 0 },
     unpriced: 0,
     estimated: 0,
     noReplacement: 0,
+    outsideHorizon: { nodes: 0, hourly: 0 },
   };
   for (const n of fleet.nodes) {
     if (n.deleting) continue;
@@ -87,6 +95,7 @@ export function fleetCost(input: FleetCostInput): FleetCost {
     if (!r) {
       out.nodes.head++;
       out.hourly.head += price;
+      stays(out, n, late.get(n.name), price, input);
     } else if (r.reason === 'Consolidation' && r.consolidation) {
       // A command's replacement counts once (with its first node); a deletion leaves nothing.
       const cmd = r.consolidation.command;
@@ -107,7 +116,16 @@ export function fleetCost(input: FleetCostInput): FleetCost {
   }
   out.hourly.base = round(out.hourly.base);
   out.hourly.head = round(out.hourly.head);
+  out.outsideHorizon.hourly = round(out.outsideHorizon.hourly);
   return out;
+}
+
+/** A node whose replacement does not start inside the horizon (counted as it is): what it would change, said apart. */
+function stays(out: FleetCost, n: FleetNode, r: Replacement | undefined, price: number, input: FleetCostInput): void {
+  if (!r) return;
+  const repl = replacementOf(n, r, input);
+  out.outsideHorizon.nodes++;
+  if (repl) out.outsideHorizon.hourly += repl.hourly - price;
 }
 
 function round(x: number): number {

@@ -31,6 +31,12 @@ export interface Replacement {
   instanceType: string | null;
   reason: ReplacementReason;
   /**
+   * Additional: a drift replacement whose disruption does not start inside the horizon under head's budgets (the
+   * rollout's waves start fewer nodes than drift): the node stays as it is meanwhile, and its cost change is counted
+   * apart from the headline's (`summary.costBlocked`).
+   */
+  outsideHorizon?: true;
+  /**
    * Additional, for Consolidation: the price comparison (strict <) and the replacement. A deletion has no replacement:
    * `toInstanceType` and `toCapacityType` are null, `toPrice` and `toCost` 0. For a command of several nodes, the
    * replacement is the one NodeClaim that takes all their pods, and `toPrice` compares with the sum of their prices.
@@ -216,6 +222,7 @@ function poolRollout(
       verdict: rollout.verdict,
     };
   }
+  markOutsideHorizon(pd, replacements, rollout);
   let largestWave: LargestWave | null = null;
   if (head && rollout && drifted)
     for (const w of rollout.waves) {
@@ -260,4 +267,24 @@ function poolRollout(
     blocked: blocked ? { nodes: blocked, because: [...blockedBecause] } : null,
     largestWave,
   };
+}
+
+/**
+ * The drift replacements of a pool that its rollout does not start inside the horizon: the rollout starts the empty
+ * nodes first, then the others (karpenter pkg/controllers/disruption/drift.go ComputeCommands: empty candidates are
+ * disrupted first), as many as its waves hold; which of the non-empty ones come later is the model's choice (the
+ * fleet's order, Karpenter orders them by when they drifted, which is the same instant here).
+ */
+function markOutsideHorizon(pd: PoolDrift, replacements: Replacement[], rollout: RolloutEstimate | null): void {
+  if (!rollout) return;
+  const started = rollout.waves.reduce((a, w) => a + w.nodes, 0);
+  const pods = new Map(pd.nodes.map((n) => [n.node.name, n.node.pods]));
+  const own = replacements.filter(
+    (r) => r.nodePool === pd.name && r.reason !== 'NodePoolRemoved' && r.reason !== 'Consolidation',
+  );
+  const ordered = [
+    ...own.filter((r) => pods.get(r.nodeClaim) === 0),
+    ...own.filter((r) => pods.get(r.nodeClaim) !== 0),
+  ];
+  for (const r of ordered.slice(started)) r.outsideHorizon = true;
 }

@@ -236,6 +236,13 @@ export interface Plan {
      * (each node priced by type, zone and capacity type; replacements as the model predicts them). `hourlyCost` then
      * describes what the simulation launches for the workloads, not the fleet.
      */
+    /**
+     * Additional, in a diff: the replacements that cannot happen inside the horizon under head's budgets (drift the
+     * rollout does not start, consolidation budgets, do-not-disrupt or PDBs stop now), their nodes and the hourly cost
+     * change they would bring. Not counted in the cost headline (the report shows it apart); `fleet.hourlyCost.head`
+     * already keeps those nodes at their own price.
+     */
+    costBlocked?: { nodes: number; hourly: number };
     fleet?: {
       nodes: { base: number; head: number };
       hourlyCost: { base: number; head: number };

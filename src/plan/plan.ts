@@ -58,6 +58,8 @@ export interface PlanInput {
     commands?: ConsolidationCommandRow[];
     /** Consolidation moves head would make that disruption may not act on, per NodePool, with the reasons. */
     consolidationBlocked?: Map<string, { nodes: number; because: string[] }>;
+    /** What the replacements that cannot happen inside the horizon would change (disruption/controller.ts). */
+    costBlocked?: { nodes: number; hourly: number } | null;
   };
 }
 
@@ -186,6 +188,8 @@ export function buildPlan(input: PlanInput): Plan {
             },
           }
         : {}),
+      // Replacements the budgets (or do-not-disrupt, PDBs) keep outside the horizon: not in the headline's cost.
+      ...(input.kind === 'diff' && repl?.costBlocked ? { costBlocked: repl.costBlocked } : {}),
     },
     ...(input.pricing ? { pricing: input.pricing } : {}),
     workloads,

@@ -176,11 +176,12 @@ export function consequences(plan: Plan): Consequence[] {
   const cost = costChange(plan);
   if (diff && cost) {
     const { delta } = cost;
-    if (delta !== 0)
+    const blocked = blockedCostPart(cost.blocked);
+    if (delta !== 0 || blocked)
       out.push({
         rank: 5,
-        icon: delta > 0 ? '📈' : '📉',
-        text: `${plan.summary.fleet ? 'Fleet cost' : 'Cost of the placements'} ${signedMonthly(delta)}/month (${money(cost.base)}/h → ${money(cost.head)}/h, ${signedMoney(delta)}/h${fleetCaveats(plan)})${pending.length && !plan.summary.fleet ? ', pending pods not counted' : ''}`,
+        icon: delta > 0 ? '📈' : delta < 0 ? '📉' : '⏸️',
+        text: `${plan.summary.fleet ? 'Fleet cost' : 'Cost of the placements'} ${delta !== 0 ? `${signedMonthly(delta)}/month` : 'unchanged'}${blocked ? ' inside the horizon' : ''} (${money(cost.base)}/h → ${money(cost.head)}/h, ${signedMoney(delta)}/h${fleetCaveats(plan)})${pending.length && !plan.summary.fleet ? ', pending pods not counted' : ''}${blocked ? `; ${blocked}, not counted` : ''}`,
         section: 'fleet',
       });
   }
@@ -192,10 +193,22 @@ export function consequences(plan: Plan): Consequence[] {
  * The hourly cost before and after and their difference (rounded to 1e-6 $/h): the fleet's with a snapshot or a live
  * cluster, else what the simulation launches; null when a side has no cost.
  */
-export function costChange(plan: Plan): { base: number; head: number; delta: number } | null {
-  const { base, head } = plan.summary.fleet ? plan.summary.fleet.hourlyCost : plan.summary.hourlyCost;
-  if (base === null || head === null) return null;
-  return { base, head, delta: Math.round((head - base) * 1e6) / 1e6 };
+export function costChange(
+  plan: Plan,
+): { base: number; head: number; delta: number; blocked: { nodes: number; hourly: number } | null } | null {
+  const { base, head: reached } = plan.summary.fleet ? plan.summary.fleet.hourlyCost : plan.summary.hourlyCost;
+  if (base === null || reached === null) return null;
+  const blocked = plan.summary.costBlocked ?? null;
+  // The plan decides what cannot happen inside the horizon: the fleet's head already leaves it out; the placements'
+  // cost (what the simulation launches) includes it, so it is taken off here.
+  const head = blocked && !plan.summary.fleet ? Math.round((reached - blocked.hourly) * 1e6) / 1e6 : reached;
+  return { base, head, delta: Math.round((head - base) * 1e6) / 1e6, blocked };
+}
+
+/** The cost the budgets keep outside the horizon, said apart: `blocked by budget: -$150/month (3 nodes)`. */
+export function blockedCostPart(blocked: { nodes: number; hourly: number } | null): string | null {
+  if (!blocked || blocked.hourly === 0) return null;
+  return `blocked by budget: ${signedMonthly(blocked.hourly)}/month (${plural(blocked.nodes, 'node')})`;
 }
 
 /**

@@ -18,7 +18,14 @@ import {
   urlPath,
 } from './escape.js';
 import { compositionCharts, rolloutGantt } from './charts.js';
-import { consequences, costChange, MAX_CONSEQUENCES, rolloutSentence, type Section } from './consequences.js';
+import {
+  blockedCostPart,
+  consequences,
+  costChange,
+  MAX_CONSEQUENCES,
+  rolloutSentence,
+  type Section,
+} from './consequences.js';
 import { isRenderedSource } from '../common/findings.js';
 import { DOCUMENTED_RULES, RULE_DOCS_URL } from './rule-docs.js';
 
@@ -104,7 +111,10 @@ export function summarySentence(plan: Plan): string {
   parts.push(findingsPart(plan));
   // With a fleet snapshot (or a live cluster), the fleet's own nodes and cost; otherwise what the simulation launches.
   const fleet = s.fleet;
-  const { base, head } = fleet ? fleet.hourlyCost : s.hourlyCost;
+  const { base } = fleet ? fleet.hourlyCost : s.hourlyCost;
+  // What can happen inside the horizon (the plan's costBlocked taken off the placements' cost), the rest said apart.
+  const head = costChange(plan)?.head ?? (fleet ? fleet.hourlyCost : s.hourlyCost).head;
+  const blockedCost = blockedCostPart(s.costBlocked ?? null);
   // Nothing placed on either side (no workload, no fleet): no cost to state, rather than `$0.0000/h → $0.0000/h`.
   if ((base !== null || head !== null) && (fleet || base || head)) {
     const delta = base !== null && head !== null ? Math.round((head - base) * 1e6) / 1e6 : null;
@@ -120,7 +130,7 @@ export function summarySentence(plan: Plan): string {
     const what = fleet
       ? `fleet ${fleet.nodes.base}${fleet.nodes.head !== fleet.nodes.base ? ` → ${fleet.nodes.head}` : ''} nodes${caveats.length ? ` (${caveats.join(', ')})` : ''}, cost`
       : 'cost';
-    parts.push(`${what} ${money(base)}/h → ${money(head)}/h${diff}`);
+    parts.push(`${what} ${money(base)}/h → ${money(head)}/h${diff}${blockedCost ? `; ${blockedCost}` : ''}`);
   }
   return parts.join(' · ') + '.';
 }
@@ -228,6 +238,8 @@ export function headline(plan: Plan): string {
   if (s.nodesConsolidated) parts.push(`${s.nodesConsolidated} consolidated`);
   const cost = costChange(plan);
   if (cost && cost.delta !== 0) parts.push(`${signedMonthly(cost.delta)}/month`);
+  const blockedCost = blockedCostPart(cost?.blocked ?? null);
+  if (blockedCost) parts.push(blockedCost);
   const f = s.newFindings ?? s.findings;
   if (f.error) parts.push(`${n(f.error, 'new error')}`);
   if (f.warning) parts.push(`${n(f.warning, 'new warning')}`);
