@@ -7,7 +7,7 @@ import type { Plan } from '../src/plan/contract.js';
 import { renderMarkdown } from '../src/report/markdown.js';
 import { renderText } from '../src/report/text.js';
 import { embeddedCatalog } from '../src/cloudprovider/catalog.js';
-import { deployment, NODECLASS, nodePool, tempTree } from './helpers.js';
+import { deployment, NODECLASS, nodePool, simulateYaml, tempTree } from './helpers.js';
 
 const doc = (...d: string[]) => d.join('---\n');
 
@@ -104,5 +104,79 @@ describe('cost blocked by budget is not in the headline', () => {
       /Cost of the placements unchanged inside the horizon .*blocked by budget: \+\$[\d.]+\/month \(4 nodes\), not counted/,
     );
     expect(renderText(plan)).toMatch(/\(no change\); blocked by budget: \+\$[\d.]+\/month \(4 nodes\)/);
+  });
+});
+
+/** Pending reasons name the real cause, not the resource check's generic text (nodeclaim.go CanAdd). */
+describe('pending reasons name the volume zone and the instance-store policy', () => {
+  // karpenter-provider-aws instancetype/suite_test.go "should not launch instances w/ instance storage for ephemeral
+  // storage resource requests when exceeding blockDeviceMapping": m6idn.32xlarge has 7600 GB of NVMe (4 × 1900 GB),
+  // 5000Gi does not fit the default 20Gi root volume, and RAID0 would make the NVMe the ephemeral storage.
+  const pool = nodePool('p', {
+    requirements:
+      '        - key: node.kubernetes.io/instance-type\n          operator: In\n          values: ["m6idn.32xlarge"]\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]',
+  });
+  const bigDisk = `apiVersion: v1
+kind: Pod
+metadata: { name: disk, namespace: default }
+spec:
+  containers:
+    - name: c
+      image: x
+      resources: { requests: { cpu: "1", memory: 1Gi, ephemeral-storage: 5000Gi } }
+`;
+  test('without RAID0: the reason says the root volume is 20Gi and the instance store needs instanceStorePolicy: RAID0', () => {
+    const { place } = simulateYaml(doc(NODECLASS, pool, bigDisk));
+    const p = place('disk', 'Pod');
+    expect(p.schedulable).toBe(false);
+    expect(p.reasonCodes).toEqual(['insufficient-resources']);
+    expect(p.reason).toBe(
+      'nodepool "p": no instance type has enough resources for the pod\'s requests: ephemeral-storage 5000Gi is more than the root volume of every instance type (20Gi); 1 of them have an instance store that large (e.g. m6idn.32xlarge, 7600 GB), which is ephemeral storage only with instanceStorePolicy: RAID0 on the EC2NodeClass',
+    );
+  });
+  test('a request no instance store covers either keeps the plain text', () => {
+    const { place } = simulateYaml(doc(NODECLASS, pool, bigDisk.replace('5000Gi', '9000Gi')));
+    expect(place('disk', 'Pod').reason).toBe(
+      'nodepool "p": no instance type has enough resources for the pod\'s requests',
+    );
+  });
+
+  // A PV bound to zone c while the cluster's zones are a and b (the NodePool itself allows every zone): the volume's
+  // requirement is compatible with the NodePool's, but no instance type has an offering in zone c.
+  test("a volume in a zone without offerings: the reason names the volume's zone", () => {
+    const yaml = doc(
+      NODECLASS,
+      nodePool('p'),
+      `apiVersion: v1
+kind: PersistentVolume
+metadata: { name: vol }
+spec:
+  capacity: { storage: 1Gi }
+  accessModes: [ReadWriteOnce]
+  nodeAffinity:
+    required:
+      nodeSelectorTerms:
+        - matchExpressions:
+            - { key: topology.kubernetes.io/zone, operator: In, values: [us-east-1c] }
+`,
+      `apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: { name: claim, namespace: default }
+spec:
+  accessModes: [ReadWriteOnce]
+  storageClassName: gp3
+  volumeName: vol
+  resources: { requests: { storage: 1Gi } }
+`,
+      deployment('a', {
+        podSpec: '      volumes:\n        - name: data\n          persistentVolumeClaim: { claimName: claim }\n',
+      }),
+    );
+    const { place } = simulateYaml(yaml, { zones: ['us-east-1a', 'us-east-1b'] });
+    expect(place('a').schedulable).toBe(false);
+    expect(place('a').reasonCodes).toEqual(['volume-topology']);
+    expect(place('a').reason).toBe(
+      'nodepool "p": no instance type has an available offering where the pod\'s volumes are (volume requirements topology.kubernetes.io/zone In [us-east-1c])',
+    );
   });
 });

@@ -403,6 +403,16 @@ export class Scheduler {
         }
         reqs0 = v.reqs;
         options = compatibleOptions(options, reqs0);
+        // The volume's zone (or other topology) leaves no instance type with an available offering: say so, rather
+        // than the resource check's error (nodeclaim.go CanAdd filters the instance types by the volume requirements).
+        if (options.length === 0) {
+          r = {
+            ok: false,
+            code: 'volume-topology',
+            error: `no instance type has an available offering where the pod's volumes are (volume requirements ${alt.toString()})`,
+          };
+          continue;
+        }
       }
       r = this.newClaimAttempt(t, a.g, a.st, reqs0, options, rem, placeholder, a.topo);
       if ('deferred' in r || r.ok) break;
@@ -435,12 +445,13 @@ export class Scheduler {
       if (options.length === 0)
         return { ok: false, code: 'limits-exceeded', error: 'all available instance types exceed limits for nodepool' };
     }
+    const candidates = options;
     options = options.filter((it) => fitsOn(it, t, g.pod.requests, {}));
     if (options.length === 0)
       return {
         ok: false,
         code: 'insufficient-resources',
-        error: "no instance type has enough resources for the pod's requests",
+        error: `no instance type has enough resources for the pod's requests${instanceStoreHint(candidates, g.pod.requests)}`,
       };
     const mv = minValuesCheck(options, reqs0, this.opts.minValuesPolicy);
     if (mv.error) return { ok: false, code: 'min-values', error: mv.error };
@@ -597,6 +608,24 @@ interface NewClaim {
   options: InstanceType[];
   mv: ReturnType<typeof minValuesCheck>;
   reserve?: Set<string>;
+}
+
+/**
+ * Why no instance type has room, when the cause is the instance store: the pod asks for more ephemeral storage than any
+ * candidate's root volume gives, while some candidate's local NVMe would give enough — which Karpenter counts as
+ * ephemeral storage only under `instanceStorePolicy: RAID0` (karpenter-provider-aws pkg/providers/instancetype/
+ * types.go ephemeralStorage). Empty otherwise.
+ */
+export function instanceStoreHint(candidates: readonly InstanceType[], requests: ResourceList): string {
+  const need = requests['ephemeral-storage'] ?? 0;
+  if (need <= 0 || candidates.some((it) => (it.allocatable['ephemeral-storage'] ?? 0) >= need)) return '';
+  const nvme = (it: InstanceType) => Number(it.labels['karpenter.k8s.aws/instance-local-nvme'] ?? 0) * 1e9;
+  const withStore = candidates.filter((it) => nvme(it) >= need && (it.capacity['ephemeral-storage'] ?? 0) < nvme(it));
+  if (!withStore.length) return '';
+  const gb = (b: number) => `${Math.round(b / 1e9)} GB`;
+  const gib = (b: number) => `${Math.round(b / 2 ** 30)}Gi`;
+  const root = Math.max(...candidates.map((it) => it.capacity['ephemeral-storage'] ?? 0));
+  return `: ephemeral-storage ${gib(need)} is more than the root volume of every instance type (${gib(root)}); ${withStore.length} of them have an instance store that large (e.g. ${withStore[0].name}, ${gb(nvme(withStore[0]))}), which is ephemeral storage only with instanceStorePolicy: RAID0 on the EC2NodeClass`;
 }
 
 function withinLimits(it: InstanceType, rem: ResourceList): boolean {
