@@ -41,7 +41,10 @@ describe('pods held back by a reservation are pending in every format', () => {
   test('the plan: head places 5 of 10 on the reservation, 5 pending; base places all 10', () => {
     const row = plan.workloads.find((x) => x.name === 'app')!;
     expect(row.head).toMatchObject({ schedulable: true, capacityType: 'reserved', pending: 5 });
-    expect(row.head!.reason).toMatch(/^5 of 10 pods unschedulable: /);
+    // The cause is named: the reservation's 5 instances are launched (ReservedCapacityResolver: count 0).
+    expect(row.head!.reason).toBe(
+      '5 of 10 pods unschedulable: all requested instance types were unavailable during launch: the only compatible offerings are of capacity reservation cr-1, whose instances are all launched',
+    );
     expect(row.base!.pending).toBeUndefined();
     expect(row.changed).toBe(true);
     expect(plan.newlyUnschedulable).toEqual([{ kind: 'Deployment', namespace: 'default', name: 'app' }]);

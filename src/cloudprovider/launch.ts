@@ -32,6 +32,20 @@ export type LaunchResult = { ok: true; decision: LaunchDecision } | { ok: false;
  * @param exhausted reservation IDs whose capacity earlier NodeClaims of the same simulation used up
  *   (pkg/providers/instancetype/offering/reserved_capacity_resolver.go ResolveOfferings: the available count; its offerings are then unavailable).
  */
+/**
+ * When the only compatible offerings left are of capacity reservations whose instances are all launched (their count
+ * used up, ReservedCapacityResolver then offers none), the reason names them; empty otherwise.
+ */
+function usedUp(options: InstanceType[], reqs: Requirements, exhausted: ReadonlySet<string>): string {
+  const ids = new Set<string>();
+  for (const it of options)
+    for (const o of it.offerings)
+      if (o.available && o.reservationId !== undefined && exhausted.has(o.reservationId) && offeringCompatible(reqs, o))
+        ids.add(o.reservationId);
+  if (!ids.size) return '';
+  return `: the only compatible offerings are of capacity reservation${ids.size > 1 ? 's' : ''} ${[...ids].sort().join(', ')}, whose instances are all launched`;
+}
+
 export function launch(
   options: InstanceType[],
   reqs: Requirements,
@@ -45,7 +59,11 @@ export function launch(
   const offered = new Set<string>();
   for (const it of options)
     for (const o of it.offerings) if (avail(o) && offeringCompatible(reqs, o)) offered.add(o.capacityType);
-  if (offered.size === 0) return { ok: false, error: 'all requested instance types were unavailable during launch' };
+  if (offered.size === 0)
+    return {
+      ok: false,
+      error: `all requested instance types were unavailable during launch${usedUp(options, reqs, exhausted)}`,
+    };
   const nreqs = reqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [...offered]));
   const priceOverlayApplied = options.some((it) => it.offerings.some((o) => o.overlaid));
   const hasMinValues = nreqs.hasMinValues();
