@@ -10,6 +10,9 @@
  * priced as the cheapest type its head NodePool can launch with at least the node's vCPUs and memory (its own type
  * when head still allows it), and a node of a removed NodePool likewise in the first head NodePool, by weight, that
  * has such a type — an estimate, counted and stated as such.
+ *
+ * The same decisions give the fleet's composition before and after (nodes by instance family and by generation): a
+ * node that stays keeps its type, a replaced one counts as the type(s) of its replacement, a deleted one as nothing.
  */
 import { spotPrice, type Catalog, type CatalogType } from '../cloudprovider/catalog.js';
 import type { InstanceType } from '../cloudprovider/instancetype.js';
@@ -35,6 +38,18 @@ export interface FleetCost {
    * price, and here the cost change they would bring once they happen (replacement − node, USD per hour).
    */
   outsideHorizon: { nodes: number; hourly: number };
+  /**
+   * The fleet's nodes by instance family (`m6i` of `m6i.xlarge`; `unknown` when the type is not known) and by
+   * generation (`gen 6`; `gen ?` when the catalog does not know the type), base and head: the nodes counted in
+   * `nodes`, each side summing to its count.
+   */
+  composition: Composition;
+  generations: Composition;
+}
+
+export interface Composition {
+  base: Record<string, number>;
+  head: Record<string, number>;
 }
 
 export interface FleetCostInput {
@@ -73,34 +88,45 @@ export function fleetCost(input: FleetCostInput): FleetCost {
     estimated: 0,
     noReplacement: 0,
     outsideHorizon: { nodes: 0, hourly: 0 },
+    composition: { base: {}, head: {} },
+    generations: { base: {}, head: {} },
+  };
+  const count = (side: 'base' | 'head', type: string | null, n = 1): void => {
+    if (n <= 0) return;
+    out.nodes[side] += n;
+    add(out.composition[side], familyOf(type), n);
+    add(out.generations[side], generationOf(type, catalog), n);
   };
   for (const n of fleet.nodes) {
     if (n.deleting) continue;
-    out.nodes.base++;
+    count('base', n.instanceType);
     const price =
       n.pricePerHour ??
       nodePrice(catalog.byName.get(n.instanceType ?? ''), n.zone, n.capacityType, input.spotPriceFactor);
     const r = byNode.get(n.name);
+    const cmd = r?.reason === 'Consolidation' ? r.consolidation?.command : undefined;
+    // A consolidation command's replacement counts once (with its first node); a deletion leaves nothing.
+    const consolidatedAway = !!cmd && (cmd.decision === 'delete' || cmd.nodes[0] !== n.name);
     if (price === null) {
-      // Left out of both sums.
+      // Left out of both sums; counted as replaced one for one (by its replacement's type when that is one node).
       out.unpriced++;
-      // Counted as replaced one for one, except a consolidation command's: a deletion leaves nothing, a multi-node
-      // replacement is one node (counted on the command's first node).
-      const cmd = r?.consolidation?.command;
-      if (!(r?.reason === 'Consolidation' && (cmd?.decision === 'delete' || (cmd && cmd.nodes[0] !== n.name))))
-        out.nodes.head++;
+      if (consolidatedAway) continue;
+      if (!r) count('head', n.instanceType);
+      else if (r.reason === 'Consolidation') count('head', r.consolidation?.toInstanceType ?? null);
+      else {
+        const repl = replacementOf(n, r, input);
+        count('head', repl?.types.length === 1 ? repl.types[0] : null);
+      }
       continue;
     }
     out.hourly.base += price;
     if (!r) {
-      out.nodes.head++;
+      count('head', n.instanceType);
       out.hourly.head += price;
       stays(out, n, late.get(n.name), price, input);
     } else if (r.reason === 'Consolidation' && r.consolidation) {
-      // A command's replacement counts once (with its first node); a deletion leaves nothing.
-      const cmd = r.consolidation.command;
-      if (cmd?.decision !== 'delete' && (!cmd || cmd.nodes[0] === n.name)) {
-        out.nodes.head++;
+      if (!consolidatedAway) {
+        count('head', r.consolidation.toInstanceType);
         out.hourly.head += r.consolidation.toCost;
       }
     } else {
@@ -109,7 +135,7 @@ export function fleetCost(input: FleetCostInput): FleetCost {
       else {
         if (repl.estimated) out.estimated++;
         if (repl.partial) out.noReplacement++;
-        out.nodes.head += repl.nodes;
+        for (const t of repl.types) count('head', t);
         out.hourly.head += repl.hourly;
       }
     }
@@ -128,6 +154,19 @@ function stays(out: FleetCost, n: FleetNode, r: Replacement | undefined, price: 
   if (repl) out.outsideHorizon.hourly += repl.hourly - price;
 }
 
+function add(into: Record<string, number>, key: string, n: number): void {
+  into[key] = (into[key] ?? 0) + n;
+}
+
+/** The instance family of a type name, as the simulated fleets' composition has it (plan/plan.ts). */
+export function familyOf(type: string | null): string {
+  return type ? type.split('.')[0] : 'unknown';
+}
+
+function generationOf(type: string | null, catalog: Catalog): string {
+  return `gen ${catalog.byName.get(type ?? '')?.labels['karpenter.k8s.aws/instance-generation'] ?? '?'}`;
+}
+
 function round(x: number): number {
   return Math.round(x * 1e6) / 1e6;
 }
@@ -136,11 +175,11 @@ function replacementOf(
   n: FleetNode,
   r: Replacement,
   input: FleetCostInput,
-): { nodes: number; hourly: number; estimated: boolean; partial?: boolean } | null {
+): { nodes: number; hourly: number; types: string[]; estimated: boolean; partial?: boolean } | null {
   const byOwner = n.podList ? reschedulableByOwner(n.podList) : null;
   if (byOwner) {
     // nothing to move: the node is just deleted
-    if (!byOwner.counts.size) return { nodes: 0, hourly: 0, estimated: false };
+    if (!byOwner.counts.size) return { nodes: 0, hourly: 0, types: [], estimated: false };
     const groups: PodGroup[] = [...byOwner.counts].map(([key, g], order) => ({
       key,
       namespace: g.namespace,
@@ -153,20 +192,21 @@ function replacementOf(
       preferencePolicy: input.preferencePolicy,
     });
     let hourly = 0;
-    let nodes = 0;
+    const types: string[] = [];
     for (const nc of res.nodeClaims) {
       if (nc.dropped) continue;
       const d = launch(nc.finalOptions!, nc.requirements, input.minValuesPolicy);
       if (!d.ok) continue;
-      nodes++;
+      types.push(d.decision.instanceType.name);
       hourly += d.decision.offering.cost;
     }
+    const nodes = types.length;
     // Pods that find no capacity in head leave the node without a (full) replacement: counted as such.
     return res.errors.size
       ? nodes
-        ? { nodes, hourly, estimated: false, partial: true }
+        ? { nodes, hourly, types, estimated: false, partial: true }
         : null
-      : { nodes, hourly, estimated: false };
+      : { nodes, hourly, types, estimated: false };
   }
   // Like-for-like: the node's own pool in head for drift, every head pool in weight order for a removed pool.
   const own = input.catalog.byName.get(n.instanceType ?? '');
@@ -178,7 +218,8 @@ function replacementOf(
     const fits = same ? [same] : t.instanceTypes.filter((it) => covers(it, own));
     if (!fits.length) continue;
     const d = launch(fits, t.requirements, input.minValuesPolicy);
-    if (d.ok) return { nodes: 1, hourly: d.decision.offering.cost, estimated: true };
+    if (d.ok)
+      return { nodes: 1, hourly: d.decision.offering.cost, types: [d.decision.instanceType.name], estimated: true };
   }
   return null;
 }

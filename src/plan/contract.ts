@@ -313,6 +313,16 @@ export interface Plan {
     generations: { base: Record<string, number>; head: Record<string, number> };
     /** The simulated fleets, node by node (labels omitted). */
     simulated: { base: SimulatedNode[]; head: SimulatedNode[] };
+    /**
+     * Additional, with a fleet snapshot or a live cluster: that fleet's nodes by instance family and by generation,
+     * before the change and after it as the model predicts (the nodes of `summary.fleet.nodes`: replaced nodes
+     * counted as their replacements, consolidation deletions and nodes without a replacement as nothing). The report
+     * describes this fleet, not the simulated ones.
+     */
+    snapshot?: {
+      composition: { base: Record<string, number>; head: Record<string, number> };
+      generations: { base: Record<string, number>; head: Record<string, number> };
+    };
   };
   /** Present when the run has several targets: each with its own plan. The fields above combine them. */
   clusters?: TargetPlan[];

@@ -242,6 +242,14 @@ export function buildPlan(input: PlanInput): Plan {
       },
       generations: { base: composition(input.baseSim, generationOf), head: composition(input.headSim, generationOf) },
       simulated: { base: simulatedNodes(input.baseSim), head: simulatedNodes(input.headSim) },
+      ...(input.fleetCost
+        ? {
+            snapshot: {
+              composition: input.fleetCost.composition,
+              generations: input.fleetCost.generations,
+            },
+          }
+        : {}),
     },
   };
 }
