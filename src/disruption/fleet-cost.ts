@@ -108,15 +108,9 @@ export function fleetCost(input: FleetCostInput): FleetCost {
     // A consolidation command's replacement counts once (with its first node); a deletion leaves nothing.
     const consolidatedAway = !!cmd && (cmd.decision === 'delete' || cmd.nodes[0] !== n.name);
     if (price === null) {
-      // Left out of both sums; counted as replaced one for one (by its replacement's type when that is one node).
+      // Left out of both sums; counted as replaced one for one.
       out.unpriced++;
-      if (consolidatedAway) continue;
-      if (!r) count('head', n.instanceType);
-      else if (r.reason === 'Consolidation') count('head', r.consolidation?.toInstanceType ?? null);
-      else {
-        const repl = replacementOf(n, r, input);
-        count('head', repl?.types.length === 1 ? repl.types[0] : null);
-      }
+      if (!consolidatedAway) count('head', unpricedHeadType(n, r, input));
       continue;
     }
     out.hourly.base += price;
@@ -152,6 +146,14 @@ function stays(out: FleetCost, n: FleetNode, r: Replacement | undefined, price: 
   const repl = replacementOf(n, r, input);
   out.outsideHorizon.nodes++;
   if (repl) out.outsideHorizon.hourly += repl.hourly - price;
+}
+
+/** The type an unpriced node counts as in head: its own, its replacement's when that is one node, else unknown. */
+function unpricedHeadType(n: FleetNode, r: Replacement | undefined, input: FleetCostInput): string | null {
+  if (!r) return n.instanceType;
+  if (r.reason === 'Consolidation') return r.consolidation?.toInstanceType ?? null;
+  const repl = replacementOf(n, r, input);
+  return repl?.types.length === 1 ? repl.types[0] : null;
 }
 
 function add(into: Record<string, number>, key: string, n: number): void {
