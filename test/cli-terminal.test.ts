@@ -49,7 +49,7 @@ describe('the report format of diff', () => {
       'Expected replacements': /^Expected replacements: /m,
       Rollout: /^Rollout of drift replacements under the budgets \(UTC\)$/m,
       'What-if (insufficient capacity)': /^What-if \(insufficient capacity\): /m,
-      Charts: /^Simulated fleet by family \(nodes\)$/m,
+      Charts: /^(Simulated fleet|The fleet snapshot)( \(probe pods\))? by family \(nodes\)$/m,
       Findings: /^Findings: /m,
       'Manifest changes': /^Manifest changes: /m,
       Assumptions: /^Assumptions$/m,
@@ -61,8 +61,8 @@ describe('the report format of diff', () => {
       expect({ section: t, found: sections[t].test(text) }).toEqual({ section: t, found: true });
     }
     // The notes under the NodePool table (rollout, drift, consolidation) are the Markdown's, word for word.
-    // (The consequence lines above the first section are the comment's own summary; the text report has its summary
-    // sentence instead.)
+    // (The consequence lines above the first section are the comment's summary; the text report leads with the same
+    // lines, in plain text.)
     const notes = md
       .slice(md.indexOf('<details'))
       .split('\n')

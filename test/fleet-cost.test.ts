@@ -38,9 +38,14 @@ describe('the headline prices the fleet snapshot', () => {
     );
     // What the simulation launches for the workloads is still shown, next to them.
     expect(md).toMatch(
-      /<b>Fleet outcome<\/b>: 1 of 1 workloads change · what the simulation launches for them: \$2\.30\/h → \$2\.42\/h/,
+      /<b>Fleet outcome<\/b>: 1 of 1 workloads change · simulated launch for the workloads \(not the fleet\): \$2\.30\/h → \$2\.42\/h/,
     );
     expect(plan.assumptions.join('\n')).toMatch(/Fleet cost: each of the 10 node\(s\) of the snapshot priced/);
+    // The same decisions give the snapshot's composition: 6 m6i (gen 6) + 4 m7i (gen 7) → 10 m7i.
+    expect(plan.fleet.snapshot).toEqual({
+      composition: { base: { m6i: 6, m7i: 4 }, head: { m7i: 10 } },
+      generations: { base: { 'gen 6': 6, 'gen 7': 4 }, head: { 'gen 7': 10 } },
+    });
   });
   test('without a snapshot, the headline cost is the simulated fleet of the workloads (no fleet figures)', async () => {
     const plan = JSON.parse(
@@ -234,6 +239,8 @@ describe('what the fleet figures leave out is said next to them', () => {
     ];
     const plan = JSON.parse((await runCli([...args, '--format', 'json'])).stdout);
     expect(plan.summary.fleet.noReplacement).toBe(10);
+    // Nodes without a replacement are not in head's composition: 10 → 0 nodes.
+    expect(plan.fleet.snapshot.composition).toEqual({ base: { m6i: 6, m7i: 4 }, head: {} });
     // What the fleet figures leave out is said next to them, in the cost line of the comment.
     expect((await runCli(args)).stdout).toMatch(
       /Fleet cost -\$[\d,.]+\/month \(\$[\d.]+\/h → \$0(?:\.0+)?\/h, -\$[\d.]+\/h; fleet 10 → 0 nodes, 10 without a full replacement in head\)/,
@@ -280,5 +287,74 @@ describe('documentation and scripts that quote a NodePool are not inputs left un
       .filter((f: { rule: string }) => f.rule === 'input-not-evaluated')
       .map((f: { file: string }) => f.file);
     expect(files).toEqual(['extra/other.yaml']);
+  });
+});
+
+describe("the snapshot's composition before and after the change", () => {
+  /** A NodeClaim of the snapshot: an m5.xlarge on-demand node of the pool. */
+  const nodeClaim = (name: string, pool: string) => ({
+    apiVersion: 'karpenter.sh/v1',
+    kind: 'NodeClaim',
+    metadata: {
+      name,
+      labels: {
+        'karpenter.sh/nodepool': pool,
+        'node.kubernetes.io/instance-type': 'm5.xlarge',
+        'karpenter.k8s.aws/instance-family': 'm5',
+        'karpenter.k8s.aws/instance-size': 'xlarge',
+        'karpenter.sh/capacity-type': 'on-demand',
+        'topology.kubernetes.io/zone': 'us-east-1a',
+        'kubernetes.io/arch': 'amd64',
+        'kubernetes.io/os': 'linux',
+      },
+      creationTimestamp: '2026-01-02T08:00:00Z',
+    },
+    status: { conditions: [{ type: 'Initialized', status: 'True' }] },
+  });
+  const pool = (name: string, family: string) =>
+    nodePool(name, {
+      requirements: `        - key: karpenter.k8s.aws/instance-family
+          operator: In
+          values: ["${family}"]
+        - key: karpenter.k8s.aws/instance-size
+          operator: In
+          values: ["xlarge"]
+        - key: karpenter.sh/capacity-type
+          operator: In
+          values: ["on-demand"]`,
+    });
+
+  test('10 m5 nodes, the 4 of one pool drift to m6i: base {m5: 10} → head {m5: 6, m6i: 4}', async () => {
+    const fleet = {
+      apiVersion: 'v1',
+      kind: 'List',
+      items: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => nodeClaim(`n-${i}`, i < 4 ? 'general' : 'stable')),
+    };
+    const state = (family: string) => ({
+      'all.yaml': `${NODECLASS}---\n${pool('general', family)}---\n${pool('stable', 'm5')}`,
+    });
+    const dir = tempTree({ 'fleet.json': JSON.stringify(fleet) });
+    const args = ['diff', '--base', tempTree(state('m5')), '--head', tempTree(state('m6i')), ...AT];
+    const plan = JSON.parse((await runCli([...args, '--fleet', `${dir}/fleet.json`, '--format', 'json'])).stdout);
+    // `general` now allows only m6i: its 4 nodes drift (requirements) and, the snapshot listing no pods, are each
+    // replaced by the cheapest m6i xlarge with at least 4 vCPUs and 16 GiB, m6i.xlarge; `stable`'s 6 stay.
+    // base {m5: 10}; head {m5: 10 - 4 = 6, m6i: 4}; by generation {5: 10} → {5: 6, 6: 4}.
+    expect(plan.summary.nodesReplaced).toBe(4);
+    expect(plan.fleet.snapshot).toEqual({
+      composition: { base: { m5: 10 }, head: { m5: 6, m6i: 4 } },
+      generations: { base: { 'gen 5': 10 }, head: { 'gen 5': 6, 'gen 6': 4 } },
+    });
+    expect(plan.summary.fleet.nodes).toEqual({ base: 10, head: 10 });
+    // The comment's composition is the snapshot's, never the simulated fleet.
+    const md = (await runCli([...args, '--fleet', `${dir}/fleet.json`])).stdout;
+    expect(md).toContain('_head: 10 nodes: 6 <code>m5</code>, 4 <code>m6i</code>._');
+    expect(md).not.toContain('Simulated fleet');
+    const text = (await runCli([...args, '--fleet', `${dir}/fleet.json`, '--format', 'text'])).stdout;
+    expect(text).toMatch(
+      /^The fleet snapshot by family \(nodes\)\n {2}family +base +head\n.*\n {2}m5 +10 +6\n {2}m6i +0 +4$/m,
+    );
+    // Without the snapshot there is no snapshot composition, and the charts name the simulated fleet.
+    const sim = JSON.parse((await runCli([...args, '--format', 'json'])).stdout);
+    expect(sim.fleet.snapshot).toBeUndefined();
   });
 });

@@ -8,8 +8,11 @@
  * head's workload asking 64 CPUs (`pending`), drift-budgets with a 20-node fleet (8 m6i, 12 m7i) and head's budgets
  * `[{nodes: "100%"}]` (`wide-wave`), one NodePool with a workload at 0 replicas, its summary cost set to 0/0 (the
  * `$0.0000/h → $0.0000/h` case, `nothing-placed`), and test/fixtures/kustomize-repo with the base's families narrowed
- * from m6i, m7i, m8i to m7i, m8i (three overlays, each a target: `multi-target`). Temporary paths are replaced by
- * `fixture/`.
+ * from m6i, m7i, m8i to m7i, m8i (three overlays, each a target: `multi-target`), and (`snapshot-drift`) two NodePools
+ * of `m5` `xlarge` on-demand, `general` (weight 10, where drift-budgets' `web/api` with its 12 replicas lands) and
+ * `stable`, with a 10-NodeClaim snapshot of m5.xlarge (4 in `general`, 6 in `stable`), head narrowing `general` to
+ * `m6i`. Temporary paths are replaced by `fixture/`. The `fleet.snapshot` of drift-budgets and wide-wave was added to
+ * their plans by hand from their fleet cost (shown in the tests below).
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -46,6 +49,7 @@ test('the fixtures are there', () => {
     'nothing-placed',
     'pending',
     'pool-deleted',
+    'snapshot-drift',
     'wide-wave',
   ]);
 });
@@ -172,12 +176,12 @@ describe('2. charts that inform', () => {
   });
 
   test('one family on each side is a sentence; an unchanged composition has no chart', () => {
-    expect(MD['drift-budgets']).toContain(
-      'Simulated fleet by instance family: base all 12 nodes <code>m6i</code> → head all 12 nodes <code>m7i</code>.',
+    expect(MD['multi-target']).toContain(
+      'Simulated fleet (probe pods) by instance family: base its 1 node <code>m6i</code> → head its 1 node <code>m7i</code>.',
     );
-    expect(MD['drift-budgets']).not.toContain('pie showData');
+    expect(MD['multi-target']).not.toContain('pie showData');
     const same = load('drift-budgets');
-    same.fleet.composition.head = { ...same.fleet.composition.base };
+    same.fleet.snapshot!.composition.head = { ...same.fleet.snapshot!.composition.base };
     same.nodePools[0].rollout = null;
     expect(renderMarkdown(same)).not.toContain('Charts');
   });
@@ -240,5 +244,54 @@ describe('4. no small lies', () => {
   test('nothing placed: no `$0.0000/h → $0.0000/h (no change)`', () => {
     expect(summarySentence(load('nothing-placed'))).not.toContain('$0.0000/h');
     expect(MD['nothing-placed']).not.toContain('$0.0000/h');
+  });
+});
+
+describe('5. one fleet, one set of numbers', () => {
+  test('with a snapshot the composition is the snapshot fleet before and after the change, from the plan', () => {
+    // 10 snapshot nodes, all m5.xlarge (gen 5): 4 in `general`, whose head allows only m6i, drift and are each
+    // replaced like-for-like by the cheapest head type with at least 4 vCPUs and 16 GiB, m6i.xlarge (gen 6); the 6 of
+    // `stable` stay. base {m5: 10} → head {m5: 10 - 4 = 6, m6i: 4}. Both types cost $0.192/h: 10 × 0.192 = $1.92/h.
+    const p = load('snapshot-drift');
+    expect(p.fleet.source).toBe('snapshot');
+    expect(p.fleet.snapshot).toEqual({
+      composition: { base: { m5: 10 }, head: { m5: 6, m6i: 4 } },
+      generations: { base: { 'gen 5': 10 }, head: { 'gen 5': 6, 'gen 6': 4 } },
+    });
+    expect(p.summary.fleet).toMatchObject({ nodes: { base: 10, head: 10 }, hourlyCost: { base: 1.92, head: 1.92 } });
+    // The simulation launches 12 nodes (one per replica of web/api, required anti-affinity): not the fleet.
+    expect(p.fleet.simulated.head.length).toBe(12);
+    const md = MD['snapshot-drift'];
+    expect(md).toContain('The fleet snapshot by instance family:\n\n_base: all 10 nodes <code>m5</code>._');
+    expect(md).toContain('_head: 10 nodes: 6 <code>m5</code>, 4 <code>m6i</code>._');
+    expect(md).toContain('pie showData title The fleet snapshot by family - head (nodes)');
+    expect(md).not.toMatch(/Simulated fleet|12 nodes/);
+    expect(md).toContain('· simulated launch for the workloads (not the fleet): $2.30/h → $2.30/h');
+  });
+
+  test('drift-budgets and wide-wave: the snapshot composition agrees with their fleet cost', () => {
+    // drift-budgets: 6 m6i.xlarge ($0.192/h) + 4 m7i.xlarge ($0.2016/h) = $1.9584/h; the 6 m6i drift to m7i.xlarge:
+    // 10 × 0.2016 = $2.016/h.
+    const db = load('drift-budgets');
+    expect(db.summary.fleet!.hourlyCost).toEqual({ base: 1.9584, head: 2.016 });
+    expect(MD['drift-budgets']).toContain(
+      'The fleet snapshot by instance family:\n\n_base: 10 nodes: 6 <code>m6i</code>, 4 <code>m7i</code>._',
+    );
+    expect(MD['drift-budgets']).toContain('_head: all 10 nodes <code>m7i</code>._');
+    // wide-wave: 8 × 0.192 + 12 × 0.2016 = $3.9552/h → 20 × 0.2016 = $4.032/h: 8 m6i, 12 m7i → 20 m7i.
+    const ww = load('wide-wave');
+    expect(ww.summary.fleet!.hourlyCost).toEqual({ base: 3.9552, head: 4.032 });
+    expect(ww.fleet.snapshot!.composition).toEqual({ base: { m6i: 8, m7i: 12 }, head: { m7i: 20 } });
+    for (const name of ['drift-budgets', 'wide-wave']) expect(MD[name]).not.toContain('Simulated fleet');
+  });
+
+  test('without a snapshot the simulated fleet is named as such, of probe pods when they stand for the workloads', () => {
+    const p = load('drift-budgets');
+    delete p.fleet.snapshot;
+    expect(renderMarkdown(p)).toContain(
+      'Simulated fleet by instance family: base all 12 nodes <code>m6i</code> → head all 12 nodes <code>m7i</code>.',
+    );
+    p.summary.probesOnly = true;
+    expect(renderMarkdown(p)).toContain('Simulated fleet (probe pods) by instance family: base all 12 nodes');
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Mermaid charts for the report: fleet composition (base vs head, by instance family) and the
- * rollout waves under the budgets (a Gantt chart). Every user-controlled string is reduced to
- * characters Mermaid cannot misread.
+ * Mermaid charts for the report: fleet composition (base vs head, by instance family; a snapshot's or live cluster's
+ * fleet when the plan has one, else the simulated fleets) and the rollout waves under the budgets (a Gantt chart).
+ * Every user-controlled string is reduced to characters Mermaid cannot misread.
  */
 import type { Plan } from '../plan/contract.js';
 import { code, inert } from './escape.js';
@@ -21,17 +21,39 @@ export function compositionWords(data: Record<string, number>): string {
   return `${total} nodes: ${shown.join(', ')}${entries.length > 4 ? `, ${entries.length - 4} more families` : ''}`;
 }
 
-function sameComposition(a: Record<string, number>, b: Record<string, number>): boolean {
+export function sameComposition(a: Record<string, number>, b: Record<string, number>): boolean {
   const ka = Object.keys(a);
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }
 
 /**
- * The simulated fleet by instance family, base and head: only when it changes. A side of one family is a sentence,
- * not a single-slice pie; a pie has a one-line caption.
+ * The fleet the report's composition describes, named once: with a fleet snapshot or a live cluster, that fleet
+ * before and after the change (the plan's `fleet.snapshot`); otherwise the simulated fleets (of probe pods when they
+ * stand for the workloads). The simulated launch beside a snapshot is never presented as the fleet.
+ */
+export function describedFleet(plan: Plan): {
+  name: string;
+  composition: { base: Record<string, number>; head: Record<string, number> };
+} {
+  const snap = plan.fleet.snapshot;
+  if (snap)
+    return {
+      name: plan.fleet.source === 'live' ? 'The live fleet' : 'The fleet snapshot',
+      composition: snap.composition,
+    };
+  return {
+    name: plan.summary.probesOnly ? 'Simulated fleet (probe pods)' : 'Simulated fleet',
+    composition: plan.fleet.composition,
+  };
+}
+
+/**
+ * The fleet by instance family, base and head (describedFleet): only when it changes. A side of one family is a
+ * sentence, not a single-slice pie; a pie has a one-line caption.
  */
 export function compositionCharts(plan: Plan): string | null {
-  const { base, head } = plan.fleet.composition;
+  const { name, composition } = describedFleet(plan);
+  const { base, head } = composition;
   if (!Object.keys(base).length && !Object.keys(head).length) return null;
   if (plan.kind === 'diff' && sameComposition(base, head)) return null;
   const pie = (side: string, data: Record<string, number>): string => {
@@ -43,7 +65,7 @@ export function compositionCharts(plan: Plan): string | null {
       `_${side}: ${compositionWords(data)}._`,
       '',
       '```mermaid',
-      `pie showData title ${mermaidText(`Simulated fleet by family - ${side} (nodes)`)}`,
+      `pie showData title ${mermaidText(`${name} by family - ${side} (nodes)`)}`,
       ...shown.map(([k, n]) => `    "${mermaidText(k)}" : ${n}`),
       '```',
     ].join('\n');
@@ -56,10 +78,12 @@ export function compositionCharts(plan: Plan): string | null {
         ]
       : [['head', head]];
   if (sides.every(([, d]) => Object.keys(d).length <= 1))
-    return `Simulated fleet by instance family: ${sides.map(([side, d]) => `${side} ${compositionWords(d)}`).join(' → ')}.`;
-  return sides
-    .map(([side, d]) => (Object.keys(d).length <= 1 ? `_${side}: ${compositionWords(d)}._` : pie(side, d)))
-    .join('\n\n');
+    return `${name} by instance family: ${sides.map(([side, d]) => `${side} ${compositionWords(d)}`).join(' → ')}.`;
+  // The fleet is named once, above its sides.
+  return [
+    `${name} by instance family:`,
+    ...sides.map(([side, d]) => (Object.keys(d).length <= 1 ? `_${side}: ${compositionWords(d)}._` : pie(side, d))),
+  ].join('\n\n');
 }
 
 const MAX_WAVES_PER_POOL = 24;

@@ -13,7 +13,7 @@ export interface Consequence {
   /** Lower is riskier: pending pods, deletions, blocked rollouts, disruption, errors, cost, warnings. */
   rank: number;
   icon: string;
-  /** Markdown, every input string escaped. */
+  /** In the style's markup (Markdown unless another is given), every input string escaped. */
   text: string;
   section: Section;
 }
@@ -45,9 +45,11 @@ export function budgetLine(b: NonNullable<NonNullable<NodePoolRow['largestWave']
 export interface SentenceStyle {
   code: (s: string) => string;
   strong: (s: string) => string;
+  /** Other user-derived text (a kind). */
+  text: (s: string) => string;
 }
 
-const MARKDOWN: SentenceStyle = { code, strong: (s) => `**${s}**` };
+const MARKDOWN: SentenceStyle = { code, strong: (s) => `**${s}**`, text: inert };
 
 /**
  * The rollout of one NodePool's drifted nodes in one sentence (null when it replaces nothing), in Markdown unless a
@@ -82,8 +84,12 @@ export function rolloutSentence(p: NodePoolRow, style: SentenceStyle = MARKDOWN)
   return `${head}, ${w && w.nodes > 1 ? `at most ${w.nodes} per wave` : 'one node per wave'}${allowedBy ? ` under ${allowedBy}` : ''}${p.budget.verdict === 'slow' ? ` (${strong('slow')})` : ''}`;
 }
 
-/** The consequences of a plan, ranked by risk (all of them; the renderer shows the first `MAX_CONSEQUENCES`). */
-export function consequences(plan: Plan): Consequence[] {
+/**
+ * The consequences of a plan, ranked by risk (all of them; the renderer shows the first `MAX_CONSEQUENCES`), in
+ * Markdown unless a style is given (the text report passes its own).
+ */
+export function consequences(plan: Plan, style: SentenceStyle = MARKDOWN): Consequence[] {
+  const { code, strong } = style;
   const out: Consequence[] = [];
   const diff = plan.kind === 'diff';
   // Pods that become pending: the workloads head cannot place.
@@ -101,7 +107,7 @@ export function consequences(plan: Plan): Consequence[] {
     out.push({
       rank: 0,
       icon: '⛔',
-      text: `${pods ? `${plural(pods, 'pod')} of ` : ''}${plural(pending.length, 'workload')} ${diff ? 'become' : 'stay'} **pending** (unschedulable${diff ? ' in head' : ''}): ${names}${pending.length > 3 ? `, and ${pending.length - 3} more` : ''}`,
+      text: `${pods ? `${plural(pods, 'pod')} of ` : ''}${plural(pending.length, 'workload')} ${diff ? 'become' : 'stay'} ${strong('pending')} (unschedulable${diff ? ' in head' : ''}): ${names}${pending.length > 3 ? `, and ${pending.length - 3} more` : ''}`,
       section: 'fleet',
     });
   }
@@ -123,7 +129,7 @@ export function consequences(plan: Plan): Consequence[] {
       icon: '🗑️',
       text: `Deleted: ${removedObjects
         .slice(0, 4)
-        .map((o) => `${inert(o.kind)} ${code(o.name)}`)
+        .map((o) => `${style.text(o.kind)} ${code(o.name)}`)
         .join(', ')}${removedObjects.length > 4 ? `, and ${removedObjects.length - 4} more` : ''}`,
       section: 'manifests',
     });
@@ -131,7 +137,7 @@ export function consequences(plan: Plan): Consequence[] {
   const rank = (p: NodePoolRow): number =>
     p.budget?.verdict === 'blocked' ? 2 : p.budget?.verdict === 'unlimited' || p.largestWave?.wide ? 3 : 3.5;
   const rolling = plan.nodePools
-    .map((p) => ({ p, s: rolloutSentence(p) }))
+    .map((p) => ({ p, s: rolloutSentence(p, style) }))
     .filter((x): x is { p: NodePoolRow; s: string } => x.s !== null)
     .sort((a, b) => rank(a.p) - rank(b.p) || b.p.nodesDrifted - a.p.nodesDrifted);
   for (const { p, s } of rolling)

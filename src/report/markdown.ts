@@ -707,7 +707,7 @@ function workloadSection(plan: Plan): string {
   const { base, head } = plan.summary.hourlyCost;
   const cost =
     plan.summary.fleet && (base !== null || head !== null)
-      ? ` · what the simulation launches for them: ${plan.kind === 'diff' ? `${money(base)}/h → ` : ''}${money(head)}/h`
+      ? ` · simulated launch for the workloads (not the fleet): ${plan.kind === 'diff' ? `${money(base)}/h → ` : ''}${money(head)}/h`
       : '';
   return details(
     `<b>Fleet outcome</b>: ${changed} of ${rows.length} workloads change${cost}`,

@@ -9,16 +9,16 @@ import type { Plan, TargetPlan } from '../plan/contract.js';
 import {
   OUTCOME_WORDS,
   outcomeOf,
-  alertText,
   formatMinutes,
+  headline,
   nodePoolNotes,
   pricingNote,
   probesOnly,
-  summarySentence,
   type Inline,
 } from './markdown.js';
 import { money, plain, signedMonthly } from './escape.js';
-import { rolloutSentence } from './consequences.js';
+import { consequences, MAX_CONSEQUENCES, rolloutSentence, type SentenceStyle } from './consequences.js';
+import { describedFleet, sameComposition } from './charts.js';
 
 export interface TextOptions {
   /** ANSI colours for the verdict and severities (the CLI on a terminal, unless NO_COLOR is set). */
@@ -42,6 +42,8 @@ export function terminalSafe(s: string | number | null | undefined): string {
 }
 
 const PLAIN: Inline = { code: terminalSafe, text: terminalSafe };
+/** The consequence and rollout sentences in a terminal: names as they are, emphasis in capitals. */
+const SENTENCE: SentenceStyle = { code: terminalSafe, strong: (x) => x.toUpperCase(), text: terminalSafe };
 
 export function renderText(plan: Plan, opts: TextOptions = {}): string {
   const paint: Paint = (text, c) => (opts.color ? `${ANSI[c]}${text}${ANSI.reset}` : text);
@@ -49,14 +51,10 @@ export function renderText(plan: Plan, opts: TextOptions = {}): string {
   const outcome = outcomeOf(plan);
   const color = outcome === 'pass' ? 'green' : outcome === 'fail' ? 'red' : 'yellow';
   out.push(`karpenter-plan: ${paint(OUTCOME_WORDS[outcome].toUpperCase(), color)}`);
-  out.push(summarySentence(plan));
+  out.push(headline(plan));
+  out.push(...consequenceLines(plan, paint));
   const prices = pricingNote(plan);
   if (prices) out.push(paint(terminalSafe(prices), 'dim'));
-  if (plan.alerts.length) {
-    const caution = plan.alerts.some((a) => a.level === 'caution');
-    out.push('', paint(caution ? 'CAUTION' : 'WARNING', caution ? 'red' : 'yellow'));
-    for (const a of plan.alerts) out.push(`  ${alertText(a, plan.kind, PLAIN)}`);
-  }
   if (outcome === 'not-evaluated')
     out.push(
       '',
@@ -70,6 +68,25 @@ export function renderText(plan: Plan, opts: TextOptions = {}): string {
   out.push(...assumptions(plan, paint));
   out.push('', paint(`base ${terminalSafe(plan.base.label)} -> head ${terminalSafe(plan.head.label)}`, 'dim'));
   return out.join('\n') + '\n';
+}
+
+/**
+ * The comment's consequence lines (consequences.ts), ranked by risk, at most `MAX_CONSEQUENCES`: under CAUTION or
+ * WARNING when the plan has alerts, as the comment's alert block. A run of targets names each line's target.
+ */
+function consequenceLines(plan: Plan, paint: Paint): string[] {
+  const items = plan.clusters
+    ? plan.clusters.flatMap((t) =>
+        t.plan ? consequences(t.plan, SENTENCE).map((c) => ({ ...c, text: `${terminalSafe(t.key)}: ${c.text}` })) : [],
+      )
+    : consequences(plan, SENTENCE);
+  items.sort((a, b) => a.rank - b.rank);
+  if (!items.length) return [];
+  const lines = items.slice(0, MAX_CONSEQUENCES).map((c) => `  - ${c.text}`);
+  if (items.length > MAX_CONSEQUENCES) lines.push(`  - ... and ${items.length - MAX_CONSEQUENCES} more below`);
+  if (!plan.alerts.length) return ['', ...lines];
+  const caution = plan.alerts.some((a) => a.level === 'caution');
+  return ['', paint(caution ? 'CAUTION' : 'WARNING', caution ? 'red' : 'yellow'), ...lines];
 }
 
 /** Aligned columns; the last column is not padded (it may be long, e.g. a message). */
@@ -133,7 +150,7 @@ function targets(list: TargetPlan[], paint: Paint): string[] {
     out.push(
       '',
       paint(`== target ${terminalSafe(t.key)} (${terminalSafe(t.source)}): ${t.plan!.verdict.toUpperCase()}`, 'bold'),
-      `  ${summarySentence(t.plan!)}`,
+      `  ${headline(t.plan!)}`,
     );
     out.push(...[...planBody(t.plan!, paint), ...manifests(t.plan!, paint)].map((l) => (l ? `  ${l}` : l)));
   }
@@ -149,7 +166,7 @@ function planBody(plan: Plan, paint: Paint): string[] {
     const { base, head } = plan.summary.hourlyCost;
     const cost =
       plan.summary.fleet && (base !== null || head !== null)
-        ? ` · what the simulation launches for them: ${plan.kind === 'diff' ? `${money(base)}/h -> ` : ''}${money(head)}/h`
+        ? ` · simulated launch for the workloads (not the fleet): ${plan.kind === 'diff' ? `${money(base)}/h -> ` : ''}${money(head)}/h`
         : '';
     out.push(
       ...heading(
@@ -295,12 +312,14 @@ function scenarios(plan: Plan, paint: Paint): string[] {
 /** The Markdown report's charts as tables: fleet composition by family (base, head) and the rollout waves. */
 function charts(plan: Plan, paint: Paint): string[] {
   const out: string[] = [];
-  const { base, head } = plan.fleet.composition;
+  const described = describedFleet(plan);
+  const { base, head } = described.composition;
   const families = [...new Set([...Object.keys(base), ...Object.keys(head)])].sort(
     (a, b) => (head[b] ?? 0) + (base[b] ?? 0) - (head[a] ?? 0) - (base[a] ?? 0) || a.localeCompare(b),
   );
-  if (families.length) {
-    out.push(...heading('Simulated fleet by family (nodes)', paint));
+  // As the comment's charts: only when the composition changes.
+  if (families.length && (plan.kind !== 'diff' || !sameComposition(base, head))) {
+    out.push(...heading(`${described.name} by family (nodes)`, paint));
     out.push(
       ...textTable(
         plan.kind === 'diff' ? ['family', 'base', 'head'] : ['family', 'nodes'],
@@ -335,14 +354,14 @@ function charts(plan: Plan, paint: Paint): string[] {
     out.push(...textTable(['NodePool', 'wave', 'nodes', 'start', 'end'], rows));
     // The same sentence per pool as the comment's Rollout section, in plain text.
     for (const p of pools) {
-      const sentence = rolloutSentence(p, { code: terminalSafe, strong: (x) => x.toUpperCase() });
+      const sentence = rolloutSentence(p, SENTENCE);
       if (sentence) out.push(`- ${sentence}.`);
     }
   }
   return out;
 }
 
-/** The simulated head fleet, grouped by pool, type and capacity type. */
+/** The simulated head fleet (beside a snapshot: the simulated launch for the workloads), grouped by pool, type and capacity type. */
 function fleet(plan: Plan, paint: Paint): string[] {
   const nodes = plan.fleet.simulated.head;
   if (!nodes.length) return [];
@@ -357,7 +376,7 @@ function fleet(plan: Plan, paint: Paint): string[] {
   const total = nodes.reduce((s, n) => s + n.pricePerHour, 0);
   return [
     ...heading(
-      `Simulated fleet (head${probesOnly(plan) ? ', probe pods' : ''}): ${nodes.length} node(s), ${money(total)}/h (${signedMonthly(total).slice(1)}/month)`,
+      `${plan.fleet.snapshot ? 'Simulated launch for the workloads (head, not the fleet)' : `Simulated fleet (head${probesOnly(plan) ? ', probe pods' : ''})`}: ${nodes.length} node(s), ${money(total)}/h (${signedMonthly(total).slice(1)}/month)`,
       paint,
     ),
     ...textTable(
