@@ -15,9 +15,11 @@ import { LABEL_CAPACITY_TYPE } from '../api/labels.js';
 import { launch } from '../cloudprovider/launch.js';
 import { Requirement, type Requirements } from '../scheduling/requirements.js';
 import { type PodGroup, type Template } from '../provisioning/nodeclaim.js';
-import { schedule } from '../provisioning/scheduler.js';
+import { schedule, TemplateAttempts } from '../provisioning/scheduler.js';
 import {
   ExistingNode,
+  ExistingNodeIndex,
+  ExistingNodes,
   restoreExistingNode,
   sortExistingNodes,
   type ExistingNodeInput,
@@ -101,7 +103,6 @@ export function evictionCost(annotations: Record<string, string>, priority = 0):
  */
 export class ConsolidationCluster {
   private readonly nodes: { key: string; node: ExistingNode }[];
-  private readonly gone = new Set<string>();
   private readonly keys = new Map<ExistingNode, string>();
   /**
    * Nodes a kept command moved pods onto: no longer candidates (the pod events restart their consolidateAfter window,
@@ -109,6 +110,13 @@ export class ConsolidationCluster {
    */
   readonly received = new Set<string>();
   private readonly journal: ExistingNodeJournal = { active: false, saved: new Map() };
+  /** The nodes indexed once for every trial's scheduler (scheduler.go addToExistingNode's scan, ExistingNodeIndex). */
+  private readonly index: ExistingNodeIndex;
+  private readonly byKey = new Map<string, ExistingNode[]>();
+  /** Nodes a kept command took away. */
+  private readonly gone = new Set<ExistingNode>();
+  /** The nodes with a pod that has a required anti-affinity term (what Topology.build looks for). */
+  private readonly antiAffine = new Set<ExistingNode>();
 
   constructor(
     entries: { key: string; input: ExistingNodeInput; capacity: ResourceListLike; allocatable: ResourceListLike }[],
@@ -126,6 +134,13 @@ export class ConsolidationCluster {
     // Sorted once (scheduler.go sortExistingNodes): the scheduler's own sort of an ordered list is then linear.
     const order = new Map(sortExistingNodes(built.map((b) => b.node)).map((n, i) => [n, i]));
     this.nodes = built.sort((a, b) => order.get(a.node)! - order.get(b.node)!);
+    this.index = new ExistingNodeIndex(this.nodes.map((n) => n.node));
+    for (const n of this.nodes) {
+      const l = this.byKey.get(n.key);
+      if (l) l.push(n.node);
+      else this.byKey.set(n.key, [n.node]);
+    }
+    for (const n of this.nodes) if (n.node.input.pods.some((p) => hasAntiAffinity(p.pod))) this.antiAffine.add(n.node);
   }
 
   get size(): number {
@@ -133,10 +148,14 @@ export class ConsolidationCluster {
   }
 
   /** The nodes a simulation for `candidates` may use, its trial begun. */
-  begin(candidates: ReadonlySet<string>): ExistingNode[] {
+  begin(candidates: ReadonlySet<string>): ExistingNodes {
     this.journal.active = true;
     this.journal.saved.clear();
-    return this.nodes.filter((n) => !candidates.has(n.key) && !this.gone.has(n.key)).map((n) => n.node);
+    const absent = new Set(this.gone);
+    for (const k of candidates) for (const n of this.byKey.get(k) ?? []) absent.add(n);
+    let antiAffinity = false;
+    for (const n of this.antiAffine) if (!absent.has(n)) antiAffinity = true;
+    return new ExistingNodes(this.index, absent, antiAffinity);
   }
 
   /** Nodes the trial put pods on that are not initialized (helpers.go SimulateScheduling: UninitializedNodeError). */
@@ -163,14 +182,22 @@ export class ConsolidationCluster {
         if (!pod) continue;
         for (let i = 0; i < added; i++)
           n.input.pods.push({ namespace: key.split('/')[1] ?? '', pod, daemon: false, workload: key });
+        if (added > 0 && hasAntiAffinity(pod)) this.antiAffine.add(n);
       }
     }
     this.journal.saved.clear();
-    if (keep) for (const k of keep.candidates) this.gone.add(k);
+    if (keep)
+      for (const k of keep.candidates) {
+        for (const n of this.byKey.get(k) ?? []) this.gone.add(n);
+      }
   }
 }
 
 type ResourceListLike = Record<string, number>;
+
+function hasAntiAffinity(pod: PodTemplate): boolean {
+  return pod.constraints.antiAffinity.length > 0;
+}
 
 export interface ConsolidationContext {
   templates: Template[];
@@ -194,6 +221,9 @@ export interface ReplaceOption {
   options: InstanceType[];
   reqs: Requirements;
 }
+
+/** The templates' attempts of every trial over one state's templates (TemplateAttempts). */
+const ATTEMPTS = new WeakMap<Template[], TemplateAttempts>();
 
 /**
  * consolidation.go computeConsolidation over `cands` (SimulateScheduling with the other existing nodes, when known).
@@ -221,11 +251,14 @@ export function computeConsolidation(
   if (!groups.length) return null;
   const names = new Set(cands.map((c) => c.node.name));
   const existing = ctx.cluster ? ctx.cluster.begin(names) : [];
+  let attempts = ATTEMPTS.get(ctx.templates);
+  if (!attempts) ATTEMPTS.set(ctx.templates, (attempts = new TemplateAttempts(ctx.templates)));
   const r = schedule(
     ctx.templates,
     groups,
     { minValuesPolicy: ctx.opts.minValuesPolicy, preferencePolicy: ctx.opts.preferencePolicy },
     existing,
+    attempts,
   );
   const result = decide(cands, ctx, r);
   ctx.cluster?.end(keep && result ? { candidates: names } : null);

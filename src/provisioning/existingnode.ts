@@ -56,6 +56,8 @@ export class ExistingNode {
   /** Running replicas of modelled workloads, per workload key. */
   readonly running = new Map<string, number>();
   pods = 0;
+  /** The requirements NewExistingNode made of the labels and hostname (never changed: Add and restores replace). */
+  readonly labelled: Requirements;
   /** Set by a what-if (ExistingNodeJournal). */
   journal?: ExistingNodeJournal;
 
@@ -72,6 +74,7 @@ export class ExistingNode {
     this.requirements = Requirements.fromLabels(input.labels).add(
       Requirement.of(LABEL_HOSTNAME, 'In', [this.hostname]),
     );
+    this.labelled = this.requirements;
     let used: ResourceList = {};
     let daemonBound: ResourceList = {};
     for (const p of input.pods) {
@@ -110,8 +113,17 @@ export class ExistingNode {
     // Resources first: the likeliest refusal, and an existing node cannot grow.
     if (!fits(g.pod.requests, this.remaining))
       return { ok: false, code: 'insufficient-resources', error: 'exceeds node resources' };
-    const err = this.requirements.compatible(podReqs, false);
-    if (err !== null) return { ok: false, code: 'incompatible-requirements', error: err };
+    if (!this.requirements.isCompatible(podReqs, false)) {
+      // The text only when read (the scheduler branches on `ok`): requirements.go keeps its errors lazy too.
+      const requirements = this.requirements;
+      return {
+        ok: false,
+        code: 'incompatible-requirements',
+        get error() {
+          return requirements.compatible(podReqs, false) ?? '';
+        },
+      };
+    }
     const base = this.requirements.clone().addAll(podReqs);
     const alts = volumeAlternatives(g.pod);
     if (!alts) return this.tryVolumeAlternative(g, st, base, topology);
@@ -180,4 +192,122 @@ export function sortExistingNodes(nodes: ExistingNode[]): ExistingNode[] {
     (a, b) =>
       Number(b.input.initialized) - Number(a.input.initialized) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
+}
+
+/**
+ * Existing nodes in the scheduler's order (sortExistingNodes), indexed by label for addToExistingNode's scan. A node
+ * labelled `key=v` has the requirement `key In [v]` (NewExistingNode) for good: ExistingNode.Add only intersects it
+ * with requirements it is compatible with, which leaves `In [v]`, and a restored trial puts back an earlier one. So a
+ * pod requiring `key In S` with v ∉ S is refused by CanAdd's requirement check (requirements.go Compatible: the
+ * values do not intersect and `In` is not tolerated), whatever the node holds. Those nodes are skipped; every other
+ * node (without the label, or whose requirement on the key is anything else) is still tried, in order, so the first
+ * node that accepts a pod is the one a scan of every node finds (scheduler.go addToExistingNode).
+ */
+export class ExistingNodeIndex {
+  /** Per requirement key, built when first asked: node positions by the single value they are labelled with. */
+  private readonly byKey = new Map<string, { values: Map<string, number[]>; other: number[] }>();
+  private byPool: Map<string | null, ExistingNode[]> | null = null;
+
+  constructor(readonly nodes: readonly ExistingNode[]) {}
+
+  /** The nodes that may accept a pod requiring `reqs`, in order; null: every node may. */
+  candidates(reqs: Requirements): ExistingNode[] | null {
+    let best: number[][] | null = null;
+    let bestSize = this.nodes.length;
+    for (const r of reqs.values()) {
+      if (r.complement || r.values.size === 0) continue; // only `In`: NotIn, Exists, DoesNotExist exclude too little
+      const b = this.bucketsOf(r.key);
+      const lists = [b.other];
+      let size = b.other.length;
+      for (const v of r.values) {
+        const l = b.values.get(v);
+        if (l) {
+          lists.push(l);
+          size += l.length;
+        }
+      }
+      if (size < bestSize) {
+        best = lists;
+        bestSize = size;
+      }
+    }
+    if (!best) return null;
+    const at = best.flat().sort((a, b) => a - b);
+    return at.map((i) => this.nodes[i]);
+  }
+
+  /** The nodes of a NodePool, in order. */
+  ofPool(nodePool: string): readonly ExistingNode[] {
+    if (!this.byPool) {
+      this.byPool = new Map();
+      for (const n of this.nodes) {
+        const l = this.byPool.get(n.input.nodePool);
+        if (l) l.push(n);
+        else this.byPool.set(n.input.nodePool, [n]);
+      }
+    }
+    return this.byPool.get(nodePool) ?? [];
+  }
+
+  private bucketsOf(key: string): { values: Map<string, number[]>; other: number[] } {
+    let b = this.byKey.get(key);
+    if (b) return b;
+    b = { values: new Map(), other: [] };
+    for (let i = 0; i < this.nodes.length; i++) {
+      const r = this.nodes[i].labelled.has(key) ? this.nodes[i].labelled.get(key) : null;
+      if (!r || r.complement || r.values.size !== 1 || r.gte !== undefined || r.lte !== undefined) {
+        b.other.push(i);
+        continue;
+      }
+      const [v] = r.values;
+      const l = b.values.get(v);
+      if (l) l.push(i);
+      else b.values.set(v, [i]);
+    }
+    this.byKey.set(key, b);
+    return b;
+  }
+}
+
+/**
+ * The existing nodes one scheduler may use, in its order: an index's nodes less `absent`. Disruption's trials on one
+ * cluster share the index, built once, and differ in what is absent (their candidates, the nodes gone).
+ * `antiAffinity`: whether a pod bound to these nodes has a required anti-affinity term, when the owner keeps track
+ * (Topology.build then need not look at every pod).
+ */
+export class ExistingNodes {
+  private list: ExistingNode[] | null = null;
+
+  constructor(
+    readonly index: ExistingNodeIndex,
+    /** Nodes of the index left out; only nodes of the index. */
+    private readonly absent: ReadonlySet<ExistingNode> = new Set(),
+    readonly antiAffinity?: boolean,
+  ) {}
+
+  /** Nodes in any order, sorted as scheduler.go sortExistingNodes does. */
+  static of(nodes: ExistingNode[]): ExistingNodes {
+    return new ExistingNodes(new ExistingNodeIndex(sortExistingNodes(nodes)));
+  }
+
+  get size(): number {
+    return this.index.nodes.length - this.absent.size;
+  }
+
+  /** Every node, in order. */
+  all(): ExistingNode[] {
+    return (this.list ??= this.index.nodes.filter((n) => !this.absent.has(n)));
+  }
+
+  /** The nodes that may accept a pod requiring `reqs` (ExistingNodeIndex.candidates), in order. */
+  for(reqs: Requirements): ExistingNode[] {
+    const c = this.index.candidates(reqs);
+    if (c === null) return this.all();
+    return this.absent.size ? c.filter((n) => !this.absent.has(n)) : c;
+  }
+
+  /** The nodes of a NodePool, in order. */
+  ofPool(nodePool: string): ExistingNode[] {
+    return this.index.ofPool(nodePool).filter((n) => !this.absent.has(n));
+  }
 }

@@ -23,8 +23,7 @@ import { untolerated } from '../scheduling/taints.js';
 import type { PodTemplate } from '../api/workload.js';
 import { initialPodState, podRequirements, relax, type PodState } from './preferences.js';
 import { Topology } from './topology.js';
-import { sortExistingNodes, type ExistingNode } from './existingnode.js';
-import { subtractResources } from '../common/quantity.js';
+import { ExistingNodes, type ExistingNode } from './existingnode.js';
 import { offeringsToReserve, reservedOfferingError } from './reservation.js';
 import { volumeAlternatives, withVolumeAlternative } from './volumetopology.js';
 import {
@@ -37,6 +36,7 @@ import {
 } from './nodeclaim.js';
 import type {
   Attempt,
+  ExistingNodeInput,
   Failure,
   PodGroup,
   SchedulerOptions,
@@ -67,9 +67,21 @@ export function schedule(
   templates: Template[],
   groups: PodGroup[],
   opts: SchedulerOptions,
-  existing: ExistingNode[] = [],
+  existing: ExistingNode[] | ExistingNodes = [],
+  attempts?: TemplateAttempts,
 ): ScheduleResult {
-  return new Scheduler(templates, groups, opts, existing).solve();
+  return new Scheduler(templates, groups, opts, existing, attempts).solve();
+}
+
+/**
+ * The templates' attempts per pod signature (Scheduler.templateCache), kept between schedulers over the same templates
+ * (disruption's trials of one state): an attempt depends on the template, the pod's requirements and its tolerations
+ * only. Not used in strict reserved mode, where a round may clear them.
+ */
+export class TemplateAttempts {
+  readonly bySignature = new Map<string, (Attempt | Failure | undefined)[]>();
+
+  constructor(readonly templates: Template[]) {}
 }
 
 /** Why a pod found no place: Karpenter's error, and its codes. */
@@ -122,13 +134,15 @@ export class Scheduler {
   private readonly notes: string[] = [];
   private readonly anyPreferNoSchedule: boolean;
   /** Remaining `spec.limits` per NodePool (scheduler.go Scheduler.remainingResources); undefined = unlimited. */
-  private readonly remaining: Map<string, ResourceList | undefined>;
-  private readonly existingNodes: ExistingNode[];
+  private readonly remaining = new Map<string, ResourceList | undefined>();
+  private readonly existing: ExistingNodes;
   /**
    * Per group and relaxation level: how many existing nodes (in order) have refused it — they stay refused, nodes only
    * fill up. The first node that accepts ends a search, so the refused ones are always a prefix of the order.
    */
   private readonly existingRefused = new Map<string, number>();
+  /** The existing nodes that may take a pod, per group and relaxation level (ExistingNodeIndex), in order. */
+  private readonly existingFor = new Map<string, ExistingNode[]>();
   /** In-flight NodeClaims ordered by pod count ascending (ties: creation order) (scheduler.go add). */
   private readonly byPods: NodeClaim[] = [];
   /**
@@ -150,7 +164,7 @@ export class Scheduler {
    * Per pod signature (requirements and tolerations at a level), each template's attempt, computed when first needed:
    * templates are tried in order and the first that succeeds wins, so most pods never look at the later ones.
    */
-  private readonly templateCache = new Map<string, (Attempt | Failure | undefined)[]>();
+  private readonly templateCache: Map<string, (Attempt | Failure | undefined)[]>;
   private readonly topology: Topology | null;
   /** Identical pods placed by the last successful trySchedule (1, or more when placed in bulk). */
   private placed = 1;
@@ -159,29 +173,31 @@ export class Scheduler {
     private readonly templates: Template[],
     private readonly groups: PodGroup[],
     private readonly opts: SchedulerOptions,
-    existing: ExistingNode[] = [],
+    existing: ExistingNode[] | ExistingNodes = [],
+    attempts?: TemplateAttempts,
   ) {
+    this.templateCache =
+      attempts && attempts.templates === templates && !opts.reservations ? attempts.bySignature : new Map();
     this.anyPreferNoSchedule = templates.some((t) => t.taints.some((x) => x.effect === 'PreferNoSchedule'));
-    this.remaining = new Map(templates.map((t) => [t.nodePool, t.limits ? { ...t.limits } : undefined]));
-    // scheduler.go calculateExistingNodeClaims → updateRemainingResources: each existing node's capacity (with `nodes:
-    // 1`, StateNode.Capacity) is subtracted from its NodePool's limits, over the limited resources only.
-    for (const n of existing) {
-      const rem = n.input.nodePool !== null ? this.remaining.get(n.input.nodePool) : undefined;
-      if (rem) this.remaining.set(n.input.nodePool!, subtractResources(rem, { ...n.capacity, nodes: 1 }));
-    }
-    this.existingNodes = sortExistingNodes(existing);
+    // Topology sees the nodes in the order given (a list: as the caller made it).
+    let inputs = (): ExistingNodeInput[] => this.existing.all().map((n) => n.input);
+    if (Array.isArray(existing)) {
+      inputs = () => existing.map((n) => n.input);
+      // Given in any order: the limits are counted down in that order, as before the sort.
+      for (const t of templates) this.remaining.set(t.nodePool, t.limits ? { ...t.limits } : undefined);
+      for (const n of existing) {
+        const rem = n.input.nodePool !== null ? this.remaining.get(n.input.nodePool) : undefined;
+        if (rem) subtractCapacity(rem, n.capacity);
+      }
+      this.existing = ExistingNodes.of(existing);
+    } else this.existing = existing; // in order: each NodePool's limits are counted down when first needed
     this.templateIndex = new Map(templates.map((t, i) => [t, i]));
-    this.topology = Topology.build(
-      templates,
-      groups,
-      opts.preferencePolicy,
-      existing.map((n) => n.input),
-    );
+    this.topology = Topology.build(templates, groups, opts.preferencePolicy, inputs, this.existing.antiAffinity);
     // NewExistingNode: each existing node's hostname is a domain of every hostname group.
-    if (this.topology) for (const n of this.existingNodes) this.topology.register(n.hostname);
+    if (this.topology) for (const n of this.existing.all()) this.topology.register(n.hostname);
     if (this.topology) {
       this.notes.push(
-        existing.length
+        this.existing.size
           ? "Pod-to-pod constraints (topology spread, pod affinity and anti-affinity) count the pods of this simulation and those the fleet snapshot's nodes keep; pods on nodes outside the snapshot are not counted."
           : STANDING_ASSUMPTIONS.podToPodSimulationOnly,
       );
@@ -260,7 +276,8 @@ export class Scheduler {
       const failure = this.add({ g, st, reqs, levelKey, sig, topo, volatile, budget });
       if (!failure) return null;
       if (failure.deferred) return { error: failure.error, codes: failure.codes };
-      lastError = { error: failure.error, codes: failure.codes };
+      // Lazily: the text is read only if every level fails.
+      lastError = lazyError(failure);
       st = relax(st, this.anyPreferNoSchedule);
     }
     return lastError;
@@ -268,7 +285,7 @@ export class Scheduler {
 
   /** scheduler.go add: an existing node first, then an in-flight NodeClaim, then a new NodeClaim. */
   private add(a: PodAttempt): AddFailure | null {
-    if (this.existingNodes.length && this.addToExistingNode(a)) return null;
+    if (this.existing.size && this.addToExistingNode(a)) return null;
     if (this.addToInflightNode(a)) return null;
     return this.addToNewNodeClaim(a);
   }
@@ -279,7 +296,8 @@ export class Scheduler {
    */
   private addToExistingNode(a: PodAttempt): boolean {
     const { g, st, reqs, levelKey, topo, volatile } = a;
-    const nodes = this.existingNodes;
+    let nodes = this.existingFor.get(levelKey);
+    if (!nodes) this.existingFor.set(levelKey, (nodes = this.existing.for(reqs)));
     let i = volatile ? 0 : (this.existingRefused.get(levelKey) ?? 0);
     for (; i < nodes.length; i++) {
       const n = nodes[i];
@@ -345,13 +363,13 @@ export class Scheduler {
     const { g, st, reqs, sig } = a;
     let cached = this.templateCache.get(sig);
     if (!cached) this.templateCache.set(sig, (cached = new Array(this.templates.length)));
-    const errs: string[] = [];
+    const errs: { t: Template; f: { error: string } }[] = [];
     const codes = new Set<SchedulingErrorCode>();
     for (let i = 0; i < this.templates.length; i++) {
       const t = this.templates[i];
       const base = (cached[i] ??= templateAttempt(t, st, reqs));
       if (!base.ok) {
-        errs.push(`nodepool "${t.nodePool}": ${base.error}`);
+        errs.push({ t, f: base });
         codes.add(base.code);
         continue;
       }
@@ -363,7 +381,7 @@ export class Scheduler {
         return { error: `nodepool "${t.nodePool}": ${r.deferred}`, codes: ['reserved-offering'], deferred: true };
       }
       if (!r.ok) {
-        errs.push(`nodepool "${t.nodePool}": ${r.error}`);
+        errs.push({ t, f: r });
         codes.add(r.code);
         continue;
       }
@@ -376,7 +394,14 @@ export class Scheduler {
           codes: ['no-nodepool'],
           deferred: false,
         }
-      : { error: errs.join('; '), codes: [...codes], deferred: false };
+      : {
+          // Built when read (a pod that fails every level): most pods find a template after others refused them.
+          get error() {
+            return errs.map(({ t, f }) => `nodepool "${t.nodePool}": ${f.error}`).join('; ');
+          },
+          codes: [...codes],
+          deferred: false,
+        };
   }
 
   /**
@@ -389,7 +414,7 @@ export class Scheduler {
     base: Attempt,
     placeholder: string,
   ): NewClaim | Failure | { deferred: string } {
-    const rem = this.remaining.get(t.nodePool);
+    const rem = this.remainingOf(t);
     const alts = volumeAlternatives(a.g.pod);
     let r: NewClaim | Failure | { deferred: string } = { ok: false, code: 'volume-topology', error: '' };
     for (const alt of alts ?? [null]) {
@@ -483,7 +508,7 @@ export class Scheduler {
     let at = this.byPods.length;
     while (at > 0 && byPodsOrder(this.byPods[at - 1], nc) > 0) at--;
     this.byPods.splice(at, 0, nc);
-    const rem = this.remaining.get(t.nodePool);
+    const rem = this.remainingOf(t);
     if (rem) subtractMax(rem, options);
   }
 
@@ -514,6 +539,18 @@ export class Scheduler {
       pending = pending.filter((f) => f.count > 0);
     }
     return pending;
+  }
+
+  /**
+   * Scheduler.remainingResources of `t`'s NodePool: its limits less each existing node's capacity (scheduler.go
+   * calculateExistingNodeClaims → updateRemainingResources), in the nodes' order; undefined = unlimited.
+   */
+  private remainingOf(t: Template): ResourceList | undefined {
+    if (this.remaining.has(t.nodePool)) return this.remaining.get(t.nodePool);
+    const rem = t.limits ? { ...t.limits } : undefined;
+    if (rem) for (const n of this.existing.ofPool(t.nodePool)) subtractCapacity(rem, n.capacity);
+    this.remaining.set(t.nodePool, rem);
+    return rem;
   }
 
   /** Whether a template can never host the pod at this signature (see excludedTemplates). */
@@ -568,6 +605,16 @@ export class Scheduler {
         codes: [...new Set([...prev.codes, ...e.codes])],
       });
   }
+}
+
+/** `f`'s error and codes, its text read only when asked for. */
+function lazyError(f: PlaceError): PlaceError {
+  return {
+    get error() {
+      return f.error;
+    },
+    codes: f.codes,
+  };
 }
 
 function byPodsOrder(a: NodeClaim, b: NodeClaim): number {
@@ -632,6 +679,17 @@ function withinLimits(it: InstanceType, rem: ResourceList): boolean {
   // filterByRemainingResources (scheduler.go): every limited resource: capacity ≤ remaining (missing capacity = 0).
   for (const [k, v] of Object.entries(rem)) if ((it.capacity[k] ?? 0) > v) return false;
   return true;
+}
+
+/**
+ * scheduler.go updateRemainingResources for one existing node, in place: `rem` − (its capacity with `nodes: 1`), over
+ * the limited resources only (resources.Subtract keeps the receiver's keys).
+ */
+function subtractCapacity(rem: ResourceList, capacity: ResourceList): void {
+  for (const k in rem) {
+    if (k === 'nodes') rem[k] -= 1;
+    else if (k in capacity) rem[k] -= capacity[k];
+  }
 }
 
 function subtractMax(rem: ResourceList, options: InstanceType[]): void {

@@ -196,20 +196,23 @@ export class Topology {
 
   /**
    * Null when no pod has a pod-to-pod constraint and no existing pod has a required anti-affinity (nothing to track).
-   * `existing`: the cluster's nodes and the pods bound to them (existingnode.ts).
+   * `existing`: the cluster's nodes and the pods bound to them (existingnode.ts), or what makes them when needed;
+   * `existingAntiAffinity`: whether one of those pods has a required anti-affinity term, when the caller knows.
    */
   static build(
     templates: Template[],
     groups: PodGroup[],
     policy: 'Respect' | 'Ignore',
-    existing: readonly ExistingNodeInput[] = [],
+    existing: readonly ExistingNodeInput[] | (() => readonly ExistingNodeInput[]) = [],
+    existingAntiAffinity?: boolean,
   ): Topology | null {
+    const nodes = typeof existing === 'function' ? existing : () => existing;
     if (
       !groups.some((g) => termsOf(g, policy).length > 0) &&
-      !existing.some((n) => n.pods.some((p) => p.pod.constraints.antiAffinity.length > 0))
+      !(existingAntiAffinity ?? nodes().some((n) => n.pods.some((p) => p.pod.constraints.antiAffinity.length > 0)))
     )
       return null;
-    return new Topology(templates, groups, policy, existing);
+    return new Topology(templates, groups, policy, nodes());
   }
 
   private constructor(
