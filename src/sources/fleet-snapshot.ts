@@ -191,8 +191,27 @@ export function parseFleetObjects(objects: Obj[], file: string, findings: Findin
   return { nodeClaims, nodes, pods: pods.length || podList ? pods : null, pdbs };
 }
 
-/** A Pod object as disruption (and consolidation's re-scheduling) sees it. */
-function fleetPod(p: Obj): FleetPod {
+/**
+ * What a pod's template is made of (parsePodSpec reads the spec and, through parsePodConstraints, the labels and
+ * annotations; not spec.nodeName), as text: pods with equal text have equal templates. Values JSON has no text for
+ * (undefined, non-finite numbers) are spelled apart so that they never equal another value.
+ */
+function templateKey(spec: unknown, meta: Obj): string {
+  const { nodeName: _n, ...rest } = isObject(spec) ? spec : { '\u0000spec': spec === undefined ? 'undefined' : spec };
+  return JSON.stringify([rest, meta.labels, meta.annotations], (_k, v: unknown) =>
+    v === undefined ? '\u0000undefined' : typeof v === 'number' && !Number.isFinite(v) ? `\u0000${v}` : v,
+  );
+}
+
+/** Each distinct pod template of a snapshot once (templateKey), parsed on first use. */
+type Templates = Map<string, () => PodTemplate | undefined>;
+
+/**
+ * A Pod object as disruption (and consolidation's re-scheduling) sees it. Its template is shared with every pod whose
+ * spec, labels and annotations are the same (`templates`), and only the first such pod's spec is kept until it is
+ * parsed: the snapshot's JSON tree is not held for every pod.
+ */
+function fleetPod(p: Obj, templates: Templates): FleetPod {
   const meta = isObject(p.metadata) ? p.metadata : {};
   const st = isObject(p.status) ? p.status : {};
   const owners = Array.isArray(meta.ownerReferences) ? meta.ownerReferences.filter(isObject) : [];
@@ -206,17 +225,28 @@ function fleetPod(p: Obj): FleetPod {
       : `Pod/${namespace}/${name}`;
   // The spec as Karpenter's scheduler reads it; problems are not findings here (the cluster admitted the pod).
   // Parsed on first use (consolidation reads one pod per owner), not for every pod of a large snapshot.
-  let template: PodTemplate | undefined | null = null;
+  const key = templateKey(p.spec, meta);
+  let templateOf = templates.get(key);
+  if (!templateOf) {
+    const spec = p.spec;
+    const labelsAndAnnotations = { labels: meta.labels, annotations: meta.annotations };
+    let template: PodTemplate | undefined | null = null;
+    templateOf = () => {
+      if (template === null)
+        template = isObject(spec)
+          ? parsePodSpec(spec, new FindingSink([], NO_SOURCE, null), ['spec'], labelsAndAnnotations)
+          : undefined;
+      return template;
+    };
+    templates.set(key, templateOf);
+  }
+  const shared = templateOf;
   return {
     namespace,
     name,
     ownerKey,
     get template() {
-      if (template === null)
-        template = isObject(p.spec)
-          ? parsePodSpec(p.spec, new FindingSink([], NO_SOURCE, null), ['spec'], meta)
-          : undefined;
-      return template;
+      return shared();
     },
     count: 1,
     labels: strMap(meta.labels),
@@ -346,9 +376,10 @@ export function joinFleet(
   if (podObjects) {
     const byNode = new Map<string, FleetPod[]>();
     const all: FleetPod[] = [];
+    const templates: Templates = new Map();
     for (const o of podObjects) {
       const spec = isObject(o.spec) ? o.spec : {};
-      const fp = fleetPod(o);
+      const fp = fleetPod(o, templates);
       all.push(fp);
       if (typeof spec.nodeName !== 'string') continue;
       if (!byNode.has(spec.nodeName)) byNode.set(spec.nodeName, []);
