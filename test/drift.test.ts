@@ -9,6 +9,7 @@ import { joinFleet, parseFleetText } from '../src/sources/fleet-snapshot.js';
 import { runCli } from '../src/cli/run.js';
 import { readFileSync } from 'node:fs';
 import { NODECLASS, nodePool, stateOf, tempTree, deployment } from './helpers.js';
+import { assumption } from '../src/common/assumptions.js';
 
 const OD = '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]';
 const fam = (...f: string[]) =>
@@ -404,12 +405,12 @@ describe('fleet snapshots', () => {
       ['b', false, true],
     ]);
     // Without Pods in the snapshot, do-not-disrupt pods and PDBs cannot be checked, and the report says so.
-    expect(fleet.notes).toEqual([expect.stringMatching(/lists no Pods/)]);
+    expect(fleet.notes).toEqual([assumption('fleet-snapshot-no-pods')]);
   });
   test('NodeClaims alone: readiness is assumed and the report says so', () => {
     const fleet = joinFleet([nodeClaim('a', 'c7i', 'p1')], [], 'snapshot');
     expect(fleet.nodes[0].ready).toBeNull();
-    expect(fleet.notes[0]).toMatch(/assumed Ready/);
+    expect(fleet.notes[0]).toEqual(assumption('fleet-snapshot-no-nodes'));
   });
   test('diff --fleet: narrowing drifts the snapshot nodes and the budget counts NotReady as disrupting', async () => {
     const base = tempTree({

@@ -16,6 +16,8 @@ import { RULE_DOCS_URL } from '../src/report/rule-docs.js';
 import type { Plan } from '../src/plan/contract.js';
 import { NODECLASS, tempTree } from './helpers.js';
 import type { Finding } from '../src/common/findings.js';
+import { assumption } from '../src/common/assumptions.js';
+import { wordAssumption } from '../src/common/assumption-wording.js';
 
 const BLOB = 'https://github.com/o/r/blob/abc';
 
@@ -195,7 +197,10 @@ function withEverywhere(s: string, clusters: boolean): Plan {
       object: s,
     },
   );
-  p.assumptions = [...p.assumptions, s];
+  // An assumption carries input-derived parameters (a chart's path, a binary); the renderers word it from its code.
+  const hostile = assumption('helm-unavailable', { binary: s, chart: s, adapter: null });
+  p.assumptionCodes = [...(p.assumptionCodes ?? []), hostile];
+  p.assumptions = [...p.assumptions, wordAssumption(hostile)];
   p.verdictReasons = [s];
   p.verdict = 'fail';
   if (clusters) p.clusters = [{ key: s, source: s, plan: structuredClone(p) } as NonNullable<Plan['clusters']>[0]];

@@ -13,6 +13,7 @@ import { executePlan } from '../src/run/execute.js';
 import { defaultConfig } from '../src/sources/config.js';
 import { DirTree } from '../src/sources/tree.js';
 import { deployment, NODECLASS, nodePool, stateOf, tempTree } from './helpers.js';
+import { assumption } from '../src/common/assumptions.js';
 
 type Obj = Record<string, unknown>;
 const GiB = 2 ** 30;
@@ -126,15 +127,13 @@ describe("what the scheduler reads of a snapshot's nodes (statenode.go)", () => 
     ]);
     expect(f.nodes[0].initialized).toBe(true);
     expect(f.nodes[0].scheduling!.initialized).toBe(true);
-    expect(f.notes.some((n) => n.startsWith('1 Node(s) of the snapshot lack the karpenter.sh/initialized label'))).toBe(
-      true,
-    );
+    expect(f.notes).toContainEqual(assumption('fleet-initialized-from-condition', { nodes: 1 }));
   });
 
   test('neither the label nor the condition: not initialized, as Karpenter counts it, and the assumptions say budgets count none', () => {
     const f = parse([claimObj('c1', 'n1', { labels: pool }), nodeObj('n1', { labels: pool, initialized: false })]);
     expect(f.nodes[0].initialized).toBe(false);
-    expect(f.notes.some((n) => n.startsWith("None of the snapshot's 1 Karpenter node(s) is initialized"))).toBe(true);
+    expect(f.notes).toContainEqual(assumption('fleet-none-initialized', { nodes: 1 }));
   });
 
   test('a NodeClaim without its Node (in flight): its labels, taints and status; no Node, not initialized', () => {

@@ -8,6 +8,7 @@
 import { runCli } from '../src/cli/run.js';
 import type { Template } from '../src/provisioning/types.js';
 import { antiAffineWeb, deployment, NODECLASS, simulateYaml, tempTree } from './helpers.js';
+import { wordAssumption } from '../src/common/assumption-wording.js';
 
 const doc = (...d: string[]) => d.join('---\n');
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
@@ -104,7 +105,7 @@ describe('capacity-spread (karpenter-blueprints od-spot-split)', () => {
     expect(perDomain(sim, 'capacity-spread', KEY)).toEqual({ '1': 1, '2': 1, '3': 1, '4': 1 });
     expect(place('workload-split').reason).toMatch(/^6 of 10 pods unschedulable/);
     expect(place('workload-split').reasonCodes).toContain('topology');
-    expect(sim.assumptions.join('\n')).toMatch(/stops after 1 round\(s\); the last still placed pods/);
+    expect(sim.assumptions.map(wordAssumption).join('\n')).toMatch(/stops after 1 round\(s\); the last still placed pods/);
   });
 
   test('later rounds place all 10, two per domain: 2 on-demand, 8 spot (the 20/80 split), over 3 rounds', () => {
@@ -122,7 +123,7 @@ describe('capacity-spread (karpenter-blueprints od-spot-split)', () => {
     const spot = sim.templates.find((t) => t.nodePool === 'node-spot')!;
     expect(subtractMaxChain(spot, 500 * GiB - 3 * 1.849609375 * GiB, 1000_000 - 3 * 1000)).toHaveLength(2);
     expect(p.rounds).toBe(3);
-    expect(sim.assumptions.join('\n')).not.toMatch(/Provisioning rounds/);
+    expect(sim.assumptions.map(wordAssumption).join('\n')).not.toMatch(/Provisioning rounds/);
   });
 
   test('round 2 alone leaves the 2 pods of domains 3 and 4 pending', () => {
@@ -177,7 +178,7 @@ describe('zonal anti-affinity (topology_test.go "should support pod anti-affinit
     expect(p.reasonCodes).toEqual(['topology']);
     expect(p.rounds).toBe(3);
     // The loop ended on a round that placed nothing, not on the cap.
-    expect(sim.assumptions.join('\n')).not.toMatch(/Provisioning rounds/);
+    expect(sim.assumptions.map(wordAssumption).join('\n')).not.toMatch(/Provisioning rounds/);
     const dir = tempTree({ 'all.yaml': antiAffine(4) });
     const plan = JSON.parse((await runCli(['validate', dir, '--format', 'json'])).stdout);
     const f = plan.findings.filter((x: { rule: string }) => x.rule === 'topology-unsatisfiable');

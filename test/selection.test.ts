@@ -6,6 +6,7 @@
  * 7th/8th-generation situations of examples/generation-split and examples/node-overlay.
  */
 import { deployment, NODECLASS, nodePool, simulateYaml } from './helpers.js';
+import { wordAssumption } from '../src/common/assumption-wording.js';
 
 const OD = `        - key: karpenter.sh/capacity-type
           operator: In
@@ -87,7 +88,7 @@ spec:
     const { place, sim } = simulateYaml(doc(NODECLASS, mixed, overlay, deployment('app')));
     expect(family(place('app').instanceType)).toBe('c7i');
     expect(place('app').allocationStrategy).toBe('lowest-price');
-    expect(sim.assumptions.join(' ')).toMatch(/feature gate is off/);
+    expect(sim.assumptions.map(wordAssumption).join(' ')).toMatch(/feature gate is off/);
   });
 
   // karpenter-provider-aws pkg/providers/instancetype/offering/reserved_capacity_resolver.go ResolveOfferings

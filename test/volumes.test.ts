@@ -7,6 +7,7 @@
  * (pkg/test/storage.go).
  */
 import { deployment, NODECLASS, nodePool, simulateYaml, stateOf } from './helpers.js';
+import { wordAssumption } from '../src/common/assumption-wording.js';
 
 const [A, B, C] = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
 const doc = (...d: string[]) => d.join('---\n');
@@ -350,7 +351,7 @@ ${sc !== null ? `        storageClassName: ${sc}\n` : ''}        resources: { re
     const { sim, place } = simulateYaml(doc(NODECLASS, nodePool('p'), storageClass('zb', [B]), sts(3, 'zb')));
     expect(place('db', 'StatefulSet').schedulable).toBe(true);
     expect(new Set(zonesOf(sim, 'StatefulSet/default/db'))).toEqual(new Set([B]));
-    expect(sim.assumptions.join('\n')).toMatch(
+    expect(sim.assumptions.map(wordAssumption).join('\n')).toMatch(
       /claims of StatefulSet default\/db are made from their volumeClaimTemplates/,
     );
   });
@@ -402,7 +403,7 @@ ${sc !== null ? `        storageClassName: ${sc}\n` : ''}        resources: { re
     );
     expect(place('a').schedulable).toBe(true);
     expect(place('b').schedulable).toBe(true);
-    const text = sim.assumptions.join('\n');
+    const text = sim.assumptions.map(wordAssumption).join('\n');
     expect(text).toMatch(/StorageClasses not among the manifests \(gp3\)/);
     expect(text).toMatch(/PersistentVolumeClaims not among the manifests \(default\/elsewhere\)/);
   });
@@ -418,7 +419,7 @@ ${sc !== null ? `        storageClassName: ${sc}\n` : ''}        resources: { re
       ),
     );
     expect(zonesOf(sim, 'Deployment/default/a')).toEqual([A]);
-    expect(sim.assumptions.join('\n')).toMatch(/Immediate StorageClasses \(default\/claim\)/);
+    expect(sim.assumptions.map(wordAssumption).join('\n')).toMatch(/Immediate StorageClasses \(default\/claim\)/);
   });
 });
 

@@ -9,13 +9,14 @@
  * The converted object keeps its original `apiVersion`, so that the comparison shows the migration as a change.
  */
 import { isObject } from '../common/fields.js';
+import { assumption, type Assumption } from '../common/assumptions.js';
 
 export const V1BETA1 = { NodePool: 'karpenter.sh/v1beta1', EC2NodeClass: 'karpenter.k8s.aws/v1beta1' } as const;
 
 export interface Conversion {
   raw: Record<string, unknown>;
   /** What the conversion could not carry into the model (for the report's assumptions). */
-  notes: string[];
+  notes: Assumption[];
   /** A v1beta1 NodePool's `spec.template.spec.kubelet`, which v1 moved to the EC2NodeClass (see withKubelet). */
   kubelet?: Record<string, unknown>;
 }
@@ -23,7 +24,7 @@ export interface Conversion {
 const obj = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
 
 export function convertNodePool(raw: Record<string, unknown>): Conversion {
-  const notes: string[] = [];
+  const notes: Assumption[] = [];
   const spec = obj(raw.spec);
   const disruption = obj(spec.disruption);
   const template = obj(spec.template);
@@ -93,7 +94,7 @@ export function convertNodePool(raw: Record<string, unknown>): Conversion {
 export function withKubelet(
   classRaw: Record<string, unknown>,
   kubelets: Record<string, unknown>[],
-): { raw: Record<string, unknown>; note: string | null } {
+): { raw: Record<string, unknown>; note: Assumption | null } {
   const spec = obj(classRaw.spec);
   if (!kubelets.length || spec.kubelet !== undefined) return { raw: classRaw, note: null };
   const distinct = new Set(kubelets.map((k) => JSON.stringify(k)));
@@ -101,7 +102,7 @@ export function withKubelet(
   if (distinct.size > 1)
     return {
       raw: classRaw,
-      note: `EC2NodeClass ${name}: v1beta1 NodePools using it set different kubelet settings; v1 keeps one kubelet per EC2NodeClass, so they are not carried into the converted model (their nodes drift unless each gets its own EC2NodeClass).`,
+      note: assumption('v1beta1-kubelets-differ', { nodeClass: name }),
     };
   return { raw: { ...classRaw, spec: { ...spec, kubelet: kubelets[0] } }, note: null };
 }
@@ -109,7 +110,7 @@ export function withKubelet(
 const ALIAS_FAMILIES = ['AL2', 'AL2023', 'Bottlerocket', 'Windows2019', 'Windows2022'];
 
 export function convertEC2NodeClass(raw: Record<string, unknown>): Conversion {
-  const notes: string[] = [];
+  const notes: Assumption[] = [];
   const spec = { ...obj(raw.spec) };
   const name = String(obj(raw.metadata).name ?? '?');
   const family = typeof spec.amiFamily === 'string' ? spec.amiFamily : undefined;
@@ -125,9 +126,7 @@ export function convertEC2NodeClass(raw: Record<string, unknown>): Conversion {
     spec.amiFamily = 'AL2';
     if (!terms.length) {
       spec.amiSelectorTerms = [{ id: 'ami-placeholder' }];
-      notes.push(
-        `EC2NodeClass ${name} (v1beta1, Ubuntu without amiSelectorTerms) converts to an incompatible v1 class that Karpenter ignores for provisioning and drift.`,
-      );
+      notes.push(assumption('v1beta1-ubuntu-class', { nodeClass: name }));
     }
   } else spec.amiFamily = 'Custom';
   return { raw: { apiVersion: raw.apiVersion, kind: 'EC2NodeClass', metadata: raw.metadata, spec }, notes };

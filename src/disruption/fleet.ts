@@ -2,6 +2,7 @@
  * The fleet a change acts on: NodeClaims (joined with their Nodes) from a snapshot or a live
  * cluster, or the base state's simulated fleet.
  */
+import { assumption, type Assumption } from '../common/assumptions.js';
 import type { LabelSelector } from '../api/pod-constraints.js';
 import type { PodTemplate } from '../api/workload.js';
 import type { SchedulingView } from '../provisioning/existingnode.js';
@@ -76,7 +77,7 @@ export interface Fleet {
   source: FleetSource;
   nodes: FleetNode[];
   /** What the source lacked and what was assumed (for the report). */
-  notes: string[];
+  notes: Assumption[];
   /** PodDisruptionBudgets the snapshot lists. */
   pdbs?: Pdb[];
 }
@@ -121,13 +122,7 @@ export function withCatalogLabels(fleet: Fleet, labelsOf: TypeLabels, requiredKe
     };
   });
   const notes = [...fleet.notes];
-  if (filled > 0)
-    notes.push(
-      `${filled} node(s) of the snapshot lack labels Karpenter derives from their instance type that a NodePool requirement names (instance category, family, generation, size, CPU, memory…): filled from the catalog before drift and placement are decided (take the snapshot with kubectl get -o json to keep every label).`,
-    );
-  if (unknown.size > 0)
-    notes.push(
-      `Instance type(s) ${[...unknown].sort().join(', ')} of the snapshot are not in the catalog: their nodes' drift is decided on the labels they carry, and they are not priced.`,
-    );
+  if (filled > 0) notes.push(assumption('fleet-labels-filled', { nodes: filled }));
+  if (unknown.size > 0) notes.push(assumption('fleet-types-not-in-catalog', { types: [...unknown].sort() }));
   return filled === 0 && unknown.size === 0 ? fleet : { ...fleet, nodes, notes };
 }

@@ -2,6 +2,7 @@
  * The JSON plan: a public, versioned contract (docs/plan.md, schema/plan.schema.json).
  * Keys listed here are never renamed; fields may be added.
  */
+import type { Assumption } from '../common/assumptions.js';
 import type { Finding } from '../common/findings.js';
 import type { BudgetEstimate, ConsolidationCommandRow, DriftKind, Replacement } from '../disruption/replacements.js';
 
@@ -282,6 +283,11 @@ export interface Plan {
   assumptions: string[];
   /** Additional: the assumptions of `assumptions` that every run states alike (docs/assumptions.md). */
   standingAssumptions?: string[];
+  /**
+   * Additional: the assumptions as codes with their parameters, in the order of `assumptions` (each line there is its
+   * code's wording, common/assumption-wording.ts). Absent from plans written before it was added.
+   */
+  assumptionCodes?: Assumption[];
   /** What each state read: manifest files, the renderers run, and the kinds present but not modelled (debug). */
   inputs: {
     base: StateInputs;

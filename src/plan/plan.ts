@@ -17,7 +17,9 @@ import type {
   WorkloadRef,
   WorkloadRow,
 } from './contract.js';
-import { isStandingAssumption } from '../common/assumptions.js';
+import type { Assumption } from '../common/assumptions.js';
+import { wordAssumption } from '../common/assumption-wording.js';
+import { assumptionFields } from './assumptions.js';
 import { pendingPods, SCHEMA_VERSION, WIDE_WAVE, type LargestWave } from './contract.js';
 import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
 import type { Fleet } from '../disruption/fleet.js';
@@ -44,8 +46,8 @@ export interface PlanInput {
   fleetCost?: FleetCost;
   /** Where prices come from. */
   pricing?: Plan['pricing'];
-  /** Lines for the report's assumptions section (catalog, region, ...). */
-  assumptions?: string[];
+  /** The run's assumptions for the report's assumptions section (catalog, region, ...). */
+  assumptions?: Assumption[];
   /** ICE what-if simulations of head. */
   scenarios?: { name: string; unavailable: number; timeline: string; sim: SimulationResult }[];
   /** Drift and rollout of the fleet under head. */
@@ -143,10 +145,13 @@ export function buildPlan(input: PlanInput): Plan {
     fleetSize,
   });
   const alerts = decideAlerts(nodePools, { nodesRemoved, nodesReplaced, newlyUnschedulable, blocked });
-  const assumptions = [...(input.assumptions ?? [])];
-  for (const a of [...(input.baseSim?.assumptions ?? []), ...(input.headSim?.assumptions ?? [])])
-    if (!assumptions.includes(a)) assumptions.push(a);
-  for (const n of [...base.notes, ...head.notes]) if (!assumptions.includes(n)) assumptions.push(n);
+  const assumptions = assumptionFields([
+    ...(input.assumptions ?? []),
+    ...(input.baseSim?.assumptions ?? []),
+    ...(input.headSim?.assumptions ?? []),
+    ...base.notes,
+    ...head.notes,
+  ]);
 
   return {
     schemaVersion: SCHEMA_VERSION,
@@ -203,8 +208,7 @@ export function buildPlan(input: PlanInput): Plan {
     head: { label: head.label, sha: head.sha, committedAt: head.committedAt },
     objects,
     verdictReasons: verdictDetails.map((r) => r.message),
-    assumptions,
-    standingAssumptions: assumptions.filter(isStandingAssumption),
+    ...assumptions,
     inputs: {
       base: { files: base.files, ignoredKinds: base.ignoredKinds, renderers: base.renderers },
       head: { files: head.files, ignoredKinds: head.ignoredKinds, renderers: head.renderers },
@@ -235,7 +239,7 @@ export function buildPlan(input: PlanInput): Plan {
     fleet: {
       source: repl?.fleet.source ?? 'none',
       nodes: repl?.fleet.nodes.length ?? 0,
-      notes: repl?.fleet.notes ?? [],
+      notes: (repl?.fleet.notes ?? []).map(wordAssumption),
       composition: {
         base: composition(input.baseSim, (n) => n.instanceType.split('.')[0]),
         head: composition(input.headSim, (n) => n.instanceType.split('.')[0]),

@@ -9,7 +9,8 @@ import { countBySeverity, sortFindings } from '../common/findings.js';
 import type { State } from '../sources/state.js';
 import type { Alert, Plan, TargetPlan, VerdictReason } from './contract.js';
 import { SCHEMA_VERSION } from './contract.js';
-import { isStandingAssumption } from '../common/assumptions.js';
+import type { Assumption } from '../common/assumptions.js';
+import { assumptionFields } from './assumptions.js';
 
 export type TargetOutcome = TargetPlan;
 
@@ -77,7 +78,7 @@ interface CombineInput {
   /** Findings of the run rather than of one target (configuration, inputs not evaluated). */
   extraFindings: Finding[];
   failOn: 'error' | 'warning' | 'never';
-  notes: string[];
+  notes: Assumption[];
 }
 
 export function combineTargets(targets: TargetOutcome[], input: CombineInput): Plan {
@@ -115,8 +116,7 @@ export function combineTargets(targets: TargetOutcome[], input: CombineInput): P
     })),
   );
   const cautions = alerts.filter((a) => a.level === 'caution');
-  const assumptions: string[] = [...input.notes];
-  for (const t of planned) for (const a of t.plan.assumptions) if (!assumptions.includes(a)) assumptions.push(a);
+  const assumptions = assumptionFields([...input.notes, ...planned.flatMap((t) => t.plan.assumptionCodes ?? [])]);
   const files = (side: 'base' | 'head') => [...new Set(planned.flatMap((t) => t.plan.inputs[side].files))].sort();
   const renderers = (side: 'base' | 'head') => [
     ...new Set(planned.flatMap((t) => t.plan.inputs[side].renderers ?? [])),
@@ -150,8 +150,7 @@ export function combineTargets(targets: TargetOutcome[], input: CombineInput): P
     head: input.head,
     objects: [],
     verdictReasons: verdictDetails.map((r) => r.message),
-    assumptions,
-    standingAssumptions: assumptions.filter(isStandingAssumption),
+    ...assumptions,
     inputs: {
       base: { files: files('base'), ignoredKinds: {}, renderers: renderers('base') },
       head: { files: files('head'), ignoredKinds: {}, renderers: renderers('head') },

@@ -3,6 +3,7 @@
  * pkg/providers/instancetype/instancetype.go List), the capacity reservations the class selects, and NodeOverlays
  * (karpenter pkg/controllers/nodeoverlay/controller.go; pkg/cloudprovider/overlay/cloudprovider.go GetInstanceTypes).
  */
+import { assumption, type Assumption } from '../common/assumptions.js';
 import { selectsReservation, type EC2NodeClass } from '../api/ec2nodeclass.js';
 import type { NodePool } from '../api/nodepool.js';
 import type { Catalog } from '../cloudprovider/catalog.js';
@@ -106,7 +107,7 @@ function reservationsFor(ctx: StepContext, nc: EC2NodeClass | undefined): Reserv
 export function applyNodeOverlays(
   ctx: StepContext,
   eligible: NodePool[],
-  assumptions: string[],
+  assumptions: Assumption[],
 ): {
   outcome: OverlayOutcome | null;
   priceChanges: Map<string, Map<string, string>>;
@@ -129,9 +130,7 @@ export function applyNodeOverlays(
       capacityChanges.get(nodePool)!.set(type, cap);
     }
   } else {
-    assumptions.push(
-      `NodeOverlays: ${input.overlays.length} present but the NodeOverlay feature gate is off; Karpenter ignores them.`,
-    );
+    assumptions.push(assumption('overlays-gate-off', { overlays: input.overlays.length }));
   }
   return { outcome, priceChanges, capacityChanges };
 }

@@ -52,7 +52,7 @@ import type {
   SimulationResult,
   StepContext,
 } from './types.js';
-import { STANDING_ASSUMPTIONS } from '../common/assumptions.js';
+import { assumption, type Assumption } from '../common/assumptions.js';
 
 export type {
   ClusterState,
@@ -84,13 +84,11 @@ export function inferRegion(zones: string[]): string | null {
  * provisioner.go Schedule → NewScheduler → Solve → Create), in rounds until one places nothing (provisioningRounds).
  */
 export function simulate(input: ModelInput, opts: SimulationOptions): SimulationResult {
-  const assumptions: string[] = [];
+  const assumptions: Assumption[] = [];
   const { zones, region } = resolveZones(input, opts, assumptions);
   const { pools, eligible } = eligibleNodePools(input);
   if (input.nodePools.length > 0 && input.nodeClasses.length === 0) {
-    assumptions.push(
-      'EC2NodeClasses: none in the inputs; each nodeClassRef is assumed to name a Ready AL2023 EC2NodeClass with default kubelet settings.',
-    );
+    assumptions.push(assumption('nodeclasses-absent'));
   }
   const ctx: StepContext = { input, opts, zones, classes: new Map(input.nodeClasses.map((c) => [c.name, c])) };
   const { outcome: overlays, priceChanges, capacityChanges } = applyNodeOverlays(ctx, eligible, assumptions);
@@ -130,20 +128,15 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
       probeFleet.push(...launched.fleet);
       for (const [k, v] of placementsOf(probes, launched.perGroup, launched.errors)) placements.set(k, v);
       workloads.push(...probes);
-      assumptions.push(
-        `Probes: ${probes.length} NodePool(s) that no workload lands on get a probe pod each (1 CPU, 2 GiB, selecting the pool and tolerating its taints), placed apart from the workloads' fleet.`,
-      );
+      assumptions.push(assumption('probes-idle-pools', { pools: probes.length }));
     }
   }
   const staticFleet = staticNodes(ctx, priceChanges, capacityChanges, assumptions);
   fleet.push(...staticFleet);
   const hourlyCost = hourlyCostOf(fleet);
   if (fleet.some((n) => n.capacityType === 'spot'))
-    assumptions.push(
-      `Spot: prices are estimated as ${opts.spotPriceFactor} × on-demand; the spot instance type shown is the cheapest candidate, while EC2's price-capacity-optimized strategy also weighs capacity.`,
-    );
-  if (fleet.some((n) => n.allocationStrategy === 'lowest-price'))
-    assumptions.push(STANDING_ASSUMPTIONS.lowestPriceTable);
+    assumptions.push(assumption('spot-estimated', { factor: opts.spotPriceFactor }));
+  if (fleet.some((n) => n.allocationStrategy === 'lowest-price')) assumptions.push(assumption('lowest-price-table'));
   return {
     placements,
     templates,
@@ -225,7 +218,7 @@ type PlacedWorkload = SimulationResult['workloads'][number];
 function resolveZones(
   input: ModelInput,
   opts: SimulationOptions,
-  assumptions: string[],
+  assumptions: Assumption[],
 ): { zones: string[]; region: string } {
   let zones = opts.zones ?? [];
   let region: string;
@@ -245,16 +238,10 @@ function resolveZones(
   }
   if (!zones.length) {
     zones = ['a', 'b', 'c'].map((s) => `${region}${s}`);
-    assumptions.push(
-      phantom.length
-        ? `Zones: none configured, and the required ${phantom.join(', ')} ${phantom.length === 1 ? 'is not a zone' : 'are not zones'} of ${region}; assumed ${zones.join(', ')}.`
-        : `Zones: none configured or required; assumed ${zones.join(', ')}.`,
-    );
+    assumptions.push(assumption('zones-assumed', { zones, notZones: phantom, region }));
   }
   if (region !== opts.catalog.region) {
-    assumptions.push(
-      `Prices: the catalog has ${opts.catalog.region} prices; they are used for ${region} (Karpenter itself falls back to the us-east-1 table for regions without one).`,
-    );
+    assumptions.push(assumption('prices-other-region', { catalogRegion: opts.catalog.region, region }));
   }
   return { zones, region };
 }
@@ -297,7 +284,7 @@ export function hourlyCostOf(nodes: readonly { pricePerHour: number }[]): number
  * allocatable or capacity takes its instance type's (from the NodePools' types, else the catalog's under a default
  * EC2NodeClass).
  */
-function existingNodes(ctx: StepContext, templates: Template[], assumptions: string[]): ExistingNode[] {
+function existingNodes(ctx: StepContext, templates: Template[], assumptions: Assumption[]): ExistingNode[] {
   const cluster = ctx.opts.cluster;
   if (!cluster) return [];
   const missing: string[] = [];
@@ -312,10 +299,7 @@ function existingNodes(ctx: StepContext, templates: Template[], assumptions: str
     }
     return new ExistingNode(n, capacity, allocatable, ctx.input.daemonSets);
   });
-  if (missing.length)
-    assumptions.push(
-      `Fleet: ${missing.length} node(s) have neither allocatable nor capacity in the snapshot and an instance type outside the catalog (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): no pod is placed on them and they count nothing against limits.`,
-    );
+  if (missing.length) assumptions.push(assumption('fleet-nodes-without-capacity', { nodes: missing }));
   return out;
 }
 
@@ -344,7 +328,7 @@ function existingFleet(
   existing: ExistingNode[],
   templates: Template[],
   perGroup: GroupNodes,
-  assumptions: string[],
+  assumptions: Assumption[],
 ): SimNode[] {
   const out: SimNode[] = [];
   const unpriced: string[] = [];
@@ -378,15 +362,12 @@ function existingFleet(
       else m.set(k, { n: c, node });
     }
   }
-  if (unpriced.length)
-    assumptions.push(
-      `Fleet: no catalog price for ${unpriced.length} existing node(s) (${unpriced.slice(0, 3).join(', ')}${unpriced.length > 3 ? ', …' : ''}); they are counted at $0/h.`,
-    );
+  if (unpriced.length) assumptions.push(assumption('fleet-nodes-unpriced', { nodes: unpriced }));
   return out;
 }
 
 /** The state's workloads, or probe pods when it has none (and probes are on). */
-function workloadsToPlace(input: ModelInput, opts: SimulationOptions, assumptions: string[]): WorkloadToPlace[] {
+function workloadsToPlace(input: ModelInput, opts: SimulationOptions, assumptions: Assumption[]): WorkloadToPlace[] {
   // Volume topology (volumetopology.ts): each workload's pods carry the requirements of their volumes.
   const storage = input.storage ?? emptyStorage();
   const volumeNotes = new VolumeNotes();
@@ -414,9 +395,7 @@ function workloadsToPlace(input: ModelInput, opts: SimulationOptions, assumption
         true,
       ),
     );
-    assumptions.push(
-      `Workloads: the state has none${scaledToZero ? ' with replicas' : ''}, so probe pods are placed (small 0.5 CPU/1 GiB, medium 2 CPU/4 GiB, large 4 CPU/16 GiB, and per NodePool 1 CPU/2 GiB selecting it and tolerating its taints); their nodes stand for the fleet.`,
-    );
+    assumptions.push(assumption('probes-no-workloads', { scaledToZero }));
   }
   return workloads;
 }
@@ -543,7 +522,7 @@ function provisioningRounds(
   templates: Template[],
   groups: PodGroup[],
   existing: ExistingNode[],
-  assumptions: string[],
+  assumptions: Assumption[],
 ): Rounds {
   const { input, opts } = ctx;
   const reservations = newReservationUse(ctx);
@@ -583,9 +562,7 @@ function provisioningRounds(
   let round = 1;
   while (result.pending.length && placed > 0) {
     if (round >= maxRounds) {
-      assumptions.push(
-        `Provisioning rounds: the simulation stops after ${maxRounds} round(s); the last still placed pods, so later rounds might place some of the ${sum(result.pending)} pod(s) reported pending.`,
-      );
+      assumptions.push(assumption('rounds-capped', { maxRounds, pending: sum(result.pending) }));
       break;
     }
     round++;

@@ -44,14 +44,14 @@ import type {
   SchedulingErrorCode,
   Template,
 } from './types.js';
-import { STANDING_ASSUMPTIONS } from '../common/assumptions.js';
+import { assumption, type Assumption } from '../common/assumptions.js';
 
 export interface ScheduleResult {
   nodeClaims: NodeClaim[];
   /** Pods per group that found no place, with Karpenter's error. */
   errors: Map<string, SchedulingError>;
   /** Approximations this run made (for the report's assumptions). */
-  notes: string[];
+  notes: Assumption[];
   /**
    * The groups with pods left pending and how many (pods of invalid groups, which every round ignores, aside): what the
    * next provisioning round retries (provisioner.ts).
@@ -131,7 +131,7 @@ interface Pending {
 export class Scheduler {
   private readonly nodeClaims: NodeClaim[] = [];
   private readonly errors = new Map<string, SchedulingError>();
-  private readonly notes: string[] = [];
+  private readonly notes: Assumption[] = [];
   private readonly anyPreferNoSchedule: boolean;
   /** Remaining `spec.limits` per NodePool (scheduler.go Scheduler.remainingResources); undefined = unlimited. */
   private readonly remaining = new Map<string, ResourceList | undefined>();
@@ -196,15 +196,8 @@ export class Scheduler {
     // NewExistingNode: each existing node's hostname is a domain of every hostname group.
     if (this.topology) for (const n of this.existing.all()) this.topology.register(n.hostname);
     if (this.topology) {
-      this.notes.push(
-        this.existing.size
-          ? "Pod-to-pod constraints (topology spread, pod affinity and anti-affinity) count the pods of this simulation and those the fleet snapshot's nodes keep; pods on nodes outside the snapshot are not counted."
-          : STANDING_ASSUMPTIONS.podToPodSimulationOnly,
-      );
-      if (this.topology.namespaceSelectorsApproximated)
-        this.notes.push(
-          'Pod affinity namespaceSelector with labels: namespace labels are not read, so every namespace is selected.',
-        );
+      this.notes.push(assumption(this.existing.size ? 'pod-to-pod-with-snapshot' : 'pod-to-pod-simulation-only'));
+      if (this.topology.namespaceSelectorsApproximated) this.notes.push(assumption('namespace-selectors-all'));
     }
   }
 

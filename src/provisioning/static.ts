@@ -2,6 +2,7 @@
  * Static NodePools (`spec.replicas`, karpenter pkg/controllers/static/): the nodes the static provisioning
  * controller keeps, which provisioning does not schedule onto.
  */
+import { assumption, type Assumption } from '../common/assumptions.js';
 import type { ResourceList } from '../common/quantity.js';
 import { launch } from '../cloudprovider/launch.js';
 import { launchedNode, managedByAwsProvider, nodeClaimTemplates } from './nodeclaimtemplate.js';
@@ -18,7 +19,7 @@ export function staticNodes(
   ctx: StepContext,
   priceChanges: Map<string, Map<string, string>>,
   capacityChanges: Map<string, Map<string, ResourceList>>,
-  assumptions: string[],
+  assumptions: Assumption[],
 ): SimNode[] {
   const { input } = ctx;
   const classes = new Set(input.nodeClasses.map((c) => c.name));
@@ -50,8 +51,6 @@ export function staticNodes(
         static: true,
       });
   }
-  assumptions.push(
-    `Static NodePools: ${out.length} node(s) of ${pools.map((p) => p.name).join(', ')} (spec.replicas, capped by limits.nodes, less the fleet snapshot's nodes of the pool), each launched as the provider picks from every compatible type; they count in the fleet and its cost, and pods are not placed onto them here (a snapshot's nodes of a static pool take pods like any existing node).`,
-  );
+  assumptions.push(assumption('static-nodepools', { nodes: out.length, pools: pools.map((p) => p.name) }));
   return out;
 }

@@ -4,6 +4,7 @@
  * pkg/controllers/provisioning/scheduling: nodeclaimtemplate.go, existingnode.go, scheduler.go; here they sit apart so
  * that topology.ts, nodeclaim.ts and existingnode.ts import them without importing one another).
  */
+import type { Assumption } from '../common/assumptions.js';
 import type { EC2NodeClass } from '../api/ec2nodeclass.js';
 import type { CapacityType } from '../api/labels.js';
 import type { NodeOverlay } from '../api/nodeoverlay.js';
@@ -270,7 +271,7 @@ export interface SimulationResult {
   region: string;
   zones: string[];
   overlays: OverlayOutcome | null;
-  assumptions: string[];
+  assumptions: Assumption[];
   /**
    * The pending pods the scheduler took, grouped (provisioner.go Schedule), so that a what-if re-schedules some of them
    * against `templates` without simulating the state again (reschedule.ts).

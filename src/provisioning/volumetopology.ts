@@ -24,6 +24,7 @@
  * taken as bound to a volume somewhere in the class's allowedTopologies, where the pod waits in a live cluster until
  * the provisioner has bound it.
  */
+import { assumption, type Assumption } from '../common/assumptions.js';
 import type { NodeSelectorRequirement } from '../api/nodeselector.js';
 import type { PersistentVolumeClaim, StorageClass, StorageObjects } from '../api/storage.js';
 import type { PodTemplate, Workload } from '../api/workload.js';
@@ -45,48 +46,23 @@ export class VolumeNotes {
   readonly capped = new Set<string>();
   readonly prebound = new Set<string>();
 
-  notes(): string[] {
-    const list = (s: Set<string>) => {
-      const a = [...s].sort();
-      return a.slice(0, 3).join(', ') + (a.length > 3 ? `, … (${a.length})` : '');
-    };
-    const out: string[] = [];
-    if (this.templated.size)
-      out.push(
-        `Volumes: the claims of ${list(this.templated)} are made from their volumeClaimTemplates (the StatefulSet and ephemeral-volume controllers create them before the pods are pending); a claim of that name among the manifests is used instead.`,
-      );
-    if (this.prebound.size)
-      out.push(
-        `Volumes: PersistentVolumeClaims with spec.volumeName (${list(this.prebound)}) are taken as bound to that PersistentVolume (Karpenter requires the pv.kubernetes.io/bind-completed annotation the PV controller adds).`,
-      );
-    if (this.missingClaims.size)
-      out.push(
-        `Volumes: PersistentVolumeClaims not among the manifests (${list(this.missingClaims)}) are assumed to exist in the cluster without topology: their pods are placed as if the volume allowed every zone (Karpenter skips a pod whose claim does not exist).`,
-      );
+  notes(): Assumption[] {
+    const out: Assumption[] = [];
+    const sorted = (x: Set<string>) => [...x].sort();
+    if (this.templated.size) out.push(assumption('volumes-templated', { workloads: sorted(this.templated) }));
+    if (this.prebound.size) out.push(assumption('volumes-prebound', { claims: sorted(this.prebound) }));
+    if (this.missingClaims.size) out.push(assumption('volumes-missing-claims', { claims: sorted(this.missingClaims) }));
     if (this.missingVolumes.size)
-      out.push(
-        `Volumes: PersistentVolumes not among the manifests (${list(this.missingVolumes)}) are assumed to have no node affinity: the pods of their claims are placed as if the volume allowed every zone.`,
-      );
+      out.push(assumption('volumes-missing-volumes', { volumes: sorted(this.missingVolumes) }));
     if (this.missingClasses.size)
-      out.push(
-        `Volumes: StorageClasses not among the manifests (${list(this.missingClasses)}) are assumed to exist without allowedTopologies: unbound claims of them allow every zone.`,
-      );
+      out.push(assumption('volumes-missing-classes', { classes: sorted(this.missingClasses) }));
     if (this.noDefaultClass.size)
-      out.push(
-        `Volumes: claims without storageClassName (${list(this.noDefaultClass)}) and no default StorageClass among the manifests: the cluster's default class is assumed to have no allowedTopologies.`,
-      );
+      out.push(assumption('volumes-no-default-class', { claims: sorted(this.noDefaultClass) }));
     if (this.defaultClassChosen.size)
-      out.push(
-        `Volumes: several StorageClasses are marked default (${list(this.defaultClassChosen)}); Kubernetes uses the newest, which the manifests do not tell: the last one read is used.`,
-      );
-    if (this.immediate.size)
-      out.push(
-        `Volumes: unbound claims of Immediate StorageClasses (${list(this.immediate)}) are bound before their pods schedule, in a zone the storage provisioner picks; the model restricts their pods to the class's allowedTopologies only.`,
-      );
+      out.push(assumption('volumes-several-defaults', { classes: sorted(this.defaultClassChosen) }));
+    if (this.immediate.size) out.push(assumption('volumes-immediate', { claims: sorted(this.immediate) }));
     if (this.capped.size)
-      out.push(
-        `Volumes: the pods of ${list(this.capped)} have more than ${MAX_VOLUME_ALTERNATIVES} combinations of volume topology; only the first ${MAX_VOLUME_ALTERNATIVES} are tried.`,
-      );
+      out.push(assumption('volumes-capped', { workloads: sorted(this.capped), max: MAX_VOLUME_ALTERNATIVES }));
     return out;
   }
 }

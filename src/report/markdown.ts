@@ -3,6 +3,7 @@
  * Layout follows the conventions of the tools users know (Infracost, Atlantis, tfcmt PR comments): one sentence,
  * an alert when something dangerous happens, then folded sections.
  */
+import { assumptionLines } from './assumption-lines.js';
 import type { Alert, ConsolidationCommandRow, Plan, TargetPlan } from '../plan/contract.js';
 import {
   cell,
@@ -850,13 +851,14 @@ export const ASSUMPTIONS_DOCS_URL = RULE_DOCS_URL.replace(/rules\/$/, 'assumptio
 export const VISIBLE_ASSUMPTIONS = 5;
 
 /**
- * The assumptions that matter for this change (the plan's, without the standing ones it lists in
- * `standingAssumptions`): the first five visible, the rest folded, and a link to the standing ones.
+ * The assumptions that matter for this change (the plan's, without the standing ones, told by their codes): the first
+ * five visible, the rest folded, and a link to the standing ones.
  */
 function assumptionsSection(plan: Plan): string {
-  const standing = new Set(plan.standingAssumptions ?? []);
-  const items = plan.assumptions.filter((a) => !standing.has(a));
-  const link = `[${standing.size ? `${standing.size} standing assumption${standing.size === 1 ? '' : 's'}` : 'Standing assumptions'}](${ASSUMPTIONS_DOCS_URL}) (the same on every pull request) are documented once.`;
+  const lines = assumptionLines(plan);
+  const standing = lines.filter((a) => a.standing).length;
+  const items = lines.filter((a) => !a.standing).map((a) => a.text);
+  const link = `[${standing ? `${standing} standing assumption${standing === 1 ? '' : 's'}` : 'Standing assumptions'}](${ASSUMPTIONS_DOCS_URL}) (the same on every pull request) are documented once.`;
   const visible = items.slice(0, VISIBLE_ASSUMPTIONS).map((a) => `- ${inert(a)}`);
   const rest = items.slice(VISIBLE_ASSUMPTIONS);
   const body = [

@@ -5,6 +5,7 @@
  * columns instead of Markdown tables. User-derived text is stripped of control characters, so a manifest cannot move
  * the cursor or recolour the terminal.
  */
+import { assumptionLines } from './assumption-lines.js';
 import type { Plan, TargetPlan } from '../plan/contract.js';
 import {
   OUTCOME_WORDS,
@@ -434,6 +435,7 @@ function findings(plan: Plan, paint: Paint): string[] {
 }
 
 function assumptions(plan: Plan, paint: Paint): string[] {
-  if (!plan.assumptions.length) return [];
-  return [...heading('Assumptions', paint), ...plan.assumptions.map((a) => `  - ${terminalSafe(a)}`)];
+  const lines = assumptionLines(plan);
+  if (!lines.length) return [];
+  return [...heading('Assumptions', paint), ...lines.map((a) => `  - ${terminalSafe(a.text)}`)];
 }

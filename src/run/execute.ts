@@ -27,6 +27,9 @@ import { nearest } from '../common/distance.js';
 import { timeIsUp } from '../common/deadline.js';
 import type { ExecuteInput } from './input.js';
 import { planStates } from './plan-states.js';
+import { assumption, type Assumption, type FleetDescription } from '../common/assumptions.js';
+import { withAssumptions } from '../plan/assumptions.js';
+import { fleetWords } from '../common/assumption-wording.js';
 
 export type { ExecuteInput } from './input.js';
 
@@ -189,7 +192,7 @@ function fleetTargetOf(input: ExecuteInput, keys: string[], affected: ReadonlySe
   if (runFleet && takers.length > 1)
     throw new RunInputError(
       'fleet-without-target',
-      `the fleet given (${fleetWords(input.config)}) belongs to one cluster, but the change affects ${takers.length} targets that could take it: ${takers.map(displayKey).join(', ')}; plan one with --target KEY (action input \`target\`), or give each cluster its own \`fleet\` in the config's \`clusters:\` (targets of the run: ${keys.map(displayKey).join(', ')})`,
+      `the fleet given (${fleetWords(fleetOfRun(input.config))}) belongs to one cluster, but the change affects ${takers.length} targets that could take it: ${takers.map(displayKey).join(', ')}; plan one with --target KEY (action input \`target\`), or give each cluster its own \`fleet\` in the config's \`clusters:\` (targets of the run: ${keys.map(displayKey).join(', ')})`,
     );
   return runFleet && takers.length === 1 ? takers[0] : null;
 }
@@ -223,17 +226,13 @@ async function planTargets(
 }
 
 /** The notes of a run of several targets: targets not planned, and which target the run's fleet went to. */
-function runNotes(input: ExecuteInput, keys: string[], fleetTarget: string | null): string[] {
-  const notes: string[] = [];
+function runNotes(input: ExecuteInput, keys: string[], fleetTarget: string | null): Assumption[] {
+  const notes: Assumption[] = [];
   const runFleet = input.config.fleet.length > 0 || !!input.config.cluster;
+  const fleet = fleetOfRun(input.config);
   if (fleetTarget !== null)
-    notes.push(
-      `Fleet: ${fleetWords(input.config)} applies to ${displayKey(fleetTarget)}, the only affected target without a fleet of its own (the run has ${keys.length} targets).`,
-    );
-  else if (runFleet)
-    notes.push(
-      `Fleet: ${fleetWords(input.config)} applies to no target: the change affects none that lacks a fleet of its own.`,
-    );
+    notes.push(assumption('fleet-target', { fleet, target: displayKey(fleetTarget), targets: keys.length }));
+  else if (runFleet) notes.push(assumption('fleet-no-target', { fleet }));
   return notes;
 }
 
@@ -243,7 +242,7 @@ function runNotes(input: ExecuteInput, keys: string[], fleetTarget: string | nul
  * targets; an Application's workloads are planned in the target of its destination cluster when there is one, the
  * others' join no cluster planned here. Null when there are none.
  */
-function unplannedNote(input: ExecuteInput, several: boolean): string | null {
+function unplannedNote(input: ExecuteInput, several: boolean): Assumption | null {
   const byKind = { kustomization: new Set<string>(), application: new Set<string>(), plain: new Set<string>() };
   const joins = new Map<string, string>();
   for (const tree of [input.head, input.base])
@@ -253,40 +252,16 @@ function unplannedNote(input: ExecuteInput, several: boolean): string | null {
         byKind[u.kind].add(u.kind === 'plain' ? `${u.files.size} loose file(s)` : displayKey(u.key));
         if (u.joins !== null && !joins.has(u.key)) joins.set(u.key, displayKey(u.joins));
       }
-  const list = [...byKind.kustomization].sort();
-  const apps = [...byKind.application].sort();
+  const kustomizations = [...byKind.kustomization].sort();
+  const applications = [...byKind.application].sort();
   const plain = [...byKind.plain];
-  if (!list.length && !apps.length && !plain.length) return null;
-  const what = [
-    ...(list.length ? [`${list.length} kustomization(s)`] : []),
-    ...(apps.length ? [`${apps.length} Argo CD Application(s)`] : []),
-    ...(plain.length ? ['the loose plain manifests'] : []),
-  ];
-  const names = [...list, ...apps, ...plain];
+  if (!kustomizations.length && !applications.length && !plain.length) return null;
   const joined = [...joins].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const alone = names.length - joined.length;
-  const where = [
-    ...(joined.length
-      ? [
-          `the workloads of ${joined
-            .slice(0, 8)
-            .map(([a, t]) => `${a} are planned in ${t}`)
-            .join(', ')}${joined.length > 8 ? ', …' : ''} (the target of their destination cluster)`,
-        ]
-      : []),
-    ...(alone
-      ? [
-          `${joined.length ? "the others'" : 'their'} workloads join no target here — deploy them with an Argo CD Application, or name the cluster's inputs in the config's \`clusters:\`, to plan them with its NodePools`,
-        ]
-      : []),
-  ];
-  return `Targets: ${what.join(' and ')} hold no NodePool, EC2NodeClass or NodeOverlay and are not planned as clusters (${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}); ${where.join('; ')}.`;
+  return assumption('targets-unplanned', { kustomizations, applications, plain, joined });
 }
 
-function withNote(plan: Plan, note: string | null): Plan {
-  return note === null || plan.assumptions.includes(note)
-    ? plan
-    : { ...plan, assumptions: [...plan.assumptions, note] };
+function withNote(plan: Plan, note: Assumption | null): Plan {
+  return note === null ? plan : withAssumptions(plan, [note]);
 }
 
 /** Whether a target has a fleet of its own (a `clusters:` entry with `fleet`), which the run's fleet does not replace. */
@@ -295,10 +270,10 @@ function ownFleet(config: Config, key: string): boolean {
 }
 
 /** The run's fleet, in words: the snapshot files, or the live cluster. */
-function fleetWords(config: Config): string {
-  if (config.fleet.length) return `the fleet snapshot ${config.fleet.join(', ')}`;
+function fleetOfRun(config: Config): FleetDescription {
+  if (config.fleet.length) return { snapshot: config.fleet };
   const c = config.cluster;
-  return `the live cluster${c?.context ? ` ${c.context}` : ''}${c?.kubeconfig ? ` of ${c.kubeconfig}` : ''}`;
+  return { live: { context: c?.context ?? null, kubeconfig: c?.kubeconfig ?? null } };
 }
 
 /**

@@ -21,7 +21,7 @@ import type { PoolRollout } from '../disruption/replacements.js';
 import { readCatalog } from '../sources/catalog-file.js';
 import { readFleet } from '../sources/fleet.js';
 import type { ExecuteInput } from './input.js';
-import { STANDING_ASSUMPTIONS } from '../common/assumptions.js';
+import { assumption, type Assumption } from '../common/assumptions.js';
 import { outOfTimeFinding, timeIsUp } from '../common/deadline.js';
 /**
  * The plan of two states (or one): the catalog and the fleet read, the simulations, the disruption controller, the
@@ -157,21 +157,28 @@ function rolloutSettings(a: Config['assumptions']): RolloutSettings {
 }
 
 /** The catalog and where workloads are placed (into the fleet, or onto an empty cluster), and the limits it reaches. */
-function placementAssumptions(catalog: Catalog, fleet: Fleet | null, placedIntoFleet: boolean, head: State): string[] {
+function placementAssumptions(
+  catalog: Catalog,
+  fleet: Fleet | null,
+  placedIntoFleet: boolean,
+  head: State,
+): Assumption[] {
   const out = [
-    `Catalog: ${catalog.types.length} instance types from ${catalog.source}; prices for ${catalog.region} dated ${catalog.pricesDate.slice(0, 10)} (${catalog.currency}, on-demand, Linux).`,
+    assumption('catalog', {
+      types: catalog.types.length,
+      source: catalog.source,
+      region: catalog.region,
+      pricesDate: catalog.pricesDate.slice(0, 10),
+      currency: catalog.currency,
+    }),
     placedIntoFleet && fleet
-      ? `Placement: into the fleet snapshot's ${fleet.nodes.length} nodes, in provisioning rounds per state (a batch, its NodeClaims launched as nodes, the pods still pending scheduled again, until a round places nothing). Running replicas stay on their nodes; the pending ones go to existing nodes first (initialized first, then by name), then to NodeClaims of the batch, then to new ones; existing nodes count against their NodePool's limits. In head, nodes that drift or whose NodePool is removed are gone (their pods are placed anew, once the rollout is done), and a workload whose pod template changes in what scheduling reads is rolled (every replica placed anew). Existing nodes are kept as they are (nodes the change empties are not consolidated here); volume limits are not modelled.`
-      : STANDING_ASSUMPTIONS.emptyCluster,
+      ? assumption('placement-into-fleet', { nodes: fleet.nodes.length })
+      : assumption('placement-empty-cluster'),
   ];
   if (!fleet || placedIntoFleet) return out;
-  out.push(
-    `Placement: the ${fleet.source === 'live' ? 'live cluster is read without its Pods' : 'fleet snapshot does not list the Pods of every node'}, so what its nodes run is unknown: placements ignore its nodes and NodePool limits do not count them (take the snapshot with kubectl get nodeclaims,nodes,pods,pdb -A -o json).`,
-  );
+  out.push(assumption('placement-fleet-without-pods', { source: fleet.source === 'live' ? 'live' : 'snapshot' }));
   for (const f of poolsAtLimits(fleet, head.nodePools))
-    out.push(
-      `Limits: NodePool ${f.pool}'s existing nodes already reach its limits on ${f.resources.join(', ')}${f.uncounted ? ` (${f.uncounted} node(s) without capacity in the snapshot not counted)` : ''}: Karpenter launches no new node in it, while the placements above, made onto an empty cluster, may.`,
-    );
+    out.push(assumption('limits-reached', { pool: f.pool, resources: f.resources, uncounted: f.uncounted }));
   return out;
 }
 
@@ -185,7 +192,7 @@ function suppressionsOf(input: ExecuteInput, head: State): Suppressions {
 }
 
 /** The plan of a state past its caps: validation findings only, no simulation. */
-function cappedPlan(input: ExecuteInput, states: { base: State; head: State }, assumptions: string[]): Plan {
+function cappedPlan(input: ExecuteInput, states: { base: State; head: State }, assumptions: Assumption[]): Plan {
   const { base, head } = states;
   // Base's renders refused for time are base's findings: head (whose findings the verdict reads) says so too.
   if (input.deadline && base.capped?.includes('runSeconds') && !head.capped?.includes('runSeconds')) {
@@ -193,7 +200,7 @@ function cappedPlan(input: ExecuteInput, states: { base: State; head: State }, a
     (head.capped ??= []).push('runSeconds');
   }
   assumptions.push(
-    `Not modelled: a state reaches ${[...new Set([...(base.capped ?? []), ...(head.capped ?? [])])].map((c) => `caps.${c}`).join(', ')}; only validation findings are reported.`,
+    assumption('not-modelled-capped', { caps: [...new Set([...(base.capped ?? []), ...(head.capped ?? [])])] }),
   );
   const suppressions = suppressionsOf(input, head);
   return buildPlan({
@@ -262,14 +269,11 @@ function simulateStates(
 }
 
 /** Windows nodes priced as Linux (the catalog's prices are Linux on-demand), and the region and zones. */
-function priceAssumptions(head: State, headSim: SimulationResult): string[] {
-  const out: string[] = [];
+function priceAssumptions(head: State, headSim: SimulationResult): Assumption[] {
+  const out: Assumption[] = [];
   const windows = head.nodeClasses.filter((c) => c.amiFamily?.startsWith('Windows')).map((c) => c.name);
-  if (windows.length)
-    out.push(
-      `Prices: EC2NodeClass ${windows.join(', ')} run${windows.length === 1 ? 's' : ''} Windows; the catalog's prices are Linux on-demand, so their nodes are priced without the Windows licence (EC2 charges more).`,
-    );
-  out.push(`Region ${headSim.region}, zones ${headSim.zones.join(', ')}.`);
+  if (windows.length) out.push(assumption('windows-prices', { nodeClasses: windows }));
+  out.push(assumption('region-zones', { region: headSim.region, zones: headSim.zones }));
   return out;
 }
 
@@ -323,16 +327,15 @@ function modelRules(
 }
 
 /** Workloads that need capacity Karpenter does not manage: not modelled. */
-function externalAssumptions(head: State): string[] {
+function externalAssumptions(head: State): Assumption[] {
   const ext = head.externalWorkloads;
   if (!ext.length) return [];
   return [
-    `Outside Karpenter: ${ext.length} workload(s) require labels of capacity Karpenter does not manage (${[
-      ...new Set(ext.map((w) => w.label)),
-    ].join(', ')}): ${ext
-      .slice(0, 5)
-      .map((w) => `${w.kind} ${w.namespace}/${w.name}`)
-      .join(', ')}${ext.length > 5 ? ', …' : ''}; they are not modelled.`,
+    assumption('outside-karpenter', {
+      workloads: ext.length,
+      labels: [...new Set(ext.map((w) => w.label))],
+      examples: ext.slice(0, 5).map((w) => `${w.kind} ${w.namespace}/${w.name}`),
+    }),
   ];
 }
 

@@ -3,6 +3,7 @@
  * official Kubernetes client, joined into the fleet like a snapshot.
  */
 import type { Fleet } from '../disruption/fleet.js';
+import { assumption } from '../common/assumptions.js';
 import { joinFleet } from './fleet-snapshot.js';
 
 export interface ClusterOptions {
@@ -33,6 +34,6 @@ export async function readClusterFleet(opts: ClusterOptions): Promise<Fleet> {
     nodeObjects,
     'live',
   );
-  fleet.notes.push(`Fleet read live from context ${kc.getCurrentContext()} (${fleet.nodes.length} NodeClaims).`);
+  fleet.notes.push(assumption('fleet-live', { context: kc.getCurrentContext(), nodes: fleet.nodes.length }));
   return fleet;
 }

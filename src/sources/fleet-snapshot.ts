@@ -8,6 +8,7 @@
 import { FindingSink, NO_SOURCE, type Finding } from '../common/findings.js';
 import { parsePodSpec, type PodTemplate } from '../api/workload.js';
 import type { Fleet, FleetNode } from '../disruption/fleet.js';
+import { assumption, type Assumption } from '../common/assumptions.js';
 import {
   LABEL_CAPACITY_TYPE,
   LABEL_INITIALIZED,
@@ -266,7 +267,7 @@ export function joinFleet(
   podObjects: Obj[] | null = null,
   pdbObjects: Obj[] = [],
 ): Fleet {
-  const notes: string[] = [];
+  const notes: Assumption[] = [];
   const byProvider = new Map<string, Obj>();
   const byName = new Map<string, Obj>();
   for (const n of nodes) {
@@ -332,9 +333,7 @@ export function joinFleet(
     });
   }
   if (nodeClaims.length === 0) {
-    notes.push(
-      'The fleet snapshot has Nodes but no NodeClaims: Node labels stand in for NodeClaim labels, and hash annotations are unknown.',
-    );
+    notes.push(assumption('fleet-snapshot-no-nodeclaims'));
     for (const node of nodes) {
       const meta = isObject(node.metadata) ? node.metadata : {};
       const n = fromNode(node);
@@ -359,19 +358,12 @@ export function joinFleet(
       });
     }
   } else if (nodes.length === 0) {
-    notes.push(
-      'The fleet snapshot has NodeClaims but no Nodes: every node is assumed Ready, and initialization is read from the NodeClaim condition.',
-    );
+    notes.push(assumption('fleet-snapshot-no-nodes'));
   }
-  if (fromCondition > 0)
-    notes.push(
-      `${fromCondition} Node(s) of the snapshot lack the karpenter.sh/initialized label that Karpenter sets with the NodeClaim's Initialized condition: they are counted as initialized from that condition (take the snapshot with kubectl get -o json to keep every label).`,
-    );
+  if (fromCondition > 0) notes.push(assumption('fleet-initialized-from-condition', { nodes: fromCondition }));
   const managed = out.filter((n) => n.nodePool !== null);
   if (managed.length > 0 && managed.every((n) => !n.initialized))
-    notes.push(
-      `None of the snapshot's ${managed.length} Karpenter node(s) is initialized (no karpenter.sh/initialized=true label, no Initialized condition): disruption budgets count initialized nodes only, so they allow no disruption until the nodes initialize.`,
-    );
+    notes.push(assumption('fleet-none-initialized', { nodes: managed.length }));
   let pdbs: Pdb[];
   if (podObjects) {
     const byNode = new Map<string, FleetPod[]>();
@@ -398,9 +390,7 @@ export function joinFleet(
       pdbObjects.map(parsePdb).filter((x) => x !== null),
       [],
     );
-    notes.push(
-      'The fleet snapshot lists no Pods: do-not-disrupt pods and PodDisruptionBudgets on existing nodes are not checked (add pods and pdb to the kubectl get).',
-    );
+    notes.push(assumption('fleet-snapshot-no-pods'));
   }
   return { source, nodes: out, notes, pdbs };
 }

@@ -3,6 +3,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { errorMessage } from '../common/errors.js';
 import type { Finding } from '../common/findings.js';
 import type { Fleet } from '../disruption/fleet.js';
+import { addAssumptions } from '../common/assumptions.js';
 import type { Config } from './config.js';
 import { parseFleetText } from './fleet-snapshot.js';
 import { DirTree, GitTree, readRegularFile, type FileTree, type TrustedRead } from './tree.js';
@@ -56,7 +57,7 @@ export async function readFleet(
         });
       merged.nodes.push(...fl.nodes.slice(0, Math.max(0, room)));
       if (fl.pdbs?.length) merged.pdbs = [...(merged.pdbs ?? []), ...fl.pdbs];
-      for (const n of fl.notes) if (!merged.notes.includes(n)) merged.notes.push(n);
+      addAssumptions(merged.notes, fl.notes);
     }
     return merged;
   }

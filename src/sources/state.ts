@@ -21,6 +21,7 @@ import { NODEPOOL_API_VERSION, parseNodePool } from '../api/nodepool.js';
 import { defaultSettings, type ControllerSettings } from '../api/settings.js';
 import type { ModelInput } from '../provisioning/provisioner.js';
 import { isObject } from '../common/fields.js';
+import { addAssumptions, assumption, type Assumption } from '../common/assumptions.js';
 import { parsePdb, type PdbSpec } from '../api/pdb.js';
 import {
   emptyStorage,
@@ -86,7 +87,7 @@ export interface State extends ModelInput {
   /** Kinds present but not modelled, with counts (debug). */
   ignoredKinds: Record<string, number>;
   /** Notes for the report's assumptions (e.g. helm missing, fallback used). */
-  notes: string[];
+  notes: Assumption[];
   /** Files whose content was evaluated: read as manifests, or inputs of a rendered kustomization or chart. */
   evaluated: Set<string>;
   /** Renderers used (e.g. `kubectl kustomize overlays/prod`). */
@@ -232,13 +233,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   for (const f of argo.read) state.evaluated.add(f);
   for (const f of argo.unexpanded) state.unrendered.add(f);
   if (argo.appFiles.size)
-    state.notes.push(
-      config.repoURLs.length
-        ? `Argo CD: ${config.repoURLs.join(', ')} ${config.repoURLs.length > 1 ? 'are' : 'is'} this repository (\`repoURLs\`); sources, \`$ref\` value files and git generators of other repositories are not read. Git generators read this state's files, whatever their revision.`
-        : opts.base
-          ? "Argo CD: `repoURLs` is not configured, so the repoURLs the base revision's Applications render paths from are taken to be this repository (every one when base has none); a source, `$ref` value file or git generator of any other repoURL is not evaluated. Name this repository with `repoURLs`."
-          : "Argo CD: every repoURL of the Applications and ApplicationSets is taken to be this repository (name it with `repoURLs` to tell others apart); their paths, `$ref` value files and git generators read this state's files, whatever their revision.",
-    );
+    state.notes.push(assumption('argo-repo-urls', { repoURLs: config.repoURLs, base: !!opts.base }));
   // Flux CD (flux.ts): Kustomizations render their folders (those files are theirs), HelmReleases give settings.
   const flux = fluxInventory(tree);
   const fluxIn = fluxScope(tree, opts.target);
@@ -405,9 +400,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     if (c.envValues.length) {
       // Environments of a chart at the root are not targets (their key would have no folder): read with values.yaml.
       for (const f of c.envValues) state.unrendered.add(f);
-      state.notes.push(
-        `Chart . (the root) holds values files for environments (${c.envValues.join(', ')}): environments of a chart at the root are not targets, so it is rendered with its values.yaml only and a change to those files is reported as not evaluated; move the chart into a folder to plan each environment.`,
-      );
+      state.notes.push(assumption('chart-root-environments', { files: c.envValues }));
     }
   const usedFallback = new Set<number>();
   const failed = (finding: Finding, chart: ChartSource): void => {
@@ -443,8 +436,11 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     if (!opts.helm.available) {
       const fb = chart.fallbackValues;
       state.notes.push(
-        `helm is not available (${config.helm.binary}); chart ${chart.path} was not rendered` +
-          (fb !== undefined && config.values[fb] ? `; values adapter #${fb} is used instead` : ''),
+        assumption('helm-unavailable', {
+          binary: config.helm.binary,
+          chart: chart.path,
+          adapter: fb !== undefined && config.values[fb] ? fb : null,
+        }),
       );
       failed(
         {
@@ -639,7 +635,7 @@ function carryConvertedKubelets(state: State): void {
     const kubelets = byClass.get(nc.name);
     if (!nc.migratedFrom || !kubelets) return nc;
     const { raw, note } = withKubelet(nc.raw, kubelets);
-    if (note && !state.notes.includes(note)) state.notes.push(note);
+    if (note) addAssumptions(state.notes, [note]);
     if (raw === nc.raw) return nc;
     // Parsed again with the kubelet in place; its findings were reported on the first reading.
     const again = parseEC2NodeClass(raw, nc.source, []);
@@ -978,7 +974,7 @@ function classify(
       if (!convertible(kind, apiVersion)) return;
       // A migration compares the same pool: the v1beta1 object is evaluated as v1.0's conversion webhook converted it.
       const conv = kind === 'NodePool' ? convertNodePool(value) : convertEC2NodeClass(value);
-      for (const n of conv.notes) if (!state.notes.includes(n)) state.notes.push(n);
+      addAssumptions(state.notes, conv.notes);
       if (conv.kubelet) {
         const ref = (conv.raw.spec as { template: { spec: { nodeClassRef: { name?: unknown } } } }).template.spec
           .nodeClassRef.name;

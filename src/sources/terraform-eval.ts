@@ -14,6 +14,7 @@
  * evaluated, and its files keep being reported as `input-not-evaluated` when they change.
  */
 import type { Finding, SourceRef } from '../common/findings.js';
+import { addAssumptions, assumption, type Assumption } from '../common/assumptions.js';
 import type { FileTree } from './tree.js';
 import { terraformInputs } from './terraform.js';
 import { parseYamlDocuments } from './yaml.js';
@@ -35,7 +36,7 @@ export interface TerraformEvaluation {
   /** Modules (folders) every Karpenter templatefile of which was rendered. */
   complete: Set<string>;
   /** Why a call was not evaluated (for the assumptions). */
-  notes: string[];
+  notes: Assumption[];
 }
 
 const cache = new WeakMap<FileTree, TerraformEvaluation>();
@@ -89,9 +90,7 @@ export async function prepareTerraform(tree: FileTree): Promise<void> {
     const mod = (await import('@cdktf/hcl2json')) as unknown as Partial<Hcl> & { default?: Hcl };
     hcl = typeof mod.parse === 'function' ? (mod as Hcl) : mod.default!;
   } catch (e) {
-    result.notes.push(
-      `Terraform: the HCL parser could not be loaded (${String(e)}); Terraform inputs are not evaluated`,
-    );
+    result.notes.push(assumption('terraform-parser-unavailable', { error: String(e) }));
     return;
   }
   const files = tree.list();
@@ -99,7 +98,7 @@ export async function prepareTerraform(tree: FileTree): Promise<void> {
     try {
       await evaluateModule(tree, hcl, dir, files, result);
     } catch (e) {
-      result.notes.push(`Terraform module ${dir || '.'}: not evaluated (${String(e).split('\n')[0]})`);
+      result.notes.push(assumption('terraform-module-failed', { dir, error: String(e).split('\n')[0] }));
     }
   }
 }
@@ -140,9 +139,7 @@ async function evaluateModule(
   }
   const others = inDir.filter((f) => /\.tfvars(\.json)?$/.test(f) && !auto.includes(f));
   if (others.length)
-    result.notes.push(
-      `Terraform module ${dir || '.'}: ${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} applied only with -var-file; the variables' defaults${auto.length ? ' and auto-loaded .tfvars' : ''} are used`,
-    );
+    result.notes.push(assumption('terraform-var-files', { dir, files: others, autoTfvars: auto.length > 0 }));
   let complete = true;
   const inputs = terraformInputs(tree);
   for (const [f, doc] of parsed) {
@@ -151,7 +148,7 @@ async function evaluateModule(
     const calls = templatefileCalls(doc);
     if (/manifest/.test(input.why) && !calls.length) {
       complete = false;
-      result.notes.push(`Terraform ${f}:${input.line}: an inline manifest resource is not evaluated`);
+      result.notes.push(assumption('terraform-inline-manifest', { file: f, line: input.line }));
       continue;
     }
     for (const expr of calls) {
@@ -160,7 +157,7 @@ async function evaluateModule(
         // A templatefile of something other than Karpenter objects is not ours to evaluate.
         if (r !== '') {
           complete = false;
-          result.notes.push(`Terraform ${f}:${input.line}: templatefile not evaluated (${r})`);
+          result.notes.push(assumption('terraform-templatefile-failed', { file: f, line: input.line, reason: r }));
         }
         continue;
       }
@@ -363,7 +360,7 @@ export function readTerraform(
     findings: Finding[];
     evaluated: Set<string>;
     unrendered: Set<string>;
-    notes: string[];
+    notes: Assumption[];
     renderers: string[];
     accept: (value: Record<string, unknown>, source: SourceRef) => void;
   },
@@ -381,9 +378,6 @@ export function readTerraform(
   for (const f of inputs.keys())
     if (done.has(f)) out.evaluated.add(f);
     else out.unrendered.add(f);
-  if (ev?.renderings.length)
-    out.notes.push(
-      'Terraform: templatefile() renderings are evaluated from literal variable defaults and auto-loaded .tfvars only (no -var-file, -var, environment, locals or other resources); a template with other expressions or directives is not evaluated',
-    );
-  for (const n of ev?.notes ?? []) if (!out.notes.includes(n)) out.notes.push(n);
+  if (ev?.renderings.length) addAssumptions(out.notes, [assumption('terraform-templatefile-scope')]);
+  addAssumptions(out.notes, ev?.notes ?? []);
 }
