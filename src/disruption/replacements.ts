@@ -243,14 +243,15 @@ function poolRollout(
     }
   // Expiration (karpenter pkg/controllers/nodeclaim/expiration/controller.go Reconcile): a changed expireAfter drifts
   // nodes; expiry itself ignores budgets.
-  const notes = [...pd.potential];
+  // Texts of the NodePool's potentialDrift (not assumptions).
+  const potential = [...pd.potential];
   if (pd.staticFields.includes('spec.template.spec.expireAfter') && head) {
-    notes.push(
+    potential.push(
       `expireAfter changed to ${head.expireAfter}: existing NodeClaims keep their own copy (they expire on the old schedule) and are replaced now through drift, under the Drifted budget; expiry itself deletes nodes without budgets${head.terminationGracePeriod ? '' : ', and without terminationGracePeriod an expired node blocked by a PDB or do-not-disrupt can stay half-drained'}.`,
     );
   }
   if (preexisting)
-    notes.push(
+    potential.push(
       `${preexisting} node(s) already drift under base (their labels are outside base's requirements too): Karpenter replaces them whether or not this change merges, so they are not counted here.`,
     );
   return {
@@ -261,7 +262,7 @@ function poolRollout(
     nodesRemoved: removed,
     reasons,
     because: [...because],
-    potential: notes,
+    potential,
     budget,
     rollout,
     blocked: blocked ? { nodes: blocked, because: [...blockedBecause] } : null,
