@@ -5,6 +5,8 @@
 import { embeddedCatalog } from '../src/cloudprovider/catalog.js';
 import { catalogZones, isZoneOfRegion } from '../src/cloudprovider/region-zones.js';
 import { simulateYaml, NODECLASS, nodePool } from './helpers.js';
+import { assumption } from '../src/common/assumptions.js';
+import { wordAssumption } from '../src/common/assumption-wording.js';
 
 const catalog = embeddedCatalog();
 
@@ -37,7 +39,14 @@ test('the simulation takes its zones from the valid required values only', () =>
     zones: undefined,
   }).sim;
   expect(none.zones).toEqual(['us-east-1a', 'us-east-1b', 'us-east-1c']);
-  expect(none.assumptions).toContain(
+  expect(none.assumptions).toContainEqual(
+    assumption('zones-assumed', {
+      zones: ['us-east-1a', 'us-east-1b', 'us-east-1c'],
+      notZones: ['your-region-a'],
+      region: 'us-east-1',
+    }),
+  );
+  expect(none.assumptions.map(wordAssumption)).toContain(
     'Zones: none configured, and the required your-region-a is not a zone of us-east-1; assumed us-east-1a, us-east-1b, us-east-1c.',
   );
   expect(none.pools[0].reason?.code).toBe('no-instance-types');
