@@ -105,7 +105,9 @@ describe('capacity-spread (karpenter-blueprints od-spot-split)', () => {
     expect(perDomain(sim, 'capacity-spread', KEY)).toEqual({ '1': 1, '2': 1, '3': 1, '4': 1 });
     expect(place('workload-split').reason).toMatch(/^6 of 10 pods unschedulable/);
     expect(place('workload-split').reasonCodes).toContain('topology');
-    expect(sim.assumptions.map(wordAssumption).join('\n')).toMatch(/stops after 1 round\(s\); the last still placed pods/);
+    expect(sim.assumptions.map(wordAssumption).join('\n')).toMatch(
+      /stops after 1 round\(s\); the last still placed pods/,
+    );
   });
 
   test('later rounds place all 10, two per domain: 2 on-demand, 8 spot (the 20/80 split), over 3 rounds', () => {
