@@ -59,7 +59,7 @@ interface Simulated {
   drifted: ReturnType<Controller['drift']> | null;
   controller: Controller;
   rollout: RolloutSettings;
-  assumptions: string[];
+  assumptions: Assumption[];
   sims: Simulations;
   /** The plan of a target whose time ran out before a stage (null while there is time). */
   late: (stage: string) => Plan | null;
@@ -220,7 +220,7 @@ function cappedPlan(input: ExecuteInput, states: { base: State; head: State }, a
 function outOfTimePlan(
   input: ExecuteInput,
   states: { base: State; head: State },
-  assumptions: string[],
+  assumptions: Assumption[],
   stage: string,
 ): Plan | null {
   if (!input.deadline || !timeIsUp(input.deadline)) return null;
