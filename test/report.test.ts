@@ -16,6 +16,8 @@ import { MermaidParser, type MermaidResult } from './support/mermaid.js';
 
 /** Mermaid's own parser, in one child Node process for the suite (test/support/mermaid.ts). */
 const mermaid = new MermaidParser();
+// Loading jsdom and Mermaid is charged to no single test (a few seconds, more on a busy machine).
+beforeAll(() => mermaid.parse([]), 180_000);
 afterAll(() => mermaid.close());
 function parseMermaid(blocks: string[]): Promise<MermaidResult[]> {
   return mermaid.parse(blocks);
