@@ -23,8 +23,8 @@ interface SnapNode {
   initialized?: boolean;
 }
 
-function snapshot(nodes: SnapNode[]): string {
-  const items: unknown[] = [];
+function snapshot(nodes: SnapNode[], extra: unknown[] = []): string {
+  const items: unknown[] = [...extra];
   for (const n of nodes) {
     const [family, size] = n.type.split('.');
     const labels = {
@@ -261,6 +261,28 @@ describe('Delete (consolidation_test.go Context "Delete")', () => {
       ]),
     );
     expect(consolidated(p)).toEqual([]);
+  });
+
+  test('"can delete nodes, when non-Karpenter capacity can fit pods": the NodeClaim\'s 3 pods move to the unmanaged node', async () => {
+    // The test's unmanaged Node: no NodeClaim, no karpenter.sh/nodepool label, allocatable 32 CPU and 100 pods (the
+    // test's pods request nothing; these request 100m CPU and 128Mi memory each, so the Node also lists 64Gi memory).
+    // 3 × 100m = 300m ≤ 32 CPU: n0 is deleted; the unmanaged node is never a candidate (helpers.go GetCandidates).
+    const unmanaged = {
+      kind: 'Node',
+      metadata: { name: 'unmanaged', labels: { 'kubernetes.io/hostname': 'unmanaged' } },
+      spec: { providerID: 'aws:///us-east-1a/i-unmanaged' },
+      status: {
+        allocatable: { cpu: '32', memory: '64Gi', pods: '100' },
+        conditions: [{ type: 'Ready', status: 'True' }],
+      },
+    };
+    const n0 = { name: 'n0', type: 'c7i.large', pods: [{ cpu: '100m' }, { cpu: '100m' }, { cpu: '100m' }] };
+    const p = await plan(states(['c7i.large']), snapshot([n0], [unmanaged]));
+    expect(consolidated(p).map((r) => [r.nodeClaim, r.consolidation!.command?.decision])).toEqual([['n0', 'delete']]);
+    // "we can fit all of our pod capacity on the unmanaged node": no NodeClaim left.
+    expect(p.summary.fleet!.nodes).toEqual({ base: 1, head: 0 });
+    // Without it, n0's pods have nowhere cheaper to go (c7i.large is the only type): no command.
+    expect(consolidated(await plan(states(['c7i.large']), snapshot([n0])))).toEqual([]);
   });
 });
 

@@ -69,7 +69,7 @@ const WORDINGS: Wordings = {
   'placement-empty-cluster': () =>
     "Placement: all workloads are scheduled onto an empty cluster in provisioning rounds (a batch, its NodeClaims launched as nodes, the pods still pending scheduled again, until a round places nothing; a fleet snapshot's nodes neither host them nor count against NodePool limits); volume limits are not modelled.",
   'placement-into-fleet': (p) =>
-    `Placement: into the fleet snapshot's ${p.nodes} nodes, in provisioning rounds per state (a batch, its NodeClaims launched as nodes, the pods still pending scheduled again, until a round places nothing). Running replicas stay on their nodes; the pending ones go to existing nodes first (initialized first, then by name), then to NodeClaims of the batch, then to new ones; existing nodes count against their NodePool's limits. In head, nodes that drift or whose NodePool is removed are gone (their pods are placed anew, once the rollout is done), and a workload whose pod template changes in what scheduling reads is rolled (every replica placed anew). Existing nodes are kept as they are (nodes the change empties are not consolidated here); volume limits are not modelled.`,
+    `Placement: into the fleet snapshot's ${p.nodes} nodes${p.notManaged ? ` (and its ${p.notManaged} not managed by Karpenter)` : ''}, in provisioning rounds per state (a batch, its NodeClaims launched as nodes, the pods still pending scheduled again, until a round places nothing). Running replicas stay on their nodes; the pending ones go to existing nodes first (initialized first, then by name), then to NodeClaims of the batch, then to new ones; existing nodes count against their NodePool's limits. In head, nodes that drift or whose NodePool is removed are gone (their pods are placed anew, once the rollout is done), and a workload whose pod template changes in what scheduling reads is rolled (every replica placed anew). Existing nodes are kept as they are (nodes the change empties are not consolidated here); volume limits are not modelled.`,
   'placement-fleet-without-pods': (p) =>
     `Placement: the ${p.source === 'live' ? 'live cluster is read without its Pods' : 'fleet snapshot does not list the Pods of every node'}, so what its nodes run is unknown: placements ignore its nodes and NodePool limits do not count them (take the snapshot with kubectl get nodeclaims,nodes,pods,pdb -A -o json).`,
   'limits-reached': (p) =>
@@ -152,6 +152,8 @@ const WORDINGS: Wordings = {
     'The fleet snapshot has Nodes but no NodeClaims: Node labels stand in for NodeClaim labels, and hash annotations are unknown.',
   'fleet-snapshot-no-nodes': () =>
     'The fleet snapshot has NodeClaims but no Nodes: every node is assumed Ready, and initialization is read from the NodeClaim condition.',
+  'fleet-not-managed': (p) =>
+    `${p.nodes} Node(s) of the snapshot have no NodeClaim and no karpenter.sh/nodepool label (a managed node group's, self-managed): not managed by Karpenter, they are existing capacity pending pods are placed on and consolidation moves pods to, never disrupted, drifted or counted against a NodePool's limits.`,
   'fleet-initialized-from-condition': (p) =>
     `${p.nodes} Node(s) of the snapshot lack the karpenter.sh/initialized label that Karpenter sets with the NodeClaim's Initialized condition: they are counted as initialized from that condition (take the snapshot with kubectl get -o json to keep every label).`,
   'fleet-none-initialized': (p) =>

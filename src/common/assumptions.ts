@@ -16,7 +16,7 @@ export interface AssumptionParams {
   // Placement and catalog (run/plan-states.ts)
   catalog: { types: number; source: string; region: string; pricesDate: string; currency: string };
   'placement-empty-cluster': Record<string, never>;
-  'placement-into-fleet': { nodes: number };
+  'placement-into-fleet': { nodes: number; notManaged: number };
   'placement-fleet-without-pods': { source: 'live' | 'snapshot' };
   'limits-reached': { pool: string; resources: string[]; uncounted: number };
   'not-modelled-capped': { caps: string[] };
@@ -81,6 +81,7 @@ export interface AssumptionParams {
   // The fleet read (sources/fleet-*.ts)
   'fleet-snapshot-no-nodeclaims': Record<string, never>;
   'fleet-snapshot-no-nodes': Record<string, never>;
+  'fleet-not-managed': { nodes: number };
   'fleet-initialized-from-condition': { nodes: number };
   'fleet-none-initialized': { nodes: number };
   'fleet-snapshot-no-pods': Record<string, never>;

@@ -4,7 +4,9 @@
  * The snapshot is the cluster as it runs (base deployed). In a state:
  * - Nodes: those not being deleted (karpenter pkg/controllers/provisioning/provisioner.go Schedule schedules onto
  *   `nodes.Active()`), and in head also not replaced by drift or removed with their NodePool (the change's rollout,
- *   replacements.ts): placements show the cluster once the change has rolled out.
+ *   replacements.ts): placements show the cluster once the change has rolled out. Nodes not managed by Karpenter
+ *   (`fleet.notManaged`: no NodeClaim) are nodes of the cluster too (provisioner.go Schedule takes every active state
+ *   node; statenode.go Initialized: always initialized), and they never leave with a rollout.
  * - A pod bound to a node that stays is a running replica of the state's workload it belongs to (matched by its owner:
  *   a Deployment's ReplicaSet `<name>-<pod-template-hash>`, a StatefulSet, ReplicaSet, Job, a CronJob's Jobs
  *   `<name>-<suffix>`, a bare Pod by name, in the same namespace) and stays there, unless the state changes the
@@ -34,9 +36,13 @@ interface PlacementState {
 
 /** Whether every node of the fleet lists its pods (a snapshot taken with pods): only then is the cluster known. */
 export function fleetKnowsPods(fleet: Fleet): boolean {
-  return (
-    fleet.source !== 'simulated' && fleet.nodes.length > 0 && fleet.nodes.every((n) => !!n.podList && !!n.scheduling)
-  );
+  const all = allNodes(fleet);
+  return fleet.source !== 'simulated' && all.length > 0 && all.every((n) => !!n.podList && !!n.scheduling);
+}
+
+/** The fleet's NodeClaims, then its nodes not managed by Karpenter (existing capacity too). */
+function allNodes(fleet: Fleet): Fleet['nodes'] {
+  return fleet.notManaged?.length ? [...fleet.nodes, ...fleet.notManaged] : fleet.nodes;
 }
 
 /** What scheduling reads of a pod template; a change of any of it rolls the workload's pods. */
@@ -130,10 +136,11 @@ export function clusterFor(
   const displaced = new Map<string, ClusterState['displaced'][number]>();
   // Running replicas per workload: the node index and the pod.
   const replicas = new Map<string, { node: number; pod: BoundPod }[]>();
-  for (const n of fleet.nodes) {
+  for (const n of allNodes(fleet)) {
     const view = n.scheduling;
     if (!view || !n.podList) continue;
-    const stays = !n.deleting && !leaving.has(n.name);
+    // `leaving` names NodeClaims: a node not managed by Karpenter never drifts nor leaves with its NodePool.
+    const stays = !n.deleting && (n.managed === false || !leaving.has(n.name));
     const pods: BoundPod[] = [];
     for (const p of n.podList) {
       if (!p.active) continue;
@@ -174,6 +181,7 @@ export function clusterFor(
       initialized: view.initialized,
       hasNode: view.hasNode,
       pods,
+      ...(n.managed === false ? { managed: false as const } : {}),
     });
   }
   // A scale-down: the ReplicaSet controller ranks each pod by the pods of the workload on its node, counted once, and
@@ -229,7 +237,9 @@ export function poolsAtLimits(
 /**
  * The existing nodes consolidation may move pods to (karpenter pkg/controllers/disruption/helpers.go
  * SimulateScheduling: the cluster's active nodes other than the candidates), keyed by the names candidates are known by
- * (NodeClaim names). From the simulated fleet (its nodes, with the pods the simulation put there and the taints of the
+ * (NodeClaim names; a node not managed by Karpenter by its Node name: it is never a candidate, helpers.go
+ * GetCandidates skips `!node.Managed()`, consolidation_test.go "can delete nodes, when non-Karpenter capacity can fit
+ * pods"). From the simulated fleet (its nodes, with the pods the simulation put there and the taints of the
  * NodePool that launched them), or from a snapshot whose every node lists its pods, as it runs (the base state's
  * cluster: `clusterFor(fleet, base, base, leaving)`). Null when the nodes' pods are not known: pods then go to new
  * NodeClaims only. A node without allocatable or capacity takes its instance type's (its NodePool's, else any
@@ -256,9 +266,11 @@ export function consolidationClusterOf(
   };
   const entries: ConstructorParameters<typeof ConsolidationCluster>[0] = [];
   const add = (key: string, input: ExistingNodeInput) => {
-    const it = input.allocatable && input.capacity ? null : typeOf(input.nodePool, input.instanceType);
+    // A node not managed by Karpenter needs only its allocatable (its capacity counts against no limits).
+    const ownCapacity = input.capacity ?? (input.managed === false && input.allocatable ? {} : null);
+    const it = input.allocatable && ownCapacity ? null : typeOf(input.nodePool, input.instanceType);
     const allocatable = input.allocatable ?? it?.allocatable;
-    const capacity = input.capacity ?? it?.capacity;
+    const capacity = ownCapacity ?? it?.capacity;
     if (allocatable && capacity) entries.push({ key, input, capacity, allocatable });
   };
   if (fleet.source === 'simulated') {

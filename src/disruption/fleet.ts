@@ -69,6 +69,11 @@ export interface FleetNode {
   doNotDisrupt?: boolean;
   /** What the provisioning scheduler reads of the node (snapshot and live fleets). */
   scheduling?: SchedulingView;
+  /**
+   * False for a Node without a NodeClaim (an EKS managed node group's, a self-managed one): not managed by Karpenter
+   * (karpenter pkg/controllers/state/statenode.go StateNode.Managed: `NodeClaim != nil`). Absent: managed.
+   */
+  managed?: false;
 }
 
 export type { SchedulingView };
@@ -80,6 +85,14 @@ export interface Fleet {
   notes: Assumption[];
   /** PodDisruptionBudgets the snapshot lists. */
   pdbs?: Pdb[];
+  /**
+   * The snapshot's Nodes not managed by Karpenter (no NodeClaim, no `karpenter.sh/nodepool` label; `managed: false`):
+   * existing capacity pending pods bind to (karpenter pkg/controllers/provisioning/provisioner.go Schedule schedules
+   * onto every active state node) and consolidation moves pods to (pkg/controllers/disruption/helpers.go
+   * SimulateScheduling), never disruption candidates (helpers.go GetCandidates: `!node.Managed()`), never drifted, and
+   * counted against no NodePool's limits. Kept apart from `nodes`, which are the NodeClaims disruption acts on.
+   */
+  notManaged?: FleetNode[];
 }
 
 /** The catalog's labels of an instance type, by name (the slice of `cloudprovider/catalog.ts Catalog` this needs). */

@@ -28,6 +28,8 @@ export interface Placement {
   reason: string | null;
   /** Additional: the provisioning round the workload's last pod was placed in, when later than the first. */
   rounds?: number;
+  /** Additional: false when most pods run on a node not managed by Karpenter (no NodeClaim; `nodePool` null). */
+  managed?: false;
   /**
    * Additional: pods of the workload that stay pending while the others are placed (`schedulable` true; `reason` says
    * why). Absent when every pod is placed, or none (`schedulable` false: every replica is pending).
@@ -136,6 +138,8 @@ export interface SimulatedNode {
   allocationStrategy: string;
   /** Pods by workload key. */
   pods: Record<string, number>;
+  /** Additional: false for a node of the fleet not managed by Karpenter (no NodeClaim; `nodePool` is empty). */
+  managed?: false;
 }
 
 /** Why the verdict is `fail`: one closed set of codes, each with its message. */
@@ -312,6 +316,8 @@ export interface Plan {
   fleet: {
     source: 'snapshot' | 'live' | 'simulated' | 'none';
     nodes: number;
+    /** Additional: the fleet's Nodes not managed by Karpenter (no NodeClaim), when there are any. */
+    notManaged?: number;
     notes: string[];
     /** Nodes of the simulated fleets by instance family. */
     composition: { base: Record<string, number>; head: Record<string, number> };

@@ -239,6 +239,7 @@ export function buildPlan(input: PlanInput): Plan {
     fleet: {
       source: repl?.fleet.source ?? 'none',
       nodes: repl?.fleet.nodes.length ?? 0,
+      ...(repl?.fleet.notManaged?.length ? { notManaged: repl.fleet.notManaged.length } : {}),
       notes: (repl?.fleet.notes ?? []).map(wordAssumption),
       composition: {
         base: composition(input.baseSim, (n) => n.instanceType.split('.')[0]),
@@ -358,7 +359,7 @@ function composition(
 
 function simulatedNodes(sim: SimulationResult | undefined): SimulatedNode[] {
   return (sim?.fleet ?? []).map(
-    ({ name, nodePool, instanceType, zone, capacityType, pricePerHour, allocationStrategy, pods }) => ({
+    ({ name, nodePool, instanceType, zone, capacityType, pricePerHour, allocationStrategy, pods, managed }) => ({
       name,
       nodePool,
       instanceType,
@@ -367,6 +368,7 @@ function simulatedNodes(sim: SimulationResult | undefined): SimulatedNode[] {
       pricePerHour,
       allocationStrategy,
       pods,
+      ...(managed === false ? { managed } : {}),
     }),
   );
 }
@@ -553,6 +555,7 @@ function toPlacement(p: Placement): Placement {
     reason: p.reason,
     ...(p.rounds !== undefined ? { rounds: p.rounds } : {}),
     ...(p.pending !== undefined ? { pending: p.pending } : {}),
+    ...(p.managed === false ? { managed: false as const } : {}),
   };
 }
 

@@ -290,7 +290,9 @@ function existingNodes(ctx: StepContext, templates: Template[], assumptions: Ass
   const missing: string[] = [];
   const out = cluster.nodes.map((n) => {
     let allocatable = n.allocatable;
-    let capacity = n.capacity;
+    // A node not managed by Karpenter counts against no limits: its capacity is only what its Node says
+    // (statenode.go Capacity), and its allocatable is all that placing pods needs.
+    let capacity = n.capacity ?? (n.managed === false && allocatable ? {} : null);
     if (!allocatable || !capacity) {
       const it = n.instanceType ? instanceTypeNamed(ctx, templates, n.nodePool, n.instanceType) : undefined;
       if (!it) missing.push(n.name);
@@ -351,6 +353,7 @@ function existingFleet(
       candidates: 1,
       labels: input.labels,
       pods,
+      ...(input.managed === false ? { managed: false as const } : {}),
     };
     out.push(node);
     for (const [g, c] of Object.entries(pods)) {
@@ -673,7 +676,8 @@ function placementsOf(
     const pending = w.replicas - [...m.values()].reduce((a, x) => a + x.n, 0);
     placements.set(w.key, {
       schedulable: true,
-      nodePool: best.nodePool,
+      // A node not managed by Karpenter belongs to no NodePool.
+      nodePool: best.managed === false ? null : best.nodePool,
       instanceType: best.instanceType,
       capacityType: best.capacityType,
       pricePerHour: best.pricePerHour,
@@ -683,6 +687,7 @@ function placementsOf(
       reasonCodes: err?.codes ?? [],
       ...(rounds.has(w.key) ? { rounds: rounds.get(w.key)! } : {}),
       ...(pending > 0 ? { pending } : {}),
+      ...(best.managed === false ? { managed: false as const } : {}),
     });
   }
   return placements;

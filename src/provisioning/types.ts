@@ -132,6 +132,8 @@ export interface ExistingNodeInput extends SchedulingView {
   capacityType: string | null;
   /** The pods bound to the node that stay there (not terminal, not rescheduled in this state). */
   pods: BoundPod[];
+  /** False for a node without a NodeClaim (statenode.go StateNode.Managed); absent: managed. */
+  managed?: false;
 }
 
 export type ExistingAttempt = { ok: true; reqs: Requirements } | Failure;
@@ -206,6 +208,8 @@ export interface SimPlacement {
   rounds?: number;
   /** Pods of the workload no node took, when some were placed (the others' reason is `reason`). */
   pending?: number;
+  /** False when most pods run on an existing node not managed by Karpenter (`nodePool` is then null). */
+  managed?: false;
 }
 
 export interface SimNode {
@@ -221,6 +225,8 @@ export interface SimNode {
   pods: Record<string, number>;
   /** A node of a static NodePool (`spec.replicas`). */
   static?: boolean;
+  /** False for an existing node not managed by Karpenter (no NodeClaim); absent: managed. */
+  managed?: false;
 }
 
 /** Why a NodePool is not used for provisioning: a closed set of codes, each with its message. */

@@ -675,6 +675,9 @@ export function formatMinutes(m: number): string {
   return `${(m / 1440).toFixed(1)} d`;
 }
 
+/** Where a placement's pods run on a node without a NodeClaim (plan.md: `managed: false`). */
+const NOT_MANAGED = 'not managed by Karpenter';
+
 function placementCell(
   p: {
     schedulable: boolean;
@@ -684,6 +687,7 @@ function placementCell(
     pricePerHour: number | null;
     reason: string | null;
     pending?: number;
+    managed?: false;
   } | null,
   spotEstimated = false,
 ): string {
@@ -692,7 +696,8 @@ function placementCell(
   const approx = spotEstimated && p.capacityType === 'spot' ? '≈' : '';
   // Pods held back while the others are placed are said in the same cell, never hidden behind the placement.
   const held = p.pending ? ` · ⛔ **${p.pending} pending**: ${cell(p.reason)}` : '';
-  return `${code(p.nodePool ?? '?')} ${code(p.instanceType ?? '?')} ${cell(p.capacityType)} ${approx}${money(p.pricePerHour)}${held}`;
+  const pool = p.managed === false ? NOT_MANAGED : code(p.nodePool ?? '?');
+  return `${pool} ${code(p.instanceType ?? '?')} ${cell(p.capacityType)} ${approx}${money(p.pricePerHour)}${held}`;
 }
 
 function workloadSection(plan: Plan): string {

@@ -114,14 +114,18 @@ type PlacementLike = {
   pricePerHour: number | null;
   reason: string | null;
   pending?: number;
+  managed?: false;
 } | null;
+
+/** Where pods run on a node without a NodeClaim (plan.md: `managed: false`). */
+const NOT_MANAGED = 'not managed by Karpenter';
 
 function placement(p: PlacementLike, spotEstimated = false): string {
   if (!p) return '-';
   if (!p.schedulable) return `unschedulable: ${terminalSafe(p.reason)}`;
   const approx = spotEstimated && p.capacityType === 'spot' ? '~' : '';
   const held = p.pending ? `; ${p.pending} PENDING: ${terminalSafe(p.reason)}` : '';
-  return `${terminalSafe(p.nodePool ?? '?')} ${terminalSafe(p.instanceType ?? '?')} ${terminalSafe(p.capacityType)} ${approx}${money(p.pricePerHour)}${held}`;
+  return `${p.managed === false ? NOT_MANAGED : terminalSafe(p.nodePool ?? '?')} ${terminalSafe(p.instanceType ?? '?')} ${terminalSafe(p.capacityType)} ${approx}${money(p.pricePerHour)}${held}`;
 }
 
 /** A run of several targets: the targets table, then each affected target's sections. */
@@ -368,8 +372,9 @@ function fleet(plan: Plan, paint: Paint): string[] {
   if (!nodes.length) return [];
   const groups = new Map<string, { pool: string; type: string; cap: string; n: number; cost: number }>();
   for (const n of nodes) {
-    const k = `${n.nodePool} ${n.instanceType} ${n.capacityType}`;
-    const g = groups.get(k) ?? { pool: n.nodePool, type: n.instanceType, cap: n.capacityType, n: 0, cost: 0 };
+    const pool = n.managed === false ? `(${NOT_MANAGED})` : n.nodePool;
+    const k = `${pool} ${n.instanceType} ${n.capacityType}`;
+    const g = groups.get(k) ?? { pool, type: n.instanceType, cap: n.capacityType, n: 0, cost: 0 };
     g.n++;
     g.cost += n.pricePerHour;
     groups.set(k, g);

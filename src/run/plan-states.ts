@@ -172,7 +172,7 @@ function placementAssumptions(
       currency: catalog.currency,
     }),
     placedIntoFleet && fleet
-      ? assumption('placement-into-fleet', { nodes: fleet.nodes.length })
+      ? assumption('placement-into-fleet', { nodes: fleet.nodes.length, notManaged: fleet.notManaged?.length ?? 0 })
       : assumption('placement-empty-cluster'),
   ];
   if (!fleet || placedIntoFleet) return out;

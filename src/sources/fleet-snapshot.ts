@@ -134,6 +134,16 @@ function schedulingView(nc: Obj | null, node: Obj | undefined): SchedulingView {
   };
 }
 
+/** An EKS managed node group's capacity type label (ON_DEMAND, SPOT, CAPACITY_BLOCK), for pricing its nodes. */
+const EKS_CAPACITY_TYPE = 'eks.amazonaws.com/capacityType';
+const EKS_CAPACITY_TYPES: Record<string, string> = { ON_DEMAND: 'on-demand', SPOT: 'spot', CAPACITY_BLOCK: 'reserved' };
+
+/** The `karpenter.sh/nodepool` label of a Node (a node Karpenter launched carries it). */
+function nodePoolLabel(node: Obj): string | undefined {
+  const meta = isObject(node.metadata) ? node.metadata : {};
+  return strMap(meta.labels)[LABEL_NODEPOOL];
+}
+
 export interface FleetObjects {
   nodeClaims: Obj[];
   nodes: Obj[];
@@ -260,6 +270,40 @@ function fleetPod(p: Obj, templates: Templates): FleetPod {
   };
 }
 
+/**
+ * The Nodes without a NodeClaim (not in `used`) or a NodePool label: not managed by Karpenter (statenode.go Managed),
+ * existing capacity; always registered and initialized (statenode.go Registered, Initialized). A Node with the label
+ * but no NodeClaim is taken for one whose NodeClaim the snapshot missed, and left out.
+ */
+function notManagedNodes(nodes: Obj[], used: ReadonlySet<Obj>): FleetNode[] {
+  const out: FleetNode[] = [];
+  for (const node of nodes) {
+    if (used.has(node) || nodePoolLabel(node)) continue;
+    const meta = isObject(node.metadata) ? node.metadata : {};
+    const labels = strMap(meta.labels);
+    const name = String(meta.name ?? '?');
+    out.push({
+      name,
+      nodeName: name,
+      nodePool: null,
+      instanceType: labels[LABEL_INSTANCE_TYPE] ?? null,
+      zone: labels[LABEL_ZONE] ?? null,
+      capacityType: labels[LABEL_CAPACITY_TYPE] ?? EKS_CAPACITY_TYPES[labels[EKS_CAPACITY_TYPE]] ?? null,
+      labels,
+      annotations: strMap(meta.annotations),
+      initialized: true,
+      ready: condition(node, 'Ready') === 'True',
+      deleting: meta.deletionTimestamp != null,
+      pricePerHour: null,
+      pods: null,
+      createdAt: typeof meta.creationTimestamp === 'string' ? meta.creationTimestamp : null,
+      scheduling: schedulingView(null, node),
+      managed: false,
+    });
+  }
+  return out;
+}
+
 export function joinFleet(
   nodeClaims: Obj[],
   nodes: Obj[],
@@ -332,12 +376,14 @@ export function joinFleet(
       scheduling: schedulingView(nc, node),
     });
   }
-  if (nodeClaims.length === 0) {
+  const notManaged: FleetNode[] = [];
+  if (nodeClaims.length === 0 && nodes.some((node) => nodePoolLabel(node))) {
     notes.push(assumption('fleet-snapshot-no-nodeclaims'));
     for (const node of nodes) {
       const meta = isObject(node.metadata) ? node.metadata : {};
       const n = fromNode(node);
-      if (!n.labels[LABEL_NODEPOOL]) continue; // not managed by Karpenter
+      if (!n.labels[LABEL_NODEPOOL]) continue; // not managed by Karpenter: below
+      used.add(node);
       out.push({
         name: String(meta.name ?? '?'),
         nodeName: String(meta.name ?? '?'),
@@ -360,6 +406,8 @@ export function joinFleet(
   } else if (nodes.length === 0) {
     notes.push(assumption('fleet-snapshot-no-nodes'));
   }
+  notManaged.push(...notManagedNodes(nodes, used));
+  if (notManaged.length) notes.push(assumption('fleet-not-managed', { nodes: notManaged.length }));
   if (fromCondition > 0) notes.push(assumption('fleet-initialized-from-condition', { nodes: fromCondition }));
   const managed = out.filter((n) => n.nodePool !== null);
   if (managed.length > 0 && managed.every((n) => !n.initialized))
@@ -377,7 +425,7 @@ export function joinFleet(
       if (!byNode.has(spec.nodeName)) byNode.set(spec.nodeName, []);
       byNode.get(spec.nodeName)!.push(fp);
     }
-    for (const n of out) {
+    for (const n of [...out, ...notManaged]) {
       n.podList = (n.nodeName && byNode.get(n.nodeName)) || [];
       n.pods = n.podList.filter(reschedulable).length;
     }
@@ -392,7 +440,7 @@ export function joinFleet(
     );
     notes.push(assumption('fleet-snapshot-no-pods'));
   }
-  return { source, nodes: out, notes, pdbs };
+  return { source, nodes: out, notes, pdbs, ...(notManaged.length ? { notManaged } : {}) };
 }
 
 export function parseFleetText(file: string, raw: string, findings: Finding[]): Fleet {

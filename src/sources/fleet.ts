@@ -45,8 +45,9 @@ export async function readFleet(
         continue;
       }
       const fl = parseFleetText(f, text, findings);
-      const room = config.caps.fleetNodes - merged.nodes.length;
-      if (fl.nodes.length > room)
+      const notManaged = fl.notManaged ?? [];
+      const room = config.caps.fleetNodes - merged.nodes.length - (merged.notManaged?.length ?? 0);
+      if (fl.nodes.length + notManaged.length > room)
         findings.push({
           rule: 'input-capped',
           severity: 'error',
@@ -56,6 +57,9 @@ export async function readFleet(
           message: `the fleet snapshots hold more than ${config.caps.fleetNodes} nodes: the rest are not read (caps.fleetNodes)`,
         });
       merged.nodes.push(...fl.nodes.slice(0, Math.max(0, room)));
+      // Nodes not managed by Karpenter count against the cap too, after the NodeClaims.
+      const left = Math.max(0, room - fl.nodes.length);
+      if (notManaged.length && left) merged.notManaged = [...(merged.notManaged ?? []), ...notManaged.slice(0, left)];
       if (fl.pdbs?.length) merged.pdbs = [...(merged.pdbs ?? []), ...fl.pdbs];
       addAssumptions(merged.notes, fl.notes);
     }
