@@ -284,6 +284,33 @@ describe('diff with a fleet snapshot that lists pods', () => {
     expect(text).toMatch(/Limits: NodePool small's existing nodes already reach its limits on cpu/);
     expect(p.fleet.simulated.head.every((n) => n.allocationStrategy !== 'existing')).toBe(true);
   });
+
+  test("limits count every NodeClaim's capacity whatever runs on it (issue 23): without the pods, small has 8 − 4 − 4 = 0 CPU left, so every replica launches in the fallback", async () => {
+    // karpenter scheduler.go calculateExistingNodeClaims → updateRemainingResources subtracts each active state node's
+    // capacity from its NodePool's limits; the pods bound to it play no part.
+    const p = await plan(
+      { base: 2, head: 3 },
+      fleet().filter((o) => o.kind !== 'Pod'),
+    );
+    const row = p.workloads.find((w) => w.name === 'web')!;
+    expect(row.base).toMatchObject({ schedulable: true, nodePool: 'fallback' });
+    expect(row.head).toMatchObject({ schedulable: true, nodePool: 'fallback' });
+    expect(p.fleet.simulated.head.map((n) => n.nodePool)).not.toContain('small');
+    expect(p.newlyUnschedulable).toEqual([]);
+    // One of the two NodeClaims is being deleted: it no longer counts (provisioner.go Schedule: nodes.Active()), so
+    // 8 − 4 = 4 CPU are left, room for one m5.xlarge (4 CPU) holding one 3-CPU replica.
+    const deleting = fleet()
+      .filter((o) => o.kind !== 'Pod')
+      .map((o) =>
+        o.kind === 'NodeClaim' && (o.metadata as Obj).name === 'small-2'
+          ? { ...o, metadata: { ...(o.metadata as Obj), deletionTimestamp: '2026-01-05T09:00:00Z' } }
+          : o,
+      );
+    const q = await plan({ base: 2, head: 3 }, deleting);
+    expect(q.fleet.simulated.head.filter((n) => n.nodePool === 'small').map((n) => n.pods)).toEqual([
+      { 'Deployment/default/web': 1 },
+    ]);
+  });
 });
 
 // karpenter pkg/controllers/static/provisioning/controller.go Reconcile: the static controller only creates the

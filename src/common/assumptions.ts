@@ -19,6 +19,7 @@ export interface AssumptionParams {
   'placement-into-fleet': { nodes: number; notManaged: number };
   'placement-fleet-without-pods': { source: 'live' | 'snapshot' };
   'limits-reached': { pool: string; resources: string[]; uncounted: number };
+  'limits-nodes-without-capacity': { names: string[] };
   'not-modelled-capped': { caps: string[] };
   'windows-prices': { nodeClasses: string[] };
   'region-zones': { region: string; zones: string[] };

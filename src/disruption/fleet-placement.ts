@@ -205,6 +205,34 @@ export function clusterFor(
 }
 
 /**
+ * The NodeClaims of a fleet whose pods are unknown as the limits see them (provisioning's `limitNodes`): every active
+ * one (not being deleted: provisioner.go Schedule takes `nodes.Active()`), with its capacity, whatever runs on it
+ * (scheduler.go updateRemainingResources). Nodes not managed by Karpenter count against no NodePool.
+ */
+export function limitNodesOf(fleet: Fleet): ExistingNodeInput[] {
+  const out: ExistingNodeInput[] = [];
+  for (const n of fleet.nodes) {
+    if (n.deleting || n.nodePool === null) continue;
+    const view = n.scheduling;
+    out.push({
+      name: n.nodeName ?? n.name,
+      nodePool: n.nodePool,
+      instanceType: n.instanceType,
+      zone: n.zone,
+      capacityType: n.capacityType,
+      labels: view?.labels ?? n.labels,
+      taints: view?.taints ?? [],
+      allocatable: view?.allocatable ?? null,
+      capacity: view?.capacity ?? null,
+      initialized: view?.initialized ?? n.initialized,
+      hasNode: view?.hasNode ?? true,
+      pods: [],
+    });
+  }
+  return out;
+}
+
+/**
  * NodePools whose limits the fleet's active nodes already reach (scheduler.go updateRemainingResources: limits −
  * each node's capacity, with `nodes: 1`): Karpenter launches nothing more in them. For a fleet whose pods are unknown,
  * where the placements cannot use the fleet. Node capacity comes from the snapshot's status.

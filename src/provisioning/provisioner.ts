@@ -99,7 +99,8 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   const groups = podGroups(workloads, existing, opts);
   // Without any NodePool to provision from, Karpenter builds no scheduler and places nothing, not even onto existing
   // nodes (provisioner.go NewScheduler: ErrNodePoolsNotFound).
-  const rounds = provisioningRounds(ctx, templates, groups, eligible.length ? existing : [], assumptions);
+  const limitsUsed = limitNodesUsage(ctx, templates, assumptions);
+  const rounds = provisioningRounds(ctx, templates, groups, eligible.length ? existing : [], limitsUsed, assumptions);
   const { perGroup, errors } = rounds;
   // The cluster's nodes with the pods the rounds gave them (none without a NodePool).
   const clusterNodes = eligible.length ? rounds.existing : existing;
@@ -111,6 +112,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   for (const n of eligible.length ? rounds.existing : [])
     if (n.input.nodePool !== null) countAgainstLimits(poolResources, n.input.nodePool, n.capacity);
   for (const l of rounds.launched) countAgainstLimits(poolResources, l.node.nodePool, l.instanceType.capacity);
+  for (const [pool, used] of limitsUsed) poolResources.set(pool, addResources(poolResources.get(pool) ?? {}, used));
   // NodePools no workload exercises get a probe each, placed on their own: they show what each such pool would launch
   // without joining the fleet the workloads make (each probe selects its pool, so it shares nothing with them).
   const probeFleet: SimNode[] = [];
@@ -162,6 +164,30 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     podGroups: groups,
     poolResources,
   };
+}
+
+/**
+ * What the NodeClaims of a fleet whose pods are unknown (`opts.limitNodes`) count against each NodePool's limits: each
+ * one's capacity with `nodes: 1` (scheduler.go updateRemainingResources over every active state node, StateNode.Capacity
+ * whatever runs on it); a node whose snapshot gives no capacity takes its instance type's, else counts `nodes` only.
+ */
+function limitNodesUsage(
+  ctx: StepContext,
+  templates: Template[],
+  assumptions: Assumption[],
+): Map<string, ResourceList> {
+  const used = new Map<string, ResourceList>();
+  const missing: string[] = [];
+  for (const n of ctx.opts.limitNodes ?? []) {
+    if (n.nodePool === null || n.managed === false) continue;
+    const it =
+      n.capacity || !n.instanceType ? undefined : instanceTypeNamed(ctx, templates, n.nodePool, n.instanceType);
+    const capacity = n.capacity ?? it?.capacity;
+    if (!capacity) missing.push(n.name);
+    countAgainstLimits(used, n.nodePool, capacity ?? {});
+  }
+  if (missing.length) assumptions.push(assumption('limits-nodes-without-capacity', { names: missing }));
+  return used;
 }
 
 /** A node of `nodePool` with `capacity` counts against its limits (scheduler.go updateRemainingResources). */
@@ -525,6 +551,7 @@ function provisioningRounds(
   templates: Template[],
   groups: PodGroup[],
   existing: ExistingNode[],
+  limitsUsed: ReadonlyMap<string, ResourceList>,
   assumptions: Assumption[],
 ): Rounds {
   const { input, opts } = ctx;
@@ -536,6 +563,7 @@ function provisioningRounds(
     return {
       preferencePolicy: input.settings.preferencePolicy,
       minValuesPolicy: input.settings.minValuesPolicy,
+      ...(limitsUsed.size ? { limitsUsed } : {}),
       ...(input.settings.featureGates.reservedCapacity && left.length
         ? { reservations: new ReservationManager(left) }
         : {}),

@@ -189,6 +189,11 @@ export class Scheduler {
         const rem = n.input.nodePool !== null ? this.remaining.get(n.input.nodePool) : undefined;
         if (rem) subtractCapacity(rem, n.capacity);
       }
+      // The same for the nodes not placed onto (a fleet whose pods are unknown), summed per NodePool.
+      for (const [pool, used] of opts.limitsUsed ?? []) {
+        const rem = this.remaining.get(pool);
+        if (rem) subtractUsed(rem, used);
+      }
       this.existing = ExistingNodes.of(existing);
     } else this.existing = existing; // in order: each NodePool's limits are counted down when first needed
     this.templateIndex = new Map(templates.map((t, i) => [t, i]));
@@ -542,6 +547,9 @@ export class Scheduler {
     if (this.remaining.has(t.nodePool)) return this.remaining.get(t.nodePool);
     const rem = t.limits ? { ...t.limits } : undefined;
     if (rem) for (const n of this.existing.ofPool(t.nodePool)) subtractCapacity(rem, n.capacity);
+    // The same for the nodes not placed onto (a fleet whose pods are unknown), summed per NodePool.
+    const used = this.opts.limitsUsed?.get(t.nodePool);
+    if (rem && used) subtractUsed(rem, used);
     this.remaining.set(t.nodePool, rem);
     return rem;
   }
@@ -678,6 +686,11 @@ function withinLimits(it: InstanceType, rem: ResourceList): boolean {
  * scheduler.go updateRemainingResources for one existing node, in place: `rem` − (its capacity with `nodes: 1`), over
  * the limited resources only (resources.Subtract keeps the receiver's keys).
  */
+/** Subtracts what several nodes use (their summed capacity, `nodes` their count) from remaining limits, in place. */
+function subtractUsed(rem: ResourceList, used: ResourceList): void {
+  for (const k in rem) if (k in used) rem[k] -= used[k];
+}
+
 function subtractCapacity(rem: ResourceList, capacity: ResourceList): void {
   for (const k in rem) {
     if (k === 'nodes') rem[k] -= 1;

@@ -53,6 +53,12 @@ export interface SchedulerOptions {
   reservations?: ReservationManager;
   /** Place runs of identical pods in bulk where the outcome is the same as one at a time (default); false: one by one. */
   bulk?: boolean;
+  /**
+   * Capacity (with `nodes`) already counted against each NodePool's limits by nodes the scheduler does not place onto
+   * (a fleet whose pods are unknown): subtracted from the limits like existing nodes' (scheduler.go
+   * updateRemainingResources).
+   */
+  limitsUsed?: ReadonlyMap<string, ResourceList>;
 }
 
 export interface Attempt {
@@ -174,6 +180,12 @@ export interface SimulationOptions {
   cluster?: ClusterState;
   /** The most provisioning rounds to simulate (provisioner.ts MAX_ROUNDS unless set; 1: the first batch alone). */
   maxRounds?: number;
+  /**
+   * The NodeClaims of a fleet whose pods are unknown (no `cluster`): nothing is placed on them, but their capacity
+   * counts against their NodePool's limits, as Karpenter counts every active NodeClaim's whatever runs on it
+   * (scheduler.go calculateExistingNodeClaims → updateRemainingResources).
+   */
+  limitNodes?: ExistingNodeInput[];
 }
 
 /**

@@ -15,7 +15,7 @@ import type { Plan } from '../plan/contract.js';
 import { buildPlan } from '../plan/plan.js';
 import { Controller, type RolloutSettings } from '../disruption/controller.js';
 import { disruptionAssumptions } from '../disruption/assumptions.js';
-import { clusterFor, fleetKnowsPods, poolsAtLimits } from '../disruption/fleet-placement.js';
+import { clusterFor, fleetKnowsPods, limitNodesOf, poolsAtLimits } from '../disruption/fleet-placement.js';
 import { withCatalogLabels, type Fleet } from '../disruption/fleet.js';
 import type { PoolRollout } from '../disruption/replacements.js';
 import { readCatalog } from '../sources/catalog-file.js';
@@ -47,7 +47,7 @@ export async function planStates(input: ExecuteInput, states: { base: State; hea
   const into = placedIntoFleet ? { fleet, leaving: new Set(drifted?.replacements.map((x) => x.nodeClaim)) } : null;
   const beforeSims = late('the simulation of head');
   if (beforeSims) return beforeSims;
-  const sims = simulateStates(input, states, catalog, into, diff);
+  const sims = simulateStates(input, states, catalog, into ?? (fleet ? { limitsOnly: fleet } : null), diff);
   if (!sims) return late('the simulation of base') ?? cappedPlan(input, states, assumptions);
   return planOfSimulations(input, states, { catalog, fleet, drifted, controller, rollout, assumptions, sims, late });
 }
@@ -238,7 +238,8 @@ interface Simulations {
 }
 
 /**
- * Head's simulation, and base's in a diff: onto an empty cluster, or into the fleet (`into`: its nodes, less those
+ * Head's simulation, and base's in a diff: onto an empty cluster (a fleet whose pods are unknown, `limitsOnly`, still
+ * counts its NodeClaims against the NodePools' limits), or into the fleet (`into`: its nodes, less those
  * drift takes from head). Pools of another provider's node class are findings. Null when the run's time ran out
  * between the two.
  */
@@ -246,7 +247,7 @@ function simulateStates(
   input: ExecuteInput,
   states: { base: State; head: State },
   catalog: Catalog,
-  into: { fleet: Fleet; leaving: ReadonlySet<string> } | null,
+  into: { fleet: Fleet; leaving: ReadonlySet<string> } | { limitsOnly: Fleet } | null,
   diff: boolean,
 ): Simulations | null {
   const { base, head } = states;
@@ -258,8 +259,15 @@ function simulateStates(
     ...(input.config.region ? { region: input.config.region } : {}),
     ...(input.config.zones ? { zones: input.config.zones } : {}),
   };
-  const headOpts = into ? { ...simOpts, cluster: clusterFor(into.fleet, head, base, into.leaving) } : simOpts;
-  const baseOpts = into ? { ...simOpts, cluster: clusterFor(into.fleet, base, base, new Set()) } : simOpts;
+  let headOpts = simOpts,
+    baseOpts = simOpts;
+  if (into && 'limitsOnly' in into) {
+    // A fleet whose pods are unknown: not placed into, but its NodeClaims count against their NodePools' limits.
+    headOpts = baseOpts = { ...simOpts, limitNodes: limitNodesOf(into.limitsOnly) };
+  } else if (into) {
+    headOpts = { ...simOpts, cluster: clusterFor(into.fleet, head, base, into.leaving) };
+    baseOpts = { ...simOpts, cluster: clusterFor(into.fleet, base, base, new Set()) };
+  }
   const headSim = simulate(head, headOpts);
   if (diff && timeIsUp(input.deadline)) return null;
   const baseSim = diff ? simulate(base, baseOpts) : undefined;
