@@ -189,3 +189,46 @@ describe('zonal anti-affinity (topology_test.go "should support pod anti-affinit
     expect(plan.findings.some((x: { rule: string }) => x.rule === 'placed-in-later-rounds')).toBe(false);
   });
 });
+
+// Issue 23: a reserved NodePool followed by an on-demand fallback. The reservation (2 × c8i.xlarge) holds two pods (one
+// per node: required hostname anti-affinity, 3 CPU each on a 4-vCPU c8i.xlarge); the other pods wait for the next
+// round (strict reserved mode: reservationmanager.go, the ReservedOfferingError), when the reservation is used up: its
+// offering is then unavailable (karpenter-provider-aws reserved_capacity_resolver.go ResolveOfferings, count 0), the
+// reserved pool has no instance type left, and the fallback takes them. Before, later rounds still tried the reserved
+// pool and its launches failed ("all requested instance types were unavailable during launch").
+describe('a reserved pool and an on-demand fallback (issue 23)', () => {
+  const reservedPools = (replicas: number) => {
+    const nc = NODECLASS + '  capacityReservationSelectorTerms:\n    - id: cr-9\n';
+    const pool = (name: string, weight: number, cap: string) =>
+      `apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: ${name}\nspec:\n  weight: ${weight}\n  template:\n    spec:\n      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }\n      requirements:\n        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: ["c8i"]\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["${cap}"]\n`;
+    const anti =
+      '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: kubernetes.io/hostname\n              labelSelector: { matchLabels: { app: app } }\n';
+    return simulateYaml(
+      doc(
+        nc,
+        pool('reserved', 100, 'reserved'),
+        pool('fallback', 10, 'on-demand'),
+        deployment('app', { replicas, cpu: '3', memory: '4Gi', podSpec: anti }),
+      ),
+      { reservations: [{ id: 'cr-9', instanceType: 'c8i.xlarge', zone: 'us-east-1a', count: 2, type: 'default' }] },
+    );
+  };
+
+  test('4 replicas: 2 on the reservation, the other 2 on the fallback in round 2; none pending', () => {
+    const { sim, place } = reservedPools(4);
+    expect(sim.fleet.map((n) => [n.nodePool, n.capacityType]).sort()).toEqual([
+      ['fallback', 'on-demand'],
+      ['fallback', 'on-demand'],
+      ['reserved', 'reserved'],
+      ['reserved', 'reserved'],
+    ]);
+    expect(place('app')).toMatchObject({ schedulable: true, reason: null, reasonCodes: [], rounds: 2 });
+  });
+
+  test('10 replicas: 2 reserved + 8 on-demand (10 − 2), none pending', () => {
+    const { sim, place } = reservedPools(10);
+    expect(sim.fleet.filter((n) => n.capacityType === 'reserved')).toHaveLength(2);
+    expect(sim.fleet.filter((n) => n.nodePool === 'fallback' && n.capacityType === 'on-demand')).toHaveLength(8);
+    expect(place('app').reason).toBeNull();
+  });
+});

@@ -26,7 +26,9 @@ import { emptyStorage } from '../api/storage.js';
 import type { InstanceType } from '../cloudprovider/instancetype.js';
 import { launch } from '../cloudprovider/launch.js';
 import { addResources, type ResourceList } from '../common/quantity.js';
-import { ReservationManager } from './reservation.js';
+import { ReservationManager, withoutExhausted } from './reservation.js';
+import { countAgainstLimits, limitNodesUsage } from './limits.js';
+import { addLaunchFailures, retried, type FailedLaunch } from './launch-failures.js';
 import type {
   BoundPod,
   ExistingNodeInput,
@@ -99,7 +101,11 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   const groups = podGroups(workloads, existing, opts);
   // Without any NodePool to provision from, Karpenter builds no scheduler and places nothing, not even onto existing
   // nodes (provisioner.go NewScheduler: ErrNodePoolsNotFound).
-  const limitsUsed = limitNodesUsage(ctx, templates, assumptions);
+  const limitsUsed = limitNodesUsage(
+    ctx.opts.limitNodes ?? [],
+    (n) => instanceTypeNamed(ctx, templates, n.nodePool, n.instanceType!),
+    assumptions,
+  );
   const rounds = provisioningRounds(ctx, templates, groups, eligible.length ? existing : [], limitsUsed, assumptions);
   const { perGroup, errors } = rounds;
   // The cluster's nodes with the pods the rounds gave them (none without a NodePool).
@@ -164,35 +170,6 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     podGroups: groups,
     poolResources,
   };
-}
-
-/**
- * What the NodeClaims of a fleet whose pods are unknown (`opts.limitNodes`) count against each NodePool's limits: each
- * one's capacity with `nodes: 1` (scheduler.go updateRemainingResources over every active state node, StateNode.Capacity
- * whatever runs on it); a node whose snapshot gives no capacity takes its instance type's, else counts `nodes` only.
- */
-function limitNodesUsage(
-  ctx: StepContext,
-  templates: Template[],
-  assumptions: Assumption[],
-): Map<string, ResourceList> {
-  const used = new Map<string, ResourceList>();
-  const missing: string[] = [];
-  for (const n of ctx.opts.limitNodes ?? []) {
-    if (n.nodePool === null || n.managed === false) continue;
-    const it =
-      n.capacity || !n.instanceType ? undefined : instanceTypeNamed(ctx, templates, n.nodePool, n.instanceType);
-    const capacity = n.capacity ?? it?.capacity;
-    if (!capacity) missing.push(n.name);
-    countAgainstLimits(used, n.nodePool, capacity ?? {});
-  }
-  if (missing.length) assumptions.push(assumption('limits-nodes-without-capacity', { names: missing }));
-  return used;
-}
-
-/** A node of `nodePool` with `capacity` counts against its limits (scheduler.go updateRemainingResources). */
-function countAgainstLimits(used: Map<string, ResourceList>, nodePool: string, capacity: ResourceList): void {
-  used.set(nodePool, addResources(used.get(nodePool) ?? {}, { ...capacity, nodes: 1 }));
 }
 
 /**
@@ -486,6 +463,8 @@ function launchNodeClaims(
   result: ReturnType<typeof schedule>,
   into: Launched,
   reservations: ReservationUse,
+  /** When given, the pods of NodeClaims whose launch fails go here (retried next round) rather than to the errors. */
+  failed?: Map<string, FailedLaunch>,
 ): Launched {
   const { input } = ctx;
   const { fleet, perGroup, errors } = into;
@@ -502,7 +481,10 @@ function launchNodeClaims(
     }
     const r = launch(nc.finalOptions!, nc.requirements, input.settings.minValuesPolicy, exhausted);
     if (!r.ok) {
-      for (const [g, n] of nc.groups) addError(g, n, r.error, 'launch-failed');
+      for (const [g, n] of nc.groups) {
+        if (!failed) addError(g, n, r.error, 'launch-failed');
+        else failed.set(g, { count: (failed.get(g)?.count ?? 0) + n, error: failed.get(g)?.error ?? r.error });
+      }
       continue;
     }
     const d = r.decision;
@@ -571,14 +553,23 @@ function provisioningRounds(
   };
   const first = schedule(templates, groups, schedulerOptions(), existing);
   assumptions.push(...first.notes);
+  // The pods of NodeClaims whose launch failed (all their offerings unavailable by then: a reservation used up by the
+  // batch's earlier NodeClaims) stay pending: Karpenter deletes the NodeClaim and the next round schedules them again.
+  let failed = new Map<string, FailedLaunch>();
   // Launch errors gather over the rounds; the scheduler's are the last round's for the pods it retried.
   const out: Rounds = {
-    ...launchNodeClaims(ctx, first, { fleet: [], perGroup: new Map(), errors: new Map(), launched: [] }, reservations),
+    ...launchNodeClaims(
+      ctx,
+      first,
+      { fleet: [], perGroup: new Map(), errors: new Map(), launched: [] },
+      reservations,
+      failed,
+    ),
     existing,
     rounds: new Map(),
   };
   let result = first;
-  let placed = sum(groups) - sum(first.pending);
+  let placed = sum(groups) - sum(first.pending) - sum([...failed.values()]);
   // A pod placed in an earlier round is a pod bound to its node in the next (requests, labels, host ports and
   // anti-affinity are its group's).
   const podOf = new Map<string, PodGroup>();
@@ -591,9 +582,11 @@ function provisioningRounds(
     });
   const maxRounds = opts.maxRounds ?? MAX_ROUNDS;
   let round = 1;
-  while (result.pending.length && placed > 0) {
+  while ((result.pending.length || failed.size) && placed > 0) {
     if (round >= maxRounds) {
-      assumptions.push(assumption('rounds-capped', { maxRounds, pending: sum(result.pending) }));
+      assumptions.push(
+        assumption('rounds-capped', { maxRounds, pending: sum(result.pending) + sum([...failed.values()]) }),
+      );
       break;
     }
     round++;
@@ -616,11 +609,15 @@ function provisioningRounds(
           input.daemonSets,
         ),
     );
-    const pending = result.pending.map((p) => ({ ...p.group, count: p.count }));
-    result = schedule(templates, pending, schedulerOptions(), [...out.existing, ...asNodes]);
-    placed = sum(pending) - sum(result.pending);
+    const pending = [...result.pending.map((p) => ({ ...p.group, count: p.count })), ...retried(failed, podOf)];
+    result = schedule(withoutExhausted(templates, reservations.exhausted), pending, schedulerOptions(), [
+      ...out.existing,
+      ...asNodes,
+    ]);
     const before = out.fleet.length;
-    launchNodeClaims(ctx, result, out, reservations);
+    failed = new Map();
+    launchNodeClaims(ctx, result, out, reservations, failed);
+    placed = sum(pending) - sum(result.pending) - sum([...failed.values()]);
     const placedNow = new Set<string>();
     out.launched.slice(0, asNodes.length).forEach((l, i) => {
       for (const [k, c] of asNodes[i].groups) {
@@ -634,10 +631,11 @@ function provisioningRounds(
     for (const k of placedNow) out.rounds.set(k, round);
   }
   // The pods still pending are those the last round left, with its reasons; the first round's errors stay for the
-  // groups no round retried (invalid pods).
-  const retried = new Set(first.pending.map((p) => p.group.key));
-  const errors = new Map([...first.errors].filter(([k]) => round === 1 || !retried.has(k)));
+  // groups no round retried (invalid pods). The last round's failed launches are errors.
+  const again = new Set(first.pending.map((p) => p.group.key));
+  const errors = new Map([...first.errors].filter(([k]) => round === 1 || !again.has(k)));
   if (round > 1) for (const [k, e] of result.errors) errors.set(k, e);
+  addLaunchFailures(out.errors, failed);
   for (const [k, e] of out.errors) {
     const s = errors.get(k);
     errors.set(k, s ? { count: s.count + e.count, error: s.error, codes: [...new Set([...s.codes, ...e.codes])] } : e);
