@@ -8,7 +8,6 @@
  */
 import { offeringCompatible, type InstanceType } from '../cloudprovider/instancetype.js';
 import type { Requirements } from '../scheduling/requirements.js';
-import type { Template } from './types.js';
 
 export class ReservationManager {
   /** Instances each reservation still has (capacity minus what earlier rounds launched). */
@@ -86,11 +85,14 @@ export function reservedOfferingError(offers: ReservedOffers, holding: boolean):
  * available count of 0), instance types left without an available compatible offering are dropped, and so is a
  * NodePool left without any (nodeclaimtemplate.go pre-filter: "nodepool requirements filtered out all instance types").
  */
-export function withoutExhausted(templates: Template[], exhausted: ReadonlySet<string>): Template[] {
+export function withoutExhausted<T extends { requirements: Requirements; instanceTypes: InstanceType[] }>(
+  templates: T[],
+  exhausted: ReadonlySet<string>,
+): T[] {
   if (!exhausted.size) return templates;
   const gone = (o: InstanceType['offerings'][number]) =>
     o.reservationId !== undefined && exhausted.has(o.reservationId);
-  const out: Template[] = [];
+  const out: T[] = [];
   for (const t of templates) {
     if (!t.instanceTypes.some((it) => it.offerings.some(gone))) {
       out.push(t);
