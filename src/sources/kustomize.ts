@@ -9,8 +9,9 @@
  * restrictor, without plugins, exec functions or Helm, with a scrubbed environment and a timeout.
  */
 import { makeTempFolder, removeTempFolder } from './temp-folders.js';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
+import { basename, dirname, join, posix } from 'node:path';
 import { isNode, LineCounter, parseAllDocuments, parseDocument, stringify, type Document } from 'yaml';
 import { isRemoteReference, leavesState } from './remote-reference.js';
 import { runSandboxed } from './sandbox.js';
@@ -285,18 +286,25 @@ function probeKustomizeRenderer(): KustomizeRenderer | null {
   }
 }
 
-/** A temporary copy of a state's files (a directory or a git revision), removed by `dispose`. */
+/**
+ * A temporary copy of a state's files (a directory or a git revision), removed by `dispose`. `digest` is a hash of
+ * every path and content copied: two checkouts with the same digest hold the same files.
+ */
 export class Checkout {
   readonly root: string;
+  readonly digest: string;
   constructor(tree: FileTree, files: readonly string[]) {
     this.root = makeTempFolder('karpenter-plan-kustomize-');
+    const hash = createHash('sha256');
     for (const f of files) {
       const text = tree.read(f);
       if (text === null) continue;
+      hash.update(`${f}\0${text.length}\0${text}\0`);
       const out = join(this.root, 'tree', f);
       mkdirSync(dirname(out), { recursive: true });
       writeFileSync(out, text);
     }
+    this.digest = hash.digest('hex');
     mkdirSync(join(this.root, 'home'), { recursive: true });
   }
   dispose(): void {
@@ -305,6 +313,14 @@ export class Checkout {
 }
 
 export type RenderResult = { ok: true; output: string } | { ok: false; message: string; timedOut: boolean };
+
+/**
+ * Renderings already made in this process, by what decides them: the renderer, the checkout's files (its digest), the
+ * folder and the edited kustomization. A renderer run offline in its sandbox gives the same output for the same files,
+ * so a process that renders one state several times (base in `validate` and in `diff`, the fuzzer's commands of one
+ * case) runs it once. Timeouts are not kept (they depend on the machine's load). Bounded: cleared past 256 entries.
+ */
+const renderings = new Map<string, RenderResult>();
 
 /**
  * Renders one kustomization folder of a checkout, offline, with fixed flags. `edit` changes the kustomization file of
@@ -317,19 +333,38 @@ export function renderKustomization(
   timeoutMs: number,
   edit: ((kustomization: Record<string, unknown>) => void) | null = null,
 ): RenderResult {
-  if (!edit) return runRenderer(checkout, dir, renderer, timeoutMs);
+  if (!edit) return rendered(`${renderer.binary}\0${checkout.digest}\0${dir}`, checkout, dir, renderer, timeoutMs);
   const file = KUSTOMIZATION_FILES.map((f) => join(checkout.root, 'tree', dir, f)).find((f) => existsSync(f));
   if (!file) return { ok: false, timedOut: false, message: `${dir || '.'} holds no kustomization file` };
   const original = readFileSync(file, 'utf8');
   const doc = parseDocument(original, { uniqueKeys: false }).toJS({ maxAliasCount: 1000 }) as unknown;
   const value = isObject(doc) ? doc : {};
   edit(value);
-  writeFileSync(file, stringify(value));
+  const editedText = stringify(value);
+  writeFileSync(file, editedText);
   try {
-    return runRenderer(checkout, dir, renderer, timeoutMs);
+    const key = `${renderer.binary}\0${checkout.digest}\0${dir}\0${basename(file)}\0${editedText}`;
+    return rendered(key, checkout, dir, renderer, timeoutMs);
   } finally {
     writeFileSync(file, original);
   }
+}
+
+/** One rendering, from the process's renderings when the same one was made before. */
+function rendered(
+  key: string,
+  checkout: Checkout,
+  dir: string,
+  renderer: KustomizeRenderer,
+  timeoutMs: number,
+): RenderResult {
+  const known = renderings.get(key);
+  if (known) return known;
+  const r = runRenderer(checkout, dir, renderer, timeoutMs);
+  if (!r.ok && r.timedOut) return r;
+  if (renderings.size >= 256) renderings.clear();
+  renderings.set(key, r);
+  return r;
 }
 
 export function runRenderer(
