@@ -350,6 +350,22 @@ describe('names and labels the API server refuses on the other objects the plan 
   });
 });
 
+describe('an ignore entry with an invalid field is dropped whole, never widened (fuzz seed 26 case 2311)', () => {
+  test.each([
+    ['kind a number', '{ rule: "*", kind: 5, name: null }'],
+    ['name a list', '{ rule: "*", name: [a] }'],
+  ])('%s: the invalid NodePool still fails the check', async (_, entry) => {
+    const p = await validate({
+      'nc.yaml': NODECLASS,
+      'ok.yaml': nodePool('ok'),
+      'bad.yaml': nodePool('Bad_Name'),
+      '.karpenter-plan.yaml': `ignore:\n  - ${entry}\n`,
+    });
+    expect(at(p, /metadata\.name "Bad_Name" is not a valid name/)).toEqual(['invalid-spec error bad.yaml:4']);
+    expect(p.verdict).toBe('fail');
+  });
+});
+
 describe('clusters: inputs that are symlinks in a git revision (mode 120000; read as objects, never followed)', () => {
   // A git repository whose one commit holds the symlink `link` (to `target`, which may leave the repository or not).
   function gitRepo(entry: string, link: string, target: string): string {

@@ -229,7 +229,11 @@ function dropInvalid(
         .split('/')
         .slice(1)
         .map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~')),
-    );
+    )
+    // An `ignore` entry with an invalid field is dropped whole: without its `kind` or `name` it would silence more
+    // than written (a `rule: "*"` entry whose `kind` is a number would silence every finding).
+    .map((p) => (p[0] === 'ignore' && p.length > 2 ? p.slice(0, 2) : p))
+    .filter((p, i, all) => all.findIndex((q) => q.join('/') === p.join('/')) === i);
   if (paths.some((p) => p.length === 0)) return false;
   // Deepest and last first, so that removing array items does not shift the others.
   paths.sort((a, b) => b.length - a.length || (b.join('/') < a.join('/') ? -1 : 1));
