@@ -106,7 +106,10 @@ describe('cost blocked by budget is not in the headline', () => {
     expect(md).toMatch(
       /Cost of the placements unchanged inside the horizon .*blocked by budget: \+\$[\d.]+\/month \(4 nodes\), not counted/,
     );
-    expect(renderText(plan)).toMatch(/\(no change\); blocked by budget: \+\$[\d.]+\/month \(4 nodes\)/);
+    // The text report leads with the comment's consequence lines: the same cost line.
+    expect(renderText(plan)).toMatch(
+      /Cost of the placements unchanged inside the horizon .*blocked by budget: \+\$[\d.]+\/month \(4 nodes\), not counted/,
+    );
   });
 });
 

@@ -89,8 +89,18 @@ function stringLiterals(ms: ts.Type[]): string[] | null {
   return strings.map((m) => (m as ts.StringLiteralType).value).sort();
 }
 
-function objectPart(ms: ts.Type[]): ts.Type | undefined {
-  return ms.find((m) => m.flags & ts.TypeFlags.Object && !checker.isArrayType(m) && !checker.isTupleType(m));
+/** The object members of a union: one, or several (a union discriminated by a field, e.g. an assumption's code). */
+function objectParts(ms: ts.Type[]): ts.Type[] {
+  return ms.filter((m) => m.flags & ts.TypeFlags.Object && !checker.isArrayType(m) && !checker.isTupleType(m));
+}
+
+/** A property over the object members: its symbols (absent from some members = optional) and its types' members. */
+function propertyOf(objs: ts.Type[], name: string): { optional: boolean; types: ts.Type[] } | null {
+  const props = objs.map((o) => o.getProperty(name));
+  const present = props.filter((x): x is ts.Symbol => !!x);
+  if (!present.length) return null;
+  const optional = present.length < objs.length || present.some((x) => (x.flags & ts.SymbolFlags.Optional) !== 0);
+  return { optional, types: present.flatMap((x) => members(checker.getTypeOfSymbol(x))) };
 }
 
 function arrayElement(ms: ts.Type[]): ts.Type | undefined {
@@ -128,26 +138,24 @@ function compareMembers(ms: ts.Type[], schema: Schema, path: string, problems: s
     }
     return;
   }
-  const obj = objectPart(ms);
+  const objs = objectParts(ms);
+  const obj = objs[0];
   if (s.properties && obj) {
     const required = new Set(s.required ?? []);
     for (const [name, sub] of Object.entries(s.properties)) {
-      const prop = obj.getProperty(name);
+      const prop = propertyOf(objs, name);
       if (!prop) {
         problems.push(`${path}.${name}: in the schema, not in the type`);
         continue;
       }
-      const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0;
-      if (required.has(name) && optional)
+      if (required.has(name) && prop.optional)
         problems.push(`${path}.${name}: required by the schema, optional in the type`);
-      const propType = checker.getTypeOfSymbol(prop);
-      compare(propType, sub, `${path}.${name}`, problems);
+      else if (!required.has(name) && !prop.optional)
+        problems.push(`${path}.${name}: always present in the type, optional in the schema`);
+      compareMembers(prop.types, sub, `${path}.${name}`, problems);
     }
     for (const name of required)
-      if (!obj.getProperty(name)) problems.push(`${path}.${name}: required by the schema, not in the type`);
-    for (const prop of obj.getProperties())
-      if (!(prop.flags & ts.SymbolFlags.Optional) && s.properties[prop.name] && !required.has(prop.name))
-        problems.push(`${path}.${prop.name}: always present in the type, optional in the schema`);
+      if (!propertyOf(objs, name)) problems.push(`${path}.${name}: required by the schema, not in the type`);
   }
   if (s.items) {
     const el = arrayElement(ms);

@@ -17,6 +17,7 @@ import { executePlan } from '../src/run/execute.js';
 import { defaultConfig } from '../src/sources/config.js';
 import { DirTree } from '../src/sources/tree.js';
 import { renderText } from '../src/report/text.js';
+import { wordAssumption } from '../src/common/assumption-wording.js';
 import { deployment, NODECLASS, nodePool, tempTree } from './helpers.js';
 
 type Obj = Record<string, unknown>;
@@ -105,7 +106,8 @@ describe('reading a snapshot (sources/fleet-snapshot.ts joinFleet)', () => {
     expect(fleet.notManaged!.map((n) => [n.name, n.nodePool, n.managed, n.initialized, n.capacityType])).toEqual([
       ['ng-1', null, false, true, 'on-demand'],
     ]);
-    expect(fleet.notes.join('\n')).toMatch(
+    expect(fleet.notes).toContainEqual({ code: 'fleet-not-managed', params: { nodes: 1 } });
+    expect(fleet.notes.map(wordAssumption).join('\n')).toMatch(
       /^1 Node\(s\) of the snapshot have no NodeClaim .*not managed by Karpenter/m,
     );
   });

@@ -569,6 +569,8 @@ function provisioningRounds(
     rounds: new Map(),
   };
   let result = first;
+  // Each group's last failed launch: when a retry finds no other NodePool, that launch's cause is why they are pending.
+  const lastFailure = new Map(failed);
   let placed = sum(groups) - sum(first.pending) - sum([...failed.values()]);
   // A pod placed in an earlier round is a pod bound to its node in the next (requests, labels, host ports and
   // anti-affinity are its group's).
@@ -617,6 +619,7 @@ function provisioningRounds(
     const before = out.fleet.length;
     failed = new Map();
     launchNodeClaims(ctx, result, out, reservations, failed);
+    for (const [k, f] of failed) lastFailure.set(k, f);
     placed = sum(pending) - sum(result.pending) - sum([...failed.values()]);
     const placedNow = new Set<string>();
     out.launched.slice(0, asNodes.length).forEach((l, i) => {
@@ -634,7 +637,7 @@ function provisioningRounds(
   // groups no round retried (invalid pods). The last round's failed launches are errors.
   const again = new Set(first.pending.map((p) => p.group.key));
   const errors = new Map([...first.errors].filter(([k]) => round === 1 || !again.has(k)));
-  if (round > 1) for (const [k, e] of result.errors) errors.set(k, e);
+  if (round > 1) for (const [k, e] of result.errors) errors.set(k, causeOf(e, lastFailure.get(k)));
   addLaunchFailures(out.errors, failed);
   for (const [k, e] of out.errors) {
     const s = errors.get(k);
@@ -642,6 +645,15 @@ function provisioningRounds(
   }
   out.errors = errors;
   return out;
+}
+
+/**
+ * A retried group's last-round error: pods whose launch failed (a capacity reservation used up) and that no NodePool
+ * could take in a later round are pending because of that launch: its reason is theirs (with the retry's codes).
+ */
+function causeOf(e: SchedulingError, failure: FailedLaunch | undefined): SchedulingError {
+  if (!failure) return e;
+  return { count: e.count, error: failure.error, codes: [...new Set([...e.codes, 'launch-failed' as const])] };
 }
 
 function sum(groups: readonly { count: number }[]): number {
