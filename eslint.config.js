@@ -1,7 +1,7 @@
 // eslint (typescript-eslint, recommended rules) over the sources, tests, scripts and bench;
 // formatting is prettier's (`npm run format`), so eslint-config-prettier turns off the style rules.
 //
-// Two guardrails on src/ (docs/architecture.md), tested by test/lint-guardrails.test.ts:
+// Two guardrails on src/ (docs/architecture.md), tested by test/project/lint-guardrails.test.ts:
 // - Layers: a module imports only from its own layer and the layers below it (type-only imports of the sources'
 //   types aside); the pure layers (the model, rules, plan and report) import no I/O module (files, processes, network)
 //   and no I/O client (AWS, Kubernetes, GitHub), use no dynamic import(), no require and no `process`.

@@ -2,7 +2,7 @@
  * The CRD rules of the Karpenter objects the model reads, as one registry of check ids. The committed table
  * src/api/crd-rules.json (made by scripts/crd-rules.mjs from the CRDs at the pinned version: karpenter-provider-aws
  * pkg/apis/crds/, v1.14.0) lists every `x-kubernetes-validations` rule and every schema bound of NodePool, NodeClaim,
- * NodeOverlay and EC2NodeClass, each with the id of the check here that enforces it; test/crd-rules.test.ts proves each
+ * NodeOverlay and EC2NodeClass, each with the id of the check here that enforces it; test/api/crd-rules.test.ts proves each
  * id exists and refuses an object that breaks the rule.
  *
  * - Schema bounds (maxItems, pattern, enum, minimum, required, …): SCHEMA_BOUNDS, applied by checkSchemaBounds after

@@ -6,7 +6,7 @@
  *
  * Parsing and next-hit computation use the `cron-parser` library; robfig's stricter syntax is
  * enforced first (exactly five fields; only digits, names, `*`, `?`, `,`, `-`, `/`; day-of-week
- * 0–6), and test/budgets.test.ts checks the library against robfig/cron's semantics (dom/dow OR rule, ranges,
+ * 0–6), and test/disruption/budgets.test.ts checks the library against robfig/cron's semantics (dom/dow OR rule, ranges,
  * names, descriptors, boundaries).
  */
 import { CronExpressionParser } from 'cron-parser';

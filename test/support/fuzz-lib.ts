@@ -1,6 +1,6 @@
 /**
  * The manifest fuzzer shared by scripts/fuzz.mjs (thousands of cases in a worker thread with a hang guard) and
- * test/fuzz.test.ts (a few hundred, in-process): seeded mutations of the examples in examples/, and the checks every
+ * test/e2e/fuzz.test.ts (a few hundred, in-process): seeded mutations of the examples in examples/, and the checks every
  * run must pass — no crash, only the documented exit codes, every error finding located (file and line, inside the
  * file), never a `pass` over an error finding, the same exit code whatever the output format.
  *
