@@ -403,6 +403,10 @@ export function checkSchemaBounds(kind: SchemaKind, raw: Record<string, unknown>
  * pkg/apis/crds/karpenter.k8s.aws_ec2nodeclasses.yaml.
  */
 export const CEL_CHECKS: Readonly<Record<string, string>> = {
+  // Transition rules (oldSelf): judged on base and head of a diff.
+  'nodepool.transition-static-dynamic': 'rules/nodepools.ts immutableFieldChanged (base vs head)',
+  'nodepool.nodeclassref-group-immutable': 'rules/nodepools.ts immutableFieldChanged (base vs head)',
+  'nodepool.nodeclassref-kind-immutable': 'rules/nodepools.ts immutableFieldChanged (base vs head)',
   'nodepool.static-limits': 'api/crd-cel.ts checkStaticNodePoolLimits',
   'nodepool.static-weight': 'api/nodepool.ts parseNodePool (weight with replicas)',
   'nodepool.budget-schedule-duration': 'api/nodepool.ts readBudgets',
@@ -489,12 +493,6 @@ export const CEL_CHECKS: Readonly<Record<string, string>> = {
  * fails when one is missing here or a new one appears.
  */
 export const UNIMPLEMENTED: Readonly<Record<string, string>> = {
-  'NodePool spec cel 6a3fd778f652f8ab':
-    'transition rule (oldSelf): a NodePool cannot switch between static (replicas) and dynamic; needs the live object',
-  'NodePool spec.template.spec.nodeClassRef cel 2f40727af4ff20da':
-    'transition rule (oldSelf): nodeClassRef.group is immutable; needs the live object',
-  'NodePool spec.template.spec.nodeClassRef cel 06fb4128758a76e4':
-    'transition rule (oldSelf): nodeClassRef.kind is immutable; needs the live object',
   'NodeClaim spec cel 3e8a7a47d65fc39e':
     'transition rule (oldSelf): a NodeClaim spec is immutable; Karpenter never updates it',
   'NodeClaim spec.resources.requests{} pattern ed2865196beb6fbc':

@@ -43,6 +43,7 @@ export const MODEL_RULE_IDS = [
   'expire-without-tgp',
   'fallback-without-expiry',
   'flex-does-not-exist',
+  'immutable-field-changed',
   'limits-block-fallback',
   'look-alike-label',
   'min-values-unsatisfiable',

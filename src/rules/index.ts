@@ -26,6 +26,7 @@ import {
   requirementsFilterAllTypes,
   reservationUnused,
   zoneNotInRegion,
+  immutableFieldChanged,
   spotMixedWithPreference,
   spotToSpotFewTypes,
 } from './nodepools.js';
@@ -59,6 +60,7 @@ export const RULES: readonly Rule[] = [
   spotMixedWithPreference,
   requirementsFilterAllTypes,
   zoneNotInRegion,
+  immutableFieldChanged,
   minValuesUnsatisfiable,
   numericRangeEmpty,
   customLabelUndeclared,

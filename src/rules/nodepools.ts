@@ -133,6 +133,45 @@ export const requirementsFilterAllTypes: Rule = {
   },
 };
 
+/**
+ * The NodePool CRD's transition rules (x-kubernetes-validations with `oldSelf`, karpenter pkg/apis/crds/
+ * karpenter.sh_nodepools.yaml): `spec.template.spec.nodeClassRef.group` and `.kind` are immutable, and a NodePool cannot
+ * switch between static (`spec.replicas` set) and dynamic. The API server refuses such an update, so the merge does
+ * not apply: the NodePool must be deleted and created again. Judged on base and head (diff only); a base migrated from
+ * v1beta1 is left out (its nodeClassRef is the conversion's, not a stored object's).
+ */
+export const immutableFieldChanged: Rule = {
+  id: 'immutable-field-changed',
+  severity: 'error',
+  summary: 'Head changes a NodePool field its CRD makes immutable (nodeClassRef group or kind, static vs dynamic).',
+  check(ctx, report) {
+    if (!ctx.base) return;
+    for (const h of ctx.head.nodePools) {
+      const b = ctx.base.nodePools.find((x) => x.name === h.name);
+      if (!b || b.migratedFrom) continue;
+      const where = `NodePool/${h.name}`;
+      if ((b.replicas !== undefined) !== (h.replicas !== undefined))
+        report(
+          `NodePool ${h.name} changes from ${b.replicas !== undefined ? 'static (spec.replicas)' : 'dynamic'} to ${h.replicas !== undefined ? 'static (spec.replicas)' : 'dynamic'}: the CRD forbids that transition, so the API server refuses the update. Create a NodePool under a new name instead.`,
+          h.source,
+          h.replicas !== undefined ? ['spec', 'replicas'] : ['spec'],
+          where,
+        );
+      for (const f of ['group', 'kind'] as const) {
+        const was = b.nodeClassRef?.[f];
+        const now = h.nodeClassRef?.[f];
+        if (was === undefined || now === undefined || was === now) continue;
+        report(
+          `NodePool ${h.name} changes spec.template.spec.nodeClassRef.${f} from "${was}" to "${now}": the field is immutable, so the API server refuses the update. Create a NodePool under a new name instead.`,
+          h.source,
+          ['spec', 'template', 'spec', 'nodeClassRef', f],
+          where,
+        );
+      }
+    }
+  },
+};
+
 export const zoneNotInRegion: Rule = {
   id: 'zone-not-in-region',
   severity: 'error',

@@ -23,7 +23,10 @@ import {
   UNIMPLEMENTED,
   type SchemaKind,
 } from '../../src/api/crd-rules.js';
-import { nodePool, NODECLASS, stateOf } from '../helpers.js';
+import { nodePool, NODECLASS, stateOf, tempTree } from '../helpers.js';
+import { executePlan } from '../../src/run/execute.js';
+import { defaultConfig } from '../../src/sources/config.js';
+import { DirTree } from '../../src/sources/tree.js';
 
 interface Entry {
   kind: string;
@@ -874,12 +877,63 @@ const CEL_CASES: CelCase[] = [
   ],
 ];
 
+/**
+ * The NodePool CRD's transition rules (`oldSelf`): the API server compares the update with the stored object, so they
+ * are judged on base (stored) and head (applied) of a diff — `immutable-field-changed` at the field, in head.
+ */
+const STATIC = '  replicas: 2\n  limits:\n    nodes: "4"\n';
+const TRANSITION_CASES: [id: string, base: string, head: string, path: string][] = [
+  ['nodepool.transition-static-dynamic', nodePool('p'), nodePool('p', { extraSpec: STATIC }), 'spec.replicas'],
+  [
+    'nodepool.nodeclassref-group-immutable',
+    nodePool('p'),
+    nodePool('p').replace('group: karpenter.k8s.aws', 'group: example.com'),
+    'spec.template.spec.nodeClassRef.group',
+  ],
+  [
+    'nodepool.nodeclassref-kind-immutable',
+    nodePool('p'),
+    nodePool('p').replace('kind: EC2NodeClass, name', 'kind: OtherNodeClass, name'),
+    'spec.template.spec.nodeClassRef.kind',
+  ],
+];
+
+describe('CRD transition rules (oldSelf), judged on base and head', () => {
+  const run = async (base: string, head: string) => {
+    const config = defaultConfig();
+    config.assumptions.at = '2026-01-05T10:00:00Z';
+    const plan = await executePlan({
+      base: new DirTree(tempTree({ 'nc.yaml': NODECLASS, 'np.yaml': base })),
+      head: new DirTree(tempTree({ 'nc.yaml': NODECLASS, 'np.yaml': head })),
+      config,
+      configFindings: [],
+      cwd: process.cwd(),
+      validateOnly: false,
+    });
+    return plan.findings.filter((f) => f.rule === 'immutable-field-changed');
+  };
+  it.each(TRANSITION_CASES)('%s: head changing it is refused at the field', async (_, base, head, path) => {
+    const found = await run(base, head);
+    expect(found.map((f) => [f.path, f.severity])).toEqual([[path, 'error']]);
+    expect([found[0].file, found[0].new]).toEqual(['np.yaml', true]);
+    expect(found[0].line).toBeGreaterThan(0);
+    // The same object in base and head, or a change back, is no transition the CRD refuses.
+    expect(await run(head, head)).toEqual([]);
+  });
+  it('dynamic back from static is refused too (at spec: replicas is gone)', async () => {
+    const found = await run(nodePool('p', { extraSpec: STATIC }), nodePool('p'));
+    expect(found.map((f) => f.path)).toEqual(['spec']);
+  });
+});
+
 describe('CRD CEL rules (x-kubernetes-validations)', () => {
   it('every CEL rule of the table has a case, and every registered check is in the table', () => {
     const celIds = TABLE.rules
       .filter((e) => e.bound === 'cel' && e.impl && e.impl !== NODECLAIM_FROM_TEMPLATE)
       .map((e) => e.impl);
-    expect(CEL_CASES.map((c) => c[0]).sort()).toEqual([...new Set(celIds)].sort());
+    expect([...CEL_CASES.map((c) => c[0]), ...TRANSITION_CASES.map((c) => c[0])].sort()).toEqual(
+      [...new Set(celIds)].sort(),
+    );
     expect(Object.keys(CEL_CHECKS).sort()).toEqual([...new Set(celIds)].sort());
   });
   it.each(CEL_CASES)('%s (%s: "%s") refuses the object at the field', (_, kind, __, breakIt, at) => {
