@@ -225,6 +225,11 @@ export interface Plan {
     /** Additional: probe pods stand for the workloads (no workload is placed on either side). */
     probesOnly?: boolean;
     nodesReplaced: number;
+    /**
+     * Additional: of `nodesReplaced`, the nodes whose replacement the rollout does not start inside the horizon (the
+     * budgets hold it back); present when at least one.
+     */
+    nodesReplacedLater?: number;
     nodesRemoved: number;
     /** Additional: nodes this change lets consolidation replace or delete. */
     nodesConsolidated?: number;

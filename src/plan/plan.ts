@@ -101,6 +101,10 @@ export function buildPlan(input: PlanInput): Plan {
   const repl = input.replacements;
   const nodesRemoved = (repl?.pools ?? []).reduce((a, p) => a + p.nodesRemoved, 0);
   const nodesReplaced = (repl?.pools ?? []).reduce((a, p) => a + p.nodesDrifted - p.nodesRemoved, 0);
+  // Of those, the ones the rollout does not start inside the horizon (its budgets): not replaced within it.
+  const nodesReplacedLater = (repl?.replacements ?? []).filter(
+    (r) => r.outsideHorizon && r.reason !== 'NodePoolRemoved',
+  ).length;
   const workloads = compareWorkloads(input);
 
   // New, pre-existing, resolved and suppressed findings (plan/findings.ts); the policy looks at new ones.
@@ -171,6 +175,7 @@ export function buildPlan(input: PlanInput): Plan {
       // Probe pods stand for the workloads: no workload is placed on either side.
       probesOnly: workloads.some((w) => w.probe) && !workloads.some((w) => !w.probe && (w.base || w.head)),
       nodesReplaced,
+      ...(nodesReplacedLater ? { nodesReplacedLater } : {}),
       nodesRemoved,
       nodesConsolidated: repl?.consolidation?.length ?? 0,
       findings: counts,

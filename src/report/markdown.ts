@@ -233,7 +233,15 @@ export function headline(plan: Plan): string {
   if (moved > 0) parts.push(`${n(moved, 'workload')} ${moved === 1 ? 'changes' : 'change'} placement`);
   else if (probesOnly(plan) && s.probesChanged) parts.push(`${n(s.probesChanged, 'probe placement')} change`);
   if (pending) parts.push(`${n(pending, 'workload')} ${pending === 1 ? 'becomes' : 'become'} pending`);
-  if (s.nodesReplaced) parts.push(`${n(s.nodesReplaced, 'node')} replaced`);
+  if (s.nodesReplaced) {
+    // Drifted nodes the budgets hold past the horizon are not said as replaced.
+    const inside = s.nodesReplaced - (s.nodesReplacedLater ?? 0);
+    parts.push(
+      inside === s.nodesReplaced
+        ? `${n(s.nodesReplaced, 'node')} replaced`
+        : `${n(s.nodesReplaced, 'node')} drift, ${inside} replaced inside the horizon`,
+    );
+  }
   if (s.nodesRemoved)
     parts.push(`${n(s.nodesRemoved, 'node')} deleted with ${s.nodesRemoved === 1 ? 'its' : 'their'} NodePool`);
   if (s.nodesConsolidated) parts.push(`${s.nodesConsolidated} consolidated`);

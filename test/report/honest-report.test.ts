@@ -103,6 +103,9 @@ describe('cost blocked by budget is not in the headline', () => {
     const monthly = Math.round(plan.summary.costBlocked!.hourly * 730 * 100) / 100;
     expect(md.split('\n')[2]).toContain(`blocked by budget: +$${monthly.toFixed(2)}/month (4 nodes)`);
     expect(md.split('\n')[2]).not.toMatch(/· \+\$[\d.,]+\/month ·/);
+    // Drifting nodes the budget holds past the horizon are not said as replaced (summary.nodesReplacedLater: 4 of 4).
+    expect(plan.summary.nodesReplacedLater).toBe(4);
+    expect(md.split('\n')[2]).toContain('4 nodes drift, 0 replaced inside the horizon');
     expect(md).toMatch(
       /Cost of the placements unchanged inside the horizon .*blocked by budget: \+\$[\d.]+\/month \(4 nodes\), not counted/,
     );
