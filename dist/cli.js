@@ -5,6 +5,7 @@ import {
   DirTree,
   GitTree,
   InputError,
+  MAX_CONSEQUENCES,
   MergeError,
   OUTCOME_WORDS,
   PlanDocumentError,
@@ -13,14 +14,17 @@ import {
   TextTree,
   UnknownTargetError,
   VERSION,
-  alertText,
+  assumptionLines,
   checkFailOn,
   checkNonNegative,
   checkTarget,
   checkTime,
+  consequences,
+  describedFleet,
   executePlan,
   formatMinutes,
   gitTopLevel,
+  headline,
   listTargets,
   logSafe,
   mergeFiles,
@@ -35,12 +39,12 @@ import {
   resolveConfig,
   revisionFileReader,
   rolloutSentence,
-  signedMonthly,
-  summarySentence
-} from "./chunks/chunk-BGT2J5LJ.js";
+  sameComposition,
+  signedMonthly
+} from "./chunks/chunk-O6JVK6UF.js";
 import {
   closest
-} from "./chunks/chunk-4AQVMJBP.js";
+} from "./chunks/chunk-76BRKK6L.js";
 import {
   own
 } from "./chunks/chunk-5NIMWVRB.js";
@@ -82,20 +86,17 @@ function terminalSafe(s) {
   return s === null || s === void 0 || s === "" ? "-" : plain(String(s));
 }
 var PLAIN = { code: terminalSafe, text: terminalSafe };
+var SENTENCE = { code: terminalSafe, strong: (x) => x.toUpperCase(), text: terminalSafe };
 function renderText(plan, opts = {}) {
   const paint = (text, c) => opts.color ? `${ANSI[c]}${text}${ANSI.reset}` : text;
   const out = [];
   const outcome = outcomeOf(plan);
   const color = outcome === "pass" ? "green" : outcome === "fail" ? "red" : "yellow";
   out.push(`karpenter-plan: ${paint(OUTCOME_WORDS[outcome].toUpperCase(), color)}`);
-  out.push(summarySentence(plan));
+  out.push(headline(plan));
+  out.push(...consequenceLines(plan, paint));
   const prices = pricingNote(plan);
   if (prices) out.push(paint(terminalSafe(prices), "dim"));
-  if (plan.alerts.length) {
-    const caution = plan.alerts.some((a) => a.level === "caution");
-    out.push("", paint(caution ? "CAUTION" : "WARNING", caution ? "red" : "yellow"));
-    for (const a of plan.alerts) out.push(`  ${alertText(a, plan.kind, PLAIN)}`);
-  }
   if (outcome === "not-evaluated")
     out.push(
       "",
@@ -109,6 +110,18 @@ function renderText(plan, opts = {}) {
   out.push("", paint(`base ${terminalSafe(plan.base.label)} -> head ${terminalSafe(plan.head.label)}`, "dim"));
   return out.join("\n") + "\n";
 }
+function consequenceLines(plan, paint) {
+  const items = plan.clusters ? plan.clusters.flatMap(
+    (t) => t.plan ? consequences(t.plan, SENTENCE).map((c) => ({ ...c, text: `${terminalSafe(t.key)}: ${c.text}` })) : []
+  ) : consequences(plan, SENTENCE);
+  items.sort((a, b) => a.rank - b.rank);
+  if (!items.length) return [];
+  const lines = items.slice(0, MAX_CONSEQUENCES).map((c) => `  - ${c.text}`);
+  if (items.length > MAX_CONSEQUENCES) lines.push(`  - ... and ${items.length - MAX_CONSEQUENCES} more below`);
+  if (!plan.alerts.length) return ["", ...lines];
+  const caution = plan.alerts.some((a) => a.level === "caution");
+  return ["", paint(caution ? "CAUTION" : "WARNING", caution ? "red" : "yellow"), ...lines];
+}
 function textTable(head, rows, indent = "  ") {
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells) => indent + cells.map((c, i) => i === cells.length - 1 ? c : c.padEnd(width[i])).join("  ").trimEnd();
@@ -117,11 +130,13 @@ function textTable(head, rows, indent = "  ") {
 function heading(title, paint) {
   return ["", paint(title, "bold")];
 }
+var NOT_MANAGED = "not managed by Karpenter";
 function placement(p, spotEstimated = false) {
   if (!p) return "-";
   if (!p.schedulable) return `unschedulable: ${terminalSafe(p.reason)}`;
   const approx = spotEstimated && p.capacityType === "spot" ? "~" : "";
-  return `${terminalSafe(p.nodePool ?? "?")} ${terminalSafe(p.instanceType ?? "?")} ${terminalSafe(p.capacityType)} ${approx}${money(p.pricePerHour)}`;
+  const held = p.pending ? `; ${p.pending} PENDING: ${terminalSafe(p.reason)}` : "";
+  return `${p.managed === false ? NOT_MANAGED : terminalSafe(p.nodePool ?? "?")} ${terminalSafe(p.instanceType ?? "?")} ${terminalSafe(p.capacityType)} ${approx}${money(p.pricePerHour)}${held}`;
 }
 function targets(list, paint) {
   const affected = list.filter((t) => t.plan);
@@ -149,7 +164,7 @@ function targets(list, paint) {
     out.push(
       "",
       paint(`== target ${terminalSafe(t.key)} (${terminalSafe(t.source)}): ${t.plan.verdict.toUpperCase()}`, "bold"),
-      `  ${summarySentence(t.plan)}`
+      `  ${headline(t.plan)}`
     );
     out.push(...[...planBody(t.plan, paint), ...manifests(t.plan, paint)].map((l) => l ? `  ${l}` : l));
   }
@@ -161,7 +176,7 @@ function planBody(plan, paint) {
   const workloads = plan.workloads.filter((w) => !w.probe);
   if (workloads.length) {
     const { base, head } = plan.summary.hourlyCost;
-    const cost = plan.summary.fleet && (base !== null || head !== null) ? ` \xB7 what the simulation launches for them: ${plan.kind === "diff" ? `${money(base)}/h -> ` : ""}${money(head)}/h` : "";
+    const cost = plan.summary.fleet && (base !== null || head !== null) ? ` \xB7 simulated launch for the workloads (not the fleet): ${plan.kind === "diff" ? `${money(base)}/h -> ` : ""}${money(head)}/h` : "";
     out.push(
       ...heading(
         `Fleet outcome: ${workloads.filter((w) => w.changed).length} of ${workloads.length} workloads change${cost}`,
@@ -291,12 +306,13 @@ function scenarios(plan, paint) {
 }
 function charts(plan, paint) {
   const out = [];
-  const { base, head } = plan.fleet.composition;
+  const described = describedFleet(plan);
+  const { base, head } = described.composition;
   const families = [.../* @__PURE__ */ new Set([...Object.keys(base), ...Object.keys(head)])].sort(
     (a, b) => (head[b] ?? 0) + (base[b] ?? 0) - (head[a] ?? 0) - (base[a] ?? 0) || a.localeCompare(b)
   );
-  if (families.length) {
-    out.push(...heading("Simulated fleet by family (nodes)", paint));
+  if (families.length && (plan.kind !== "diff" || !sameComposition(base, head))) {
+    out.push(...heading(`${described.name} by family (nodes)`, paint));
     out.push(
       ...textTable(
         plan.kind === "diff" ? ["family", "base", "head"] : ["family", "nodes"],
@@ -326,7 +342,7 @@ function charts(plan, paint) {
     }
     out.push(...textTable(["NodePool", "wave", "nodes", "start", "end"], rows));
     for (const p of pools) {
-      const sentence = rolloutSentence(p, { code: terminalSafe, strong: (x) => x.toUpperCase() });
+      const sentence = rolloutSentence(p, SENTENCE);
       if (sentence) out.push(`- ${sentence}.`);
     }
   }
@@ -337,8 +353,9 @@ function fleet(plan, paint) {
   if (!nodes.length) return [];
   const groups = /* @__PURE__ */ new Map();
   for (const n of nodes) {
-    const k = `${n.nodePool} ${n.instanceType} ${n.capacityType}`;
-    const g = groups.get(k) ?? { pool: n.nodePool, type: n.instanceType, cap: n.capacityType, n: 0, cost: 0 };
+    const pool = n.managed === false ? `(${NOT_MANAGED})` : n.nodePool;
+    const k = `${pool} ${n.instanceType} ${n.capacityType}`;
+    const g = groups.get(k) ?? { pool, type: n.instanceType, cap: n.capacityType, n: 0, cost: 0 };
     g.n++;
     g.cost += n.pricePerHour;
     groups.set(k, g);
@@ -346,7 +363,7 @@ function fleet(plan, paint) {
   const total = nodes.reduce((s, n) => s + n.pricePerHour, 0);
   return [
     ...heading(
-      `Simulated fleet (head${probesOnly(plan) ? ", probe pods" : ""}): ${nodes.length} node(s), ${money(total)}/h (${signedMonthly(total).slice(1)}/month)`,
+      `${plan.fleet.snapshot ? "Simulated launch for the workloads (head, not the fleet)" : `Simulated fleet (head${probesOnly(plan) ? ", probe pods" : ""})`}: ${nodes.length} node(s), ${money(total)}/h (${signedMonthly(total).slice(1)}/month)`,
       paint
     ),
     ...textTable(
@@ -394,8 +411,9 @@ function findings(plan, paint) {
   return out;
 }
 function assumptions(plan, paint) {
-  if (!plan.assumptions.length) return [];
-  return [...heading("Assumptions", paint), ...plan.assumptions.map((a) => `  - ${terminalSafe(a)}`)];
+  const lines = assumptionLines(plan);
+  if (!lines.length) return [];
+  return [...heading("Assumptions", paint), ...lines.map((a) => `  - ${terminalSafe(a.text)}`)];
 }
 
 // src/cli/args.ts

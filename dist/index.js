@@ -21,10 +21,10 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-BGT2J5LJ.js";
+} from "./chunks/chunk-O6JVK6UF.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-4AQVMJBP.js";
+} from "./chunks/chunk-76BRKK6L.js";
 import "./chunks/chunk-5NIMWVRB.js";
 import {
   errorMessage
