@@ -8,7 +8,12 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Finding } from '../../src/common/findings.js';
-import { expandApplicationSet, goPathMatch, pathspecMatch, type ClusterEntry } from '../../src/sources/applicationset.js';
+import {
+  expandApplicationSet,
+  goPathMatch,
+  pathspecMatch,
+  type ClusterEntry,
+} from '../../src/sources/applicationset.js';
 import { renderTemplate } from '../../src/sources/applicationset-template.js';
 import { parseYamlDocuments } from '../../src/sources/yaml.js';
 import { planOf, type PlanRun } from '../support/plan.js';
