@@ -7,7 +7,7 @@ import type { ValidateFunction } from 'ajv';
 import { validate as validateConfigSchema } from '../generated/config-schema.validator.js';
 import type { Finding, Position } from '../common/findings.js';
 import { isObject } from '../common/fields.js';
-import { parseYamlMapping } from './yaml.js';
+import { parseYamlDocuments } from './yaml.js';
 import { leavesState } from './remote-reference.js';
 import type { IceScenario } from '../cloudprovider/unavailable-offerings.js';
 import type { ReservationInput } from '../provisioning/provisioner.js';
@@ -255,10 +255,16 @@ function dropInvalid(
 export function parseConfig(file: string, text: string, findings: Finding[]): Config {
   const local: Finding[] = [];
   // karpenter-plan reads its own config as YAML 1.2 (`rules: { x: off }` is the string "off").
-  const doc = parseYamlMapping(file, text, local, { yaml11Warnings: false });
+  const docs = parseYamlDocuments(file, text, local, { yaml11Warnings: false });
   if (local.length > 0) {
     throw new ConfigError(local.map((f) => `${f.file}:${f.line}: ${f.message}`).join('\n'));
   }
+  // One configuration, one document: a second one (a `---` and more keys) would otherwise be read by nobody.
+  if (docs.length > 1)
+    throw new ConfigError(
+      `${file}:${docs[1].source.line ?? 1}: the configuration holds ${docs.length} YAML documents; karpenter-plan reads exactly one (merge them into one mapping)`,
+    );
+  const doc = docs[0] ?? null;
   const cfg = defaultConfig();
   cfg.file = file;
   if (!doc) return cfg;

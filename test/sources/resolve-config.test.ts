@@ -49,3 +49,18 @@ test('the CLI refuses --at 5 and a negative threshold with exit code 2', async (
   expect(neg.exitCode).toBe(2);
   expect(neg.stderr).toMatch(/--max-replaced-nodes must be a number from 0/);
 });
+
+// Found by the hostile fuzz run (seed 26 case 8125): a `---` and a second document in the configuration were read by
+// nobody, so a `manifests:` entry that matches no file in it passed. One configuration is one document.
+describe('a configuration of several YAML documents', () => {
+  test('is an invalid configuration at the second document, never a pass', async () => {
+    const { parseConfig, ConfigError } = await import('../../src/sources/config.js');
+    const text = 'scenarios: []\n---\nmanifests: ["typo/*.yaml"]\n';
+    expect(() => parseConfig('.karpenter-plan.yaml', text, [])).toThrow(ConfigError);
+    expect(() => parseConfig('.karpenter-plan.yaml', text, [])).toThrow(
+      '.karpenter-plan.yaml:3: the configuration holds 2 YAML documents',
+    );
+    // Empty documents around one mapping are still one configuration.
+    expect(parseConfig('.karpenter-plan.yaml', '---\nscenarios: []\n---\n', []).scenarios).toEqual([]);
+  });
+});
