@@ -41,7 +41,7 @@ import {
   rolloutSentence,
   sameComposition,
   signedMonthly
-} from "./chunks/chunk-O6JVK6UF.js";
+} from "./chunks/chunk-2AACDHSL.js";
 import {
   closest
 } from "./chunks/chunk-76BRKK6L.js";

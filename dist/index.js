@@ -21,7 +21,7 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-O6JVK6UF.js";
+} from "./chunks/chunk-2AACDHSL.js";
 import {
   isRenderedSource
 } from "./chunks/chunk-76BRKK6L.js";
