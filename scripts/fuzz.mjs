@@ -1,7 +1,9 @@
 // Fuzzes `validate` and `diff` with seeded mutations of the examples (test/support/fuzz-lib.ts): truncation, type
 // swaps, edge numbers, unicode, deep nesting, duplicate keys, anchors, aliases and merge keys, BOM, CRLF, prototype
 // names, nulls, empty documents. Cases run in-process (the CLI's runCli, bundled from src/ with esbuild) in worker
-// threads, so a case that hangs is stopped after --timeout and reported. Exits 1 when any case failed.
+// threads, so a case that hangs is stopped after --timeout and reported. Exits 1 when any case failed. Every command of a
+// case runs with a time budget (head's `caps.runSeconds`) of an eighth of --timeout: a large input must end with a
+// partial report and an input-capped error, so a case past --timeout is a loop that ignores the budget.
 //
 //   node scripts/fuzz.mjs [--seed N] [--from N] [--cases N] [--timeout MS] [--workers N] [--out DIR] [--only I,J,...]
 //                         [--hostile]
@@ -68,7 +70,7 @@ async function workerMain() {
     const dir = join(workerData.tmp, String(index));
     mkdirSync(dir, { recursive: true });
     warnings = [];
-    const outcome = await lib.runCase(c, dir, lib.runCli, { port: workerData.port });
+    const outcome = await lib.runCase(c, dir, lib.runCli, { port: workerData.port, runSeconds: workerData.runSeconds });
     for (const w of new Set(warnings))
       outcome.failures.push({
         cls: 'stderr',
@@ -116,6 +118,10 @@ async function main() {
   }
   const seed = intArg(values.seed, '--seed', 0);
   const timeout = intArg(values.timeout, '--timeout', 1);
+  // Each case runs up to five commands one after the other: each gets an eighth of the per-case limit as its time
+  // budget (caps.runSeconds in head's configuration, fuzz-lib.ts withRunBudget), so a case that reaches the limit is a
+  // budget not honoured (a loop that never checks the clock), not merely a large input.
+  const runSeconds = Math.max(1, Math.floor(timeout / 8000));
   const workers = intArg(values.workers, '--workers', 1);
   const keep = intArg(values['keep-per-signature'], '--keep-per-signature', 0);
   const hostile = values.hostile === true;
@@ -180,7 +186,7 @@ async function main() {
     const dir = join(out, `${seed}-${index}`);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    const runs = lib.layOut(c, dir);
+    const runs = lib.layOut(c, dir, false, 9, runSeconds);
     if (c.stdin !== null) writeFileSync(join(dir, 'stdin.yaml'), c.stdin);
     const cli = join(ROOT, 'dist/cli.js');
     const doc = {
@@ -214,7 +220,7 @@ async function main() {
     const start = () => {
       if (interrupted) return;
       const w = new Worker(new URL(import.meta.url), {
-        workerData: { bundle: BUNDLE, examples: examplesDir, seed, tmp, hostile, port },
+        workerData: { bundle: BUNDLE, examples: examplesDir, seed, tmp, hostile, port, runSeconds },
         resourceLimits: { maxOldGenerationSizeMb: 4096 },
         execArgv: ['--no-warnings'],
       });

@@ -33,3 +33,30 @@ export function outOfTimeFinding(d: Deadline, what: string, file: string | null 
     new: true,
   };
 }
+
+/**
+ * Thrown by the model's long loops (the scheduler's queue, the launches, consolidation's trials) when the budget ran
+ * out in the middle of a stage; the run turns it into the plan of a target whose time ran out (run/plan-states.ts),
+ * so one stage that would run for hours still ends with a partial report and an error, never a killed job.
+ */
+export class OutOfTime extends Error {
+  constructor() {
+    super("the run's time budget (caps.runSeconds) ran out");
+    this.name = 'OutOfTime';
+  }
+}
+
+/**
+ * Reads the clock every `every` units of work (a pod tried, a NodeClaim launched), so a loop checks its budget at a
+ * cost that does not show; past the budget, `tick` throws OutOfTime. Without a deadline it never reads the clock.
+ */
+export class TimeMeter {
+  private n = 0;
+  constructor(
+    private readonly deadline: Deadline | undefined,
+    private readonly every = 256,
+  ) {}
+  tick(): void {
+    if (this.deadline && ++this.n % this.every === 0 && timeIsUp(this.deadline)) throw new OutOfTime();
+  }
+}

@@ -10,6 +10,7 @@
  * Which candidates, in which order and how many: multinodeconsolidation.ts (MultiNodeConsolidation) and
  * singlenodeconsolidation.ts (SingleNodeConsolidation, and the two methods in the controller's order).
  */
+import type { TimeMeter } from '../common/deadline.js';
 import { offeringCompatible, type InstanceType, type Offering } from '../cloudprovider/instancetype.js';
 import { LABEL_CAPACITY_TYPE } from '../api/labels.js';
 import { launch } from '../cloudprovider/launch.js';
@@ -58,6 +59,8 @@ export interface ConsolidationOptions {
   spotToSpot: boolean;
   minValuesPolicy: 'Strict' | 'BestEffort';
   preferencePolicy: 'Respect' | 'Ignore';
+  /** The run's time budget, read every few trials (common/deadline.ts): past it, a trial throws OutOfTime. */
+  meter?: TimeMeter;
 }
 
 /** What may stop a candidate (types.go NewCandidate, helpers.go BuildDisruptionBudgetMapping); absent: nothing. */
@@ -234,6 +237,7 @@ export function computeConsolidation(
   ctx: ConsolidationContext,
   keep = false,
 ): { decision: 'delete' } | ({ decision: 'replace' } & ReplaceOption) | null {
+  ctx.opts.meter?.tick();
   const counts = new Map<string, number>();
   for (const c of cands)
     for (const [key, n] of Object.entries(c.node.pods)) {

@@ -9,6 +9,7 @@
  * states' objects, their simulations, the fleet and the rollout assumptions in; drift, consolidation and the fleet's
  * cost out. No I/O.
  */
+import { TimeMeter, type Deadline } from '../common/deadline.js';
 import type { EC2NodeClass } from '../api/ec2nodeclass.js';
 import type { NodePool } from '../api/nodepool.js';
 import type { PdbSpec } from '../api/pdb.js';
@@ -113,6 +114,8 @@ export class Controller {
     private readonly base: DisruptionState,
     private readonly head: DisruptionState,
     private readonly settings: RolloutSettings,
+    /** The run's time budget (caps.runSeconds): consolidation's trials stop past it (common/deadline.ts OutOfTime). */
+    private readonly deadline?: Deadline,
   ) {}
 
   /**
@@ -248,6 +251,7 @@ export class Controller {
       spotToSpot: st.settings.featureGates.spotToSpotConsolidation,
       minValuesPolicy: st.settings.minValuesPolicy,
       preferencePolicy: st.settings.preferencePolicy,
+      meter: new TimeMeter(this.deadline, 16),
     };
     return consolidationCommands(
       candidates,

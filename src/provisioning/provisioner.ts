@@ -9,6 +9,7 @@
  * and daemon overhead in nodeclaimtemplate.ts (nodeclaimtemplate.go), static NodePools in static.ts
  * (pkg/controllers/static/), the Scheduler in scheduler.ts (scheduling/scheduler.go); this file is provisioner.go.
  */
+import { TimeMeter } from '../common/deadline.js';
 import { EMPTY_CONSTRAINTS } from '../api/pod-constraints.js';
 import {
   LABEL_HOSTNAME,
@@ -474,7 +475,9 @@ function launchNodeClaims(
     errors.set(key, { count: (e?.count ?? 0) + count, error: e?.error ?? error, codes });
   };
   const { count: reservationCount, used, exhausted } = reservations;
+  const meter = new TimeMeter(ctx.opts.deadline);
   for (const nc of result.nodeClaims) {
+    meter.tick();
     if (nc.dropped) {
       for (const [g, n] of nc.groups) addError(g, n, nc.dropped, 'min-values');
       continue;
@@ -546,6 +549,7 @@ function provisioningRounds(
       preferencePolicy: input.settings.preferencePolicy,
       minValuesPolicy: input.settings.minValuesPolicy,
       ...(limitsUsed.size ? { limitsUsed } : {}),
+      ...(opts.deadline ? { deadline: opts.deadline } : {}),
       ...(input.settings.featureGates.reservedCapacity && left.length
         ? { reservations: new ReservationManager(left) }
         : {}),

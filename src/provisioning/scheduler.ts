@@ -45,6 +45,7 @@ import type {
   Template,
 } from './types.js';
 import { assumption, type Assumption } from '../common/assumptions.js';
+import { TimeMeter } from '../common/deadline.js';
 
 export interface ScheduleResult {
   nodeClaims: NodeClaim[];
@@ -168,6 +169,8 @@ export class Scheduler {
   private readonly topology: Topology | null;
   /** Identical pods placed by the last successful trySchedule (1, or more when placed in bulk). */
   private placed = 1;
+  /** The run's time budget, read every few hundred pods tried (common/deadline.ts): past it, the solve stops. */
+  private readonly meter: TimeMeter;
 
   constructor(
     private readonly templates: Template[],
@@ -176,6 +179,7 @@ export class Scheduler {
     existing: ExistingNode[] | ExistingNodes = [],
     attempts?: TemplateAttempts,
   ) {
+    this.meter = new TimeMeter(opts.deadline);
     this.templateCache =
       attempts && attempts.templates === templates && !opts.reservations ? attempts.bySignature : new Map();
     this.anyPreferNoSchedule = templates.some((t) => t.taints.some((x) => x.effect === 'PreferNoSchedule'));
@@ -229,6 +233,7 @@ export class Scheduler {
         continue;
       }
       for (let i = 0; i < g.count; i += this.placed) {
+        this.meter.tick();
         const err = this.trySchedule(g, g.count - i);
         if (err) {
           // Every later identical pod fails the same way (nodes only fill up): fail them together.
@@ -526,6 +531,7 @@ export class Scheduler {
       }
       for (const f of pending) {
         for (; f.count > 0; f.count -= this.placed) {
+          this.meter.tick();
           const err = this.trySchedule(f.g, f.count);
           if (err) {
             f.error = err;

@@ -4,6 +4,7 @@
  * pkg/controllers/provisioning/scheduling: nodeclaimtemplate.go, existingnode.go, scheduler.go; here they sit apart so
  * that topology.ts, nodeclaim.ts and existingnode.ts import them without importing one another).
  */
+import type { Deadline } from '../common/deadline.js';
 import type { Assumption } from '../common/assumptions.js';
 import type { EC2NodeClass } from '../api/ec2nodeclass.js';
 import type { CapacityType } from '../api/labels.js';
@@ -59,6 +60,8 @@ export interface SchedulerOptions {
    * updateRemainingResources).
    */
   limitsUsed?: ReadonlyMap<string, ResourceList>;
+  /** The run's time budget (caps.runSeconds): past it, the solve throws OutOfTime (common/deadline.ts). */
+  deadline?: Deadline;
 }
 
 export interface Attempt {
@@ -186,6 +189,8 @@ export interface SimulationOptions {
    * (scheduler.go calculateExistingNodeClaims → updateRemainingResources).
    */
   limitNodes?: ExistingNodeInput[];
+  /** The run's time budget (caps.runSeconds): past it, the simulation throws OutOfTime (common/deadline.ts). */
+  deadline?: Deadline;
 }
 
 /**

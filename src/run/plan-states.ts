@@ -22,7 +22,7 @@ import { readCatalog } from '../sources/catalog-file.js';
 import { readFleet } from '../sources/fleet.js';
 import type { ExecuteInput } from './input.js';
 import { assumption, type Assumption } from '../common/assumptions.js';
-import { outOfTimeFinding, timeIsUp } from '../common/deadline.js';
+import { OutOfTime, outOfTimeFinding, timeIsUp } from '../common/deadline.js';
 /**
  * The plan of two states (or one): the catalog and the fleet read, the simulations, the disruption controller, the
  * rules, the what-if scenarios, then the plan. Each step is a function below; this one only orders them.
@@ -34,7 +34,7 @@ export async function planStates(input: ExecuteInput, states: { base: State; hea
   const diff = !!input.base && !input.validateOnly;
   const fleet = diff ? await fleetOf(input, states, catalog) : null;
   const rollout = rolloutSettings(input.config.assumptions);
-  const controller = new Controller(base, head, rollout);
+  const controller = new Controller(base, head, rollout, input.deadline);
   // A fleet that lists its pods is where they are placed: drift runs first, its nodes are gone in head.
   const placedIntoFleet = fleet !== null && fleetKnowsPods(fleet);
   const drifted = placedIntoFleet ? controller.drift(fleet) : null;
@@ -42,14 +42,26 @@ export async function planStates(input: ExecuteInput, states: { base: State; hea
   // A state past caps.karpenterObjects is incomplete, and the model's work grows with NodePools × pods: the run stops
   // before the simulations, with the input-capped error (the verdict fails on it) and the validation findings. So
   // does a target whose time ran out (caps.runSeconds), before the simulations or between the stages below.
-  const late = (stage: string): Plan | null => outOfTimePlan(input, states, assumptions, stage);
+  // The stage reached: a stage that runs out of time in the middle (OutOfTime from the model's loops) is named too.
+  let reached = 'the simulation of head';
+  const late = (stage: string): Plan | null => {
+    reached = stage;
+    return outOfTimePlan(input, states, assumptions, stage);
+  };
   if (base.capped?.length || head.capped?.length) return cappedPlan(input, states, assumptions);
   const into = placedIntoFleet ? { fleet, leaving: new Set(drifted?.replacements.map((x) => x.nodeClaim)) } : null;
   const beforeSims = late('the simulation of head');
   if (beforeSims) return beforeSims;
-  const sims = simulateStates(input, states, catalog, into ?? (fleet ? { limitsOnly: fleet } : null), diff);
-  if (!sims) return late('the simulation of base') ?? cappedPlan(input, states, assumptions);
-  return planOfSimulations(input, states, { catalog, fleet, drifted, controller, rollout, assumptions, sims, late });
+  try {
+    const sims = simulateStates(input, states, catalog, into ?? (fleet ? { limitsOnly: fleet } : null), diff, () => {
+      reached = 'the simulation of base';
+    });
+    if (!sims) return late('the simulation of base') ?? cappedPlan(input, states, assumptions);
+    return planOfSimulations(input, states, { catalog, fleet, drifted, controller, rollout, assumptions, sims, late });
+  } catch (e) {
+    if (!(e instanceof OutOfTime)) throw e;
+    return outOfTimePlan(input, states, assumptions, reached, 'finished') ?? cappedPlan(input, states, assumptions);
+  }
 }
 
 /** What planStates has made before the simulations' results are turned into the disruption, the rules and the plan. */
@@ -222,9 +234,11 @@ function outOfTimePlan(
   states: { base: State; head: State },
   assumptions: Assumption[],
   stage: string,
+  /** `finished`: the stage started and ran out of time in the middle. */
+  not: 'run' | 'finished' = 'run',
 ): Plan | null {
   if (!input.deadline || !timeIsUp(input.deadline)) return null;
-  states.head.findings.push(outOfTimeFinding(input.deadline, `${stage} was not run`));
+  states.head.findings.push(outOfTimeFinding(input.deadline, `${stage} was not ${not}`));
   (states.head.capped ??= []).push('runSeconds');
   return cappedPlan(input, states, assumptions);
 }
@@ -249,6 +263,8 @@ function simulateStates(
   catalog: Catalog,
   into: { fleet: Fleet; leaving: ReadonlySet<string> } | { limitsOnly: Fleet } | null,
   diff: boolean,
+  /** Called between head's simulation and base's (the stage reached changes). */
+  headDone: () => void,
 ): Simulations | null {
   const { base, head } = states;
   const simOpts: SimulationOptions = {
@@ -256,6 +272,7 @@ function simulateStates(
     spotPriceFactor: input.config.spotPriceFactor,
     reservations: input.config.reservations,
     probes: input.config.probes,
+    ...(input.deadline ? { deadline: input.deadline } : {}),
     ...(input.config.region ? { region: input.config.region } : {}),
     ...(input.config.zones ? { zones: input.config.zones } : {}),
   };
@@ -269,6 +286,7 @@ function simulateStates(
     baseOpts = { ...simOpts, cluster: clusterFor(into.fleet, base, base, new Set()) };
   }
   const headSim = simulate(head, headOpts);
+  headDone();
   if (diff && timeIsUp(input.deadline)) return null;
   const baseSim = diff ? simulate(base, baseOpts) : undefined;
   notModelledPools(head, headSim, input.config);
