@@ -51,6 +51,27 @@ export interface SentenceStyle {
 
 const MARKDOWN: SentenceStyle = { code, strong: (s) => `**${s}**`, text: inert };
 
+/** `6 of 10 nodes (60 %) of \`general\``: a count of a NodePool's nodes, with its share of the pool. */
+function nodesOfPool(p: NodePoolRow, n: number, code: SentenceStyle['code']): string {
+  return `${n} of ${plural(p.nodes, 'node')}${p.nodes ? ` (${Math.round((n * 100) / p.nodes)} %)` : ''} of ${code(p.name)}`;
+}
+
+/**
+ * A rollout the budgets block: the drifting nodes, how many start inside the horizon, and whether the budgets or
+ * do-not-disrupt nodes hold them.
+ */
+function blockedRolloutSentence(p: NodePoolRow, drifting: number, stuck: number, style: SentenceStyle): string {
+  const started = (p.rollout?.waves ?? []).reduce((a, x) => a + x.nodes, 0);
+  return `${nodesOfPool(p, drifting, style.code)} drift${started ? `; only ${started} start${started === 1 ? 's' : ''} inside the horizon` : ' and are never replaced inside the horizon'} (${style.strong('blocked')}${stuck ? `: ${stuck} cannot be disrupted` : ' by the budgets'})`;
+}
+
+/** The budget that allows the largest wave (`the new default \`nodes: 10%\` budget`, `no budget`); null without a wave. */
+function allowingBudget(w: NodePoolRow['largestWave'], code: SentenceStyle['code']): string | null {
+  if (!w) return null;
+  if (!w.budget) return 'no budget';
+  return `the ${w.changed ? 'new ' : ''}${w.defaulted ? 'default ' : ''}${code(budgetLine(w.budget))} budget`;
+}
+
 /**
  * The rollout of one NodePool's drifted nodes in one sentence (null when it replaces nothing), in Markdown unless a
  * style is given (the text report passes its own).
@@ -61,67 +82,55 @@ export function rolloutSentence(p: NodePoolRow, style: SentenceStyle = MARKDOWN)
   if (!p.rollout || !p.budget) return null;
   const stuck = p.blocked?.nodes ?? 0;
   if (replaced <= 0 && !stuck) return null;
+  if (p.budget.verdict === 'blocked') return blockedRolloutSentence(p, replaced + stuck, stuck, style);
   const w = p.largestWave;
   const waves = p.rollout.waves;
-  const ofPool = (n: number) =>
-    `${n} of ${plural(p.nodes, 'node')}${p.nodes ? ` (${Math.round((n * 100) / p.nodes)} %)` : ''} of ${code(p.name)}`;
-  if (p.budget.verdict === 'blocked') {
-    const started = waves.reduce((a, x) => a + x.nodes, 0);
-    const drifting = replaced + stuck;
-    return `${ofPool(drifting)} drift${started ? `; only ${started} start${started === 1 ? 's' : ''} inside the horizon` : ' and are never replaced inside the horizon'} (${strong('blocked')}${stuck ? `: ${stuck} cannot be disrupted` : ' by the budgets'})`;
-  }
   const first = waves[0] ? ` ${waves.length === 1 ? 'at' : 'from'} ${waveTime(waves[0].start, p.rollout.start)}` : '';
-  const head = `${ofPool(replaced)} replaced in ${plural(waves.length, 'wave')}${first}`;
+  const head = `${nodesOfPool(p, replaced, code)} replaced in ${plural(waves.length, 'wave')}${first}`;
   if (p.budget.verdict === 'unlimited')
     return `${head}: no budget limits ${code('Drifted')}, every drifted node at once`;
-  const allowedBy = w
-    ? w.budget
-      ? `the ${w.changed ? 'new ' : ''}${w.defaulted ? 'default ' : ''}${code(budgetLine(w.budget))} budget`
-      : 'no budget'
-    : null;
+  const allowedBy = allowingBudget(w, code);
   if (w?.wide)
     return `${head}: ${strong(`${w.nodes} at once`)} (${w.poolPercent} % of the pool, ${w.fleetPercent} % of the fleet), allowed by ${allowedBy}`;
   return `${head}, ${w && w.nodes > 1 ? `at most ${w.nodes} per wave` : 'one node per wave'}${allowedBy ? ` under ${allowedBy}` : ''}${p.budget.verdict === 'slow' ? ` (${strong('slow')})` : ''}`;
 }
 
-/**
- * The consequences of a plan, ranked by risk (all of them; the renderer shows the first `MAX_CONSEQUENCES`), in
- * Markdown unless a style is given (the text report passes its own).
- */
-export function consequences(plan: Plan, style: SentenceStyle = MARKDOWN): Consequence[] {
-  const { code, strong } = style;
-  const out: Consequence[] = [];
-  const diff = plan.kind === 'diff';
-  // Pods that become pending: the workloads head cannot place.
+/** Pods that become pending: the workloads head cannot place (every replica, or the held-back ones of a workload placed in part). */
+function pendingConsequence(plan: Plan, { code, strong }: SentenceStyle): Consequence[] {
   const pending = plan.newlyUnschedulable;
-  if (pending.length) {
-    // Every replica of a workload head cannot place; only the held-back ones of a workload placed in part.
-    const pods = pending.reduce((a, w) => {
-      const row = plan.workloads.find((x) => x.kind === w.kind && x.namespace === w.namespace && x.name === w.name);
-      return a + (row ? pendingPods(row.head, row.replicas) : 0);
-    }, 0);
-    const names = pending
-      .slice(0, 3)
-      .map((w) => code(`${w.namespace}/${w.name}`))
-      .join(', ');
-    out.push({
+  if (!pending.length) return [];
+  const diff = plan.kind === 'diff';
+  const pods = pending.reduce((a, w) => {
+    const row = plan.workloads.find((x) => x.kind === w.kind && x.namespace === w.namespace && x.name === w.name);
+    return a + (row ? pendingPods(row.head, row.replicas) : 0);
+  }, 0);
+  const names = pending
+    .slice(0, 3)
+    .map((w) => code(`${w.namespace}/${w.name}`))
+    .join(', ');
+  return [
+    {
       rank: 0,
       icon: '⛔',
       text: `${pods ? `${plural(pods, 'pod')} of ` : ''}${plural(pending.length, 'workload')} ${diff ? 'become' : 'stay'} ${strong('pending')} (unschedulable${diff ? ' in head' : ''}): ${names}${pending.length > 3 ? `, and ${pending.length - 3} more` : ''}`,
       section: 'fleet',
-    });
-  }
-  // What gets deleted: NodePools with their nodes (garbage collection, no budgets), other Karpenter objects.
-  const removedPools = plan.nodePools.filter((p) => p.change === 'removed');
-  for (const p of removedPools)
-    out.push({
+    },
+  ];
+}
+
+/** What gets deleted: NodePools with their nodes (garbage collection, no budgets), other Karpenter objects. */
+function deletionConsequences(plan: Plan, style: SentenceStyle): Consequence[] {
+  const { code } = style;
+  const out: Consequence[] = plan.nodePools
+    .filter((p) => p.change === 'removed')
+    .map((p) => ({
       rank: 1,
       icon: '🗑️',
       text: p.nodesDrifted
         ? `NodePool ${code(p.name)} is deleted with its ${plural(p.nodesDrifted, 'node')}: garbage collection, no budgets, no pre-spun replacements`
         : `NodePool ${code(p.name)} is deleted (it has no nodes)`,
       section: 'replacements',
-    });
+    }));
   const removedObjects = plan.objects.filter((o) => o.change === 'removed' && o.kind !== 'NodePool');
   if (removedObjects.length)
     out.push({
@@ -133,43 +142,60 @@ export function consequences(plan: Plan, style: SentenceStyle = MARKDOWN): Conse
         .join(', ')}${removedObjects.length > 4 ? `, and ${removedObjects.length - 4} more` : ''}`,
       section: 'manifests',
     });
-  // Disruption: each NodePool's rollout, the blocked ones first, then the wide or unlimited ones.
-  const rank = (p: NodePoolRow): number =>
-    p.budget?.verdict === 'blocked' ? 2 : p.budget?.verdict === 'unlimited' || p.largestWave?.wide ? 3 : 3.5;
-  const rolling = plan.nodePools
+  return out;
+}
+
+/** The risk of a NodePool's rollout: blocked first, then wide or unlimited, then the others. */
+function rolloutRank(p: NodePoolRow): number {
+  if (p.budget?.verdict === 'blocked') return 2;
+  return p.budget?.verdict === 'unlimited' || p.largestWave?.wide ? 3 : 3.5;
+}
+
+const ROLLOUT_ICON: Record<number, string> = { 2: '🔴', 3: '🟠', 3.5: '🔄' };
+
+/** Disruption: each NodePool's rollout, the blocked ones first, then the wide or unlimited ones. */
+function rolloutConsequences(plan: Plan, style: SentenceStyle): Consequence[] {
+  return plan.nodePools
     .map((p) => ({ p, s: rolloutSentence(p, style) }))
     .filter((x): x is { p: NodePoolRow; s: string } => x.s !== null)
-    .sort((a, b) => rank(a.p) - rank(b.p) || b.p.nodesDrifted - a.p.nodesDrifted);
-  for (const { p, s } of rolling)
-    out.push({
-      rank: rank(p),
-      icon: rank(p) === 2 ? '🔴' : rank(p) === 3 ? '🟠' : '🔄',
-      text: s,
-      section: 'rollout',
-    });
+    .sort((a, b) => rolloutRank(a.p) - rolloutRank(b.p) || b.p.nodesDrifted - a.p.nodesDrifted)
+    .map(({ p, s }) => ({ rank: rolloutRank(p), icon: ROLLOUT_ICON[rolloutRank(p)], text: s, section: 'rollout' }));
+}
+
+/** The nodes consolidation replaces or deletes once the change is merged. */
+function consolidationConsequence(plan: Plan): Consequence[] {
   const consolidated = plan.summary.nodesConsolidated ?? 0;
-  if (consolidated)
-    out.push({
+  if (!consolidated) return [];
+  return [
+    {
       rank: 3.6,
       icon: '🔄',
       text: `${plural(consolidated, 'node')} replaced or deleted by consolidation, which this change makes possible`,
       section: 'replacements',
-    });
-  // New findings: errors before the cost, warnings after.
+    },
+  ];
+}
+
+/**
+ * Findings by rule, most frequent first, then by rule id: the counting every renderer's `3 × rule` lists share.
+ */
+export function ruleCounts(findings: readonly { rule: string }[]): [string, number][] {
+  const c = new Map<string, number>();
+  for (const f of findings) c.set(f.rule, (c.get(f.rule) ?? 0) + 1);
+  return [...c].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+/** New findings: errors before the cost (rank 4), warnings after it (rank 6), each with its three commonest rules. */
+function findingsConsequences(plan: Plan, { code }: SentenceStyle): Consequence[] {
+  const diff = plan.kind === 'diff';
   const f = diff ? (plan.summary.newFindings ?? plan.summary.findings) : plan.summary.findings;
   const fresh = plan.findings.filter((x) => x.new !== false);
-  const rules = (severity: 'error' | 'warning'): string => {
-    const c = new Map<string, number>();
-    for (const x of fresh.filter((y) => y.severity === severity)) c.set(x.rule, (c.get(x.rule) ?? 0) + 1);
-    return [...c]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+  const nw = diff ? 'new ' : '';
+  const line = (severity: 'error' | 'warning', rank: number, icon: string): Consequence => {
+    const ids = ruleCounts(fresh.filter((y) => y.severity === severity))
       .slice(0, 3)
       .map(([r, n]) => `${n > 1 ? `${n} × ` : ''}${code(r)}`)
       .join(', ');
-  };
-  const nw = diff ? 'new ' : '';
-  const findingsLine = (severity: 'error' | 'warning', rank: number, icon: string): Consequence => {
-    const ids = rules(severity);
     return {
       rank,
       icon,
@@ -177,22 +203,43 @@ export function consequences(plan: Plan, style: SentenceStyle = MARKDOWN): Conse
       section: 'findings',
     };
   };
-  if (f.error) out.push(findingsLine('error', 4, '🛑'));
-  // The monthly cost change (the fleet's, with a snapshot or a live cluster; else what the simulation launches).
+  return [...(f.error ? [line('error', 4, '🛑')] : []), ...(f.warning ? [line('warning', 6, '⚠️')] : [])];
+}
+
+/** The monthly cost change (the fleet's, with a snapshot or a live cluster; else what the simulation launches). */
+function costConsequence(plan: Plan): Consequence[] {
   const cost = costChange(plan);
-  if (diff && cost) {
-    const { delta } = cost;
-    const blocked = blockedCostPart(cost.blocked);
-    if (delta !== 0 || blocked)
-      out.push({
-        rank: 5,
-        icon: delta > 0 ? '📈' : delta < 0 ? '📉' : '⏸️',
-        text: `${plan.summary.fleet ? 'Fleet cost' : 'Cost of the placements'} ${delta !== 0 ? `${signedMonthly(delta)}/month` : 'unchanged'}${blocked ? ' inside the horizon' : ''} (${money(cost.base)}/h → ${money(cost.head)}/h, ${signedMoney(delta)}/h${fleetCaveats(plan)})${pending.length && !plan.summary.fleet ? ', pending pods not counted' : ''}${blocked ? `; ${blocked}, not counted` : ''}`,
-        section: 'fleet',
-      });
-  }
-  if (f.warning) out.push(findingsLine('warning', 6, '⚠️'));
-  return out.sort((a, b) => a.rank - b.rank);
+  if (plan.kind !== 'diff' || !cost) return [];
+  const { delta } = cost;
+  const blocked = blockedCostPart(cost.blocked);
+  if (delta === 0 && !blocked) return [];
+  const fleet = plan.summary.fleet;
+  return [
+    {
+      rank: 5,
+      icon: delta > 0 ? '📈' : delta < 0 ? '📉' : '⏸️',
+      text: `${fleet ? 'Fleet cost' : 'Cost of the placements'} ${delta !== 0 ? `${signedMonthly(delta)}/month` : 'unchanged'}${blocked ? ' inside the horizon' : ''} (${money(cost.base)}/h → ${money(cost.head)}/h, ${signedMoney(delta)}/h${fleetCaveats(plan)})${plan.newlyUnschedulable.length && !fleet ? ', pending pods not counted' : ''}${blocked ? `; ${blocked}, not counted` : ''}`,
+      section: 'fleet',
+    },
+  ];
+}
+
+/** Every kind of consequence, each from the plan's decisions; ranked together by risk. */
+const CONSEQUENCES: ((plan: Plan, style: SentenceStyle) => Consequence[])[] = [
+  pendingConsequence,
+  deletionConsequences,
+  rolloutConsequences,
+  consolidationConsequence,
+  findingsConsequences,
+  costConsequence,
+];
+
+/**
+ * The consequences of a plan, ranked by risk (all of them; the renderer shows the first `MAX_CONSEQUENCES`), in
+ * Markdown unless a style is given (the text report passes its own).
+ */
+export function consequences(plan: Plan, style: SentenceStyle = MARKDOWN): Consequence[] {
+  return CONSEQUENCES.flatMap((kind) => kind(plan, style)).sort((a, b) => a.rank - b.rank);
 }
 
 /**
