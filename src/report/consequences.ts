@@ -21,7 +21,25 @@ export interface Consequence {
 /** At most this many consequence lines are shown; the rest are counted. */
 export const MAX_CONSEQUENCES = 5;
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+/** `1 node`, `3 nodes`: a count with its noun. */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** Probe pods stand for the workloads (decided in the plan). */
+export function probesOnly(plan: Plan): boolean {
+  return plan.summary.probesOnly === true;
+}
+
+/**
+ * What one state (simulate, validate) places, as the headline and the job summary's sentence both say it:
+ * `3 workloads placed (1 in part), 1 unschedulable`, or `no workloads (probe pods only)`.
+ */
+export function placementsSentence(plan: Plan): string {
+  if (probesOnly(plan)) return 'no workloads (probe pods only)';
+  const rows = plan.workloads.filter((w) => !w.probe && w.head);
+  const stuck = rows.filter((w) => !w.head!.schedulable).length;
+  const partly = rows.filter((w) => w.head!.schedulable && w.head!.pending).length;
+  return `${plural(rows.length - stuck, 'workload')} placed${partly ? ` (${partly} in part)` : ''}${stuck ? `, ${stuck} unschedulable` : ''}`;
+}
 
 /** A wave start as `17:00 UTC`, with the day when it is not the rollout's first day (`Jan 6 17:00 UTC`). */
 export function waveTime(iso: string, firstIso: string): string {

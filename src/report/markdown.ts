@@ -24,9 +24,13 @@ import {
   consequences,
   costChange,
   MAX_CONSEQUENCES,
+  placementsSentence,
+  plural,
+  probesOnly,
   rolloutSentence,
   type Section,
 } from './consequences.js';
+import { headline, targetsPart } from './headline.js';
 import { isRenderedSource } from '../common/findings.js';
 import { DOCUMENTED_RULES, RULE_DOCS_URL } from './rule-docs.js';
 
@@ -41,48 +45,21 @@ export interface MarkdownOptions {
   title?: string;
 }
 
-/** Probe pods stand for the workloads (decided in the plan). */
-export function probesOnly(plan: Plan): boolean {
-  return plan.summary.probesOnly === true;
+/** One state (simulate, validate): what it places, not what changes; its findings and the cost of its placements. */
+function stateSummaryParts(plan: Plan): string[] {
+  const head = plan.summary.hourlyCost.head;
+  // Workloads none of which has a placement (and no probe pods standing for them) are not said as `0 placed`.
+  const placed = probesOnly(plan) || plan.workloads.some((w) => !w.probe && w.head) || !plan.workloads.length;
+  return [
+    ...(placed ? [placementsSentence(plan)] : []),
+    findingsPart(plan),
+    ...(head ? [`cost of the placements ${money(head)}/h (${monthly(head)}/month)`] : []),
+  ];
 }
 
-/**
- * `3 targets, 1 affected`, naming the target the run's fleet snapshot or live cluster applied to when one took it
- * (plan/targets.ts): a fleet given for the run is never silently dropped.
- */
-function targetsPart(clusters: NonNullable<Plan['clusters']>): string {
-  const fleet = clusters.filter(
-    (t) => t.plan && (t.plan.fleet.source === 'snapshot' || t.plan.fleet.source === 'live'),
-  );
-  const applied = fleet.length
-    ? ` (the ${fleet[0].plan!.fleet.source === 'live' ? 'live cluster' : 'fleet snapshot'} applied to ${fleet.map((t) => t.key).join(', ')})`
-    : '';
-  const n = clusters.length;
-  return `${n} target${n === 1 ? '' : 's'}, ${clusters.filter((t) => t.plan).length} affected${applied}`;
-}
-
-export function summarySentence(plan: Plan): string {
+/** The drifted nodes replaced (`3 probe nodes replaced in 2 pools`): consolidation and removed pools counted apart. */
+function replacedNodesPart(plan: Plan): string {
   const s = plan.summary;
-  const parts: string[] = [];
-  if (plan.clusters) parts.push(targetsPart(plan.clusters));
-  if (plan.kind === 'state') {
-    // One state (simulate, validate): what it places, not what changes.
-    const rows = plan.workloads.filter((w) => !w.probe && w.head);
-    const stuck = rows.filter((w) => !w.head!.schedulable).length;
-    const partly = rows.filter((w) => w.head!.schedulable && w.head!.pending).length;
-    if (probesOnly(plan)) parts.push('no workloads (probe pods only)');
-    else if (rows.length || !plan.workloads.length)
-      parts.push(
-        `${rows.length - stuck} workload${rows.length - stuck === 1 ? '' : 's'} placed${partly ? ` (${partly} in part)` : ''}${stuck ? `, ${stuck} unschedulable` : ''}`,
-      );
-    parts.push(findingsPart(plan));
-    const head = s.hourlyCost.head;
-    if (head) parts.push(`cost of the placements ${money(head)}/h (${monthly(head)}/month)`);
-    return parts.join(' · ') + '.';
-  }
-  if (probesOnly(plan)) parts.push('no workloads (probe pods only)');
-  else parts.push(`${s.workloadsChanged} workload${s.workloadsChanged === 1 ? '' : 's'} change placement`);
-  if (s.probesChanged) parts.push(`${s.probesChanged} probe placement${s.probesChanged === 1 ? '' : 's'} change`);
   // Pools whose nodes drift (consolidation and removed pools are counted apart).
   const replacedPools = new Set(
     plan.replacements
@@ -91,48 +68,71 @@ export function summarySentence(plan: Plan): string {
   );
   // Without workloads or a fleet snapshot the simulated fleet is made of probe pods' nodes: say so.
   const probeNodes = plan.fleet.source === 'simulated' && probesOnly(plan) && !plan.nodePools.some((p) => p.static);
-  parts.push(
-    `${s.nodesReplaced}${probeNodes ? ' probe' : ''} node${s.nodesReplaced === 1 ? '' : 's'} replaced${replacedPools.size ? ` in ${replacedPools.size} pool${replacedPools.size === 1 ? '' : 's'}` : ''}`,
-  );
-  parts.push(`${s.nodesRemoved} removed`);
-  if (s.nodesConsolidated) parts.push(`${s.nodesConsolidated} consolidated`);
-  const verdicts = plan.nodePools
-    .map((p) => rolloutVerdict(p))
-    .filter((v): v is NonNullable<typeof v> => !!v && v !== 'none');
-  if (verdicts.length) {
-    const c: Record<string, number> = {};
-    for (const v of verdicts) c[v] = (c[v] ?? 0) + 1;
-    parts.push(
-      'rollout ' +
-        Object.entries(c)
-          .map(([k, n]) => `${n} ${k}`)
-          .join(', '),
-    );
+  return `${s.nodesReplaced}${probeNodes ? ' probe' : ''} node${s.nodesReplaced === 1 ? '' : 's'} replaced${replacedPools.size ? ` in ${plural(replacedPools.size, 'pool')}` : ''}`;
+}
+
+/** The rollout verdicts a reader sees, counted in the NodePools' order (`rollout 1 blocked, 2 ok`); none without one. */
+function rolloutVerdictsPart(plan: Plan): string[] {
+  const c: Record<string, number> = {};
+  for (const p of plan.nodePools) {
+    const v = rolloutVerdict(p);
+    if (v && v !== 'none') c[v] = (c[v] ?? 0) + 1;
   }
-  parts.push(findingsPart(plan));
-  // With a fleet snapshot (or a live cluster), the fleet's own nodes and cost; otherwise what the simulation launches.
+  const counts = Object.entries(c).map(([k, n]) => `${n} ${k}`);
+  return counts.length ? ['rollout ' + counts.join(', ')] : [];
+}
+
+/** `fleet 10 → 8 nodes (2 unpriced), cost` with a fleet snapshot or a live cluster; else `cost` (the placements'). */
+function costSubject(fleet: Plan['summary']['fleet']): string {
+  if (!fleet) return 'cost';
+  // What the figures leave out is said next to them, not only in the assumptions.
+  const caveats = [
+    ...(fleet.noReplacement ? [`${fleet.noReplacement} without a full replacement in head`] : []),
+    ...(fleet.unpriced ? [`${fleet.unpriced} unpriced`] : []),
+  ];
+  return `fleet ${fleet.nodes.base}${fleet.nodes.head !== fleet.nodes.base ? ` → ${fleet.nodes.head}` : ''} nodes${caveats.length ? ` (${caveats.join(', ')})` : ''}, cost`;
+}
+
+/**
+ * The hourly cost before and after, with its change: with a fleet snapshot (or a live cluster), the fleet's own nodes
+ * and cost; otherwise what the simulation launches. None when nothing is placed on either side.
+ */
+function costPart(plan: Plan): string[] {
+  const s = plan.summary;
   const fleet = s.fleet;
   const { base } = fleet ? fleet.hourlyCost : s.hourlyCost;
   // What can happen inside the horizon (the plan's costBlocked taken off the placements' cost), the rest said apart.
   const head = costChange(plan)?.head ?? (fleet ? fleet.hourlyCost : s.hourlyCost).head;
   const blockedCost = blockedCostPart(s.costBlocked ?? null);
   // Nothing placed on either side (no workload, no fleet): no cost to state, rather than `$0.0000/h → $0.0000/h`.
-  if ((base !== null || head !== null) && (fleet || base || head)) {
-    const delta = base !== null && head !== null ? Math.round((head - base) * 1e6) / 1e6 : null;
-    const diff =
-      delta === null ? '' : delta === 0 ? ' (no change)' : ` (${signedMoney(delta)}/h, ${signedMonthly(delta)}/month)`;
-    // What the figures leave out is said next to them, not only in the assumptions.
-    const caveats = fleet
-      ? [
-          ...(fleet.noReplacement ? [`${fleet.noReplacement} without a full replacement in head`] : []),
-          ...(fleet.unpriced ? [`${fleet.unpriced} unpriced`] : []),
-        ]
-      : [];
-    const what = fleet
-      ? `fleet ${fleet.nodes.base}${fleet.nodes.head !== fleet.nodes.base ? ` → ${fleet.nodes.head}` : ''} nodes${caveats.length ? ` (${caveats.join(', ')})` : ''}, cost`
-      : 'cost';
-    parts.push(`${what} ${money(base)}/h → ${money(head)}/h${diff}${blockedCost ? `; ${blockedCost}` : ''}`);
-  }
+  if ((base === null && head === null) || !(fleet || base || head)) return [];
+  const delta = base !== null && head !== null ? Math.round((head - base) * 1e6) / 1e6 : null;
+  const diff =
+    delta === null ? '' : delta === 0 ? ' (no change)' : ` (${signedMoney(delta)}/h, ${signedMonthly(delta)}/month)`;
+  return [`${costSubject(fleet)} ${money(base)}/h → ${money(head)}/h${diff}${blockedCost ? `; ${blockedCost}` : ''}`];
+}
+
+/** A change: placements, nodes replaced, removed and consolidated, the rollouts' verdicts, findings, cost. */
+function diffSummaryParts(plan: Plan): string[] {
+  const s = plan.summary;
+  return [
+    probesOnly(plan) ? 'no workloads (probe pods only)' : `${plural(s.workloadsChanged, 'workload')} change placement`,
+    ...(s.probesChanged ? [`${plural(s.probesChanged, 'probe placement')} change`] : []),
+    replacedNodesPart(plan),
+    `${s.nodesRemoved} removed`,
+    ...(s.nodesConsolidated ? [`${s.nodesConsolidated} consolidated`] : []),
+    ...rolloutVerdictsPart(plan),
+    findingsPart(plan),
+    ...costPart(plan),
+  ];
+}
+
+/** The job summary's sentence: every count of the plan, in one line. */
+export function summarySentence(plan: Plan): string {
+  const parts = [
+    ...(plan.clusters ? [targetsPart(plan.clusters)] : []),
+    ...(plan.kind === 'state' ? stateSummaryParts(plan) : diffSummaryParts(plan)),
+  ];
   return parts.join(' · ') + '.';
 }
 
@@ -204,58 +204,6 @@ export function rolloutVerdict(p: Plan['nodePools'][number]): RolloutVerdict | n
   return v === 'ok' && p.largestWave?.wide ? 'wide' : v;
 }
 export type RolloutVerdict = NonNullable<Plan['nodePools'][number]['budget']>['verdict'] | 'wide';
-
-/** The headline under the verdict: what changes, in a few words (about 120 characters at most). */
-export function headline(plan: Plan): string {
-  const s = plan.summary;
-  const parts: string[] = [];
-  const n = (x: number, one: string, many = `${one}s`) => `${x} ${x === 1 ? one : many}`;
-  if (plan.clusters) parts.push(targetsPart(plan.clusters));
-  if (plan.kind === 'state') {
-    const rows = plan.workloads.filter((w) => !w.probe && w.head);
-    const stuck = rows.filter((w) => !w.head!.schedulable).length;
-    const partly = rows.filter((w) => w.head!.schedulable && w.head!.pending).length;
-    if (probesOnly(plan)) parts.push('no workloads (probe pods only)');
-    else
-      parts.push(
-        `${n(rows.length - stuck, 'workload')} placed${partly ? ` (${partly} in part)` : ''}${stuck ? `, ${stuck} unschedulable` : ''}`,
-      );
-    if (s.hourlyCost.head) parts.push(`${monthly(s.hourlyCost.head)}/month`);
-    const f = s.findings;
-    if (f.error) parts.push(n(f.error, 'error'));
-    if (f.warning) parts.push(n(f.warning, 'warning'));
-    return parts.join(' · ') + '.';
-  }
-  // Workloads that become pending are said apart, not as moved.
-  const pending = plan.newlyUnschedulable.length;
-  const moved = s.workloadsChanged - pending;
-  // A workload scaled to zero changes placement without moving anywhere: 'changes placement' covers both.
-  if (moved > 0) parts.push(`${n(moved, 'workload')} ${moved === 1 ? 'changes' : 'change'} placement`);
-  else if (probesOnly(plan) && s.probesChanged) parts.push(`${n(s.probesChanged, 'probe placement')} change`);
-  if (pending) parts.push(`${n(pending, 'workload')} ${pending === 1 ? 'becomes' : 'become'} pending`);
-  if (s.nodesReplaced) {
-    // Drifted nodes the budgets hold past the horizon are not said as replaced.
-    const inside = s.nodesReplaced - (s.nodesReplacedLater ?? 0);
-    parts.push(
-      inside === s.nodesReplaced
-        ? `${n(s.nodesReplaced, 'node')} replaced`
-        : `${n(s.nodesReplaced, 'node')} drift, ${inside} replaced inside the horizon`,
-    );
-  }
-  if (s.nodesRemoved)
-    parts.push(`${n(s.nodesRemoved, 'node')} deleted with ${s.nodesRemoved === 1 ? 'its' : 'their'} NodePool`);
-  if (s.nodesConsolidated) parts.push(`${s.nodesConsolidated} consolidated`);
-  const cost = costChange(plan);
-  if (cost && cost.delta !== 0) parts.push(`${signedMonthly(cost.delta)}/month`);
-  const blockedCost = blockedCostPart(cost?.blocked ?? null);
-  if (blockedCost) parts.push(blockedCost);
-  const f = s.newFindings ?? s.findings;
-  if (f.error) parts.push(`${n(f.error, 'new error')}`);
-  if (f.warning) parts.push(`${n(f.warning, 'new warning')}`);
-  if (!parts.length || (plan.clusters && parts.length === 1))
-    parts.push(plan.changed ? 'no placement, node or cost changes' : 'nothing Karpenter-relevant changes');
-  return parts.join(' · ') + '.';
-}
 
 /** Anchors of the comment's sections (`<a name>`: GitHub keeps it, prefixed, and scrolls to `#name`). */
 function anchor(prefix: string, section: Section): string {

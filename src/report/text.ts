@@ -7,18 +7,10 @@
  */
 import { assumptionLines } from './assumption-lines.js';
 import type { Plan, TargetPlan } from '../plan/contract.js';
-import {
-  OUTCOME_WORDS,
-  outcomeOf,
-  formatMinutes,
-  headline,
-  nodePoolNotes,
-  pricingNote,
-  probesOnly,
-  type Inline,
-} from './markdown.js';
+import { OUTCOME_WORDS, outcomeOf, formatMinutes, nodePoolNotes, pricingNote, type Inline } from './markdown.js';
+import { headline } from './headline.js';
 import { money, plain, signedMonthly } from './escape.js';
-import { consequences, MAX_CONSEQUENCES, rolloutSentence, type SentenceStyle } from './consequences.js';
+import { consequences, MAX_CONSEQUENCES, probesOnly, rolloutSentence, type SentenceStyle } from './consequences.js';
 import { describedFleet, sameComposition } from './charts.js';
 
 export interface TextOptions {
