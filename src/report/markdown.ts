@@ -256,10 +256,8 @@ function sectionsPresent(plan: Plan): Set<Section> {
   return out;
 }
 
-export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
-  const limit = opts.limit ?? COMMENT_LIMIT;
-  const head: string[] = [];
-  const outcome = outcomeOf(plan);
+/** The verdict as the comment's title: a pass right above a caution is never shown with a ✅. */
+function verdictHeading(plan: Plan, outcome: Outcome, title: string | undefined): string {
   // A pass is never shown with a ✅ right above a caution (a NodePool deleted with its nodes, pods pending).
   const cautions = plan.alerts.filter((a) => a.level === 'caution').length;
   const icon = outcome === 'pass' && cautions ? '⚠️' : OUTCOME_ICON[outcome];
@@ -267,23 +265,91 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
     outcome === 'pass' && cautions
       ? `pass, with ${cautions} caution${cautions === 1 ? '' : 's'}`
       : OUTCOME_WORDS[outcome];
-  head.push(`### ${icon} ${inert(opts.title ?? 'karpenter-plan')}: ${words}`);
-  head.push('');
-  head.push(`**${headline(plan)}**`);
-  head.push('');
-  const lines = consequenceLines(plan);
-  if (lines.length) head.push(...lines, '');
-  head.push(...whyLines(plan, outcome));
+  return `### ${icon} ${inert(title ?? 'karpenter-plan')}: ${words}`;
+}
+
+/** Where the prices come from, in small print; none when the reader need not know. */
+function pricingLines(plan: Plan): string[] {
   const prices = pricingNote(plan);
+  if (!prices) return [];
   // The note's own `code` spans become <code>; every other part (a region name from the config) is inert text.
-  if (prices)
-    head.push(
-      `<sub>${prices
-        .split('`')
-        .map((part, i) => (i % 2 ? code(part) : inert(part)))
-        .join('')}</sub>`,
-      '',
-    );
+  return [
+    `<sub>${prices
+      .split('`')
+      .map((part, i) => (i % 2 ? code(part) : inert(part)))
+      .join('')}</sub>`,
+    '',
+  ];
+}
+
+/** The comment's top: the verdict, the headline, the consequence lines, why it fails, where the prices come from. */
+function summaryLines(plan: Plan, title: string | undefined): string[] {
+  const outcome = outcomeOf(plan);
+  const lines = consequenceLines(plan);
+  return [
+    verdictHeading(plan, outcome, title),
+    '',
+    `**${headline(plan)}**`,
+    '',
+    ...(lines.length ? [...lines, ''] : []),
+    ...whyLines(plan, outcome),
+    ...pricingLines(plan),
+  ];
+}
+
+/** A section of the comment: its title (named when it is shortened or omitted) and its Markdown. */
+interface CommentSection {
+  title: string;
+  body: string;
+}
+
+/** A comment over GitHub's limit, once its large sections are shortened and, if still over, whole ones omitted. */
+function fitToLimit(
+  head: string,
+  sections: CommentSection[],
+  footer: string,
+  limit: number,
+  hint: string | undefined,
+): string {
+  // First shorten the large sections (their first rows stay), least important first; then omit whole sections from
+  // the least important, keeping the summary and alerts.
+  const shortened: string[] = [];
+  const cut: string[] = [];
+  const rebuild = (): string => {
+    const what = [
+      ...(shortened.length ? [`${shortened.join(', ')} shortened`] : []),
+      ...(cut.length ? [`${cut.join(', ')} omitted`] : []),
+    ].join('; ');
+    const note = `\n> Shortened: ${inert(what)}. ${escapeHtml(hint ?? 'The full report is in the job summary and the JSON plan.')}\n`;
+    return head + note + '\n' + sections.map((s) => s.body).join('\n\n') + footer;
+  };
+  let out = head + '\n' + sections.map((s) => s.body).join('\n\n') + footer;
+  for (let i = sections.length - 1; i >= 0 && out.length > limit; i--) {
+    const body = sections[i].body;
+    if (body.length < limit / 5 || body.includes('```')) continue; // small, or fenced (charts, diffs): keep or omit whole
+    const target = Math.max(Math.floor(limit / 5), body.length - (out.length - limit) - 1000);
+    sections[i] = { title: sections[i].title, body: shortenBody(body, target) };
+    shortened.push(sections[i].title);
+    out = rebuild();
+  }
+  for (let i = sections.length - 1; i >= 0 && out.length > limit; i--) {
+    cut.push(sections[i].title);
+    sections[i] = { title: sections[i].title, body: omittedBody(sections[i]) };
+    out = rebuild();
+  }
+  if (out.length > limit) out = out.slice(0, limit - 200) + '\n\n… (truncated)\n';
+  return out;
+}
+
+/** An omitted section: its title, and its anchor, so the consequence lines that link to it still land somewhere. */
+function omittedBody(section: CommentSection): string {
+  const anchorTag = /^<details[^>]*><summary>(<a name="[\w-]+"><\/a>)/.exec(section.body)?.[1] ?? '';
+  return `<details><summary>${anchorTag}${inert(section.title)}</summary>\n\nOmitted to stay under GitHub's comment limit.\n</details>`;
+}
+
+export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
+  const limit = opts.limit ?? COMMENT_LIMIT;
+  const head = summaryLines(plan, opts.title);
 
   // Sections in order of importance; the last ones are shortened first.
   const findings =
@@ -296,40 +362,9 @@ export function renderMarkdown(plan: Plan, opts: MarkdownOptions = {}): string {
   sections.push({ title: 'Assumptions', body: assumptionsSection(plan) });
 
   const footer = `\n<sub>base ${code(plan.base.label)} → head ${code(plan.head.label)} · karpenter-plan</sub>`;
-  let out = head.join('\n') + '\n' + sections.map((s) => s.body).join('\n\n') + footer;
+  const out = head.join('\n') + '\n' + sections.map((s) => s.body).join('\n\n') + footer;
   if (out.length <= limit) return out;
-
-  // Over the limit: first shorten the large sections (their first rows stay), least important first; then omit whole
-  // sections from the least important, keeping the summary and alerts.
-  const shortened: string[] = [];
-  const cut: string[] = [];
-  const rebuild = (): string => {
-    const what = [
-      ...(shortened.length ? [`${shortened.join(', ')} shortened`] : []),
-      ...(cut.length ? [`${cut.join(', ')} omitted`] : []),
-    ].join('; ');
-    const note = `\n> Shortened: ${inert(what)}. ${escapeHtml(opts.fullReportHint ?? 'The full report is in the job summary and the JSON plan.')}\n`;
-    return head.join('\n') + note + '\n' + sections.map((s) => s.body).join('\n\n') + footer;
-  };
-  for (let i = sections.length - 1; i >= 0 && out.length > limit; i--) {
-    const body = sections[i].body;
-    if (body.length < limit / 5 || body.includes('```')) continue; // small, or fenced (charts, diffs): keep or omit whole
-    const target = Math.max(Math.floor(limit / 5), body.length - (out.length - limit) - 1000);
-    sections[i] = { title: sections[i].title, body: shortenBody(body, target) };
-    shortened.push(sections[i].title);
-    out = rebuild();
-  }
-  for (let i = sections.length - 1; i >= 0 && out.length > limit; i--) {
-    cut.push(sections[i].title);
-    sections[i] = {
-      title: sections[i].title,
-      // The section's anchor stays, so the consequence lines that link to it still land somewhere.
-      body: `<details><summary>${/^<details[^>]*><summary>(<a name="[\w-]+"><\/a>)/.exec(sections[i].body)?.[1] ?? ''}${inert(sections[i].title)}</summary>\n\nOmitted to stay under GitHub's comment limit.\n</details>`,
-    };
-    out = rebuild();
-  }
-  if (out.length > limit) out = out.slice(0, limit - 200) + '\n\n… (truncated)\n';
-  return out;
+  return fitToLimit(head.join('\n'), sections, footer, limit, opts.fullReportHint);
 }
 
 /** A `<details>` section cut to about `max` characters at a line boundary, with the number of lines left out. */
