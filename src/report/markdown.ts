@@ -551,56 +551,94 @@ function rolloutSection(plan: Plan): string | null {
   );
 }
 
+type PoolRow = Plan['nodePools'][number];
+
+/** The drift the plan says may happen but cannot decide (its `potentialDrift`). */
+function potentialDriftNotes(p: PoolRow, _plan: Plan, f: Inline): string[] {
+  return (p.potentialDrift ?? []).map((x) => `${f.code(p.name)}: ${f.text(x)}`);
+}
+
+/** What the plan says about the pool's rollout beyond its waves. */
+function rolloutNote(p: PoolRow, _plan: Plan, f: Inline): string[] {
+  return p.rollout?.note ? [`${f.code(p.name)}: ${f.text(p.rollout.note)}`] : [];
+}
+
+/** Nodes head would consolidate that cannot be now, and why. */
+function consolidationBlockedNote(p: PoolRow, _plan: Plan, f: Inline): string[] {
+  const c = p.consolidationBlocked;
+  if (!c) return [];
+  return [
+    `${f.code(p.name)}: ${c.nodes} node(s) that head would consolidate cannot be now: ${c.because.map((b) => f.text(b)).join('; ')}.`,
+  ];
+}
+
+/** A static NodePool's fixed nodes, base to head in a diff, with the cost change. */
+function staticPoolNote(p: PoolRow, plan: Plan, f: Inline): string[] {
+  if (!p.static) return [];
+  const one = (x: NonNullable<NonNullable<PoolRow['static']>['base']> | null) =>
+    x ? `${x.nodes} × ${f.code(x.instanceType)} ${f.text(x.capacityType)} (${money(x.hourlyCost)}/h)` : 'none';
+  const delta = (p.static.head?.hourlyCost ?? 0) - (p.static.base?.hourlyCost ?? 0);
+  const diff = plan.kind === 'diff';
+  return [
+    `${f.code(p.name)} is a static NodePool: ${diff ? `${one(p.static.base)} → ` : ''}${one(p.static.head)}${diff && Math.abs(delta) > 1e-9 ? `, ${signedMoney(delta)}/h (${signedMonthly(delta)}/month)` : ''}.`,
+  ];
+}
+
+/** A deleted NodePool's nodes: garbage collection, no budgets. */
+function deletedPoolNote(p: PoolRow, _plan: Plan, f: Inline): string[] {
+  if (p.drift !== 'removed' || !p.nodesDrifted) return [];
+  return [
+    `${f.code(p.name)} is deleted: its ${p.nodesDrifted} node(s) are deleted by garbage collection, without budgets and without pre-spun replacements.`,
+  ];
+}
+
+/** A NodePool head keeps but never provisions from, and why. */
+function ineligiblePoolNote(p: PoolRow, _plan: Plan, f: Inline): string[] {
+  if (!p.ineligible || p.change === 'removed') return [];
+  return [`${f.code(p.name)} is not used for provisioning in head: ${f.text(p.ineligible)}`];
+}
+
+/** The notes of one NodePool, in this order. */
+const POOL_NOTES: ((p: PoolRow, plan: Plan, f: Inline) => string[])[] = [
+  potentialDriftNotes,
+  rolloutNote,
+  consolidationBlockedNote,
+  staticPoolNote,
+  deletedPoolNote,
+  ineligiblePoolNote,
+];
+
+/** The note of a single-node consolidation replacement: Karpenter's price against the cheaper one. */
+function singleNodeNote(r: Plan['replacements'][number], f: Inline): string {
+  const c = r.consolidation!;
+  const overlaid = c.fromCost !== null && Math.abs(c.fromCost - c.fromPrice) > 1e-9;
+  return `consolidation: ${f.code(r.nodeClaim)} (${f.code(r.nodePool)}, ${f.code(r.instanceType ?? '?')}) is priced ${money(c.fromPrice)}/h by Karpenter${overlaid ? ` (with NodeOverlay prices; it costs ${money(c.fromCost)}/h)` : ''}; ${f.code(c.toInstanceType ?? '?')} ${f.text(c.toCapacityType ?? '?')} at ${money(c.toPrice)}/h is strictly cheaper, so consolidation replaces it (budget reason Underutilized)${c.toCost > (c.fromCost ?? c.fromPrice) ? ` — the real cost rises to ${money(c.toCost)}/h` : ''}.`;
+}
+
+/** At most this many consolidation notes are shown. */
+const MAX_CONSOLIDATION_NOTES = 20;
+
+/**
+ * The consolidation notes, at most 20. The plan lists each command of several nodes, or deletion, once
+ * (consolidationCommands): its note stands at its first node's entry; a single-node replacement's note at its own entry.
+ */
+function consolidationNotes(plan: Plan, f: Inline): string[] {
+  const notes: string[] = [];
+  const commandAt = new Map((plan.consolidationCommands ?? []).map((c) => [c.nodes[0]?.nodeClaim, c]));
+  for (const r of plan.replacements.filter((x) => x.reason === 'Consolidation')) {
+    if (notes.length >= MAX_CONSOLIDATION_NOTES) break;
+    if (!r.consolidation!.command) notes.push(singleNodeNote(r, f));
+    else if (commandAt.has(r.nodeClaim)) notes.push(commandNote(commandAt.get(r.nodeClaim)!, f));
+  }
+  return notes;
+}
+
 /**
  * The notes under the NodePool table, in the table's order: potential drift, the rollout, blocked consolidation, static
  * pools, deleted and unused pools, then the consolidation commands (at most 20). Shared by the Markdown and text reports.
  */
-export function nodePoolNotes(plan: Plan, rows: readonly Plan['nodePools'][number][], f: Inline = MD): string[] {
-  const notes: string[] = [];
-  for (const p of rows) {
-    for (const x of p.potentialDrift ?? []) notes.push(`${f.code(p.name)}: ${f.text(x)}`);
-    if (p.rollout?.note) notes.push(`${f.code(p.name)}: ${f.text(p.rollout.note)}`);
-    if (p.consolidationBlocked)
-      notes.push(
-        `${f.code(p.name)}: ${p.consolidationBlocked.nodes} node(s) that head would consolidate cannot be now: ${p.consolidationBlocked.because.map((b) => f.text(b)).join('; ')}.`,
-      );
-    if (p.static) {
-      const one = (x: NonNullable<typeof p.static.base> | null) =>
-        x ? `${x.nodes} × ${f.code(x.instanceType)} ${f.text(x.capacityType)} (${money(x.hourlyCost)}/h)` : 'none';
-      const delta = (p.static.head?.hourlyCost ?? 0) - (p.static.base?.hourlyCost ?? 0);
-      notes.push(
-        `${f.code(p.name)} is a static NodePool: ${plan.kind === 'diff' ? `${one(p.static.base)} → ` : ''}${one(p.static.head)}${plan.kind === 'diff' && Math.abs(delta) > 1e-9 ? `, ${signedMoney(delta)}/h (${signedMonthly(delta)}/month)` : ''}.`,
-      );
-    }
-    if (p.drift === 'removed' && p.nodesDrifted)
-      notes.push(
-        `${f.code(p.name)} is deleted: its ${p.nodesDrifted} node(s) are deleted by garbage collection, without budgets and without pre-spun replacements.`,
-      );
-    if (p.ineligible && p.change !== 'removed')
-      notes.push(`${f.code(p.name)} is not used for provisioning in head: ${f.text(p.ineligible)}`);
-  }
-  // The plan lists each command of several nodes, or deletion, once (consolidationCommands): its note stands at its
-  // first node's entry; a single-node replacement's note at its own entry.
-  const consolidated = plan.replacements.filter((x) => x.reason === 'Consolidation');
-  const commandAt = new Map((plan.consolidationCommands ?? []).map((c) => [c.nodes[0]?.nodeClaim, c]));
-  let shown = 0;
-  for (const r of consolidated) {
-    if (shown >= 20) break;
-    const c = r.consolidation!;
-    if (c.command) {
-      const cmd = commandAt.get(r.nodeClaim);
-      if (!cmd) continue;
-      shown++;
-      notes.push(commandNote(cmd, f));
-      continue;
-    }
-    shown++;
-    const overlaid = c.fromCost !== null && Math.abs(c.fromCost - c.fromPrice) > 1e-9;
-    notes.push(
-      `consolidation: ${f.code(r.nodeClaim)} (${f.code(r.nodePool)}, ${f.code(r.instanceType ?? '?')}) is priced ${money(c.fromPrice)}/h by Karpenter${overlaid ? ` (with NodeOverlay prices; it costs ${money(c.fromCost)}/h)` : ''}; ${f.code(c.toInstanceType ?? '?')} ${f.text(c.toCapacityType ?? '?')} at ${money(c.toPrice)}/h is strictly cheaper, so consolidation replaces it (budget reason Underutilized)${c.toCost > (c.fromCost ?? c.fromPrice) ? ` — the real cost rises to ${money(c.toCost)}/h` : ''}.`,
-    );
-  }
-  return notes;
+export function nodePoolNotes(plan: Plan, rows: readonly PoolRow[], f: Inline = MD): string[] {
+  return [...rows.flatMap((p) => POOL_NOTES.flatMap((note) => note(p, plan, f))), ...consolidationNotes(plan, f)];
 }
 
 /** The note of a consolidation command of several nodes, or of a deletion. */
