@@ -4,20 +4,8 @@
  * an alert when something dangerous happens, then folded sections.
  */
 import { assumptionLines } from './assumption-lines.js';
-import type { Alert, ConsolidationCommandRow, Plan, TargetPlan } from '../plan/contract.js';
-import {
-  cell,
-  code,
-  escapeHtml,
-  fenceFor,
-  inert,
-  linkText,
-  money,
-  monthly,
-  signedMonthly,
-  signedMoney,
-  urlPath,
-} from './escape.js';
+import type { Alert, Plan, TargetPlan } from '../plan/contract.js';
+import { code, escapeHtml, fenceFor, inert, money, monthly, signedMonthly, signedMoney } from './escape.js';
 import { compositionCharts, rolloutGantt } from './charts.js';
 import {
   blockedCostPart,
@@ -27,12 +15,15 @@ import {
   placementsSentence,
   plural,
   probesOnly,
-  rolloutSentence,
   type Section,
 } from './consequences.js';
+import { findingsSection } from './findings.js';
 import { headline, targetsPart } from './headline.js';
-import { isRenderedSource } from '../common/findings.js';
-import { DOCUMENTED_RULES, RULE_DOCS_URL } from './rule-docs.js';
+import { details, MD, type Inline } from './markup.js';
+import { probeSection, scenarioSection, workloadSection } from './placements.js';
+import { nodePoolSection } from './replacements.js';
+import { rolloutSection, rolloutVerdict, VERDICT_ICON } from './rollout.js';
+import { RULE_DOCS_URL } from './rule-docs.js';
 
 export const COMMENT_LIMIT = 65_000;
 
@@ -193,17 +184,6 @@ function whyLines(plan: Plan, outcome: Outcome): string[] {
     return [`Failing because: ${plan.verdictReasons.map(inert).join('; ')}.`, ''];
   return [];
 }
-
-/**
- * The rollout verdict a reader sees: the budget's, except that an `ok` rollout whose largest wave takes a large share
- * of its pool or of the fleet at once (the plan's `largestWave.wide`) is `wide`.
- */
-export function rolloutVerdict(p: Plan['nodePools'][number]): RolloutVerdict | null {
-  const v = p.budget?.verdict;
-  if (!v) return null;
-  return v === 'ok' && p.largestWave?.wide ? 'wide' : v;
-}
-export type RolloutVerdict = NonNullable<Plan['nodePools'][number]['budget']>['verdict'] | 'wide';
 
 /** Anchors of the comment's sections (`<a name>`: GitHub keeps it, prefixed, and scrolls to `#name`). */
 function anchor(prefix: string, section: Section): string {
@@ -453,14 +433,6 @@ function targetSections(targets: TargetPlan[]): { title: string; body: string }[
   return sections;
 }
 
-/** How a sentence marks names and user text: Markdown (inline code, inert text), or plain for the terminal. */
-export interface Inline {
-  code(s: string): string;
-  text(s: string): string;
-}
-
-const MD: Inline = { code, text: inert };
-
 export function alertText(a: Alert, kind: Plan['kind'], f: Inline = MD): string {
   const names = (xs: string[]) => xs.map((x) => f.code(x)).join(', ');
   switch (a.code) {
@@ -479,216 +451,6 @@ export function alertText(a: Alert, kind: Plan['kind'], f: Inline = MD): string 
   }
 }
 
-function details(summary: string, body: string, open = false): string {
-  return `<details${open ? ' open' : ''}><summary>${summary}</summary>\n\n${body}\n</details>`;
-}
-
-/** What the change does to each NodePool and its nodes (5 columns; the rollout under the budgets is its own table). */
-function nodePoolSection(plan: Plan): string {
-  if (plan.nodePools.length === 0)
-    return details('<b>Expected replacements</b>', '_No NodePools in base or head._', true);
-  const rows = sortedPools(plan);
-  const lines = ['| NodePool | change | why (changed fields) | drift | nodes drifted |', '|---|---|---|---|---|'];
-  for (const p of rows) {
-    const why = [...new Set([...(p.driftBecause ?? []), ...p.changedFields])];
-    const fields = why.length
-      ? why
-          .slice(0, 6)
-          .map((w) => (/^[\w.[\]/-]+$/.test(w) ? code(w) : inert(w)))
-          .join('<br>') + (why.length > 6 ? `<br>… +${why.length - 6}` : '')
-      : '–';
-    const drifted = p.nodes || p.nodesDrifted ? `${p.nodesDrifted}/${p.nodes}` : '–';
-    lines.push(`| ${code(p.name)} | ${p.change} | ${fields} | ${p.drift === 'none' ? '–' : p.drift} | ${drifted} |`);
-  }
-  const notes = nodePoolNotes(plan, rows).map((n) => `- ${n}`);
-  const affected = rows.filter((r) => r.nodesDrifted > 0).length;
-  const body = lines.join('\n') + (notes.length ? '\n\n' + notes.join('\n') : '');
-  const s = plan.summary;
-  const what = [
-    `${s.nodesReplaced} replaced`,
-    ...(s.nodesRemoved ? [`${s.nodesRemoved} deleted with their NodePool`] : []),
-    ...(s.nodesConsolidated ? [`${s.nodesConsolidated} consolidated`] : []),
-  ].join(', ');
-  return details(
-    `<b>Expected replacements</b>: ${what}${affected ? ` in ${affected} of ${rows.length} NodePools` : ` · ${rows.length} NodePool${rows.length === 1 ? '' : 's'}`} (fleet: ${plan.fleet.source})`,
-    body,
-    true,
-  );
-}
-
-function sortedPools(plan: Plan): Plan['nodePools'] {
-  return [...plan.nodePools].sort(
-    (a, b) =>
-      b.nodesDrifted - a.nodesDrifted ||
-      Number(a.change === 'unchanged') - Number(b.change === 'unchanged') ||
-      a.name.localeCompare(b.name),
-  );
-}
-
-/** The rollout of the drifted nodes under each NodePool's `Drifted` budget (6 columns), with one sentence per pool. */
-function rolloutSection(plan: Plan): string | null {
-  const rows = sortedPools(plan).filter((p) => {
-    const v = rolloutVerdict(p);
-    return v !== null && v !== 'none';
-  });
-  if (!rows.length) return null;
-  const lines = ['| NodePool | budget (Drifted) | largest wave | waves | ETA | verdict |', '|---|---|---|---|---|---|'];
-  for (const p of rows) {
-    const b = p.budget!;
-    const v = rolloutVerdict(p)!;
-    const w = p.largestWave;
-    lines.push(
-      `| ${code(p.name)} | ${b.allowed === null ? 'unlimited' : `${b.allowed} now`} | ${w ? `${w.nodes} (${w.poolPercent} % of the pool)` : '–'} | ${b.waves || '–'} | ${b.estimatedMinutes ? formatMinutes(b.estimatedMinutes) : '–'} | ${VERDICT_ICON[v] ?? ''} ${v} |`,
-    );
-  }
-  const sentences = rows.map((p) => rolloutSentence(p)).filter((x): x is string => x !== null);
-  const verdicts = rows.map((p) => rolloutVerdict(p)!);
-  const worst = (['blocked', 'wide', 'unlimited', 'slow', 'ok'] as const).find((v) => verdicts.includes(v));
-  return details(
-    `<b>Rollout</b> under the budgets: ${rows.length} NodePool${rows.length === 1 ? '' : 's'}${worst ? `, ${worst === 'ok' ? 'all ok' : `${verdicts.filter((v) => v === worst).length} ${worst}`}` : ''}`,
-    lines.join('\n') + (sentences.length ? '\n\n' + sentences.map((x) => `- ${x}.`).join('\n') : ''),
-    verdicts.some((v) => v !== 'ok'),
-  );
-}
-
-type PoolRow = Plan['nodePools'][number];
-
-/** The drift the plan says may happen but cannot decide (its `potentialDrift`). */
-function potentialDriftNotes(p: PoolRow, _plan: Plan, f: Inline): string[] {
-  return (p.potentialDrift ?? []).map((x) => `${f.code(p.name)}: ${f.text(x)}`);
-}
-
-/** What the plan says about the pool's rollout beyond its waves. */
-function rolloutNote(p: PoolRow, _plan: Plan, f: Inline): string[] {
-  return p.rollout?.note ? [`${f.code(p.name)}: ${f.text(p.rollout.note)}`] : [];
-}
-
-/** Nodes head would consolidate that cannot be now, and why. */
-function consolidationBlockedNote(p: PoolRow, _plan: Plan, f: Inline): string[] {
-  const c = p.consolidationBlocked;
-  if (!c) return [];
-  return [
-    `${f.code(p.name)}: ${c.nodes} node(s) that head would consolidate cannot be now: ${c.because.map((b) => f.text(b)).join('; ')}.`,
-  ];
-}
-
-/** A static NodePool's fixed nodes, base to head in a diff, with the cost change. */
-function staticPoolNote(p: PoolRow, plan: Plan, f: Inline): string[] {
-  if (!p.static) return [];
-  const one = (x: NonNullable<NonNullable<PoolRow['static']>['base']> | null) =>
-    x ? `${x.nodes} × ${f.code(x.instanceType)} ${f.text(x.capacityType)} (${money(x.hourlyCost)}/h)` : 'none';
-  const delta = (p.static.head?.hourlyCost ?? 0) - (p.static.base?.hourlyCost ?? 0);
-  const diff = plan.kind === 'diff';
-  return [
-    `${f.code(p.name)} is a static NodePool: ${diff ? `${one(p.static.base)} → ` : ''}${one(p.static.head)}${diff && Math.abs(delta) > 1e-9 ? `, ${signedMoney(delta)}/h (${signedMonthly(delta)}/month)` : ''}.`,
-  ];
-}
-
-/** A deleted NodePool's nodes: garbage collection, no budgets. */
-function deletedPoolNote(p: PoolRow, _plan: Plan, f: Inline): string[] {
-  if (p.drift !== 'removed' || !p.nodesDrifted) return [];
-  return [
-    `${f.code(p.name)} is deleted: its ${p.nodesDrifted} node(s) are deleted by garbage collection, without budgets and without pre-spun replacements.`,
-  ];
-}
-
-/** A NodePool head keeps but never provisions from, and why. */
-function ineligiblePoolNote(p: PoolRow, _plan: Plan, f: Inline): string[] {
-  if (!p.ineligible || p.change === 'removed') return [];
-  return [`${f.code(p.name)} is not used for provisioning in head: ${f.text(p.ineligible)}`];
-}
-
-/** The notes of one NodePool, in this order. */
-const POOL_NOTES: ((p: PoolRow, plan: Plan, f: Inline) => string[])[] = [
-  potentialDriftNotes,
-  rolloutNote,
-  consolidationBlockedNote,
-  staticPoolNote,
-  deletedPoolNote,
-  ineligiblePoolNote,
-];
-
-/** The note of a single-node consolidation replacement: Karpenter's price against the cheaper one. */
-function singleNodeNote(r: Plan['replacements'][number], f: Inline): string {
-  const c = r.consolidation!;
-  const overlaid = c.fromCost !== null && Math.abs(c.fromCost - c.fromPrice) > 1e-9;
-  return `consolidation: ${f.code(r.nodeClaim)} (${f.code(r.nodePool)}, ${f.code(r.instanceType ?? '?')}) is priced ${money(c.fromPrice)}/h by Karpenter${overlaid ? ` (with NodeOverlay prices; it costs ${money(c.fromCost)}/h)` : ''}; ${f.code(c.toInstanceType ?? '?')} ${f.text(c.toCapacityType ?? '?')} at ${money(c.toPrice)}/h is strictly cheaper, so consolidation replaces it (budget reason Underutilized)${c.toCost > (c.fromCost ?? c.fromPrice) ? ` — the real cost rises to ${money(c.toCost)}/h` : ''}.`;
-}
-
-/** At most this many consolidation notes are shown. */
-const MAX_CONSOLIDATION_NOTES = 20;
-
-/**
- * The consolidation notes, at most 20. The plan lists each command of several nodes, or deletion, once
- * (consolidationCommands): its note stands at its first node's entry; a single-node replacement's note at its own entry.
- */
-function consolidationNotes(plan: Plan, f: Inline): string[] {
-  const notes: string[] = [];
-  const commandAt = new Map((plan.consolidationCommands ?? []).map((c) => [c.nodes[0]?.nodeClaim, c]));
-  for (const r of plan.replacements.filter((x) => x.reason === 'Consolidation')) {
-    if (notes.length >= MAX_CONSOLIDATION_NOTES) break;
-    if (!r.consolidation!.command) notes.push(singleNodeNote(r, f));
-    else if (commandAt.has(r.nodeClaim)) notes.push(commandNote(commandAt.get(r.nodeClaim)!, f));
-  }
-  return notes;
-}
-
-/**
- * The notes under the NodePool table, in the table's order: potential drift, the rollout, blocked consolidation, static
- * pools, deleted and unused pools, then the consolidation commands (at most 20). Shared by the Markdown and text reports.
- */
-export function nodePoolNotes(plan: Plan, rows: readonly PoolRow[], f: Inline = MD): string[] {
-  return [...rows.flatMap((p) => POOL_NOTES.flatMap((note) => note(p, plan, f))), ...consolidationNotes(plan, f)];
-}
-
-/** The note of a consolidation command of several nodes, or of a deletion. */
-function commandNote(cmd: ConsolidationCommandRow, f: Inline): string {
-  const n = cmd.nodes.length;
-  const list = cmd.nodes
-    .slice(0, 6)
-    .map((x) => `${f.code(x.nodeClaim)} (${f.code(x.nodePool)}, ${f.code(x.instanceType ?? '?')})`)
-    .join(', ');
-  const more = n > 6 ? ` and ${n - 6} more` : '';
-  const priced =
-    n > 1
-      ? `${n} nodes ${list}${more}, priced ${money(cmd.fromPrice)}/h together by Karpenter`
-      : `${list}, priced ${money(cmd.fromPrice)}/h by Karpenter`;
-  const method = cmd.method === 'multi' ? 'multi-node' : 'single-node';
-  return cmd.decision === 'delete'
-    ? `consolidation: ${priced}: their pods fit on the other existing nodes, so ${method} consolidation deletes ${n > 1 ? 'them' : 'it'} without a replacement (budget reason Underutilized).`
-    : `consolidation: ${priced}: one ${f.code(cmd.toInstanceType ?? '?')} ${f.text(cmd.toCapacityType ?? '?')} at ${money(cmd.toPrice)}/h takes all their pods and is strictly cheaper, so ${method} consolidation replaces them with it (budget reason Underutilized).`;
-}
-
-function scenarioSection(plan: Plan): string {
-  const parts: string[] = [];
-  for (const sc of plan.scenarios) {
-    const changed = sc.workloads.filter((w) => w.changed);
-    const lines = [
-      `**${inert(sc.name)}** — ${sc.unavailableOfferings} offerings unavailable · fleet ${money(plan.summary.hourlyCost.head)}/h → ${money(sc.hourlyCost)}/h`,
-      '',
-      '| workload | head | with this shortage |',
-      '|---|---|---|',
-    ];
-    for (const w of changed)
-      lines.push(
-        `| ${cell(`${w.kind} ${w.namespace}/${w.name}`)} | ${placementCell(w.head)} | ${placementCell(w.scenario)} |`,
-      );
-    if (!changed.length) lines.push('| – | no workload moves | – |');
-    lines.push('', inert(sc.timeline));
-    parts.push(lines.join('\n'));
-  }
-  return details(`<b>What-if (insufficient capacity)</b>: ${plan.scenarios.length} scenario(s)`, parts.join('\n\n'));
-}
-
-const VERDICT_ICON: Record<string, string> = {
-  ok: '🟢',
-  slow: '🟡',
-  blocked: '🔴',
-  unlimited: '🟠',
-  wide: '🟠',
-  none: '⚪',
-};
-
 function chartsSection(plan: Plan): string | null {
   const composition = compositionCharts(plan);
   const gantt = rolloutGantt(plan);
@@ -696,176 +458,6 @@ function chartsSection(plan: Plan): string | null {
   if (!parts.length) return null;
   const what = [...(composition ? ['fleet composition'] : []), ...(gantt ? ['rollout'] : [])].join(' and ');
   return details(`<b>Charts</b>: ${what}`, parts.join('\n\n'));
-}
-
-export function formatMinutes(m: number): string {
-  if (m < 60) return `${Math.round(m)} min`;
-  if (m < 48 * 60) return `${(m / 60).toFixed(1)} h`;
-  return `${(m / 1440).toFixed(1)} d`;
-}
-
-/** Where a placement's pods run on a node without a NodeClaim (plan.md: `managed: false`). */
-const NOT_MANAGED = 'not managed by Karpenter';
-
-function placementCell(
-  p: {
-    schedulable: boolean;
-    nodePool: string | null;
-    instanceType: string | null;
-    capacityType: string | null;
-    pricePerHour: number | null;
-    reason: string | null;
-    pending?: number;
-    managed?: false;
-  } | null,
-  spotEstimated = false,
-): string {
-  if (!p) return '–';
-  if (!p.schedulable) return `⛔ unschedulable: ${cell(p.reason)}`;
-  const approx = spotEstimated && p.capacityType === 'spot' ? '≈' : '';
-  // Pods held back while the others are placed are said in the same cell, never hidden behind the placement.
-  const held = p.pending ? ` · ⛔ **${p.pending} pending**: ${cell(p.reason)}` : '';
-  const pool = p.managed === false ? NOT_MANAGED : code(p.nodePool ?? '?');
-  return `${pool} ${code(p.instanceType ?? '?')} ${cell(p.capacityType)} ${approx}${money(p.pricePerHour)}${held}`;
-}
-
-function workloadSection(plan: Plan): string {
-  const spotEst = plan.pricing?.spot === 'estimated';
-  const rows = plan.workloads.filter((w) => !w.probe);
-  const lines = ['| workload | replicas | base | head |', '|---|---|---|---|'];
-  for (const w of rows) {
-    lines.push(
-      `| ${w.changed ? '**' : ''}${cell(`${w.kind} ${w.namespace}/${w.name}`)}${w.changed ? '**' : ''} | ${w.replicas} | ${placementCell(w.base, spotEst)} | ${placementCell(w.head, spotEst)} |`,
-    );
-  }
-  const changed = rows.filter((w) => w.changed).length;
-  const { base, head } = plan.summary.hourlyCost;
-  const cost =
-    plan.summary.fleet && (base !== null || head !== null)
-      ? ` · simulated launch for the workloads (not the fleet): ${plan.kind === 'diff' ? `${money(base)}/h → ` : ''}${money(head)}/h`
-      : '';
-  return details(
-    `<b>Fleet outcome</b>: ${changed} of ${rows.length} workloads change${cost}`,
-    lines.join('\n'),
-    changed > 0 && rows.length <= 30,
-  );
-}
-
-/** What each NodePool no workload exercises would launch: the probe pods, apart from the workloads. */
-function probeSection(plan: Plan): string {
-  const spotEst = plan.pricing?.spot === 'estimated';
-  const rows = plan.workloads.filter((w) => w.probe);
-  const onlyProbes = probesOnly(plan);
-  const lines = [
-    onlyProbes
-      ? '_No workload in the inputs (or none with replicas): probe pods stand for them — `small` 0.5 CPU/1 GiB, `medium` 2 CPU/4 GiB, `large` 4 CPU/16 GiB, and `pool-<name>` 1 CPU/2 GiB selecting one NodePool and tolerating its taints._'
-      : '_No workload lands on these NodePools: a probe pod each (1 CPU/2 GiB, selecting the pool and tolerating its taints) shows what it would launch._',
-    '',
-    '| probe | base | head |',
-    '|---|---|---|',
-  ];
-  for (const w of rows)
-    lines.push(
-      `| ${w.changed ? '**' : ''}${cell(w.name)}${w.changed ? '**' : ''} | ${placementCell(w.base, spotEst)} | ${placementCell(w.head, spotEst)} |`,
-    );
-  const changed = rows.filter((w) => w.changed).length;
-  return details(
-    `<b>What each NodePool would launch</b> (probe pods): ${changed} of ${rows.length} change`,
-    lines.join('\n'),
-    onlyProbes && changed > 0 && rows.length <= 30,
-  );
-}
-
-function ruleCell(rule: string): string {
-  return DOCUMENTED_RULES.has(rule) ? `[${code(rule)}](${RULE_DOCS_URL}${rule}.md)` : code(rule);
-}
-
-/** Counts by rule, most frequent first: `3 × <code>rule</code>, …`. */
-function byRule(findings: readonly { rule: string }[]): string {
-  const c = new Map<string, number>();
-  for (const f of findings) c.set(f.rule, (c.get(f.rule) ?? 0) + 1);
-  return [...c]
-    .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
-    .map(([r, n]) => `${n} × ${ruleCell(r)}`)
-    .join(', ');
-}
-
-/** Where a message's first sentence ends: a period, `!` or `?` followed by a space (not inside `file.yaml:6`). */
-export function splitFirstSentence(message: string): [string, string] {
-  const m = /^(.+?[.!?])\s+(?=\S)/s.exec(message);
-  let first = m ? m[1] : message;
-  // A first sentence longer than a table cell reads well is cut at its first colon or semicolon past 40 characters.
-  if (first.length > 160) {
-    const c = /^(.{40,}?[:;])\s/s.exec(first);
-    if (c) first = c[1];
-  }
-  return [first, message.slice(first.length).trim()];
-}
-
-/**
- * A finding's message in a table cell: its first sentence, the rest folded. Every message is a `<details>`, even one
- * of a single sentence, so the structure of the table never depends on the text (a name in a message cannot add or
- * remove an element: docs/security.md).
- */
-function messageCell(message: string): string {
-  const [first, rest] = splitFirstSentence(message);
-  return `<details><summary>${cell(first)}</summary>${rest ? cell(rest) : ''}</details>`;
-}
-
-/**
- * New findings in full; pre-existing ones (base had them) folded into counts by rule; resolved and suppressed ones
- * counted. In a single-state run every finding is new.
- */
-function findingsSection(plan: Plan, blobUrl: string | null): string {
-  const icon = { error: '🛑', warning: '⚠️', info: 'ℹ️' } as const;
-  const fresh = plan.findings.filter((f) => f.new !== false);
-  const existing = plan.findings.filter((f) => f.new === false);
-  const lines = ['| | rule | where | message |', '|---|---|---|---|'];
-  for (const f of fresh) {
-    const loc = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}` : '–';
-    const where =
-      blobUrl && f.file && !isRenderedSource(f.file)
-        ? `[${linkText(loc)}](${blobUrl}/${urlPath(f.file)}${f.line ? `#L${f.line}` : ''})`
-        : cell(loc);
-    lines.push(`| ${icon[f.severity]} ${f.severity} | ${ruleCell(f.rule)} | ${where} | ${messageCell(f.message)} |`);
-  }
-  const parts = [fresh.length ? lines.join('\n') : '_This change introduces no finding._'];
-  if (existing.length)
-    parts.push(
-      details(`${existing.length} pre-existing finding(s), not introduced by this change`, byRule(existing) + '.'),
-    );
-  const resolved = plan.resolvedFindings ?? [];
-  if (resolved.length) parts.push(`Resolved by this change: ${byRule(resolved)}.`);
-  const suppressed = plan.suppressedFindings ?? [];
-  if (suppressed.length) {
-    const how = (['annotation', 'config', 'baseline'] as const)
-      .map((k) => [k, suppressed.filter((f) => f.suppressedBy === k).length] as const)
-      .filter(([, n]) => n > 0)
-      .map(([k, n]) => `${n} by ${k}`)
-      .join(', ');
-    parts.push(`Suppressed: ${suppressed.length} (${how}): ${byRule(suppressed)}.`);
-    // Suppressions by an annotation come from the change itself: each is listed with its object, for the reviewer.
-    const byObject = new Map<string, typeof suppressed>();
-    for (const f of suppressed.filter((x) => x.suppressedBy === 'annotation'))
-      byObject.set(f.object ?? '?', [...(byObject.get(f.object ?? '?') ?? []), f]);
-    if (byObject.size)
-      parts.push(
-        `Silenced by a \`karpenter-plan.io/ignore\` annotation in the change:\n\n` +
-          [...byObject]
-            .map(
-              ([object, fs]) =>
-                `- ${code(object)}: ${byRule(fs)}${fs[0].reason ? ` — ${inert(fs[0].reason)}` : ''}${fs.some((f) => f.new !== false) ? ' (new)' : ''}`,
-            )
-            .join('\n'),
-      );
-  }
-  const n = plan.summary.newFindings ?? plan.summary.findings;
-  const head =
-    plan.kind === 'diff'
-      ? `<b>Findings</b>: ${n.error} error, ${n.warning} warning, ${n.info} info new` +
-        (existing.length ? ` · ${existing.length} pre-existing` : '')
-      : `<b>Findings</b>: ${n.error} error, ${n.warning} warning, ${n.info} info`;
-  return details(head, parts.join('\n\n'), n.error + n.warning > 0);
 }
 
 function manifestSection(plan: Plan): string {

@@ -7,7 +7,10 @@
  */
 import { assumptionLines } from './assumption-lines.js';
 import type { Plan, TargetPlan } from '../plan/contract.js';
-import { OUTCOME_WORDS, outcomeOf, formatMinutes, nodePoolNotes, pricingNote, type Inline } from './markdown.js';
+import { OUTCOME_WORDS, outcomeOf, pricingNote } from './markdown.js';
+import type { Inline } from './markup.js';
+import { nodePoolNotes } from './replacements.js';
+import { formatMinutes } from './rollout.js';
 import { headline } from './headline.js';
 import { money, plain, signedMonthly } from './escape.js';
 import { consequences, MAX_CONSEQUENCES, probesOnly, rolloutSentence, type SentenceStyle } from './consequences.js';

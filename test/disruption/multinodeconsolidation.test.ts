@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
 import type { Plan } from '../../src/plan/contract.js';
-import { nodePoolNotes } from '../../src/report/markdown.js';
+import { nodePoolNotes } from '../../src/report/replacements.js';
 import { NODECLASS, nodePool } from '../helpers.js';
 
 interface SnapNode {

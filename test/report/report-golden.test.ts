@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import type { Plan } from '../../src/plan/contract.js';
 import { renderMarkdown, summarySentence } from '../../src/report/markdown.js';
 import { headline } from '../../src/report/headline.js';
-import { splitFirstSentence } from '../../src/report/markdown.js';
+import { splitFirstSentence } from '../../src/report/findings.js';
 import { rolloutSentence } from '../../src/report/consequences.js';
 import { VERSION } from '../../src/common/version.js';
 
