@@ -203,6 +203,33 @@ export function ruleCounts(findings: readonly { rule: string }[]): [string, numb
   return [...c].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
+/** Findings counted by rule, most frequent first: `3 × rule, 1 × other`, each rule named as the renderer names it. */
+export function byRule(findings: readonly { rule: string }[], name: (rule: string) => string): string {
+  return ruleCounts(findings)
+    .map(([r, n]) => `${n} × ${name(r)}`)
+    .join(', ');
+}
+
+/**
+ * The count of findings that heads the Findings section of both reports: a diff's new ones with the pre-existing ones
+ * said apart (`1 error, 2 warning, 0 info new · 3 pre-existing`), or a single state's.
+ */
+export function findingsCount(plan: Plan, existing: number): string {
+  const n = plan.summary.newFindings ?? plan.summary.findings;
+  if (plan.kind !== 'diff') return `${n.error} error, ${n.warning} warning, ${n.info} info`;
+  return `${n.error} error, ${n.warning} warning, ${n.info} info new` + (existing ? ` · ${existing} pre-existing` : '');
+}
+
+/**
+ * Beside a fleet snapshot, what the simulation launches for the workloads (not the fleet), said in the Fleet outcome's
+ * title of both reports (`arrow` as each writes it); empty without a snapshot or without a cost.
+ */
+export function simulatedLaunchPart(plan: Plan, arrow: string): string {
+  const { base, head } = plan.summary.hourlyCost;
+  if (!plan.summary.fleet || (base === null && head === null)) return '';
+  return ` · simulated launch for the workloads (not the fleet): ${plan.kind === 'diff' ? `${money(base)}/h ${arrow} ` : ''}${money(head)}/h`;
+}
+
 /** New findings: errors before the cost (rank 4), warnings after it (rank 6), each with its three commonest rules. */
 function findingsConsequences(plan: Plan, { code }: SentenceStyle): Consequence[] {
   const diff = plan.kind === 'diff';

@@ -5,21 +5,12 @@
 import type { Plan } from '../plan/contract.js';
 import { isRenderedSource } from '../common/findings.js';
 import { cell, code, inert, linkText, urlPath } from './escape.js';
+import { byRule, findingsCount } from './consequences.js';
 import { details } from './markup.js';
 import { DOCUMENTED_RULES, RULE_DOCS_URL } from './rule-docs.js';
 
 function ruleCell(rule: string): string {
   return DOCUMENTED_RULES.has(rule) ? `[${code(rule)}](${RULE_DOCS_URL}${rule}.md)` : code(rule);
-}
-
-/** Counts by rule, most frequent first: `3 × <code>rule</code>, …`. */
-export function byRule(findings: readonly { rule: string }[]): string {
-  const c = new Map<string, number>();
-  for (const f of findings) c.set(f.rule, (c.get(f.rule) ?? 0) + 1);
-  return [...c]
-    .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
-    .map(([r, n]) => `${n} × ${ruleCell(r)}`)
-    .join(', ');
 }
 
 /** Where a message's first sentence ends: a period, `!` or `?` followed by a space (not inside `file.yaml:6`). */
@@ -64,10 +55,13 @@ export function findingsSection(plan: Plan, blobUrl: string | null): string {
   const parts = [fresh.length ? lines.join('\n') : '_This change introduces no finding._'];
   if (existing.length)
     parts.push(
-      details(`${existing.length} pre-existing finding(s), not introduced by this change`, byRule(existing) + '.'),
+      details(
+        `${existing.length} pre-existing finding(s), not introduced by this change`,
+        byRule(existing, ruleCell) + '.',
+      ),
     );
   const resolved = plan.resolvedFindings ?? [];
-  if (resolved.length) parts.push(`Resolved by this change: ${byRule(resolved)}.`);
+  if (resolved.length) parts.push(`Resolved by this change: ${byRule(resolved, ruleCell)}.`);
   const suppressed = plan.suppressedFindings ?? [];
   if (suppressed.length) {
     const how = (['annotation', 'config', 'baseline'] as const)
@@ -75,7 +69,7 @@ export function findingsSection(plan: Plan, blobUrl: string | null): string {
       .filter(([, n]) => n > 0)
       .map(([k, n]) => `${n} by ${k}`)
       .join(', ');
-    parts.push(`Suppressed: ${suppressed.length} (${how}): ${byRule(suppressed)}.`);
+    parts.push(`Suppressed: ${suppressed.length} (${how}): ${byRule(suppressed, ruleCell)}.`);
     // Suppressions by an annotation come from the change itself: each is listed with its object, for the reviewer.
     const byObject = new Map<string, typeof suppressed>();
     for (const f of suppressed.filter((x) => x.suppressedBy === 'annotation'))
@@ -86,16 +80,12 @@ export function findingsSection(plan: Plan, blobUrl: string | null): string {
           [...byObject]
             .map(
               ([object, fs]) =>
-                `- ${code(object)}: ${byRule(fs)}${fs[0].reason ? ` — ${inert(fs[0].reason)}` : ''}${fs.some((f) => f.new !== false) ? ' (new)' : ''}`,
+                `- ${code(object)}: ${byRule(fs, ruleCell)}${fs[0].reason ? ` — ${inert(fs[0].reason)}` : ''}${fs.some((f) => f.new !== false) ? ' (new)' : ''}`,
             )
             .join('\n'),
       );
   }
+  const head = `<b>Findings</b>: ${findingsCount(plan, existing.length)}`;
   const n = plan.summary.newFindings ?? plan.summary.findings;
-  const head =
-    plan.kind === 'diff'
-      ? `<b>Findings</b>: ${n.error} error, ${n.warning} warning, ${n.info} info new` +
-        (existing.length ? ` · ${existing.length} pre-existing` : '')
-      : `<b>Findings</b>: ${n.error} error, ${n.warning} warning, ${n.info} info`;
   return details(head, parts.join('\n\n'), n.error + n.warning > 0);
 }

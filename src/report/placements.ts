@@ -4,7 +4,7 @@
  */
 import type { Plan } from '../plan/contract.js';
 import { cell, code, inert, money } from './escape.js';
-import { probesOnly } from './consequences.js';
+import { probesOnly, simulatedLaunchPart } from './consequences.js';
 import { details } from './markup.js';
 
 export function scenarioSection(plan: Plan): string {
@@ -29,7 +29,7 @@ export function scenarioSection(plan: Plan): string {
 }
 
 /** Where a placement's pods run on a node without a NodeClaim (plan.md: `managed: false`). */
-const NOT_MANAGED = 'not managed by Karpenter';
+export const NOT_MANAGED = 'not managed by Karpenter';
 
 function placementCell(
   p: {
@@ -63,11 +63,7 @@ export function workloadSection(plan: Plan): string {
     );
   }
   const changed = rows.filter((w) => w.changed).length;
-  const { base, head } = plan.summary.hourlyCost;
-  const cost =
-    plan.summary.fleet && (base !== null || head !== null)
-      ? ` · simulated launch for the workloads (not the fleet): ${plan.kind === 'diff' ? `${money(base)}/h → ` : ''}${money(head)}/h`
-      : '';
+  const cost = simulatedLaunchPart(plan, '→');
   return details(
     `<b>Fleet outcome</b>: ${changed} of ${rows.length} workloads change${cost}`,
     lines.join('\n'),

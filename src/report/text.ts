@@ -9,11 +9,21 @@ import { assumptionLines } from './assumption-lines.js';
 import type { Plan, TargetPlan } from '../plan/contract.js';
 import { OUTCOME_WORDS, outcomeOf, pricingNote } from './markdown.js';
 import type { Inline } from './markup.js';
-import { nodePoolNotes } from './replacements.js';
+import { nodePoolNotes, sortedPools } from './replacements.js';
 import { formatMinutes } from './rollout.js';
 import { headline } from './headline.js';
 import { money, plain, signedMonthly } from './escape.js';
-import { consequences, MAX_CONSEQUENCES, probesOnly, rolloutSentence, type SentenceStyle } from './consequences.js';
+import {
+  byRule,
+  consequences,
+  findingsCount,
+  MAX_CONSEQUENCES,
+  probesOnly,
+  rolloutSentence,
+  simulatedLaunchPart,
+  type SentenceStyle,
+} from './consequences.js';
+import { NOT_MANAGED } from './placements.js';
 import { describedFleet, sameComposition } from './charts.js';
 
 export interface TextOptions {
@@ -112,9 +122,6 @@ type PlacementLike = {
   managed?: false;
 } | null;
 
-/** Where pods run on a node without a NodeClaim (plan.md: `managed: false`). */
-const NOT_MANAGED = 'not managed by Karpenter';
-
 function placement(p: PlacementLike, spotEstimated = false): string {
   if (!p) return '-';
   if (!p.schedulable) return `unschedulable: ${terminalSafe(p.reason)}`;
@@ -163,11 +170,7 @@ function planBody(plan: Plan, paint: Paint): string[] {
   const spotEst = plan.pricing?.spot === 'estimated';
   const workloads = plan.workloads.filter((w) => !w.probe);
   if (workloads.length) {
-    const { base, head } = plan.summary.hourlyCost;
-    const cost =
-      plan.summary.fleet && (base !== null || head !== null)
-        ? ` · simulated launch for the workloads (not the fleet): ${plan.kind === 'diff' ? `${money(base)}/h -> ` : ''}${money(head)}/h`
-        : '';
+    const cost = simulatedLaunchPart(plan, '->');
     out.push(
       ...heading(
         `Fleet outcome: ${workloads.filter((w) => w.changed).length} of ${workloads.length} workloads change${cost}`,
@@ -237,12 +240,7 @@ function manifests(plan: Plan, paint: Paint): string[] {
 
 /** Expected replacements: the NodePool table and its notes (drift, rollout, consolidation). */
 function replacements(plan: Plan, paint: Paint): string[] {
-  const rows = [...plan.nodePools].sort(
-    (a, b) =>
-      b.nodesDrifted - a.nodesDrifted ||
-      Number(a.change === 'unchanged') - Number(b.change === 'unchanged') ||
-      a.name.localeCompare(b.name),
-  );
+  const rows = sortedPools(plan);
   const affected = rows.filter((r) => r.nodesDrifted > 0).length;
   const out = heading(
     `Expected replacements: ${plan.summary.nodesReplaced} replaced, ${plan.summary.nodesRemoved} removed, in ${affected} of ${rows.length} NodePools (fleet: ${plan.fleet.source})`,
@@ -402,30 +400,16 @@ function findings(plan: Plan, paint: Paint): string[] {
   const resolved = plan.resolvedFindings ?? [];
   const suppressed = plan.suppressedFindings ?? [];
   if (!fresh.length && !existing.length && !resolved.length && !suppressed.length) return [];
-  const n = plan.summary.newFindings ?? plan.summary.findings;
-  const out = heading(
-    plan.kind === 'diff'
-      ? `Findings: ${n.error} error, ${n.warning} warning, ${n.info} info new${existing.length ? ` · ${existing.length} pre-existing` : ''}`
-      : `Findings: ${n.error} error, ${n.warning} warning, ${n.info} info`,
-    paint,
-  );
+  const out = heading(`Findings: ${findingsCount(plan, existing.length)}`, paint);
   const color = { error: 'red', warning: 'yellow', info: 'cyan' } as const;
   for (const f of fresh)
     out.push(
       `  ${paint(f.severity.padEnd(7), color[f.severity])} ${terminalSafe(f.file)}${f.line ? `:${f.line}` : ''} [${f.rule}] ${terminalSafe(f.message)}`,
     );
   if (!fresh.length) out.push('  This change introduces no finding.');
-  const byRule = (xs: readonly { rule: string }[]) => {
-    const c = new Map<string, number>();
-    for (const f of xs) c.set(f.rule, (c.get(f.rule) ?? 0) + 1);
-    return [...c]
-      .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
-      .map(([r, k]) => `${k} × ${r}`)
-      .join(', ');
-  };
-  if (existing.length) out.push(`  pre-existing (not introduced by this change): ${byRule(existing)}`);
-  if (resolved.length) out.push(`  resolved by this change: ${byRule(resolved)}`);
-  if (suppressed.length) out.push(`  suppressed: ${suppressed.length}: ${byRule(suppressed)}`);
+  if (existing.length) out.push(`  pre-existing (not introduced by this change): ${byRule(existing, String)}`);
+  if (resolved.length) out.push(`  resolved by this change: ${byRule(resolved, String)}`);
+  if (suppressed.length) out.push(`  suppressed: ${suppressed.length}: ${byRule(suppressed, String)}`);
   const silenced = suppressed.filter((f) => f.suppressedBy === 'annotation');
   if (silenced.length) {
     out.push('  silenced by a karpenter-plan.io/ignore annotation in the change:');
