@@ -56,130 +56,203 @@ export function readRequirements(
   return out;
 }
 
+/** Where a requirement is read and reported: its path, the path as text, and whose requirement it is. */
+interface RequirementAt {
+  sink: FindingSink;
+  p: Path;
+  where: string;
+  ctx: RequirementContext;
+}
+
 function validateRequirement(
   item: Record<string, unknown>,
   sink: FindingSink,
   p: Path,
   ctx: RequirementContext,
 ): NodeSelectorRequirement | null {
-  const where = p.join('.');
+  const at: RequirementAt = { sink, p, where: p.join('.'), ctx };
   const key = item.key;
   const operator = item.operator;
   if (typeof key !== 'string' || key === '') {
-    sink.error(`${where}.key is required and must be a string`, [...p, 'key']);
+    sink.error(`${at.where}.key is required and must be a string`, [...p, 'key']);
     return null;
   }
   if (typeof operator !== 'string') {
-    sink.error(`${where}.operator is required and must be one of ${OPERATORS.join(', ')}`, [...p, 'operator']);
+    sink.error(`${at.where}.operator is required and must be one of ${OPERATORS.join(', ')}`, [...p, 'operator']);
     return null;
   }
-  let values: string[] = [];
-  if (item.values !== undefined && item.values !== null) {
-    if (!Array.isArray(item.values)) {
-      sink.error(`${where}.values must be a list of strings`, [...p, 'values']);
-    } else {
-      values = item.values.map((x, j) => {
-        if (typeof x !== 'string') {
-          sink.error(`${where}.values[${j}] must be a string (quote it: "${String(x)}")`, [...p, 'values', j]);
-        }
-        return String(x);
-      });
-    }
-  }
-  if (!(OPERATORS as readonly string[]).includes(operator)) {
-    sink.error(
-      `${where}.operator "${operator}" is not supported: must be one of ${OPERATORS.join(', ')}` +
-        (operator.toLowerCase() === 'in' || operator.toLowerCase() === 'notin'
-          ? ' (operators are case-sensitive)'
-          : ''),
-      [...p, 'operator'],
-    );
-  }
-  // Key syntax and restricted domains (karpenter pkg/apis/v1/labels.go IsRestrictedLabel, karpenter-provider-aws
-  // hack/validation/requirements.sh).
+  const values = readRequirementValues(item.values, at);
+  checkOperatorSupported(operator, at);
   const nk = normalizeKey(key);
+  checkRequirementKey(key, nk, at);
+  values.forEach((val, j) => {
+    const e = validateLabelValue(val);
+    if (e) sink.error(`${at.where}.values[${j}]: ${e}`, [...p, 'values', j]);
+  });
+  checkOperatorValues(operator, values, at);
+  const minValues = readMinValues(item.minValues, operator, values, at);
+  checkWellKnownValues(nk, operator, values, minValues, at);
+  return { key, operator, values, ...(minValues !== undefined ? { minValues } : {}) };
+}
+
+/** `values`: a list of strings; an entry of another type is reported and read as its text. */
+function readRequirementValues(v: unknown, { sink, p, where }: RequirementAt): string[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) {
+    sink.error(`${where}.values must be a list of strings`, [...p, 'values']);
+    return [];
+  }
+  return v.map((x, j) => {
+    if (typeof x !== 'string') {
+      sink.error(`${where}.values[${j}] must be a string (quote it: "${String(x)}")`, [...p, 'values', j]);
+    }
+    return String(x);
+  });
+}
+
+function checkOperatorSupported(operator: string, { sink, p, where }: RequirementAt): void {
+  if ((OPERATORS as readonly string[]).includes(operator)) return;
+  const lower = operator.toLowerCase();
+  sink.error(
+    `${where}.operator "${operator}" is not supported: must be one of ${OPERATORS.join(', ')}` +
+      (lower === 'in' || lower === 'notin' ? ' (operators are case-sensitive)' : ''),
+    [...p, 'operator'],
+  );
+}
+
+/** A restricted requirement key: which keys (normalised, with their domain) it covers, and why it is refused. */
+interface RestrictedKey {
+  covers: (nk: string, domain: string, ctx: RequirementContext) => boolean;
+  why: (key: string) => string;
+}
+
+/**
+ * The restricted keys and domains, in order: the first that covers a key refuses it (karpenter pkg/apis/v1/labels.go
+ * IsRestrictedLabel, karpenter-provider-aws hack/validation/requirements.sh).
+ */
+const RESTRICTED_KEYS: readonly RestrictedKey[] = [
+  {
+    covers: (nk) => nk === LABEL_HOSTNAME,
+    why: (key) => `"${key}" is restricted: Karpenter does not allow kubernetes.io/hostname here`,
+  },
+  {
+    covers: (nk, _, ctx) => nk === LABEL_NODEPOOL && ctx === 'nodepool',
+    why: (key) => `"${key}" is restricted: a NodePool cannot require karpenter.sh/nodepool`,
+  },
+  {
+    covers: (nk, domain) => domain.endsWith('karpenter.sh') && nk !== LABEL_CAPACITY_TYPE && nk !== LABEL_NODEPOOL,
+    why: (key) => `"${key}" is in the restricted karpenter.sh domain`,
+  },
+  {
+    // A pod may name any of them; a NodeOverlay has its own allow list.
+    covers: (nk, domain, ctx) =>
+      (nk.startsWith(AWS) || domain.endsWith('.karpenter.k8s.aws')) &&
+      ctx !== 'pod' &&
+      !(ctx === 'overlay' ? AWS_OVERLAY_ALLOW_LIST : AWS_REQUIREMENT_ALLOW_LIST).has(nk),
+    why: (key) => `"${key}" is in the restricted karpenter.k8s.aws domain and is not one of its well-known labels`,
+  },
+];
+
+/** Key syntax (a qualified name, at most 316 characters) and the restricted keys above. */
+function checkRequirementKey(key: string, nk: string, { sink, p, where, ctx }: RequirementAt): void {
   if (key.length > 316) sink.error(`${where}.key is longer than 316 characters`, [...p, 'key']);
   const keyErr = validateLabelKey(key);
   if (keyErr) sink.error(`${where}.key: ${keyErr}`, [...p, 'key']);
   const domain = labelDomain(nk);
-  if (nk === LABEL_HOSTNAME) {
-    sink.error(`${where}.key "${key}" is restricted: Karpenter does not allow kubernetes.io/hostname here`, [
+  const restricted = RESTRICTED_KEYS.find((r) => r.covers(nk, domain, ctx));
+  if (restricted) sink.error(`${where}.key ${restricted.why(key)}`, [...p, 'key']);
+}
+
+/** An operator-specific CEL rule on the values: when it is broken, the error and where it is reported. */
+interface OperatorValuesRule {
+  broken: (operator: string, values: string[], ctx: RequirementContext) => boolean;
+  error: (operator: string, values: string[]) => string;
+  at: Path;
+}
+
+const NUMERIC_OPERATORS = ['Gt', 'Lt', 'Gte', 'Lte'];
+
+/** Operator-specific CEL rules, each checked in turn. */
+const OPERATOR_VALUES_RULES: readonly OperatorValuesRule[] = [
+  {
+    broken: (op, values) => op === 'In' && values.length === 0,
+    error: () => 'operator In requires at least one value',
+    at: ['values'],
+  },
+  {
+    broken: (op, values, ctx) => op === 'NotIn' && values.length === 0 && ctx !== 'nodepool',
+    error: () => 'operator NotIn requires at least one value',
+    at: ['values'],
+  },
+  {
+    broken: (op, values, ctx) => (op === 'Exists' || op === 'DoesNotExist') && values.length > 0 && ctx === 'pod',
+    error: (op) => `operator ${op} must not have values`,
+    at: ['values'],
+  },
+  {
+    broken: (op, values) => NUMERIC_OPERATORS.includes(op) && values.length !== 1,
+    error: (op, values) => `operator ${op} requires exactly one value, got ${values.length}`,
+    at: ['values'],
+  },
+  {
+    broken: (op, values) => NUMERIC_OPERATORS.includes(op) && values.length === 1 && !/^\d+$/.test(values[0]),
+    error: (op, values) => `operator ${op} requires a non-negative integer value, got "${values[0]}"`,
+    at: ['values', 0],
+  },
+];
+
+function checkOperatorValues(operator: string, values: string[], { sink, p, where, ctx }: RequirementAt): void {
+  for (const rule of OPERATOR_VALUES_RULES)
+    if (rule.broken(operator, values, ctx)) sink.error(`${where}: ${rule.error(operator, values)}`, [...p, ...rule.at]);
+}
+
+/** `minValues`: 1..50, not a field of NodeOverlay requirements; an In requirement needs at least as many values. */
+function readMinValues(
+  v: unknown,
+  operator: string,
+  values: string[],
+  { sink, p, where, ctx }: RequirementAt,
+): number | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (ctx === 'overlay') {
+    sink.error(`${where}.minValues is not a field of NodeOverlay requirements`, [...p, 'minValues']);
+    return undefined;
+  }
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    sink.error(`${where}.minValues must be an integer`, [...p, 'minValues']);
+    return undefined;
+  }
+  if (v < 1 || v > 50) {
+    sink.error(`${where}.minValues must be between 1 and 50, got ${v}`, [...p, 'minValues']);
+    return v;
+  }
+  if (operator === 'In' && values.length < v) {
+    sink.error(`${where}: operator In has ${values.length} value(s), fewer than minValues ${v}`, [...p, 'minValues']);
+  }
+  return v;
+}
+
+/** validateWellKnownValues (karpenter pkg/apis/v1/nodeclaim_validation.go): capacity-type In with only unknown values. */
+function checkWellKnownValues(
+  nk: string,
+  operator: string,
+  values: string[],
+  minValues: number | undefined,
+  { sink, p, where }: RequirementAt,
+): void {
+  if (nk !== LABEL_CAPACITY_TYPE || operator !== 'In' || values.length === 0) return;
+  const valid = values.filter((x) => (CAPACITY_TYPES as readonly string[]).includes(x));
+  if (valid.length === 0) {
+    sink.error(
+      `${where}: karpenter.sh/capacity-type values ${JSON.stringify(values)} are all unknown (on-demand, spot, reserved)`,
+      [...p, 'values'],
+    );
+  } else if (minValues !== undefined && valid.length < minValues) {
+    sink.error(`${where}: only ${valid.length} valid capacity types, fewer than minValues ${minValues}`, [
       ...p,
-      'key',
+      'values',
     ]);
-  } else if (nk === LABEL_NODEPOOL && ctx === 'nodepool') {
-    sink.error(`${where}.key "${key}" is restricted: a NodePool cannot require karpenter.sh/nodepool`, [...p, 'key']);
-  } else if (domain.endsWith('karpenter.sh') && nk !== LABEL_CAPACITY_TYPE && nk !== LABEL_NODEPOOL) {
-    sink.error(`${where}.key "${key}" is in the restricted karpenter.sh domain`, [...p, 'key']);
-  } else if (nk.startsWith(AWS) || domain.endsWith('.karpenter.k8s.aws')) {
-    const allow = ctx === 'overlay' ? AWS_OVERLAY_ALLOW_LIST : AWS_REQUIREMENT_ALLOW_LIST;
-    if (ctx !== 'pod' && !allow.has(nk)) {
-      sink.error(
-        `${where}.key "${key}" is in the restricted karpenter.k8s.aws domain and is not one of its well-known labels`,
-        [...p, 'key'],
-      );
-    }
   }
-  values.forEach((val, j) => {
-    const e = validateLabelValue(val);
-    if (e) sink.error(`${where}.values[${j}]: ${e}`, [...p, 'values', j]);
-  });
-  // Operator-specific CEL rules.
-  if (operator === 'In' && values.length === 0) {
-    sink.error(`${where}: operator In requires at least one value`, [...p, 'values']);
-  }
-  if (operator === 'NotIn' && values.length === 0 && ctx !== 'nodepool') {
-    sink.error(`${where}: operator NotIn requires at least one value`, [...p, 'values']);
-  }
-  if ((operator === 'Exists' || operator === 'DoesNotExist') && values.length > 0 && ctx === 'pod') {
-    sink.error(`${where}: operator ${operator} must not have values`, [...p, 'values']);
-  }
-  if (['Gt', 'Lt', 'Gte', 'Lte'].includes(operator)) {
-    if (values.length !== 1) {
-      sink.error(`${where}: operator ${operator} requires exactly one value, got ${values.length}`, [...p, 'values']);
-    } else if (!/^\d+$/.test(values[0])) {
-      sink.error(`${where}: operator ${operator} requires a non-negative integer value, got "${values[0]}"`, [
-        ...p,
-        'values',
-        0,
-      ]);
-    }
-  }
-  let minValues: number | undefined;
-  if (item.minValues !== undefined && item.minValues !== null) {
-    if (ctx === 'overlay') {
-      sink.error(`${where}.minValues is not a field of NodeOverlay requirements`, [...p, 'minValues']);
-    } else if (typeof item.minValues !== 'number' || !Number.isInteger(item.minValues)) {
-      sink.error(`${where}.minValues must be an integer`, [...p, 'minValues']);
-    } else if (item.minValues < 1 || item.minValues > 50) {
-      sink.error(`${where}.minValues must be between 1 and 50, got ${item.minValues}`, [...p, 'minValues']);
-      minValues = item.minValues;
-    } else {
-      minValues = item.minValues;
-      if (operator === 'In' && values.length < item.minValues) {
-        sink.error(`${where}: operator In has ${values.length} value(s), fewer than minValues ${item.minValues}`, [
-          ...p,
-          'minValues',
-        ]);
-      }
-    }
-  }
-  // validateWellKnownValues (karpenter pkg/apis/v1/nodeclaim_validation.go): capacity-type In with only unknown values.
-  if (nk === LABEL_CAPACITY_TYPE && operator === 'In' && values.length > 0) {
-    const valid = values.filter((x) => (CAPACITY_TYPES as readonly string[]).includes(x));
-    if (valid.length === 0) {
-      sink.error(
-        `${where}: karpenter.sh/capacity-type values ${JSON.stringify(values)} are all unknown (on-demand, spot, reserved)`,
-        [...p, 'values'],
-      );
-    } else if (minValues !== undefined && valid.length < minValues) {
-      sink.error(`${where}: only ${valid.length} valid capacity types, fewer than minValues ${minValues}`, [
-        ...p,
-        'values',
-      ]);
-    }
-  }
-  return { key, operator, values, ...(minValues !== undefined ? { minValues } : {}) };
 }
 
 export interface Taint {
