@@ -89,68 +89,19 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
   const template = field(spec, 'template', 'object', sink, ['spec']) ?? {};
   const tmeta = field(template, 'metadata', 'object', sink, ['spec', 'template']) ?? {};
   const tspec = field(template, 'spec', 'object', sink, ['spec', 'template']) ?? {};
-  if (!isObject(spec.template)) sink.error('spec.template is required', ['spec']);
+  const hasTemplate = isObject(spec.template);
+  if (!hasTemplate) sink.error('spec.template is required', ['spec']);
 
-  // weight (pkg/apis/v1/nodepool.go NodePoolSpec.Weight): 1..100, forbidden with replicas.
-  let weight = 0;
-  const w = spec.weight;
-  if (w !== undefined && w !== null) {
-    if (typeof w !== 'number' || !Number.isInteger(w))
-      sink.error(`spec.weight must be an integer, got ${JSON.stringify(w)}`, ['spec', 'weight']);
-    else {
-      if (w < 1 || w > 100) sink.error(`spec.weight must be between 1 and 100, got ${w}`, ['spec', 'weight']);
-      weight = w;
-    }
-  }
-  let replicas: number | undefined;
-  if (spec.replicas !== undefined && spec.replicas !== null) {
-    if (typeof spec.replicas !== 'number' || !Number.isInteger(spec.replicas) || spec.replicas < 0) {
-      sink.error('spec.replicas must be a non-negative integer', ['spec', 'replicas']);
-    } else replicas = spec.replicas;
-    if (w !== undefined && w !== null)
-      sink.error('spec.weight cannot be set together with spec.replicas (static NodePool)', ['spec', 'weight']);
-  }
-
+  const weight = readWeight(spec.weight, sink);
+  const replicas = readReplicas(spec, sink);
   const runtimeErrors: string[] = [];
-  const labels = stringMap(tmeta.labels, sink, ['spec', 'template', 'metadata', 'labels']);
-  if (Object.keys(labels).length > 100)
-    sink.error('spec.template.metadata.labels has more than 100 entries', ['spec', 'template', 'metadata', 'labels']);
-  for (const [k, v] of Object.entries(labels)) {
-    const p = ['spec', 'template', 'metadata', 'labels', k];
-    const ke = validateLabelKey(k);
-    if (ke) sink.error(`template label: ${ke}`, p);
-    const ve = validateLabelValue(v);
-    if (ve) sink.error(`template label ${k}: ${ve}`, p);
-    const domain = labelDomain(k);
-    if (k === LABEL_NODEPOOL || k === LABEL_HOSTNAME) {
-      sink.error(`template label "${k}" is restricted`, p);
-      runtimeErrors.push(`label ${k} is restricted`);
-    } else if (domain.endsWith('karpenter.sh') && k !== LABEL_CAPACITY_TYPE) {
-      sink.error(`template label "${k}" is in the restricted karpenter.sh domain`, p);
-      runtimeErrors.push(`label ${k} is restricted`);
-    } else if (k.startsWith(AWS) && !AWS_REQUIREMENT_ALLOW_LIST.has(k)) {
-      sink.error(`template label "${k}" is in the restricted karpenter.k8s.aws domain`, p);
-      runtimeErrors.push(`label ${k} is restricted`);
-    }
-  }
+  const labels = readTemplateLabels(tmeta.labels, sink, runtimeErrors);
   const annotations = stringMap(tmeta.annotations, sink, ['spec', 'template', 'metadata', 'annotations']);
   const taints = readTaints(tspec.taints, sink, ['spec', 'template', 'spec', 'taints']);
   const startupTaints = readTaints(tspec.startupTaints, sink, ['spec', 'template', 'spec', 'startupTaints']);
-  const seen = new Set<string>();
-  [...taints, ...startupTaints].forEach((t) => {
-    const k = `${t.key}:${t.effect}`;
-    if (seen.has(k)) {
-      sink.error(`duplicate taint ${k} across taints and startupTaints (the NodePool is not Ready)`, [
-        'spec',
-        'template',
-        'spec',
-      ]);
-      runtimeErrors.push(`duplicate taint ${k}`);
-    }
-    seen.add(k);
-  });
+  checkDuplicateTaints([...taints, ...startupTaints], sink, runtimeErrors);
 
-  if ((tspec.requirements === undefined || tspec.requirements === null) && isObject(spec.template)) {
+  if ((tspec.requirements === undefined || tspec.requirements === null) && hasTemplate) {
     sink.error('spec.template.spec.requirements is required', ['spec', 'template', 'spec']);
   }
   const requirements = readRequirements(
@@ -159,40 +110,8 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
     ['spec', 'template', 'spec', 'requirements'],
     'nodepool',
   );
-
-  let nodeClassRef: NodeClassRef | null = null;
-  const ref = field(tspec, 'nodeClassRef', 'object', sink, ['spec', 'template', 'spec']);
-  if (!ref) {
-    if (isObject(spec.template))
-      sink.error('spec.template.spec.nodeClassRef is required', ['spec', 'template', 'spec']);
-  } else {
-    const g = ref.group,
-      k = ref.kind,
-      n = ref.name;
-    for (const [f, v] of [
-      ['group', g],
-      ['kind', k],
-      ['name', n],
-    ] as const) {
-      if (typeof v !== 'string' || v === '') {
-        // v1beta1's `apiVersion` in place of v1's `group`: one mistake, reported once (as the unknown field).
-        if (f === 'group' && typeof ref.apiVersion === 'string') continue;
-        sink.error(`spec.template.spec.nodeClassRef.${f} is required`, ['spec', 'template', 'spec', 'nodeClassRef']);
-      }
-    }
-    if (typeof g === 'string' && g.includes('/'))
-      sink.error('spec.template.spec.nodeClassRef.group must not contain "/"', [
-        'spec',
-        'template',
-        'spec',
-        'nodeClassRef',
-        'group',
-      ]);
-    nodeClassRef = { group: String(g ?? ''), kind: String(k ?? ''), name: String(n ?? '') };
-  }
-
+  const nodeClassRef = readNodeClassRef(tspec, hasTemplate, sink);
   checkNodeClaimRequirementCount(requirements, labels, nodeClassRef, replicas !== undefined, sink);
-
   const expireAfter =
     checkPattern(
       tspec.expireAfter,
@@ -208,47 +127,8 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
     ['spec', 'template', 'spec', 'terminationGracePeriod'],
     'a duration like 24h (Never is not allowed)',
   );
-
-  const limits = parseResourceList(spec.limits, (k, v) =>
-    sink.error(`spec.limits.${k}: ${JSON.stringify(v)} is not a valid quantity`, ['spec', 'limits', k]),
-  );
-  if (spec.limits !== undefined && spec.limits !== null && !isObject(spec.limits))
-    sink.error('spec.limits must be a map of quantities', ['spec', 'limits']);
-  // Limits are a ResourceList: keys are resource names (cpu, memory, nodes, example.com/gpu), never a number,
-  // boolean or null that YAML read as a key.
-  if (isObject(spec.limits))
-    for (const k of Object.keys(spec.limits))
-      if (
-        /^(\d+(\.\d+)?|true|false|yes|no|on|off|null|~)$/i.test(k) ||
-        !/^[A-Za-z0-9]([-A-Za-z0-9_./]*[A-Za-z0-9])?$/.test(k)
-      )
-        sink.error(`spec.limits key ${JSON.stringify(k)} is not a resource name (cpu, memory, nodes, …)`, [
-          'spec',
-          'limits',
-          k,
-        ]);
-
-  const disruption = field(spec, 'disruption', 'object', sink, ['spec']) ?? {};
-  const consolidateAfter =
-    checkPattern(
-      disruption.consolidateAfter,
-      NILLABLE_DURATION,
-      sink,
-      ['spec', 'disruption', 'consolidateAfter'],
-      'a duration like 30s, or Never',
-    ) ?? '0s';
-  let consolidationPolicy = 'WhenEmptyOrUnderutilized';
-  if (disruption.consolidationPolicy !== undefined) {
-    const cp = disruption.consolidationPolicy;
-    if (cp !== 'WhenEmpty' && cp !== 'WhenEmptyOrUnderutilized' && cp !== 'Balanced') {
-      sink.error(
-        `spec.disruption.consolidationPolicy must be WhenEmpty, WhenEmptyOrUnderutilized or Balanced, got ${JSON.stringify(cp)}`,
-        ['spec', 'disruption', 'consolidationPolicy'],
-      );
-    } else consolidationPolicy = cp;
-  }
-  const budgetsDefaulted = disruption.budgets === undefined || disruption.budgets === null;
-  const budgets = budgetsDefaulted ? [{ nodes: '10%' }] : readBudgets(disruption.budgets, sink);
+  const limits = readLimits(spec.limits, sink);
+  const disruption = readDisruption(spec, sink);
 
   checkStaticNodePoolLimits(spec, sink);
   checkSchemaBounds('NodePool', raw, sink);
@@ -268,15 +148,174 @@ export function parseNodePool(raw: Record<string, unknown>, source: SourceRef, f
     expireAfter,
     ...(terminationGracePeriod !== undefined ? { terminationGracePeriod } : {}),
     limits,
-    consolidationPolicy,
-    consolidateAfter,
-    budgets,
-    budgetsDefaulted,
+    ...disruption,
     deleting: isObject(meta) && meta.deletionTimestamp !== undefined && meta.deletionTimestamp !== null,
     runtimeErrors,
     raw,
     source,
   };
+}
+
+/** `spec.weight` (pkg/apis/v1/nodepool.go NodePoolSpec.Weight): an integer 1..100, 0 when unset. */
+function readWeight(w: unknown, sink: FindingSink): number {
+  if (w === undefined || w === null) return 0;
+  if (typeof w !== 'number' || !Number.isInteger(w)) {
+    sink.error(`spec.weight must be an integer, got ${JSON.stringify(w)}`, ['spec', 'weight']);
+    return 0;
+  }
+  if (w < 1 || w > 100) sink.error(`spec.weight must be between 1 and 100, got ${w}`, ['spec', 'weight']);
+  return w;
+}
+
+/** `spec.replicas`: a static NodePool's node count, a non-negative integer; the weight is forbidden with it. */
+function readReplicas(spec: Record<string, unknown>, sink: FindingSink): number | undefined {
+  const r = spec.replicas;
+  if (r === undefined || r === null) return undefined;
+  const valid = typeof r === 'number' && Number.isInteger(r) && r >= 0;
+  if (!valid) sink.error('spec.replicas must be a non-negative integer', ['spec', 'replicas']);
+  if (spec.weight !== undefined && spec.weight !== null)
+    sink.error('spec.weight cannot be set together with spec.replicas (static NodePool)', ['spec', 'weight']);
+  return valid ? r : undefined;
+}
+
+/**
+ * Why a template label is restricted (the NodePool is not Ready: nodepool_validation.go RuntimeValidate), or null:
+ * the first restriction that covers the key applies.
+ */
+const RESTRICTED_TEMPLATE_LABELS: readonly { covers: (k: string) => boolean; why: (k: string) => string }[] = [
+  { covers: (k) => k === LABEL_NODEPOOL || k === LABEL_HOSTNAME, why: (k) => `template label "${k}" is restricted` },
+  {
+    covers: (k) => labelDomain(k).endsWith('karpenter.sh') && k !== LABEL_CAPACITY_TYPE,
+    why: (k) => `template label "${k}" is in the restricted karpenter.sh domain`,
+  },
+  {
+    covers: (k) => k.startsWith(AWS) && !AWS_REQUIREMENT_ALLOW_LIST.has(k),
+    why: (k) => `template label "${k}" is in the restricted karpenter.k8s.aws domain`,
+  },
+];
+
+/** `spec.template.metadata.labels`: at most 100, valid keys and values, none restricted. */
+function readTemplateLabels(v: unknown, sink: FindingSink, runtimeErrors: string[]): Record<string, string> {
+  const path = ['spec', 'template', 'metadata', 'labels'];
+  const labels = stringMap(v, sink, path);
+  if (Object.keys(labels).length > 100) sink.error('spec.template.metadata.labels has more than 100 entries', path);
+  for (const [k, val] of Object.entries(labels)) {
+    const p = [...path, k];
+    const ke = validateLabelKey(k);
+    if (ke) sink.error(`template label: ${ke}`, p);
+    const ve = validateLabelValue(val);
+    if (ve) sink.error(`template label ${k}: ${ve}`, p);
+    const restricted = RESTRICTED_TEMPLATE_LABELS.find((r) => r.covers(k));
+    if (restricted) {
+      sink.error(restricted.why(k), p);
+      runtimeErrors.push(`label ${k} is restricted`);
+    }
+  }
+  return labels;
+}
+
+/** A taint key and effect given twice across taints and startupTaints makes the NodePool not Ready. */
+function checkDuplicateTaints(taints: readonly Taint[], sink: FindingSink, runtimeErrors: string[]): void {
+  const seen = new Set<string>();
+  for (const t of taints) {
+    const k = `${t.key}:${t.effect}`;
+    if (seen.has(k)) {
+      sink.error(`duplicate taint ${k} across taints and startupTaints (the NodePool is not Ready)`, [
+        'spec',
+        'template',
+        'spec',
+      ]);
+      runtimeErrors.push(`duplicate taint ${k}`);
+    }
+    seen.add(k);
+  }
+}
+
+/** `spec.template.spec.nodeClassRef`: required, with a group (no "/"), a kind and a name. */
+function readNodeClassRef(
+  tspec: Record<string, unknown>,
+  hasTemplate: boolean,
+  sink: FindingSink,
+): NodeClassRef | null {
+  const ref = field(tspec, 'nodeClassRef', 'object', sink, ['spec', 'template', 'spec']);
+  if (!ref) {
+    if (hasTemplate) sink.error('spec.template.spec.nodeClassRef is required', ['spec', 'template', 'spec']);
+    return null;
+  }
+  const { group: g, kind: k, name: n } = ref;
+  for (const [f, v] of [
+    ['group', g],
+    ['kind', k],
+    ['name', n],
+  ] as const) {
+    if (typeof v !== 'string' || v === '') {
+      // v1beta1's `apiVersion` in place of v1's `group`: one mistake, reported once (as the unknown field).
+      if (f === 'group' && typeof ref.apiVersion === 'string') continue;
+      sink.error(`spec.template.spec.nodeClassRef.${f} is required`, ['spec', 'template', 'spec', 'nodeClassRef']);
+    }
+  }
+  if (typeof g === 'string' && g.includes('/'))
+    sink.error('spec.template.spec.nodeClassRef.group must not contain "/"', [
+      'spec',
+      'template',
+      'spec',
+      'nodeClassRef',
+      'group',
+    ]);
+  return { group: String(g ?? ''), kind: String(k ?? ''), name: String(n ?? '') };
+}
+
+/** `spec.limits`: a map of quantities by resource name. */
+function readLimits(v: unknown, sink: FindingSink): ResourceList {
+  const limits = parseResourceList(v, (k, q) =>
+    sink.error(`spec.limits.${k}: ${JSON.stringify(q)} is not a valid quantity`, ['spec', 'limits', k]),
+  );
+  if (v !== undefined && v !== null && !isObject(v))
+    sink.error('spec.limits must be a map of quantities', ['spec', 'limits']);
+  // Limits are a ResourceList: keys are resource names (cpu, memory, nodes, example.com/gpu), never a number,
+  // boolean or null that YAML read as a key.
+  if (isObject(v))
+    for (const k of Object.keys(v))
+      if (
+        /^(\d+(\.\d+)?|true|false|yes|no|on|off|null|~)$/i.test(k) ||
+        !/^[A-Za-z0-9]([-A-Za-z0-9_./]*[A-Za-z0-9])?$/.test(k)
+      )
+        sink.error(`spec.limits key ${JSON.stringify(k)} is not a resource name (cpu, memory, nodes, …)`, [
+          'spec',
+          'limits',
+          k,
+        ]);
+  return limits;
+}
+
+type Disruption = Pick<NodePool, 'consolidationPolicy' | 'consolidateAfter' | 'budgets' | 'budgetsDefaulted'>;
+
+const CONSOLIDATION_POLICIES = ['WhenEmpty', 'WhenEmptyOrUnderutilized', 'Balanced'];
+
+/** `spec.disruption`, with the CRD defaults (pkg/apis/crds/karpenter.sh_nodepools.yaml). */
+function readDisruption(spec: Record<string, unknown>, sink: FindingSink): Disruption {
+  const disruption = field(spec, 'disruption', 'object', sink, ['spec']) ?? {};
+  const consolidateAfter =
+    checkPattern(
+      disruption.consolidateAfter,
+      NILLABLE_DURATION,
+      sink,
+      ['spec', 'disruption', 'consolidateAfter'],
+      'a duration like 30s, or Never',
+    ) ?? '0s';
+  let consolidationPolicy = 'WhenEmptyOrUnderutilized';
+  const cp = disruption.consolidationPolicy;
+  if (cp !== undefined) {
+    if (typeof cp !== 'string' || !CONSOLIDATION_POLICIES.includes(cp)) {
+      sink.error(
+        `spec.disruption.consolidationPolicy must be WhenEmpty, WhenEmptyOrUnderutilized or Balanced, got ${JSON.stringify(cp)}`,
+        ['spec', 'disruption', 'consolidationPolicy'],
+      );
+    } else consolidationPolicy = cp;
+  }
+  const budgetsDefaulted = disruption.budgets === undefined || disruption.budgets === null;
+  const budgets = budgetsDefaulted ? [{ nodes: '10%' }] : readBudgets(disruption.budgets, sink);
+  return { consolidationPolicy, consolidateAfter, budgets, budgetsDefaulted };
 }
 
 /** `spec.requirements` of a NodeClaim: at most 100 entries (karpenter pkg/apis/v1/nodeclaim.go NodeClaimSpec.Requirements, `+kubebuilder:validation:MaxItems:=100`). */
