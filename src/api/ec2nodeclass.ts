@@ -58,95 +58,13 @@ export function parseEC2NodeClass(
   const header = objectHeader('EC2NodeClass', raw, source, findings);
   if (!header) return null;
   const { name, spec, sink } = header;
-  for (const key of ['subnetSelectorTerms', 'securityGroupSelectorTerms', 'amiSelectorTerms']) {
-    const v = spec[key];
-    if (v === undefined || v === null) sink.error(`spec.${key} is required`, ['spec']);
-    else if (!Array.isArray(v)) sink.error(`spec.${key} must be a list, got ${typeName(v)}`, ['spec', key]);
-    else if (v.length < 1 || v.length > 30) sink.error(`spec.${key} must have 1 to 30 terms`, ['spec', key]);
-  }
-  let amiAlias: string | null = null;
-  let aliasFamily: string | null = null;
-  if (Array.isArray(spec.amiSelectorTerms)) {
-    spec.amiSelectorTerms.forEach((t, i) => {
-      if (!isObject(t)) return;
-      if (typeof t.alias === 'string') {
-        amiAlias = t.alias;
-        if ((spec.amiSelectorTerms as unknown[]).length > 1)
-          sink.error("spec.amiSelectorTerms: 'alias' must be the only term", ['spec', 'amiSelectorTerms', i]);
-        const m = /^([a-z0-9]+)@(.+)$/.exec(t.alias);
-        if (!m || !own(ALIAS_FAMILIES, m[1])) {
-          sink.error(
-            `spec.amiSelectorTerms[${i}].alias "${t.alias}" is invalid: family@version with family al2, al2023, bottlerocket, windows2019, windows2022 or windows2025`,
-            ['spec', 'amiSelectorTerms', i, 'alias'],
-          );
-        } else {
-          aliasFamily = own(ALIAS_FAMILIES, m[1])!;
-          if (aliasFamily.startsWith('Windows') && m[2] !== 'latest')
-            sink.error(`spec.amiSelectorTerms[${i}].alias: Windows families only allow @latest`, [
-              'spec',
-              'amiSelectorTerms',
-              i,
-              'alias',
-            ]);
-        }
-      }
-    });
-  }
-  let amiFamily: string | null = aliasFamily;
-  if (spec.amiFamily !== undefined && spec.amiFamily !== null) {
-    if (typeof spec.amiFamily !== 'string' || !AMI_FAMILIES.includes(spec.amiFamily)) {
-      sink.error(`spec.amiFamily must be one of ${AMI_FAMILIES.join(', ')}`, ['spec', 'amiFamily']);
-    } else {
-      amiFamily = spec.amiFamily;
-      checkAmiFamilyMatchesAlias(spec.amiFamily, spec.amiSelectorTerms, sink);
-    }
-  }
+  checkSelectorTermCounts(spec, sink);
+  const { amiAlias, aliasFamily } = readAmiAlias(spec.amiSelectorTerms, sink);
+  const amiFamily = readAmiFamily(spec, aliasFamily, sink);
   if (!amiFamily) checkAmiFamilyRequired(spec.amiSelectorTerms, sink);
-  const hasRole = spec.role !== undefined && spec.role !== null;
-  const hasProfile = spec.instanceProfile !== undefined && spec.instanceProfile !== null;
-  if (hasRole === hasProfile) sink.error("spec: exactly one of 'role' or 'instanceProfile' must be set", ['spec']);
-
-  const kubeletRaw = isObject(spec.kubelet) ? spec.kubelet : {};
-  if (spec.kubelet !== undefined && !isObject(spec.kubelet))
-    sink.error('spec.kubelet must be an object', ['spec', 'kubelet']);
-  const kubelet: KubeletSettings = {
-    kubeReserved: parseResourceList(kubeletRaw.kubeReserved, (k) =>
-      sink.error(`spec.kubelet.kubeReserved.${k} is not a valid quantity`, ['spec', 'kubelet', 'kubeReserved', k]),
-    ),
-    systemReserved: parseResourceList(kubeletRaw.systemReserved, (k) =>
-      sink.error(`spec.kubelet.systemReserved.${k} is not a valid quantity`, ['spec', 'kubelet', 'systemReserved', k]),
-    ),
-    evictionHard: {},
-  };
-  for (const key of ['maxPods', 'podsPerCore'] as const) {
-    const v = kubeletRaw[key];
-    if (v === undefined || v === null) continue;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
-      sink.error(`spec.kubelet.${key} must be a non-negative integer`, ['spec', 'kubelet', key]);
-    else kubelet[key] = v;
-  }
-  if (isObject(kubeletRaw.evictionHard)) {
-    for (const [k, v] of Object.entries(kubeletRaw.evictionHard)) kubelet.evictionHard[k] = String(v);
-  }
-  let rootVolumeBytes: number | null = null;
-  if (Array.isArray(spec.blockDeviceMappings)) {
-    spec.blockDeviceMappings.forEach((b, i) => {
-      const size = isObject(b) && isObject(b.ebs) ? b.ebs.volumeSize : undefined;
-      if (size !== undefined && size !== null && (typeof size !== 'string' || !VOLUME_SIZE.test(size)))
-        sink.error(
-          `spec.blockDeviceMappings[${i}].ebs.volumeSize ${JSON.stringify(size)} is invalid: a whole number of Gi (1-59000), G (1-64000), Ti (1-58) or T (1-64)`,
-          ['spec', 'blockDeviceMappings', i, 'ebs', 'volumeSize'],
-        );
-    });
-    for (const b of spec.blockDeviceMappings) {
-      if (!isObject(b) || !isObject(b.ebs)) continue;
-      const isRoot = b.rootVolume === true || b.deviceName === '/dev/xvda';
-      if (isRoot && b.ebs.volumeSize !== undefined) {
-        const size = parseResourceList({ storage: b.ebs.volumeSize }).storage;
-        if (size !== undefined) rootVolumeBytes = size;
-      }
-    }
-  }
+  checkRoleOrInstanceProfile(spec, sink);
+  const kubelet = readKubelet(spec.kubelet, sink);
+  const rootVolumeBytes = readRootVolumeBytes(spec.blockDeviceMappings, sink);
   const capacityReservationSelectorTerms = Array.isArray(spec.capacityReservationSelectorTerms)
     ? spec.capacityReservationSelectorTerms.filter(isObject)
     : [];
@@ -164,6 +82,114 @@ export function parseEC2NodeClass(
     raw,
     source,
   };
+}
+
+/** The subnet, security group and AMI selector terms: each a required list of 1 to 30 terms. */
+function checkSelectorTermCounts(spec: Record<string, unknown>, sink: FindingSink): void {
+  for (const key of ['subnetSelectorTerms', 'securityGroupSelectorTerms', 'amiSelectorTerms']) {
+    const v = spec[key];
+    if (v === undefined || v === null) sink.error(`spec.${key} is required`, ['spec']);
+    else if (!Array.isArray(v)) sink.error(`spec.${key} must be a list, got ${typeName(v)}`, ['spec', key]);
+    else if (v.length < 1 || v.length > 30) sink.error(`spec.${key} must have 1 to 30 terms`, ['spec', key]);
+  }
+}
+
+/**
+ * The AMI alias (`family@version`) of the amiSelectorTerms and its family: the only term when given, a known family,
+ * `@latest` for the Windows families.
+ */
+function readAmiAlias(terms: unknown, sink: FindingSink): { amiAlias: string | null; aliasFamily: string | null } {
+  let amiAlias: string | null = null;
+  let aliasFamily: string | null = null;
+  if (!Array.isArray(terms)) return { amiAlias, aliasFamily };
+  terms.forEach((t, i) => {
+    if (!isObject(t) || typeof t.alias !== 'string') return;
+    amiAlias = t.alias;
+    if (terms.length > 1)
+      sink.error("spec.amiSelectorTerms: 'alias' must be the only term", ['spec', 'amiSelectorTerms', i]);
+    const at = ['spec', 'amiSelectorTerms', i, 'alias'];
+    const m = /^([a-z0-9]+)@(.+)$/.exec(t.alias);
+    if (!m || !own(ALIAS_FAMILIES, m[1])) {
+      sink.error(
+        `spec.amiSelectorTerms[${i}].alias "${t.alias}" is invalid: family@version with family al2, al2023, bottlerocket, windows2019, windows2022 or windows2025`,
+        at,
+      );
+      return;
+    }
+    aliasFamily = own(ALIAS_FAMILIES, m[1])!;
+    if (aliasFamily.startsWith('Windows') && m[2] !== 'latest')
+      sink.error(`spec.amiSelectorTerms[${i}].alias: Windows families only allow @latest`, at);
+  });
+  return { amiAlias, aliasFamily };
+}
+
+/** `spec.amiFamily` when set (one of AMI_FAMILIES, matching the alias), else the alias's family. */
+function readAmiFamily(spec: Record<string, unknown>, aliasFamily: string | null, sink: FindingSink): string | null {
+  if (spec.amiFamily === undefined || spec.amiFamily === null) return aliasFamily;
+  if (typeof spec.amiFamily !== 'string' || !AMI_FAMILIES.includes(spec.amiFamily)) {
+    sink.error(`spec.amiFamily must be one of ${AMI_FAMILIES.join(', ')}`, ['spec', 'amiFamily']);
+    return aliasFamily;
+  }
+  checkAmiFamilyMatchesAlias(spec.amiFamily, spec.amiSelectorTerms, sink);
+  return spec.amiFamily;
+}
+
+function checkRoleOrInstanceProfile(spec: Record<string, unknown>, sink: FindingSink): void {
+  const hasRole = spec.role !== undefined && spec.role !== null;
+  const hasProfile = spec.instanceProfile !== undefined && spec.instanceProfile !== null;
+  if (hasRole === hasProfile) sink.error("spec: exactly one of 'role' or 'instanceProfile' must be set", ['spec']);
+}
+
+/** `spec.kubelet`: the reserved resources, the pod density settings and the hard eviction thresholds. */
+function readKubelet(v: unknown, sink: FindingSink): KubeletSettings {
+  const kubeletRaw = isObject(v) ? v : {};
+  if (v !== undefined && !isObject(v)) sink.error('spec.kubelet must be an object', ['spec', 'kubelet']);
+  const kubelet: KubeletSettings = {
+    kubeReserved: parseResourceList(kubeletRaw.kubeReserved, (k) =>
+      sink.error(`spec.kubelet.kubeReserved.${k} is not a valid quantity`, ['spec', 'kubelet', 'kubeReserved', k]),
+    ),
+    systemReserved: parseResourceList(kubeletRaw.systemReserved, (k) =>
+      sink.error(`spec.kubelet.systemReserved.${k} is not a valid quantity`, ['spec', 'kubelet', 'systemReserved', k]),
+    ),
+    evictionHard: {},
+  };
+  for (const key of ['maxPods', 'podsPerCore'] as const) {
+    const n = kubeletRaw[key];
+    if (n === undefined || n === null) continue;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+      sink.error(`spec.kubelet.${key} must be a non-negative integer`, ['spec', 'kubelet', key]);
+    else kubelet[key] = n;
+  }
+  if (isObject(kubeletRaw.evictionHard)) {
+    for (const [k, e] of Object.entries(kubeletRaw.evictionHard)) kubelet.evictionHard[k] = String(e);
+  }
+  return kubelet;
+}
+
+/**
+ * The root volume's size in bytes (the mapping marked `rootVolume`, or `/dev/xvda`; the last one that gives a size), or
+ * null; every `ebs.volumeSize` is checked against the CRD's pattern.
+ */
+function readRootVolumeBytes(mappings: unknown, sink: FindingSink): number | null {
+  if (!Array.isArray(mappings)) return null;
+  mappings.forEach((b, i) => {
+    const size = isObject(b) && isObject(b.ebs) ? b.ebs.volumeSize : undefined;
+    if (size !== undefined && size !== null && (typeof size !== 'string' || !VOLUME_SIZE.test(size)))
+      sink.error(
+        `spec.blockDeviceMappings[${i}].ebs.volumeSize ${JSON.stringify(size)} is invalid: a whole number of Gi (1-59000), G (1-64000), Ti (1-58) or T (1-64)`,
+        ['spec', 'blockDeviceMappings', i, 'ebs', 'volumeSize'],
+      );
+  });
+  let rootVolumeBytes: number | null = null;
+  for (const b of mappings) {
+    if (!isObject(b) || !isObject(b.ebs)) continue;
+    const isRoot = b.rootVolume === true || b.deviceName === '/dev/xvda';
+    if (isRoot && b.ebs.volumeSize !== undefined) {
+      const size = parseResourceList({ storage: b.ebs.volumeSize }).storage;
+      if (size !== undefined) rootVolumeBytes = size;
+    }
+  }
+  return rootVolumeBytes;
 }
 
 /**
