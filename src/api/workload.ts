@@ -95,40 +95,7 @@ export function parseWorkload(
   // core ValidatePodName: apimachinery NameIsDNSSubdomain).
   checkObjectName(name, sink);
   const spec = isObject(raw.spec) ? raw.spec : {};
-  let podSpec: Record<string, unknown> | undefined;
-  let podMeta: Record<string, unknown>;
-  let podPath: string[];
-  let replicas = 1;
-  switch (kind) {
-    case 'Pod':
-      podSpec = spec;
-      podMeta = meta;
-      podPath = ['spec'];
-      break;
-    case 'CronJob': {
-      const jt = isObject(spec.jobTemplate) ? spec.jobTemplate : {};
-      const js = isObject(jt.spec) ? jt.spec : {};
-      replicas = intOr(js.parallelism, 1);
-      const t = isObject(js.template) ? js.template : {};
-      podSpec = isObject(t.spec) ? t.spec : undefined;
-      podMeta = isObject(t.metadata) ? t.metadata : {};
-      podPath = ['spec', 'jobTemplate', 'spec', 'template', 'spec'];
-      break;
-    }
-    case 'Job':
-      checkInteger(spec.parallelism, sink, ['spec', 'parallelism']);
-      replicas = intOr(spec.parallelism, 1);
-      podSpec = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : undefined;
-      podMeta = isObject(spec.template) && isObject(spec.template.metadata) ? spec.template.metadata : {};
-      podPath = ['spec', 'template', 'spec'];
-      break;
-    default:
-      if (kind !== 'DaemonSet') checkInteger(spec.replicas, sink, ['spec', 'replicas']);
-      replicas = kind === 'DaemonSet' ? 1 : intOr(spec.replicas, 1);
-      podSpec = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : undefined;
-      podMeta = isObject(spec.template) && isObject(spec.template.metadata) ? spec.template.metadata : {};
-      podPath = ['spec', 'template', 'spec'];
-  }
+  const { podSpec, podMeta, podPath, replicas } = podTemplateOf(kind, spec, meta, sink);
   checkLabels(meta.labels, sink, ['metadata', 'labels']);
   // The pod template's labels (a Pod's are its own metadata's, checked above).
   if (podMeta !== meta) checkLabels(podMeta.labels, sink, [...podPath.slice(0, -1), 'metadata', 'labels']);
@@ -136,22 +103,85 @@ export function parseWorkload(
     sink.error(`${podPath.join('.')} is required (the pod template)`, podPath);
     return null;
   }
-  if (replicas < 0) replicas = 0;
-  if (replicas > maxReplicas) {
-    sink.add(
-      'input-capped',
-      'error',
-      `${replicas.toLocaleString('en-US')} replicas: only ${maxReplicas.toLocaleString('en-US')} are modelled (caps.replicas)`,
-      kind === 'Job' || kind === 'CronJob' ? [] : ['spec', 'replicas'],
-    );
-    replicas = maxReplicas;
-  }
+  const modelled = modelledReplicas(replicas, maxReplicas, kind, sink);
   // DaemonSet pods are not validated as pending pods are (provisioner.go Validate runs on provisionable pods only):
   // their node affinity may name karpenter.sh/initialized or karpenter.sh/registered, which templates carry.
   const pod = parsePodSpec(podSpec, sink, podPath, podMeta, kind === 'DaemonSet');
   if (kind === 'Deployment') withPodTemplateHash(pod, spec.template);
   const claimTemplates = kind === 'StatefulSet' ? parseClaimTemplates(spec.volumeClaimTemplates, sink) : [];
-  return { kind, namespace, name, replicas, pod, source, ...(claimTemplates.length ? { claimTemplates } : {}) };
+  return {
+    kind,
+    namespace,
+    name,
+    replicas: modelled,
+    pod,
+    source,
+    ...(claimTemplates.length ? { claimTemplates } : {}),
+  };
+}
+
+/** Where a workload keeps its pod template, and how many pods it asks for at once. */
+interface PodTemplateOf {
+  /** undefined when the workload has no pod spec. */
+  podSpec: Record<string, unknown> | undefined;
+  podMeta: Record<string, unknown>;
+  podPath: string[];
+  replicas: number;
+}
+
+/** A `{metadata, spec}` pod template: its spec (undefined without one) and its metadata. */
+function templateParts(template: unknown): Pick<PodTemplateOf, 'podSpec' | 'podMeta'> {
+  const t = isObject(template) ? template : {};
+  return { podSpec: isObject(t.spec) ? t.spec : undefined, podMeta: isObject(t.metadata) ? t.metadata : {} };
+}
+
+/**
+ * The pod template of each kind: a Pod is its own; a CronJob's is its job template's, a Job's and a CronJob's
+ * parallelism is the number of pods at once; a DaemonSet's pods are per node (one here); the others' `spec.replicas`.
+ */
+function podTemplateOf(
+  kind: WorkloadKind,
+  spec: Record<string, unknown>,
+  meta: Record<string, unknown>,
+  sink: FindingSink,
+): PodTemplateOf {
+  const podPath = ['spec', 'template', 'spec'];
+  switch (kind) {
+    case 'Pod':
+      return { podSpec: spec, podMeta: meta, podPath: ['spec'], replicas: 1 };
+    case 'CronJob': {
+      const jt = isObject(spec.jobTemplate) ? spec.jobTemplate : {};
+      const js = isObject(jt.spec) ? jt.spec : {};
+      return {
+        ...templateParts(js.template),
+        podPath: ['spec', 'jobTemplate', 'spec', 'template', 'spec'],
+        replicas: intOr(js.parallelism, 1),
+      };
+    }
+    case 'Job':
+      checkInteger(spec.parallelism, sink, ['spec', 'parallelism']);
+      return { ...templateParts(spec.template), podPath, replicas: intOr(spec.parallelism, 1) };
+    case 'DaemonSet':
+      return { ...templateParts(spec.template), podPath, replicas: 1 };
+    default:
+      checkInteger(spec.replicas, sink, ['spec', 'replicas']);
+      return { ...templateParts(spec.template), podPath, replicas: intOr(spec.replicas, 1) };
+  }
+}
+
+/** The replicas modelled: none below 0, and at most `caps.replicas` (an `input-capped` error above it). */
+function modelledReplicas(replicas: number, maxReplicas: number, kind: WorkloadKind, sink: FindingSink): number {
+  const asked = replicas < 0 ? 0 : replicas;
+  if (asked > maxReplicas) {
+    sink.add(
+      'input-capped',
+      'error',
+      `${asked.toLocaleString('en-US')} replicas: only ${maxReplicas.toLocaleString('en-US')} are modelled (caps.replicas)`,
+      kind === 'Job' || kind === 'CronJob' ? [] : ['spec', 'replicas'],
+    );
+    return maxReplicas;
+  }
+  return asked;
 }
 
 /** The label the Deployment controller puts on its pods (kubernetes pkg/apis/apps/v1 DefaultDeploymentUniqueLabelKey). */
@@ -220,101 +250,18 @@ export function parsePodSpec(
   daemon = false,
 ): PodTemplate {
   const invalid: string[] = [];
-  const nodeSelector: Record<string, string> = {};
-  if (isObject(spec.nodeSelector)) {
-    for (const [k, v] of Object.entries(spec.nodeSelector)) {
-      // nodeSelector is a map[string]string (k8s.io/api core/v1 PodSpec): a number or boolean does not decode.
-      if (typeof v !== 'string')
-        sink.error(`${[...path, 'nodeSelector', k].join('.')} must be a string (quote it: "${String(v)}")`, [
-          ...path,
-          'nodeSelector',
-          k,
-        ]);
-      nodeSelector[k] = String(v);
-    }
-  }
-  for (const k of Object.keys(nodeSelector)) {
-    if (normalizeKey(k) === LABEL_HOSTNAME) invalid.push(`nodeSelector uses the restricted label ${k}`);
-  }
+  const nodeSelector = readNodeSelector(spec.nodeSelector, sink, path, invalid);
   const affinity = isObject(spec.affinity) ? spec.affinity : {};
   const na = isObject(affinity.nodeAffinity) ? affinity.nodeAffinity : {};
-  const requiredTerms: NodeSelectorRequirement[][] = [];
-  const req = isObject(na.requiredDuringSchedulingIgnoredDuringExecution)
-    ? na.requiredDuringSchedulingIgnoredDuringExecution
-    : undefined;
-  if (req && Array.isArray(req.nodeSelectorTerms)) {
-    req.nodeSelectorTerms.forEach((t, i) => {
-      const tp = [
-        ...path,
-        'affinity',
-        'nodeAffinity',
-        'requiredDuringSchedulingIgnoredDuringExecution',
-        'nodeSelectorTerms',
-        i,
-      ];
-      if (!isObject(t)) return;
-      if (Array.isArray(t.matchFields) && t.matchFields.length > 0)
-        invalid.push('a node-selector term uses matchFields');
-      const termSink = daemon ? new FindingSink([], sink.source, sink.object) : sink;
-      const before = termSink.out.length;
-      const reqs = readRequirements(t.matchExpressions ?? [], termSink, [...tp, 'matchExpressions'], 'pod');
-      if (termSink.out.length > before && !daemon) invalid.push('a required node-affinity term is invalid');
-      for (const r of reqs)
-        if (!daemon && normalizeKey(r.key) === LABEL_HOSTNAME)
-          invalid.push(`required node affinity uses the restricted label ${r.key}`);
-      requiredTerms.push(reqs);
-    });
-  }
-  const preferredTerms: PreferredTerm[] = [];
-  if (Array.isArray(na.preferredDuringSchedulingIgnoredDuringExecution)) {
-    for (const p of na.preferredDuringSchedulingIgnoredDuringExecution) {
-      if (!isObject(p) || !isObject(p.preference)) continue;
-      const exprs = Array.isArray(p.preference.matchExpressions) ? p.preference.matchExpressions : [];
-      // Preferred terms are not validated by Karpenter (provisioner.go validateAffinity): read them without findings.
-      const reqs = exprs
-        .filter(isObject)
-        .filter((e) => typeof e.key === 'string' && typeof e.operator === 'string')
-        .map((e) => ({
-          key: e.key as string,
-          operator: e.operator as string,
-          values: Array.isArray(e.values) ? e.values.map(String) : [],
-        }));
-      preferredTerms.push({ weight: typeof p.weight === 'number' ? p.weight : 0, requirements: reqs });
-    }
-  }
+  const requiredTerms = readRequiredTerms(na, sink, path, daemon, invalid);
+  const preferredTerms = readPreferredTerms(na);
   // core/v1 validation (ValidatePodSpec): containers is a non-empty list; tolerations use known operators and effects.
   if (!Array.isArray(spec.containers) || spec.containers.length === 0)
     sink.error(`${[...path, 'containers'].join('.')} must be a non-empty list (the API server refuses the pod)`, [
       ...path,
       'containers',
     ]);
-  if (Array.isArray(spec.tolerations))
-    spec.tolerations.forEach((t, i) => {
-      if (!isObject(t)) return;
-      const p = [...path, 'tolerations', i];
-      if (t.operator !== undefined && t.operator !== 'Exists' && t.operator !== 'Equal')
-        sink.error(`${p.join('.')}.operator must be Exists or Equal, got ${JSON.stringify(t.operator)}`, [
-          ...p,
-          'operator',
-        ]);
-      if (
-        t.effect !== undefined &&
-        t.effect !== '' &&
-        !['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(String(t.effect))
-      )
-        sink.error(
-          `${p.join('.')}.effect must be NoSchedule, PreferNoSchedule or NoExecute, got ${JSON.stringify(t.effect)}`,
-          [...p, 'effect'],
-        );
-    });
-  const tolerations: Toleration[] = Array.isArray(spec.tolerations)
-    ? spec.tolerations.filter(isObject).map((t) => ({
-        ...(typeof t.key === 'string' ? { key: t.key } : {}),
-        ...(typeof t.operator === 'string' ? { operator: t.operator } : {}),
-        ...(t.value !== undefined && t.value !== null ? { value: String(t.value) } : {}),
-        ...(typeof t.effect === 'string' ? { effect: t.effect } : {}),
-      }))
-    : [];
+  const tolerations = readTolerations(spec.tolerations, sink, path);
   const volumes = parsePodVolumes(spec.volumes, sink, path);
   return {
     nodeSelector,
@@ -333,6 +280,114 @@ export function parsePodSpec(
     invalid,
     ...(volumes.length ? { volumes } : {}),
   };
+}
+
+/** `spec.nodeSelector`; a pod that selects the hostname label is invalid for Karpenter (provisioner.go Validate). */
+function readNodeSelector(v: unknown, sink: FindingSink, path: string[], invalid: string[]): Record<string, string> {
+  const nodeSelector: Record<string, string> = {};
+  if (isObject(v)) {
+    for (const [k, value] of Object.entries(v)) {
+      // nodeSelector is a map[string]string (k8s.io/api core/v1 PodSpec): a number or boolean does not decode.
+      if (typeof value !== 'string')
+        sink.error(`${[...path, 'nodeSelector', k].join('.')} must be a string (quote it: "${String(value)}")`, [
+          ...path,
+          'nodeSelector',
+          k,
+        ]);
+      nodeSelector[k] = String(value);
+    }
+  }
+  for (const k of Object.keys(nodeSelector)) {
+    if (normalizeKey(k) === LABEL_HOSTNAME) invalid.push(`nodeSelector uses the restricted label ${k}`);
+  }
+  return nodeSelector;
+}
+
+/**
+ * The required node-affinity terms. A pending pod with a term that uses matchFields, is invalid or requires the
+ * hostname label is invalid for Karpenter (provisioner.go Validate); a DaemonSet's terms are read without findings.
+ */
+function readRequiredTerms(
+  na: Record<string, unknown>,
+  sink: FindingSink,
+  path: string[],
+  daemon: boolean,
+  invalid: string[],
+): NodeSelectorRequirement[][] {
+  const requiredTerms: NodeSelectorRequirement[][] = [];
+  const req = isObject(na.requiredDuringSchedulingIgnoredDuringExecution)
+    ? na.requiredDuringSchedulingIgnoredDuringExecution
+    : undefined;
+  if (!req || !Array.isArray(req.nodeSelectorTerms)) return requiredTerms;
+  req.nodeSelectorTerms.forEach((t, i) => {
+    const tp = [
+      ...path,
+      'affinity',
+      'nodeAffinity',
+      'requiredDuringSchedulingIgnoredDuringExecution',
+      'nodeSelectorTerms',
+      i,
+    ];
+    if (!isObject(t)) return;
+    if (Array.isArray(t.matchFields) && t.matchFields.length > 0) invalid.push('a node-selector term uses matchFields');
+    const termSink = daemon ? new FindingSink([], sink.source, sink.object) : sink;
+    const before = termSink.out.length;
+    const reqs = readRequirements(t.matchExpressions ?? [], termSink, [...tp, 'matchExpressions'], 'pod');
+    if (termSink.out.length > before && !daemon) invalid.push('a required node-affinity term is invalid');
+    for (const r of reqs)
+      if (!daemon && normalizeKey(r.key) === LABEL_HOSTNAME)
+        invalid.push(`required node affinity uses the restricted label ${r.key}`);
+    requiredTerms.push(reqs);
+  });
+  return requiredTerms;
+}
+
+/** The preferred node-affinity terms with their weights. */
+function readPreferredTerms(na: Record<string, unknown>): PreferredTerm[] {
+  const preferredTerms: PreferredTerm[] = [];
+  if (!Array.isArray(na.preferredDuringSchedulingIgnoredDuringExecution)) return preferredTerms;
+  for (const p of na.preferredDuringSchedulingIgnoredDuringExecution) {
+    if (!isObject(p) || !isObject(p.preference)) continue;
+    const exprs = Array.isArray(p.preference.matchExpressions) ? p.preference.matchExpressions : [];
+    // Preferred terms are not validated by Karpenter (provisioner.go validateAffinity): read them without findings.
+    const reqs = exprs
+      .filter(isObject)
+      .filter((e) => typeof e.key === 'string' && typeof e.operator === 'string')
+      .map((e) => ({
+        key: e.key as string,
+        operator: e.operator as string,
+        values: Array.isArray(e.values) ? e.values.map(String) : [],
+      }));
+    preferredTerms.push({ weight: typeof p.weight === 'number' ? p.weight : 0, requirements: reqs });
+  }
+  return preferredTerms;
+}
+
+const TOLERATION_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
+
+/** `spec.tolerations`: each operator Exists or Equal, each effect a taint effect or empty (ValidatePodSpec). */
+function readTolerations(v: unknown, sink: FindingSink, path: string[]): Toleration[] {
+  if (!Array.isArray(v)) return [];
+  v.forEach((t, i) => {
+    if (!isObject(t)) return;
+    const p = [...path, 'tolerations', i];
+    if (t.operator !== undefined && t.operator !== 'Exists' && t.operator !== 'Equal')
+      sink.error(`${p.join('.')}.operator must be Exists or Equal, got ${JSON.stringify(t.operator)}`, [
+        ...p,
+        'operator',
+      ]);
+    if (t.effect !== undefined && t.effect !== '' && !TOLERATION_EFFECTS.includes(String(t.effect)))
+      sink.error(
+        `${p.join('.')}.effect must be NoSchedule, PreferNoSchedule or NoExecute, got ${JSON.stringify(t.effect)}`,
+        [...p, 'effect'],
+      );
+  });
+  return v.filter(isObject).map((t) => ({
+    ...(typeof t.key === 'string' ? { key: t.key } : {}),
+    ...(typeof t.operator === 'string' ? { operator: t.operator } : {}),
+    ...(t.value !== undefined && t.value !== null ? { value: String(t.value) } : {}),
+    ...(typeof t.effect === 'string' ? { effect: t.effect } : {}),
+  }));
 }
 
 /**
