@@ -13,6 +13,7 @@ import type {
   NodePoolRow,
   ObjectChange,
   SimulatedNode,
+  StaticPoolNodes,
   VerdictReason,
   WorkloadRef,
   WorkloadRow,
@@ -75,87 +76,26 @@ export function buildPlan(input: PlanInput): Plan {
     input.replacements?.consolidationBlocked,
     input.replacements?.fleet.nodes.length ?? 0,
   );
-  const placesWorkloads = [input.baseSim, input.headSim].some((s) =>
-    s?.workloads.some((w) => !w.probe && w.replicas > 0),
-  );
-  // Static NodePools: their nodes and cost on each side (karpenter pkg/controllers/static/provisioning).
-  for (const row of nodePools) {
-    // The pool's nodes: those the static controller adds, and a fleet snapshot's nodes of the pool (it only tops up).
-    const side = (sim: SimulationResult | undefined, st: State) => {
-      if (st.nodePools.find((p) => p.name === row.name)?.replicas === undefined) return null;
-      const ns =
-        sim?.fleet.filter((n) => n.nodePool === row.name && (n.static || n.allocationStrategy === 'existing')) ?? [];
-      return ns.length
-        ? {
-            nodes: ns.length,
-            instanceType: ns[0].instanceType,
-            capacityType: ns[0].capacityType,
-            hourlyCost: hourlyCostOf(ns),
-          }
-        : null;
-    };
-    const b = side(input.baseSim, input.base),
-      h = side(input.headSim, input.head);
-    if (b || h) row.static = { base: b, head: h };
-  }
+  addStaticNodePools(nodePools, input);
   const repl = input.replacements;
-  const nodesRemoved = (repl?.pools ?? []).reduce((a, p) => a + p.nodesRemoved, 0);
-  const nodesReplaced = (repl?.pools ?? []).reduce((a, p) => a + p.nodesDrifted - p.nodesRemoved, 0);
-  // Of those, the ones the rollout does not start inside the horizon (its budgets): not replaced within it.
-  const nodesReplacedLater = (repl?.replacements ?? []).filter(
-    (r) => r.outsideHorizon && r.reason !== 'NodePoolRemoved',
-  ).length;
+  const rollout = rolloutCounts(repl);
+  const { nodesRemoved, nodesReplaced } = rollout;
   const workloads = compareWorkloads(input);
-
-  // New, pre-existing, resolved and suppressed findings (plan/findings.ts); the policy looks at new ones.
-  const classified = classifyFindings(
-    head.findings,
-    input.kind === 'diff' ? base.findings : null,
-    input.suppressions ?? NO_SUPPRESSIONS,
-    // Objects base holds in v1beta1: their findings are matched with head's after conversion.
-    new Set([
-      ...base.nodePools.filter((p) => p.migratedFrom).map((p) => `NodePool/${p.name}`),
-      ...base.nodeClasses.filter((c) => c.migratedFrom).map((c) => `EC2NodeClass/${c.name}`),
-    ]),
-  );
+  const classified = classifyPlanFindings(input);
   const findings = classified.findings;
   const counts = countBySeverity(findings);
   const newCounts = countBySeverity(findings.filter((f) => f.new));
-
-  const probes = new Set(
-    [...(input.baseSim?.workloads ?? []), ...(input.headSim?.workloads ?? [])].filter((w) => w.probe).map((w) => w.key),
-  );
-  // In a diff, workloads base places and head cannot, or of which head leaves more pods pending than base (pods a
-  // reservation or a limit holds back while the others are placed); in one state (simulate), every workload it cannot
-  // place in full.
-  const newlyUnschedulable: WorkloadRef[] = workloads
-    .filter(
-      (w) =>
-        // One state without a NodePool has no cluster to place into: nothing is "unschedulable" there.
-        ((input.kind === 'state' && input.head.nodePools.length > 0) || w.base?.schedulable) &&
-        w.head &&
-        pendingPods(w.head, w.replicas) > (input.kind === 'state' ? 0 : pendingPods(w.base, w.replicas)) &&
-        !probes.has(workloadKey(w.kind, w.namespace, w.name)),
-    )
-    .map(({ kind, namespace, name }) => ({ kind, namespace, name }));
+  const newlyUnschedulable = newlyUnschedulableWorkloads(input, workloads);
   const blocked = nodePools.filter((p) => p.budget?.verdict === 'blocked').map((p) => p.name);
-  const fleetSize = repl?.fleet.nodes.length ?? 0;
   const verdictDetails = decideVerdict(config, {
     counts: config.policy.failOnExisting ? counts : newCounts,
     onlyNew: !config.policy.failOnExisting && input.kind === 'diff',
     newlyUnschedulable,
     blocked,
     replacedOrRemoved: nodesReplaced + nodesRemoved,
-    fleetSize,
+    fleetSize: repl?.fleet.nodes.length ?? 0,
   });
   const alerts = decideAlerts(nodePools, { nodesRemoved, nodesReplaced, newlyUnschedulable, blocked });
-  const assumptions = assumptionFields([
-    ...(input.assumptions ?? []),
-    ...(input.baseSim?.assumptions ?? []),
-    ...(input.headSim?.assumptions ?? []),
-    ...base.notes,
-    ...head.notes,
-  ]);
 
   return {
     schemaVersion: SCHEMA_VERSION,
@@ -169,38 +109,7 @@ export function buildPlan(input: PlanInput): Plan {
     alerts,
     newlyUnschedulable,
     nothingEvaluated: objects.length === 0 && findings.some((f) => f.rule === 'input-not-evaluated'),
-    summary: {
-      workloadsChanged: workloads.filter((w) => w.changed && !w.probe).length,
-      probesChanged: workloads.filter((w) => w.changed && w.probe).length,
-      // Probe pods stand for the workloads: no workload is placed on either side.
-      probesOnly: workloads.some((w) => w.probe) && !workloads.some((w) => !w.probe && (w.base || w.head)),
-      nodesReplaced,
-      ...(nodesReplacedLater ? { nodesReplacedLater } : {}),
-      nodesRemoved,
-      nodesConsolidated: repl?.consolidation?.length ?? 0,
-      findings: counts,
-      newFindings: newCounts,
-      resolvedFindings: classified.resolved.length,
-      suppressedFindings: classified.suppressed.length,
-      // A fleet of probe pods is no fleet: its cost is shown with the probes, not as the state's cost.
-      hourlyCost: {
-        base: workloadCost(input.baseSim, placesWorkloads),
-        head: workloadCost(input.headSim, placesWorkloads),
-      },
-      ...(input.fleetCost
-        ? {
-            fleet: {
-              nodes: input.fleetCost.nodes,
-              hourlyCost: input.fleetCost.hourly,
-              unpriced: input.fleetCost.unpriced,
-              estimated: input.fleetCost.estimated,
-              noReplacement: input.fleetCost.noReplacement,
-            },
-          }
-        : {}),
-      // Replacements the budgets (or do-not-disrupt, PDBs) keep outside the horizon: not in the headline's cost.
-      ...(input.kind === 'diff' && repl?.costBlocked ? { costBlocked: repl.costBlocked } : {}),
-    },
+    summary: planSummary(input, workloads, rollout, { counts, newCounts, classified }),
     ...(input.pricing ? { pricing: input.pricing } : {}),
     workloads,
     nodePools,
@@ -213,54 +122,201 @@ export function buildPlan(input: PlanInput): Plan {
     head: { label: head.label, sha: head.sha, committedAt: head.committedAt },
     objects,
     verdictReasons: verdictDetails.map((r) => r.message),
-    ...assumptions,
+    ...planAssumptions(input),
     inputs: {
       base: { files: base.files, ignoredKinds: base.ignoredKinds, renderers: base.renderers },
       head: { files: head.files, ignoredKinds: head.ignoredKinds, renderers: head.renderers },
     },
-    scenarios: (input.scenarios ?? []).map((sc) => ({
-      name: sc.name,
-      unavailableOfferings: sc.unavailable,
-      timeline: sc.timeline,
-      hourlyCost: sc.sim.hourlyCost,
-      // Probes of pools no workload lands on are not compared: a scenario that moves workloads onto such a pool
-      // exercises it, and its probe simply goes away.
-      workloads: (input.headSim?.workloads ?? [])
-        .filter((w) => !w.probe || !input.headSim!.workloads.some((x) => !x.probe && x.replicas > 0))
-        .map((w) => {
-          const h = input.headSim!.placements.get(w.key) ?? null;
-          const x = sc.sim.placements.get(w.key) ?? null;
-          return {
-            kind: w.kind,
-            namespace: w.namespace,
-            name: w.name,
-            head: h ? toPlacement(h) : null,
-            scenario: x ? toPlacement(x) : null,
-            changed: placementChanged(h, x),
-          };
-        })
-        .sort((a, b) => Number(b.changed) - Number(a.changed)),
-    })),
-    fleet: {
-      source: repl?.fleet.source ?? 'none',
-      nodes: repl?.fleet.nodes.length ?? 0,
-      ...(repl?.fleet.notManaged?.length ? { notManaged: repl.fleet.notManaged.length } : {}),
-      notes: (repl?.fleet.notes ?? []).map(wordAssumption),
-      composition: {
-        base: composition(input.baseSim, (n) => n.instanceType.split('.')[0]),
-        head: composition(input.headSim, (n) => n.instanceType.split('.')[0]),
-      },
-      generations: { base: composition(input.baseSim, generationOf), head: composition(input.headSim, generationOf) },
-      simulated: { base: simulatedNodes(input.baseSim), head: simulatedNodes(input.headSim) },
-      ...(input.fleetCost
-        ? {
-            snapshot: {
-              composition: input.fleetCost.composition,
-              generations: input.fleetCost.generations,
-            },
-          }
-        : {}),
+    scenarios: compareScenarios(input),
+    fleet: planFleet(input),
+  };
+}
+
+/** The run's assumptions, then the simulations' and the states' notes, for the report's assumptions section. */
+function planAssumptions(input: PlanInput): ReturnType<typeof assumptionFields> {
+  return assumptionFields([
+    ...(input.assumptions ?? []),
+    ...(input.baseSim?.assumptions ?? []),
+    ...(input.headSim?.assumptions ?? []),
+    ...input.base.notes,
+    ...input.head.notes,
+  ]);
+}
+
+/** Static NodePools: their nodes and cost on each side (karpenter pkg/controllers/static/provisioning). */
+function addStaticNodePools(nodePools: NodePoolRow[], input: PlanInput): void {
+  for (const row of nodePools) {
+    const b = staticPoolNodes(row.name, input.baseSim, input.base),
+      h = staticPoolNodes(row.name, input.headSim, input.head);
+    if (b || h) row.static = { base: b, head: h };
+  }
+}
+
+/** The pool's nodes: those the static controller adds, and a fleet snapshot's nodes of the pool (it only tops up). */
+function staticPoolNodes(pool: string, sim: SimulationResult | undefined, st: State): StaticPoolNodes | null {
+  if (st.nodePools.find((p) => p.name === pool)?.replicas === undefined) return null;
+  const ns = sim?.fleet.filter((n) => n.nodePool === pool && (n.static || n.allocationStrategy === 'existing')) ?? [];
+  return ns.length
+    ? {
+        nodes: ns.length,
+        instanceType: ns[0].instanceType,
+        capacityType: ns[0].capacityType,
+        hourlyCost: hourlyCostOf(ns),
+      }
+    : null;
+}
+
+interface RolloutCounts {
+  nodesRemoved: number;
+  nodesReplaced: number;
+  /** Of the replaced, the ones the rollout does not start inside the horizon (its budgets): not replaced within it. */
+  nodesReplacedLater: number;
+}
+
+function rolloutCounts(repl: PlanInput['replacements']): RolloutCounts {
+  return {
+    nodesRemoved: (repl?.pools ?? []).reduce((a, p) => a + p.nodesRemoved, 0),
+    nodesReplaced: (repl?.pools ?? []).reduce((a, p) => a + p.nodesDrifted - p.nodesRemoved, 0),
+    nodesReplacedLater: (repl?.replacements ?? []).filter((r) => r.outsideHorizon && r.reason !== 'NodePoolRemoved')
+      .length,
+  };
+}
+
+/** New, pre-existing, resolved and suppressed findings (plan/findings.ts); the policy looks at new ones. */
+function classifyPlanFindings({ base, head, kind, suppressions }: PlanInput): ReturnType<typeof classifyFindings> {
+  return classifyFindings(
+    head.findings,
+    kind === 'diff' ? base.findings : null,
+    suppressions ?? NO_SUPPRESSIONS,
+    // Objects base holds in v1beta1: their findings are matched with head's after conversion.
+    new Set([
+      ...base.nodePools.filter((p) => p.migratedFrom).map((p) => `NodePool/${p.name}`),
+      ...base.nodeClasses.filter((c) => c.migratedFrom).map((c) => `EC2NodeClass/${c.name}`),
+    ]),
+  );
+}
+
+/**
+ * In a diff, workloads base places and head cannot, or of which head leaves more pods pending than base (pods a
+ * reservation or a limit holds back while the others are placed); in one state (simulate), every workload it cannot
+ * place in full.
+ */
+function newlyUnschedulableWorkloads(input: PlanInput, workloads: WorkloadRow[]): WorkloadRef[] {
+  const probes = new Set(
+    [...(input.baseSim?.workloads ?? []), ...(input.headSim?.workloads ?? [])].filter((w) => w.probe).map((w) => w.key),
+  );
+  return workloads
+    .filter(
+      (w) =>
+        // One state without a NodePool has no cluster to place into: nothing is "unschedulable" there.
+        ((input.kind === 'state' && input.head.nodePools.length > 0) || w.base?.schedulable) &&
+        w.head &&
+        pendingPods(w.head, w.replicas) > (input.kind === 'state' ? 0 : pendingPods(w.base, w.replicas)) &&
+        !probes.has(workloadKey(w.kind, w.namespace, w.name)),
+    )
+    .map(({ kind, namespace, name }) => ({ kind, namespace, name }));
+}
+
+/** The findings of the plan counted by severity: all of them, the new ones, and the classification. */
+interface FindingCounts {
+  counts: Plan['summary']['findings'];
+  newCounts: Plan['summary']['newFindings'];
+  classified: ReturnType<typeof classifyFindings>;
+}
+
+function planSummary(
+  input: PlanInput,
+  workloads: WorkloadRow[],
+  { nodesReplaced, nodesReplacedLater, nodesRemoved }: RolloutCounts,
+  { counts, newCounts, classified }: FindingCounts,
+): Plan['summary'] {
+  const repl = input.replacements;
+  const placesWorkloads = [input.baseSim, input.headSim].some((s) =>
+    s?.workloads.some((w) => !w.probe && w.replicas > 0),
+  );
+  return {
+    workloadsChanged: workloads.filter((w) => w.changed && !w.probe).length,
+    probesChanged: workloads.filter((w) => w.changed && w.probe).length,
+    // Probe pods stand for the workloads: no workload is placed on either side.
+    probesOnly: workloads.some((w) => w.probe) && !workloads.some((w) => !w.probe && (w.base || w.head)),
+    nodesReplaced,
+    ...(nodesReplacedLater ? { nodesReplacedLater } : {}),
+    nodesRemoved,
+    nodesConsolidated: repl?.consolidation?.length ?? 0,
+    findings: counts,
+    newFindings: newCounts,
+    resolvedFindings: classified.resolved.length,
+    suppressedFindings: classified.suppressed.length,
+    // A fleet of probe pods is no fleet: its cost is shown with the probes, not as the state's cost.
+    hourlyCost: {
+      base: workloadCost(input.baseSim, placesWorkloads),
+      head: workloadCost(input.headSim, placesWorkloads),
     },
+    ...(input.fleetCost
+      ? {
+          fleet: {
+            nodes: input.fleetCost.nodes,
+            hourlyCost: input.fleetCost.hourly,
+            unpriced: input.fleetCost.unpriced,
+            estimated: input.fleetCost.estimated,
+            noReplacement: input.fleetCost.noReplacement,
+          },
+        }
+      : {}),
+    // Replacements the budgets (or do-not-disrupt, PDBs) keep outside the horizon: not in the headline's cost.
+    ...(input.kind === 'diff' && repl?.costBlocked ? { costBlocked: repl.costBlocked } : {}),
+  };
+}
+
+/** The ICE what-if scenarios of head: each workload's placement in head and in the scenario. */
+function compareScenarios(input: PlanInput): Plan['scenarios'] {
+  return (input.scenarios ?? []).map((sc) => ({
+    name: sc.name,
+    unavailableOfferings: sc.unavailable,
+    timeline: sc.timeline,
+    hourlyCost: sc.sim.hourlyCost,
+    // Probes of pools no workload lands on are not compared: a scenario that moves workloads onto such a pool
+    // exercises it, and its probe simply goes away.
+    workloads: (input.headSim?.workloads ?? [])
+      .filter((w) => !w.probe || !input.headSim!.workloads.some((x) => !x.probe && x.replicas > 0))
+      .map((w) => {
+        const h = input.headSim!.placements.get(w.key) ?? null;
+        const x = sc.sim.placements.get(w.key) ?? null;
+        return {
+          kind: w.kind,
+          namespace: w.namespace,
+          name: w.name,
+          head: h ? toPlacement(h) : null,
+          scenario: x ? toPlacement(x) : null,
+          changed: placementChanged(h, x),
+        };
+      })
+      .sort((a, b) => Number(b.changed) - Number(a.changed)),
+  }));
+}
+
+/** The fleet: where it comes from, its notes, and the simulated fleets of base and head (with the snapshot's). */
+function planFleet(input: PlanInput): Plan['fleet'] {
+  const repl = input.replacements;
+  return {
+    source: repl?.fleet.source ?? 'none',
+    nodes: repl?.fleet.nodes.length ?? 0,
+    ...(repl?.fleet.notManaged?.length ? { notManaged: repl.fleet.notManaged.length } : {}),
+    notes: (repl?.fleet.notes ?? []).map(wordAssumption),
+    composition: {
+      base: composition(input.baseSim, (n) => n.instanceType.split('.')[0]),
+      head: composition(input.headSim, (n) => n.instanceType.split('.')[0]),
+    },
+    generations: { base: composition(input.baseSim, generationOf), head: composition(input.headSim, generationOf) },
+    simulated: { base: simulatedNodes(input.baseSim), head: simulatedNodes(input.headSim) },
+    ...(input.fleetCost
+      ? {
+          snapshot: {
+            composition: input.fleetCost.composition,
+            generations: input.fleetCost.generations,
+          },
+        }
+      : {}),
   };
 }
 
@@ -428,39 +484,54 @@ function compareNodePools(
   fleetSize = 0,
 ): NodePoolRow[] {
   const byName = new Map(rollouts.map((r) => [r.name, r]));
-  const rows: NodePoolRow[] = [];
-  const iso = (t: number) => new Date(t).toISOString();
-  for (const o of objects) {
-    if (o.kind !== 'NodePool') continue;
-    const r = byName.get(o.name);
-    const status = headSim?.pools.find((p) => p.name === o.name);
-    rows.push({
-      name: o.name,
-      change: o.change,
-      changedFields: o.changedFields,
-      drift: r?.drift ?? (o.change === 'removed' ? 'removed' : 'none'),
-      nodes: r?.nodes ?? 0,
-      nodesDrifted: r?.nodesDrifted ?? 0,
-      budget: r?.budget ?? null,
-      driftReasons: r?.reasons ?? {},
-      driftBecause: r?.because ?? [],
-      potentialDrift: r?.potential ?? [],
-      rollout:
-        r?.rollout && (r.nodesDrifted > r.nodesRemoved || r.blocked)
-          ? {
-              start: iso(r.rollout.waves[0]?.start ?? 0),
-              waves: r.rollout.waves.map((w) => ({ start: iso(w.start), end: iso(w.end), nodes: w.nodes })),
-              completedAt: r.rollout.completedAt !== null ? iso(r.rollout.completedAt) : null,
-              note: r.rollout.note,
-            }
-          : null,
-      ineligible: status && !status.eligible ? (status.reason?.message ?? null) : null,
-      blocked: r?.blocked ?? null,
-      consolidationBlocked: consolidationBlocked?.get(o.name) ?? null,
-      largestWave: r?.largestWave && r.nodesDrifted > r.nodesRemoved ? largestWave(r, fleetSize) : null,
+  return objects
+    .filter((o) => o.kind === 'NodePool')
+    .map((o) => {
+      const r = byName.get(o.name);
+      const status = headSim?.pools.find((p) => p.name === o.name);
+      return {
+        name: o.name,
+        change: o.change,
+        changedFields: o.changedFields,
+        ...poolDrift(o, r),
+        ineligible: status && !status.eligible ? (status.reason?.message ?? null) : null,
+        blocked: r?.blocked ?? null,
+        consolidationBlocked: consolidationBlocked?.get(o.name) ?? null,
+        largestWave: r?.largestWave && r.nodesDrifted > r.nodesRemoved ? largestWave(r, fleetSize) : null,
+      };
     });
-  }
-  return rows;
+}
+
+/** A NodePool's drift and its rollout (none without a rollout; `removed` for a NodePool head removes). */
+function poolDrift(
+  o: ObjectChange,
+  r: PoolRollout | undefined,
+): Pick<
+  NodePoolRow,
+  'drift' | 'nodes' | 'nodesDrifted' | 'budget' | 'driftReasons' | 'driftBecause' | 'potentialDrift' | 'rollout'
+> {
+  return {
+    drift: r?.drift ?? (o.change === 'removed' ? 'removed' : 'none'),
+    nodes: r?.nodes ?? 0,
+    nodesDrifted: r?.nodesDrifted ?? 0,
+    budget: r?.budget ?? null,
+    driftReasons: r?.reasons ?? {},
+    driftBecause: r?.because ?? [],
+    potentialDrift: r?.potential ?? [],
+    rollout: rolloutTimeline(r),
+  };
+}
+
+/** The rollout's waves in RFC 3339 times, when the pool replaces nodes (or its rollout is blocked). */
+function rolloutTimeline(r: PoolRollout | undefined): NodePoolRow['rollout'] {
+  if (!r?.rollout || !(r.nodesDrifted > r.nodesRemoved || r.blocked)) return null;
+  const iso = (t: number) => new Date(t).toISOString();
+  return {
+    start: iso(r.rollout.waves[0]?.start ?? 0),
+    waves: r.rollout.waves.map((w) => ({ start: iso(w.start), end: iso(w.end), nodes: w.nodes })),
+    completedAt: r.rollout.completedAt !== null ? iso(r.rollout.completedAt) : null,
+    note: r.rollout.note,
+  };
 }
 
 /** The largest wave of a pool's rollout, with its shares and whether it is wide (thresholds: contract WIDE_WAVE). */
