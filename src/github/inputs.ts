@@ -57,18 +57,20 @@ function bool(name: string, value: string): boolean {
   throw new InputError(`input ${name} must be true or false, got "${value}"`);
 }
 
-/** Reads and checks every input; `get` is core.getInput (a parameter for tests). */
-export function readInputs(get: (name: string) => string = (n) => core.getInput(n)): ActionInputs {
-  const lines = (name: string) =>
-    get(name)
-      .split('\n')
-      .map((s) => s.trim())
-      .filter(Boolean);
-  const opt = (name: string) => get(name) || null;
+/** The input's lines, trimmed, blank ones dropped (a list input: globs, files). */
+function inputLines(get: (name: string) => string, name: string): string[] {
+  return get(name)
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** The configuration the inputs override (the CLI's flags as inputs), each checked as the CLI checks its flag. */
+function readConfigOverrides(get: (name: string) => string): ConfigOverrides {
   const overrides: ConfigOverrides = {};
   if (get('config')) overrides.configFile = get('config');
-  if (lines('manifests').length) overrides.manifests = lines('manifests');
-  if (lines('fleet').length) overrides.fleet = lines('fleet');
+  if (inputLines(get, 'manifests').length) overrides.manifests = inputLines(get, 'manifests');
+  if (inputLines(get, 'fleet').length) overrides.fleet = inputLines(get, 'fleet');
   if (get('catalog')) overrides.catalog = get('catalog');
   if (get('at')) overrides.at = checkTime(get('at'), 'input at');
   if (get('fail-on')) overrides.failOn = checkFailOn(get('fail-on'), 'input fail-on');
@@ -76,25 +78,42 @@ export function readInputs(get: (name: string) => string = (n) => core.getInput(
     overrides.maxReplacedNodes = checkNonNegative(get('max-replaced-nodes'), 'input max-replaced-nodes');
   if (get('max-replaced-percent'))
     overrides.maxReplacedPercent = checkNonNegative(get('max-replaced-percent'), 'input max-replaced-percent', 100);
+  return overrides;
+}
+
+/** The mode, with the inputs it cannot run without (post: the plan file; merge: the targets and their plans). */
+function readMode(get: (name: string) => string): ActionMode {
   const mode = oneOf('mode', get('mode') || 'plan', ['plan', 'post', 'merge', 'targets'] as const);
-  const planFile = opt('plan-file');
-  if (mode === 'post' && !planFile)
+  if (mode === 'post' && !get('plan-file'))
     throw new InputError('mode: post needs plan-file (the JSON plan uploaded by the pull_request workflow)');
-  if (mode === 'merge' && (!get('targets-file') || !lines('plan-files').length))
+  if (mode === 'merge' && (!get('targets-file') || !inputLines(get, 'plan-files').length))
     throw new InputError(
       'mode: merge needs targets-file (karpenter-plan targets) and plan-files (the per-target plans)',
     );
+  return mode;
+}
+
+/** The pull request number: a whole number; 0 or none: null (the event's own pull request). */
+function readPrNumber(get: (name: string) => string): number | null {
   const pr = get('pr-number');
   const prNumber = pr ? checkNonNegative(pr, 'input pr-number') : null;
   if (prNumber !== null && !Number.isInteger(prNumber))
     throw new InputError(`input pr-number must be a whole number, got "${pr}"`);
-  const title = get('title') || 'karpenter-plan';
+  return prNumber || null;
+}
+
+/** Reads and checks every input; `get` is core.getInput (a parameter for tests). */
+export function readInputs(get: (name: string) => string = (n) => core.getInput(n)): ActionInputs {
+  const opt = (name: string) => get(name) || null;
+  const overrides = readConfigOverrides(get);
+  const mode = readMode(get);
+  const prNumber = readPrNumber(get);
   return {
     mode,
-    planFile,
+    planFile: opt('plan-file'),
     targetsFile: opt('targets-file'),
-    planFiles: lines('plan-files'),
-    prNumber: prNumber || null,
+    planFiles: inputLines(get, 'plan-files'),
+    prNumber,
     workingDirectory: get('working-directory') || '.',
     path: get('path'),
     target: get('target') ? checkTarget(get('target'), 'input target') : null,
@@ -108,7 +127,7 @@ export function readInputs(get: (name: string) => string = (n) => core.getInput(
     skipNoDiff: bool('skip-no-diff', get('skip-no-diff')),
     status: oneOf('status', get('status') || 'check', ['check', 'off'] as const),
     checkName: opt('check-name'),
-    title,
+    title: get('title') || 'karpenter-plan',
     githubToken: get('github-token'),
   };
 }
