@@ -27,7 +27,7 @@ import { ConsolidationCluster } from './consolidation.js';
 import { EMPTY_CONSTRAINTS } from '../api/pod-constraints.js';
 import type { BoundPod, ExistingNodeInput } from '../provisioning/existingnode.js';
 import { workloadKey, type ClusterState } from '../provisioning/provisioner.js';
-import type { Fleet, FleetPod } from './fleet.js';
+import type { Fleet, FleetNode, FleetPod, SchedulingView } from './fleet.js';
 import { reschedulable } from './disruptable.js';
 
 interface PlacementState {
@@ -115,16 +115,21 @@ function templateOf(p: FleetPod): BoundPod['pod'] {
   );
 }
 
-/**
- * The cluster of `state` (base or head) made from the fleet: `base` is the state the snapshot's pods were made from,
- * `leaving` the nodes (NodeClaim names) the state's rollout replaces or removes.
- */
-export function clusterFor(
-  fleet: Fleet,
-  state: PlacementState,
-  base: PlacementState,
-  leaving: ReadonlySet<string>,
-): ClusterState {
+/** The workloads of the state and of the base, by workload key, and those whose rollout replaces every pod. */
+interface StateWorkloads {
+  inState: Map<string, Workload>;
+  inBase: Map<string, Workload>;
+  /** Workloads in both whose pod template changes in what scheduling reads. */
+  rolled: Set<string>;
+}
+
+/** A running replica: the index of its node in the cluster and the pod bound there. */
+interface RunningReplica {
+  node: number;
+  pod: BoundPod;
+}
+
+function stateWorkloads(state: PlacementState, base: PlacementState): StateWorkloads {
   const inState = new Map(state.workloads.map((w) => [workloadKey(w.kind, w.namespace, w.name), w]));
   const inBase = new Map(base.workloads.map((w) => [workloadKey(w.kind, w.namespace, w.name), w]));
   const rolled = new Set<string>();
@@ -132,62 +137,92 @@ export function clusterFor(
     const b = inBase.get(k);
     if (b && schedulingKey(b) !== schedulingKey(w)) rolled.add(k);
   }
-  const nodes: ExistingNodeInput[] = [];
-  const displaced = new Map<string, ClusterState['displaced'][number]>();
-  // Running replicas per workload: the node index and the pod.
-  const replicas = new Map<string, { node: number; pod: BoundPod }[]>();
-  for (const n of allNodes(fleet)) {
-    const view = n.scheduling;
-    if (!view || !n.podList) continue;
-    // `leaving` names NodeClaims: a node not managed by Karpenter never drifts nor leaves with its NodePool.
-    const stays = !n.deleting && (n.managed === false || !leaving.has(n.name));
-    const pods: BoundPod[] = [];
-    for (const p of n.podList) {
-      if (!p.active) continue;
-      const owners = ownersOf(p);
-      const known = owners.find((k) => inState.has(k) || inBase.has(k));
-      if (!stays) {
-        // The node leaves: the state's replicas are pending anyway; pods no manifest describes move with it.
-        if (!known && reschedulable(p)) {
-          const key = p.ownerKey ?? `Pod/${p.namespace}/${p.name}`;
-          const d = displaced.get(key);
-          if (d) d.count++;
-          else displaced.set(key, { key, namespace: p.namespace, pod: templateOf(p), count: 1 });
-        }
-        continue;
-      }
-      const bound: BoundPod = { namespace: p.namespace, pod: templateOf(p), daemon: p.ownerKind === 'DaemonSet' };
-      if (known && reschedulable(p)) {
-        if (!inState.has(known) || rolled.has(known)) continue; // removed, or replaced by the rollout
-        bound.workload = known;
-        bound.pod = ofRevision(bound.pod, inState.get(known)!);
-        const list = replicas.get(known) ?? [];
-        list.push({ node: nodes.length, pod: bound });
-        replicas.set(known, list);
-      }
-      pods.push(bound);
-    }
-    if (!stays) continue;
-    nodes.push({
-      name: n.nodeName ?? n.name,
-      nodePool: n.nodePool,
-      instanceType: n.instanceType,
-      zone: n.zone,
-      capacityType: n.capacityType,
-      labels: view.labels,
-      taints: view.taints,
-      allocatable: view.allocatable,
-      capacity: view.capacity,
-      initialized: view.initialized,
-      hasNode: view.hasNode,
-      pods,
-      ...(n.managed === false ? { managed: false as const } : {}),
-    });
+  return { inState, inBase, rolled };
+}
+
+/** The workload of the state or of the base the pod is a replica of, if any. */
+function knownWorkload(p: FleetPod, workloads: StateWorkloads): string | undefined {
+  return ownersOf(p).find((k) => workloads.inState.has(k) || workloads.inBase.has(k));
+}
+
+/**
+ * The pods of a node that leaves: the state's replicas are pending anyway; pods no manifest describes move with it
+ * (displaced, counted by owner).
+ */
+function displacePods(
+  podList: readonly FleetPod[],
+  workloads: StateWorkloads,
+  displaced: Map<string, ClusterState['displaced'][number]>,
+): void {
+  for (const p of podList) {
+    if (!p.active) continue;
+    if (knownWorkload(p, workloads) || !reschedulable(p)) continue;
+    const key = p.ownerKey ?? `Pod/${p.namespace}/${p.name}`;
+    const d = displaced.get(key);
+    if (d) d.count++;
+    else displaced.set(key, { key, namespace: p.namespace, pod: templateOf(p), count: 1 });
   }
-  // A scale-down: the ReplicaSet controller ranks each pod by the pods of the workload on its node, counted once, and
-  // deletes the highest ranks first (kubernetes pkg/controller/replicaset/replica_set.go getPodsToDelete,
-  // getPodsRankedByRelatedPodsOnSameNode; pkg/controller/controller_utils.go ActivePodsWithRanks); ties, which it
-  // breaks by pod age, by the later node name here.
+}
+
+/**
+ * The pods that stay on a node that stays (the node at index `node` of the cluster): every active pod but the
+ * replicas of a workload the state removes or whose rollout replaces them; the state's running replicas are noted in
+ * `replicas`.
+ */
+function stayingPods(
+  podList: readonly FleetPod[],
+  node: number,
+  workloads: StateWorkloads,
+  replicas: Map<string, RunningReplica[]>,
+): BoundPod[] {
+  const pods: BoundPod[] = [];
+  for (const p of podList) {
+    if (!p.active) continue;
+    const known = knownWorkload(p, workloads);
+    const bound: BoundPod = { namespace: p.namespace, pod: templateOf(p), daemon: p.ownerKind === 'DaemonSet' };
+    if (known && reschedulable(p)) {
+      if (!workloads.inState.has(known) || workloads.rolled.has(known)) continue; // removed, or replaced by the rollout
+      bound.workload = known;
+      bound.pod = ofRevision(bound.pod, workloads.inState.get(known)!);
+      const list = replicas.get(known) ?? [];
+      list.push({ node, pod: bound });
+      replicas.set(known, list);
+    }
+    pods.push(bound);
+  }
+  return pods;
+}
+
+/** A fleet node (one listing its pods, with its scheduling view) as an existing node of the cluster. */
+function existingNodeOf(n: FleetNode, view: SchedulingView, pods: BoundPod[]): ExistingNodeInput {
+  return {
+    name: n.nodeName ?? n.name,
+    nodePool: n.nodePool,
+    instanceType: n.instanceType,
+    zone: n.zone,
+    capacityType: n.capacityType,
+    labels: view.labels,
+    taints: view.taints,
+    allocatable: view.allocatable,
+    capacity: view.capacity,
+    initialized: view.initialized,
+    hasNode: view.hasNode,
+    pods,
+    ...(n.managed === false ? { managed: false as const } : {}),
+  };
+}
+
+/**
+ * A scale-down: the ReplicaSet controller ranks each pod by the pods of the workload on its node, counted once, and
+ * deletes the highest ranks first (kubernetes pkg/controller/replicaset/replica_set.go getPodsToDelete,
+ * getPodsRankedByRelatedPodsOnSameNode; pkg/controller/controller_utils.go ActivePodsWithRanks); ties, which it
+ * breaks by pod age, by the later node name here.
+ */
+function deleteSurplusReplicas(
+  replicas: Map<string, RunningReplica[]>,
+  inState: Map<string, Workload>,
+  nodes: ExistingNodeInput[],
+): void {
   for (const [k, list] of replicas) {
     const surplus = list.length - inState.get(k)!.replicas;
     if (surplus <= 0) continue;
@@ -201,6 +236,35 @@ export function clusterFor(
       pods.splice(pods.indexOf(gone.pod), 1);
     }
   }
+}
+
+/**
+ * The cluster of `state` (base or head) made from the fleet: `base` is the state the snapshot's pods were made from,
+ * `leaving` the nodes (NodeClaim names) the state's rollout replaces or removes.
+ */
+export function clusterFor(
+  fleet: Fleet,
+  state: PlacementState,
+  base: PlacementState,
+  leaving: ReadonlySet<string>,
+): ClusterState {
+  const workloads = stateWorkloads(state, base);
+  const nodes: ExistingNodeInput[] = [];
+  const displaced = new Map<string, ClusterState['displaced'][number]>();
+  // Running replicas per workload: the node index and the pod.
+  const replicas = new Map<string, RunningReplica[]>();
+  for (const n of allNodes(fleet)) {
+    const view = n.scheduling;
+    if (!view || !n.podList) continue;
+    // `leaving` names NodeClaims: a node not managed by Karpenter never drifts nor leaves with its NodePool.
+    const stays = !n.deleting && (n.managed === false || !leaving.has(n.name));
+    if (!stays) {
+      displacePods(n.podList, workloads, displaced);
+      continue;
+    }
+    nodes.push(existingNodeOf(n, view, stayingPods(n.podList, nodes.length, workloads, replicas)));
+  }
+  deleteSurplusReplicas(replicas, workloads.inState, nodes);
   return { nodes, displaced: [...displaced.values()] };
 }
 
