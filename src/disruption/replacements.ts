@@ -140,36 +140,50 @@ export function planReplacements(
   return { pools, replacements, unmanaged: unmanagedNodes(fleet, input) };
 }
 
-function poolRollout(
-  pd: PoolDrift,
-  head: NodePool | undefined,
-  base: NodePool | undefined,
-  opts: ReplacementOptions,
-  replacements: Replacement[],
-): PoolRollout {
-  const reasons: Partial<Record<DriftReason, number>> = {};
-  const because = new Set<string>();
-  let drifted = 0,
-    removed = 0,
-    empty = 0;
-  // Existing NodeClaims carry the terminationGracePeriod of the NodePool they were made from.
-  const tgp = !!(base ?? head)?.terminationGracePeriod;
-  const blockedBecause = new Set<string>();
-  let blocked = 0;
-  let preexisting = 0;
+/** What a pool's drift comes to: its nodes counted by what happens to them, and the reasons. */
+interface DriftTally {
+  reasons: Partial<Record<DriftReason, number>>;
+  because: Set<string>;
+  /** Drifted nodes disruption replaces (the rollout's), of which `empty` have no pods. */
+  drifted: number;
+  empty: number;
+  /** Nodes of a removed NodePool (garbage collected, no budget). */
+  removed: number;
+  /** Drifted nodes disruption may not act on, and Karpenter's reasons. */
+  blocked: number;
+  blockedBecause: Set<string>;
+  /** Nodes that already drift under base. */
+  preexisting: number;
+}
+
+/**
+ * Counts a pool's drifted nodes and pushes a replacement for each one disruption may act on. `tgp`: the NodeClaims
+ * carry a terminationGracePeriod.
+ */
+function tallyDrift(pd: PoolDrift, opts: ReplacementOptions, tgp: boolean, replacements: Replacement[]): DriftTally {
+  const t: DriftTally = {
+    reasons: {},
+    because: new Set<string>(),
+    drifted: 0,
+    empty: 0,
+    removed: 0,
+    blocked: 0,
+    blockedBecause: new Set<string>(),
+    preexisting: 0,
+  };
   for (const nd of pd.nodes) {
-    if (nd.preexisting) preexisting++;
+    if (nd.preexisting) t.preexisting++;
     if (!nd.reason) continue;
-    reasons[nd.reason] = (reasons[nd.reason] ?? 0) + 1;
-    nd.because.forEach((b) => because.add(b));
+    t.reasons[nd.reason] = (t.reasons[nd.reason] ?? 0) + 1;
+    nd.because.forEach((b) => t.because.add(b));
     // Drift is an eventual disruption: NewCandidate refuses do-not-disrupt nodes, and pods that block eviction unless
     // the NodeClaim has a terminationGracePeriod (karpenter pkg/controllers/disruption/types.go NewCandidate).
     // Garbage collection of a removed NodePool's nodes is not a disruption method.
     if (nd.reason !== 'NodePoolRemoved') {
       const b = candidateBlock(nd.node, opts.pdbs ?? [], opts.at, 'eventual', tgp);
       if (b) {
-        blocked++;
-        blockedBecause.add(b.message);
+        t.blocked++;
+        t.blockedBecause.add(b.message);
         continue;
       }
     }
@@ -179,72 +193,75 @@ function poolRollout(
       instanceType: nd.node.instanceType,
       reason: nd.reason,
     });
-    if (nd.reason === 'NodePoolRemoved') removed++;
+    if (nd.reason === 'NodePoolRemoved') t.removed++;
     else {
-      drifted++;
-      if (nd.node.pods === 0) empty++;
+      t.drifted++;
+      if (nd.node.pods === 0) t.empty++;
     }
   }
-  const order: DriftReason[] = ['NodePoolRemoved', 'NodePoolDrifted', 'RequirementsDrifted', 'NodeClassDrifted'];
-  const main = order.find((r) => reasons[r]);
+  return t;
+}
+
+/** The rollout of the pool's drifted nodes under head's budgets; blocked when some drifted nodes cannot be disrupted. */
+function driftRollout(
+  pd: PoolDrift,
+  head: NodePool,
+  t: DriftTally,
+  opts: ReplacementOptions,
+  tgp: boolean,
+): RolloutEstimate {
   // Budgets count managed, initialised, non-terminating nodes; NotReady or deleting ones are disrupting (karpenter
   // pkg/controllers/disruption/helpers.go BuildDisruptionBudgetMapping).
   const counted = pd.nodes.filter((n) => n.node.initialized);
   const disrupting = counted.filter((n) => n.node.deleting || n.node.ready === false).length;
-  let budget: BudgetEstimate | null = null;
-  let rollout: RolloutEstimate | null = null;
-  if (head) {
-    rollout = estimateRollout({
-      budgets: compileBudgets(head.budgets),
-      nodes: counted.length,
-      disrupting,
-      drifted,
-      empty,
-      start: opts.at,
-      minutesPerReplacement: opts.minutesPerReplacement,
-      minutesToInitialize: opts.minutesToInitialize,
-      horizonMinutes: opts.horizonDays * 1440,
-      slowAfterMinutes: opts.slowAfterHours * 60,
-    });
-    if (blocked) {
-      const list = [...blockedBecause];
-      rollout = {
-        ...rollout,
-        verdict: 'blocked',
-        note: `${blocked} of ${drifted + blocked} drifted nodes cannot be disrupted (${list.slice(0, 3).join('; ')}${list.length > 3 ? `; and ${list.length - 3} more` : ''}): they stay on the old configuration until that changes${tgp ? '' : ' (a terminationGracePeriod on the NodePool lets drift proceed past blocking pods, not past a node annotation)'}${rollout.note ? `; ${rollout.note}` : ''}`,
-      };
-    }
-    budget = {
-      reason: 'Drifted',
-      allowed: rollout.allowedNow,
-      waves: drifted ? rollout.waves.length : 0,
-      estimatedMinutes: drifted ? rollout.minutes : 0,
-      verdict: rollout.verdict,
+  const rollout = estimateRollout({
+    budgets: compileBudgets(head.budgets),
+    nodes: counted.length,
+    disrupting,
+    drifted: t.drifted,
+    empty: t.empty,
+    start: opts.at,
+    minutesPerReplacement: opts.minutesPerReplacement,
+    minutesToInitialize: opts.minutesToInitialize,
+    horizonMinutes: opts.horizonDays * 1440,
+    slowAfterMinutes: opts.slowAfterHours * 60,
+  });
+  if (!t.blocked) return rollout;
+  const list = [...t.blockedBecause];
+  return {
+    ...rollout,
+    verdict: 'blocked',
+    note: `${t.blocked} of ${t.drifted + t.blocked} drifted nodes cannot be disrupted (${list.slice(0, 3).join('; ')}${list.length > 3 ? `; and ${list.length - 3} more` : ''}): they stay on the old configuration until that changes${tgp ? '' : ' (a terminationGracePeriod on the NodePool lets drift proceed past blocking pods, not past a node annotation)'}${rollout.note ? `; ${rollout.note}` : ''}`,
+  };
+}
+
+/** The rollout's largest wave (its first occurrence), the head budget allowing it and whether base's differs. */
+function largestWaveOf(rollout: RolloutEstimate, head: NodePool, base: NodePool | undefined): LargestWave | null {
+  let largestWave: LargestWave | null = null;
+  for (const w of rollout.waves) {
+    if (largestWave && w.nodes <= largestWave.nodes) continue;
+    const b = w.budget === null ? null : (head.budgets[w.budget] ?? null);
+    const same = (x: Budget) => JSON.stringify(x) === JSON.stringify(b);
+    largestWave = {
+      start: w.start,
+      nodes: w.nodes,
+      budget: b,
+      defaulted: b !== null && head.budgetsDefaulted,
+      changed: !base
+        ? true
+        : b === null
+          ? budgetsLimit(compileBudgets(base.budgets), 'Drifted')
+          : !base.budgets.some(same),
     };
   }
-  markOutsideHorizon(pd, replacements, rollout);
-  let largestWave: LargestWave | null = null;
-  if (head && rollout && drifted)
-    for (const w of rollout.waves) {
-      if (largestWave && w.nodes <= largestWave.nodes) continue;
-      const b = w.budget === null ? null : (head.budgets[w.budget] ?? null);
-      const same = (x: Budget) => JSON.stringify(x) === JSON.stringify(b);
-      largestWave = {
-        start: w.start,
-        nodes: w.nodes,
-        budget: b,
-        defaulted: b !== null && head.budgetsDefaulted,
-        changed: !base
-          ? true
-          : b === null
-            ? budgetsLimit(compileBudgets(base.budgets), 'Drifted')
-            : !base.budgets.some(same),
-      };
-    }
+  return largestWave;
+}
+
+/** Texts of the NodePool's potentialDrift (not assumptions). */
+function potentialDrift(pd: PoolDrift, head: NodePool | undefined, preexisting: number): string[] {
+  const potential = [...pd.potential];
   // Expiration (karpenter pkg/controllers/nodeclaim/expiration/controller.go Reconcile): a changed expireAfter drifts
   // nodes; expiry itself ignores budgets.
-  // Texts of the NodePool's potentialDrift (not assumptions).
-  const potential = [...pd.potential];
   if (pd.staticFields.includes('spec.template.spec.expireAfter') && head) {
     potential.push(
       `expireAfter changed to ${head.expireAfter}: existing NodeClaims keep their own copy (they expire on the old schedule) and are replaced now through drift, under the Drifted budget; expiry itself deletes nodes without budgets${head.terminationGracePeriod ? '' : ', and without terminationGracePeriod an expired node blocked by a PDB or do-not-disrupt can stay half-drained'}.`,
@@ -254,19 +271,44 @@ function poolRollout(
     potential.push(
       `${preexisting} node(s) already drift under base (their labels are outside base's requirements too): Karpenter replaces them whether or not this change merges, so they are not counted here.`,
     );
+  return potential;
+}
+
+const DRIFT_ORDER: DriftReason[] = ['NodePoolRemoved', 'NodePoolDrifted', 'RequirementsDrifted', 'NodeClassDrifted'];
+
+function poolRollout(
+  pd: PoolDrift,
+  head: NodePool | undefined,
+  base: NodePool | undefined,
+  opts: ReplacementOptions,
+  replacements: Replacement[],
+): PoolRollout {
+  // Existing NodeClaims carry the terminationGracePeriod of the NodePool they were made from.
+  const tgp = !!(base ?? head)?.terminationGracePeriod;
+  const t = tallyDrift(pd, opts, tgp, replacements);
+  const main = DRIFT_ORDER.find((r) => t.reasons[r]);
+  const rollout = head ? driftRollout(pd, head, t, opts, tgp) : null;
+  const budget: BudgetEstimate | null = rollout && {
+    reason: 'Drifted',
+    allowed: rollout.allowedNow,
+    waves: t.drifted ? rollout.waves.length : 0,
+    estimatedMinutes: t.drifted ? rollout.minutes : 0,
+    verdict: rollout.verdict,
+  };
+  markOutsideHorizon(pd, replacements, rollout);
   return {
     name: pd.name,
     drift: main ? KIND[main] : 'none',
     nodes: pd.nodes.length,
-    nodesDrifted: drifted + removed,
-    nodesRemoved: removed,
-    reasons,
-    because: [...because],
-    potential,
+    nodesDrifted: t.drifted + t.removed,
+    nodesRemoved: t.removed,
+    reasons: t.reasons,
+    because: [...t.because],
+    potential: potentialDrift(pd, head, t.preexisting),
     budget,
     rollout,
-    blocked: blocked ? { nodes: blocked, because: [...blockedBecause] } : null,
-    largestWave,
+    blocked: t.blocked ? { nodes: t.blocked, because: [...t.blockedBecause] } : null,
+    largestWave: head && rollout && t.drifted ? largestWaveOf(rollout, head, base) : null,
   };
 }
 
