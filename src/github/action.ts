@@ -206,25 +206,40 @@ async function publishTargets(list: TargetList): Promise<void> {
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(`${line}\n`).write();
 }
 
-async function publish(
-  plan: Plan,
-  inputs: ActionInputs,
-  ctx: RunContext,
-  gh: GitHubClient | null,
-  pr: PullRequestRef | null,
-): Promise<void> {
-  const event = ctx.payload as EventPayload;
-  const server = process.env.GITHUB_SERVER_URL || 'https://github.com';
-  const { owner, repo } = ctx;
-  const repoFull = owner && repo ? `${owner}/${repo}` : '';
-  const subdir = inputs.path;
-  const headSha = plan.head.sha ?? (ctx.sha || '');
-  const blobUrl =
-    repoFull && headSha
-      ? `${server}/${repoFull}/blob/${headSha}${subdir ? `/${subdir.replace(/\/$/, '')}` : ''}`
-      : null;
-  const title = inputs.title;
+/** How reporting to the pull request went: what failed, and whether the token was read-only. */
+interface ReportOutcome {
+  /** Reporting failures that leave the pull request without a result (they fail the job). */
+  failures: string[];
+  /** A read-only token refused the comment or the check. */
+  readOnly: boolean;
+  /** A check run carries the findings as annotations. */
+  checkRunAnnotated: boolean;
+}
 
+/** What the comment and the check are published from and to. */
+interface Publication {
+  plan: Plan;
+  inputs: ActionInputs;
+  gh: GitHubClient;
+  owner: string;
+  repo: string;
+  headSha: string;
+  /** Links to the head revision's files (the report's file links), or null. */
+  blobUrl: string | null;
+  /** The full report (the job summary's; the check's text). */
+  full: string;
+  outcome: ReportOutcome;
+}
+
+/** Why a request to GitHub failed, naming a rejected token as such. */
+function rejected(what: string, e: unknown): string {
+  return statusOf(e) === 401
+    ? `karpenter-plan could not ${what}: GitHub rejected the token (401 Bad credentials); check github-token`
+    : `karpenter-plan could not ${what}: ${errorMessage(e)}`;
+}
+
+/** The plan JSON and the SARIF file in the runner's temporary folder, and the step's outputs. */
+function writePlanOutputs(plan: Plan, inputs: ActionInputs): void {
   // Outputs go to the runner's temporary folder, never into the scanned work tree.
   const outDir = process.env.RUNNER_TEMP || mkdtempSync(join(tmpdir(), 'karpenter-plan-'));
   // One file per target, so that the plans of a matrix can be downloaded into one folder for mode merge.
@@ -245,7 +260,10 @@ async function publish(
   core.setOutput('nodes-removed', plan.summary.nodesRemoved);
   core.setOutput('errors', plan.summary.findings.error);
   core.setOutput('warnings', plan.summary.findings.warning);
+}
 
+/** The full report in the job summary (in the log when there is none); returns it. */
+async function writeJobSummary(plan: Plan, blobUrl: string | null, title: string): Promise<string> {
   for (const side of ['base', 'head'] as const) {
     const i = plan.inputs?.[side];
     if (i)
@@ -256,86 +274,114 @@ async function publish(
   const full = renderMarkdown(plan, { blobUrl, limit: 1_000_000, title });
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(full).write();
   else core.info(logSafe(full));
+  return full;
+}
 
-  const prNumber = pr?.number ?? inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
-  // Reporting failures that leave the pull request without a result fail the job (never a silent exit 0); a read-only
-  // token's refusals do not: the result then reaches the pull request as the job's own check and its annotations.
-  const failures: string[] = [];
-  // A read-only token's refusal (comment or check), and whether a check run carries the findings as annotations.
-  let readOnly = false;
-  let checkRunAnnotated = false;
-  const rejected = (what: string, e: unknown): string =>
-    statusOf(e) === 401
-      ? `karpenter-plan could not ${what}: GitHub rejected the token (401 Bad credentials); check github-token`
-      : `karpenter-plan could not ${what}: ${errorMessage(e)}`;
-  if (gh) {
-    const modeInput = inputs.comment;
-    if (prNumber && modeInput !== 'off') {
-      const runUrl = ctx.runId ? `${server}/${repoFull}/actions/runs/${ctx.runId}` : null;
-      const body = renderMarkdown(plan, {
-        blobUrl,
-        title,
-        fullReportHint: `The full report is in the job summary${runUrl ? ` (${runUrl})` : ''} and the JSON plan artifact.`,
-      });
-      try {
-        const r = await publishComment(
-          gh,
-          { owner, repo, issueNumber: prNumber },
-          {
-            mode: modeInput,
-            body,
-            hasDiff: plan.changed,
-            skipNoDiff: inputs.skipNoDiff,
-            author: inputs.commentAuthor,
-            marker: { key: inputs.commentKey ?? (subdir || 'default'), headSha },
-          },
-        );
-        core.info(r.action === 'skipped' ? `comment skipped: ${r.reason}` : `comment ${r.action}: ${r.url}`);
-        if (r.action !== 'skipped') core.setOutput('comment-url', r.url);
-      } catch (e) {
-        if (isPermissionDenied(e)) {
-          readOnly = true;
-          core.warning(
-            'karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup.',
-          );
-        } else failures.push(rejected('comment', e));
-      }
-    }
-    if (inputs.status === 'check' && headSha) {
-      try {
-        const r = await publishStatus(
-          gh,
-          { owner, repo, sha: headSha, name: inputs.checkName ?? title, pathPrefix: subdir },
-          plan,
-          `${OUTCOME_WORDS[outcomeOf(plan)].replace(/^./, (c) => c.toUpperCase())}: ${title}`,
-          summarySentence(plan),
-          full,
-        );
-        if (r.kind === 'none' && r.readOnly) {
-          readOnly = true;
-          core.warning(
-            `karpenter-plan could not report the check: ${r.reason}, so the token is read-only (a pull request from a fork?). The findings are annotations of this job, the full report is in the job summary, and the job's result is the verdict (${plan.verdict}); the README's fork-safe two-workflow setup reports the check and the comment.`,
-          );
-        } else if (r.kind === 'none')
-          failures.push(
-            `karpenter-plan could not report the status: ${r.reason} (a pull request from a fork? see the README's fork-safe setup)`,
-          );
-        else {
-          checkRunAnnotated = r.kind === 'check-run';
-          core.info(`status reported as a ${r.kind}`);
-        }
-      } catch (e) {
-        failures.push(rejected('report the status', e));
-      }
-    }
+/** The sticky comment on the pull request, pointing at the job summary of the run (`runUrl`) for the full report. */
+async function postComment(p: Publication, prNumber: number, runUrl: string | null): Promise<void> {
+  const { plan, inputs } = p;
+  const body = renderMarkdown(plan, {
+    blobUrl: p.blobUrl,
+    title: inputs.title,
+    fullReportHint: `The full report is in the job summary${runUrl ? ` (${runUrl})` : ''} and the JSON plan artifact.`,
+  });
+  try {
+    const r = await publishComment(
+      p.gh,
+      { owner: p.owner, repo: p.repo, issueNumber: prNumber },
+      {
+        mode: inputs.comment,
+        body,
+        hasDiff: plan.changed,
+        skipNoDiff: inputs.skipNoDiff,
+        author: inputs.commentAuthor,
+        marker: { key: inputs.commentKey ?? (inputs.path || 'default'), headSha: p.headSha },
+      },
+    );
+    core.info(r.action === 'skipped' ? `comment skipped: ${r.reason}` : `comment ${r.action}: ${r.url}`);
+    if (r.action !== 'skipped') core.setOutput('comment-url', r.url);
+  } catch (e) {
+    if (isPermissionDenied(e)) {
+      p.outcome.readOnly = true;
+      core.warning(
+        'karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup.',
+      );
+    } else p.outcome.failures.push(rejected('comment', e));
   }
+}
+
+/** The status check on the head commit (a check run, else a commit status). */
+async function reportCheck(p: Publication): Promise<void> {
+  const { plan, inputs } = p;
+  try {
+    const r = await publishStatus(
+      p.gh,
+      { owner: p.owner, repo: p.repo, sha: p.headSha, name: inputs.checkName ?? inputs.title, pathPrefix: inputs.path },
+      plan,
+      `${OUTCOME_WORDS[outcomeOf(plan)].replace(/^./, (c) => c.toUpperCase())}: ${inputs.title}`,
+      summarySentence(plan),
+      p.full,
+    );
+    if (r.kind === 'none' && r.readOnly) {
+      p.outcome.readOnly = true;
+      core.warning(
+        `karpenter-plan could not report the check: ${r.reason}, so the token is read-only (a pull request from a fork?). The findings are annotations of this job, the full report is in the job summary, and the job's result is the verdict (${plan.verdict}); the README's fork-safe two-workflow setup reports the check and the comment.`,
+      );
+    } else if (r.kind === 'none')
+      p.outcome.failures.push(
+        `karpenter-plan could not report the status: ${r.reason} (a pull request from a fork? see the README's fork-safe setup)`,
+      );
+    else {
+      p.outcome.checkRunAnnotated = r.kind === 'check-run';
+      core.info(`status reported as a ${r.kind}`);
+    }
+  } catch (e) {
+    p.outcome.failures.push(rejected('report the status', e));
+  }
+}
+
+/** The job's result: failed by reporting failures, by nothing evaluated, or by the verdict. */
+function concludeJob(plan: Plan, subdir: string, outcome: ReportOutcome): void {
   // Workflow commands need no permission: with a read-only token the findings still reach the pull request's lines.
-  if (readOnly && !checkRunAnnotated)
+  if (outcome.readOnly && !outcome.checkRunAnnotated)
     core.info(`${emitWorkflowAnnotations(plan, subdir)} finding annotation(s) written as workflow commands`);
-  if (failures.length) core.setFailed(failures.join('; '));
+  if (outcome.failures.length) core.setFailed(outcome.failures.join('; '));
   if (plan.nothingEvaluated)
     core.setFailed(
       'karpenter-plan: nothing Karpenter-relevant could be evaluated (see the input-not-evaluated findings)',
     );
   else if (plan.verdict === 'fail') core.setFailed(`karpenter-plan: ${plan.verdictReasons.join('; ')}`);
+}
+
+async function publish(
+  plan: Plan,
+  inputs: ActionInputs,
+  ctx: RunContext,
+  gh: GitHubClient | null,
+  pr: PullRequestRef | null,
+): Promise<void> {
+  const event = ctx.payload as EventPayload;
+  const server = process.env.GITHUB_SERVER_URL || 'https://github.com';
+  const { owner, repo } = ctx;
+  const repoFull = owner && repo ? `${owner}/${repo}` : '';
+  const subdir = inputs.path;
+  const headSha = plan.head.sha ?? (ctx.sha || '');
+  const blobUrl =
+    repoFull && headSha
+      ? `${server}/${repoFull}/blob/${headSha}${subdir ? `/${subdir.replace(/\/$/, '')}` : ''}`
+      : null;
+  writePlanOutputs(plan, inputs);
+  const full = await writeJobSummary(plan, blobUrl, inputs.title);
+
+  const prNumber = pr?.number ?? inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
+  // Reporting failures that leave the pull request without a result fail the job (never a silent exit 0); a read-only
+  // token's refusals do not: the result then reaches the pull request as the job's own check and its annotations.
+  const outcome: ReportOutcome = { failures: [], readOnly: false, checkRunAnnotated: false };
+  if (gh) {
+    const p: Publication = { plan, inputs, gh, owner, repo, headSha, blobUrl, full, outcome };
+    if (prNumber && inputs.comment !== 'off')
+      await postComment(p, prNumber, ctx.runId ? `${server}/${repoFull}/actions/runs/${ctx.runId}` : null);
+    if (inputs.status === 'check' && headSha) await reportCheck(p);
+  }
+  concludeJob(plan, subdir, outcome);
 }
