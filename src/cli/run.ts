@@ -78,10 +78,28 @@ export async function runCli(
     return usage(errorMessage(e), undefined);
   }
   const { values: v, positionals, command } = parsed;
+  const answered = helpResult(v, command, positionals[1]);
+  if (answered) return answered;
+  if (!command) return { exitCode: 2, stdout: USAGE, stderr: '' };
+  const progress = progressLine(output.progress, { thresholdMs: output.progressAfterMs });
+  try {
+    const run = own(COMMANDS, command);
+    if (!run) return usage(unknownCommand(command).message, undefined);
+    return await run({ v, positionals, cwd, stdin, progress });
+  } catch (e) {
+    return failure(e, command);
+  } finally {
+    progress.done();
+  }
+}
+
+/**
+ * `--version`, `--help` and `help [TOPIC]` (`karpenter-plan help diff` is `karpenter-plan diff --help`): answered
+ * without running anything. Null: there is a command to run, or none at all.
+ */
+function helpResult(v: Values, command: string | undefined, topic: string | undefined): CliResult | null {
   if (v.version) return { exitCode: 0, stdout: `karpenter-plan ${VERSION}\n`, stderr: '' };
-  // `karpenter-plan help diff` is `karpenter-plan diff --help`.
   if (command === 'help') {
-    const topic = positionals[1];
     if (topic === undefined) return { exitCode: 0, stdout: USAGE, stderr: '' };
     const text = own(COMMAND_HELP, topic);
     return text ? { exitCode: 0, stdout: text, stderr: '' } : usage(unknownCommand(topic).message, undefined);
@@ -90,50 +108,54 @@ export async function runCli(
   if (v.help && help) return { exitCode: 0, stdout: help, stderr: '' };
   if (v.help && command) return usage(unknownCommand(command).message, undefined);
   if (v.help) return { exitCode: 0, stdout: USAGE, stderr: '' };
-  if (!command) return { exitCode: 2, stdout: USAGE, stderr: '' };
-  const progress = progressLine(output.progress, { thresholdMs: output.progressAfterMs });
-  try {
-    switch (command) {
-      case 'diff':
-        return await diffCommand(v, cwd, stdin, progress);
-      case 'simulate':
-      case 'validate':
-        return await singleCommand(command, v, positionals[1], cwd, stdin, progress);
-      case 'targets':
-        return targetsCommand(v, cwd, stdin);
-      case 'baseline':
-        return await baselineCommand(v, positionals[1], cwd, stdin);
-      case 'merge':
-        return mergeCommand(v, positionals.slice(1), cwd);
-      case 'catalog': {
-        if (positionals[1] !== 'refresh') {
-          const sub = positionals[1];
-          const near = sub ? closest(sub, ['refresh']) : undefined;
-          return usage(
-            sub
-              ? `unknown catalog command "${sub}"${near ? ` (did you mean catalog ${near}?)` : ''}`
-              : 'catalog needs a command: catalog refresh',
-            'catalog',
-          );
-        }
-        const { catalogRefreshCommand } = await import('./catalog-refresh.js');
-        return await catalogRefreshCommand(v.region as string | undefined, v.out as string | undefined, cwd);
-      }
-      default:
-        return usage(unknownCommand(command).message, undefined);
-    }
-  } catch (e) {
-    if (e instanceof UsageError) return usage(e.message, e.command ?? command);
-    if (e instanceof InputError || e instanceof UnknownTargetError) return usage(e.message, command);
-    // Nothing to plan, a --path that exists in neither revision, a fleet for several targets: no verdict (exit 2).
-    if (e instanceof MergeError || e instanceof PlanDocumentError || e instanceof RunInputError)
-      return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${e.message}\n` };
-    if (e instanceof ConfigError)
-      return { exitCode: 2, stdout: '', stderr: `karpenter-plan: invalid configuration:\n${e.message}\n` };
-    return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${errorMessage(e)}\n` };
-  } finally {
-    progress.done();
+  return null;
+}
+
+/** What a command runs with: its options and positionals, the working directory, standard input and progress. */
+interface CommandRun {
+  v: Values;
+  positionals: string[];
+  cwd: string;
+  stdin: Stdin;
+  progress: Progress;
+}
+
+/** The commands (`help` aside: it runs nothing), by name. */
+const COMMANDS: Readonly<Record<string, (r: CommandRun) => CliResult | Promise<CliResult>>> = {
+  diff: (r) => diffCommand(r.v, r.cwd, r.stdin, r.progress),
+  simulate: (r) => singleCommand('simulate', r.v, r.positionals[1], r.cwd, r.stdin, r.progress),
+  validate: (r) => singleCommand('validate', r.v, r.positionals[1], r.cwd, r.stdin, r.progress),
+  targets: (r) => targetsCommand(r.v, r.cwd, r.stdin),
+  baseline: (r) => baselineCommand(r.v, r.positionals[1], r.cwd, r.stdin),
+  merge: (r) => mergeCommand(r.v, r.positionals.slice(1), r.cwd),
+  catalog: (r) => catalogCommand(r.v, r.positionals[1], r.cwd),
+};
+
+/** `catalog refresh`, the one catalog command. */
+async function catalogCommand(v: Values, sub: string | undefined, cwd: string): Promise<CliResult> {
+  if (sub !== 'refresh') {
+    const near = sub ? closest(sub, ['refresh']) : undefined;
+    return usage(
+      sub
+        ? `unknown catalog command "${sub}"${near ? ` (did you mean catalog ${near}?)` : ''}`
+        : 'catalog needs a command: catalog refresh',
+      'catalog',
+    );
   }
+  const { catalogRefreshCommand } = await import('./catalog-refresh.js');
+  return await catalogRefreshCommand(v.region as string | undefined, v.out as string | undefined, cwd);
+}
+
+/** A command's failure: a usage error, or exit 2 (the tool could not run) with the reason. */
+function failure(e: unknown, command: string): CliResult {
+  if (e instanceof UsageError) return usage(e.message, e.command ?? command);
+  if (e instanceof InputError || e instanceof UnknownTargetError) return usage(e.message, command);
+  // Nothing to plan, a --path that exists in neither revision, a fleet for several targets: no verdict (exit 2).
+  if (e instanceof MergeError || e instanceof PlanDocumentError || e instanceof RunInputError)
+    return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${e.message}\n` };
+  if (e instanceof ConfigError)
+    return { exitCode: 2, stdout: '', stderr: `karpenter-plan: invalid configuration:\n${e.message}\n` };
+  return { exitCode: 2, stdout: '', stderr: `karpenter-plan: ${errorMessage(e)}\n` };
 }
 
 /** A usage error: one line that says what is wrong, and where that command's help is. */
