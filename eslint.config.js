@@ -36,7 +36,20 @@ const LAYERS = {
 const PURE = ['common', 'api', 'scheduling', 'cloudprovider', 'provisioning', 'disruption', 'rules', 'plan', 'report'];
 
 /** Folders held to the size and complexity budgets as errors (the others: warnings). */
-const BUDGETED = ['common', 'api', 'scheduling', 'cloudprovider', 'provisioning', 'rules', 'plan', 'report', 'run'];
+const BUDGETED = [
+  'common',
+  'api',
+  'scheduling',
+  'cloudprovider',
+  'provisioning',
+  'disruption',
+  'rules',
+  'plan',
+  'report',
+  'run',
+  'github',
+  'cli',
+];
 
 const IO_MODULES = [
   'fs',
