@@ -3,12 +3,13 @@
  * schema/config.schema.json, and completed with defaults. Paths inside it are relative to
  * each state's root.
  */
-import type { ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { validate as validateConfigSchema } from '../generated/config-schema.validator.js';
 import type { Finding, Position } from '../common/findings.js';
 import { isObject } from '../common/fields.js';
-import { parseYamlDocuments } from './yaml.js';
+import { parseYamlDocuments, type SourceDocument } from './yaml.js';
 import { leavesState } from './remote-reference.js';
+import type { NodeSelectorRequirement } from '../api/nodeselector.js';
 import type { IceScenario } from '../cloudprovider/unavailable-offerings.js';
 import type { ReservationInput } from '../provisioning/provisioner.js';
 import type { ClusterEntry } from './applicationset.js';
@@ -253,6 +254,31 @@ function dropInvalid(
  * a file that is not YAML at all throws ConfigError (the tool cannot run: exit code 2).
  */
 export function parseConfig(file: string, text: string, findings: Finding[]): Config {
+  const doc = readConfigDocument(file, text);
+  const cfg = defaultConfig();
+  cfg.file = file;
+  if (!doc) return cfg;
+  const value = doc.value;
+  cfg.locate = doc.source.locate;
+  coerceScenarioValues(value);
+  if (!validateSchema(value)) {
+    const errors = validateSchema.errors ?? [];
+    for (const err of errors) findings.push(schemaViolation(file, doc.source.locate, err));
+    // What the schema refuses is reported above and not used: the defaults apply instead (never a crash on it).
+    if (!isObject(value) || !dropInvalid(value, errors)) return cfg;
+  }
+  const refused = Array.isArray(value.clusters)
+    ? refusedClusters(value.clusters, file, doc.source.locate, findings)
+    : new Set<number>();
+  for (const [key, read] of Object.entries(CONFIG_FIELDS)) read(value[key], cfg, refused);
+  return cfg;
+}
+
+/**
+ * The one YAML document of a config file, or null when it holds none. Text that is not YAML, or several documents,
+ * throw ConfigError.
+ */
+function readConfigDocument(file: string, text: string): SourceDocument | null {
   const local: Finding[] = [];
   // karpenter-plan reads its own config as YAML 1.2 (`rules: { x: off }` is the string "off").
   const docs = parseYamlDocuments(file, text, local, { yaml11Warnings: false });
@@ -264,116 +290,200 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
     throw new ConfigError(
       `${file}:${docs[1].source.line ?? 1}: the configuration holds ${docs.length} YAML documents; karpenter-plan reads exactly one (merge them into one mapping)`,
     );
-  const doc = docs[0] ?? null;
-  const cfg = defaultConfig();
-  cfg.file = file;
-  if (!doc) return cfg;
-  const value = doc.value;
-  cfg.locate = doc.source.locate;
-  coerceScenarioValues(value);
-  if (!validateSchema(value)) {
-    for (const err of validateSchema.errors ?? []) {
-      const path = err.instancePath
-        .split('/')
-        .slice(1)
-        .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-      const extra =
-        err.keyword === 'additionalProperties'
-          ? ` "${(err.params as { additionalProperty: string }).additionalProperty}"`
-          : '';
-      const allowed =
-        err.keyword === 'enum' ? `: ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : '';
-      findings.push(
-        configError(
-          file,
-          doc.source.locate(path),
-          `config ${err.instancePath || '/'} ${err.message}${extra}${allowed}; ${err.instancePath ? 'ignored (the default applies)' : 'the whole file is ignored'}`,
-        ),
-      );
-    }
-    // What the schema refuses is reported above and not used: the defaults apply instead (never a crash on it).
-    if (!isObject(value) || !dropInvalid(value, validateSchema.errors ?? [])) return cfg;
-  }
-  const v = value as Partial<Config> & Record<string, unknown>;
-  const refused = Array.isArray(v.clusters)
-    ? refusedClusters(v.clusters, file, doc.source.locate, findings)
-    : new Set();
-  if (Array.isArray(v.manifests)) {
-    cfg.manifests = v.manifests.map(String);
+  return docs[0] ?? null;
+}
+
+/** A schema error of the config file as an `invalid-config` finding at the offending key. */
+function schemaViolation(
+  file: string,
+  locate: (path: (string | number)[]) => Position | null,
+  err: ErrorObject,
+): Finding {
+  const path = err.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  const extra = err.keyword === 'additionalProperties' ? ` "${String(err.params.additionalProperty)}"` : '';
+  const allowed =
+    err.keyword === 'enum' && Array.isArray(err.params.allowedValues) ? `: ${err.params.allowedValues.join(', ')}` : '';
+  return configError(
+    file,
+    locate(path),
+    `config ${err.instancePath || '/'} ${err.message}${extra}${allowed}; ${err.instancePath ? 'ignored (the default applies)' : 'the whole file is ignored'}`,
+  );
+}
+
+/**
+ * Reads one top-level key of the config file into the config (a value of another type leaves the default). The
+ * schema has already refused what does not match it; the checks here are what the model needs to be sound.
+ */
+type FieldReader = (value: unknown, cfg: Config, refusedClusters: ReadonlySet<number>) => void;
+
+/** A value that is an object of some kind (a mapping or a list), as the schema has checked its shape. */
+function isStructured(value: unknown): value is object {
+  return !!value && typeof value === 'object';
+}
+
+/** A value whose shape schema/config.schema.json has checked (dropInvalid removed what it refused). */
+function schemaChecked<T>(value: object): T {
+  return value as T;
+}
+
+/**
+ * The readers of the config's top-level keys, in the order they are read. Adding a key: its schema in
+ * schema/config.schema.json, its field in Config, its reader here.
+ */
+const CONFIG_FIELDS: Readonly<Record<string, FieldReader>> = {
+  manifests: (x, cfg) => {
+    if (!Array.isArray(x)) return;
+    cfg.manifests = x.map(String);
     cfg.manifestsInFile = true;
-  }
-  if (Array.isArray(v.exclude)) cfg.exclude = v.exclude.map(String);
-  if (Array.isArray(v.values)) cfg.values = readValuesAdapters(v.values);
-  if (Array.isArray(v.charts)) cfg.charts = readCharts(v.charts);
-  if (v.helm && typeof v.helm === 'object' && typeof (v.helm as { binary?: unknown }).binary === 'string')
-    cfg.helm.binary = (v.helm as { binary: string }).binary;
-  if (isObject(v.controller)) cfg.controller = v.controller as Config['controller'];
-  if (typeof v.renderTimeoutSeconds === 'number' && v.renderTimeoutSeconds > 0)
-    cfg.renderTimeoutSeconds = Math.min(v.renderTimeoutSeconds, 3600);
-  if (typeof v.region === 'string') cfg.region = v.region;
-  if (Array.isArray(v.zones)) cfg.zones = v.zones.map(String);
-  if (typeof v.catalog === 'string') cfg.catalog = v.catalog;
-  if (typeof v.spotPriceFactor === 'number' && v.spotPriceFactor > 0 && v.spotPriceFactor <= 1)
-    cfg.spotPriceFactor = v.spotPriceFactor;
-  if (typeof v.expectKarpenterObjects === 'boolean') cfg.expectKarpenterObjects = v.expectKarpenterObjects;
-  if (Array.isArray(v.reservations)) {
-    cfg.reservations = (v.reservations as Partial<Reservation>[])
-      .filter((r) => r && r.id && r.instanceType && r.zone)
-      .map((r) => ({
-        id: String(r.id),
-        instanceType: String(r.instanceType),
-        zone: String(r.zone),
-        count: typeof r.count === 'number' ? r.count : 1,
-        type: r.type === 'capacity-block' ? 'capacity-block' : 'default',
-        ...(r.tags ? { tags: r.tags } : {}),
-      }));
-  }
-  if (Array.isArray(v.workloads))
-    cfg.workloads = v.workloads.filter((w) => w && typeof w === 'object') as Record<string, unknown>[];
-  if (typeof v.probes === 'boolean') cfg.probes = v.probes;
-  if (Array.isArray(v.fleet)) cfg.fleet = v.fleet.map(String);
-  if (v.cluster && typeof v.cluster === 'object') cfg.cluster = v.cluster as Config['cluster'];
-  if (Array.isArray(v.clusters))
-    cfg.clusters = (v.clusters as unknown[])
-      .map((c, i) => [c, i] as const)
-      .filter(
-        (e): e is [Record<string, unknown>, number] =>
-          isObject(e[0]) && typeof e[0].name === 'string' && !refused.has(e[1]),
-      )
-      .map(([c, i]) => {
-        const inputs = readClusterInputs(c, i);
-        return {
-          name: c.name as string,
-          server: typeof c.server === 'string' ? c.server : '',
-          labels: isObject(c.labels) ? (c.labels as Record<string, string>) : {},
-          annotations: isObject(c.annotations) ? (c.annotations as Record<string, string>) : {},
-          ...(typeof c.project === 'string' ? { project: c.project } : {}),
-          ...(inputs ? { inputs } : {}),
-        };
-      });
-  if (Array.isArray(v.repoURLs)) cfg.repoURLs = v.repoURLs.filter((x): x is string => typeof x === 'string');
-  if (isObject(v.vars)) cfg.vars = Object.fromEntries(Object.entries(v.vars).map(([k, x]) => [k, String(x)]));
-  if (v.policy && typeof v.policy === 'object') cfg.policy = { ...cfg.policy, ...(v.policy as object) };
-  if (v.assumptions && typeof v.assumptions === 'object')
-    cfg.assumptions = { ...cfg.assumptions, ...(v.assumptions as object) };
-  if (v.rules && typeof v.rules === 'object') cfg.rules = v.rules as Config['rules'];
-  if (Array.isArray(v.ignore))
-    cfg.ignore = (v.ignore as Config['ignore']).filter((i) => i && typeof i.rule === 'string');
-  if (typeof v.baseline === 'string') cfg.baseline = v.baseline;
-  if (isObject(v.caps)) cfg.caps = { ...cfg.caps, ...(v.caps as Partial<Caps>) };
-  if (Array.isArray(v.externalLabels))
-    cfg.externalLabels = v.externalLabels.filter((x): x is string => typeof x === 'string');
-  if (Array.isArray(v.scenarios)) {
-    cfg.scenarios = (v.scenarios as Partial<IceScenario>[])
-      .filter((x) => x && typeof x.name === 'string' && Array.isArray(x.unavailable))
-      .map((x) => ({
-        name: x.name!,
-        unavailable: x
-          .unavailable!.filter(Array.isArray)
-          .map((reqs) => reqs.filter((r) => r && typeof r.key === 'string' && typeof r.operator === 'string')),
-      }));
-  }
-  return cfg;
+  },
+  exclude: (x, cfg) => {
+    if (Array.isArray(x)) cfg.exclude = x.map(String);
+  },
+  values: (x, cfg) => {
+    if (Array.isArray(x)) cfg.values = readValuesAdapters(x);
+  },
+  charts: (x, cfg) => {
+    if (Array.isArray(x)) cfg.charts = readCharts(x);
+  },
+  helm: (x, cfg) => {
+    if (isStructured(x) && 'binary' in x && typeof x.binary === 'string') cfg.helm.binary = x.binary;
+  },
+  controller: (x, cfg) => {
+    if (isObject(x)) cfg.controller = schemaChecked<Config['controller']>(x);
+  },
+  renderTimeoutSeconds: (x, cfg) => {
+    if (typeof x === 'number' && x > 0) cfg.renderTimeoutSeconds = Math.min(x, 3600);
+  },
+  region: (x, cfg) => {
+    if (typeof x === 'string') cfg.region = x;
+  },
+  zones: (x, cfg) => {
+    if (Array.isArray(x)) cfg.zones = x.map(String);
+  },
+  catalog: (x, cfg) => {
+    if (typeof x === 'string') cfg.catalog = x;
+  },
+  spotPriceFactor: (x, cfg) => {
+    if (typeof x === 'number' && x > 0 && x <= 1) cfg.spotPriceFactor = x;
+  },
+  expectKarpenterObjects: (x, cfg) => {
+    if (typeof x === 'boolean') cfg.expectKarpenterObjects = x;
+  },
+  reservations: (x, cfg) => {
+    if (Array.isArray(x)) cfg.reservations = x.filter(isCompleteReservation).map(readReservation);
+  },
+  workloads: (x, cfg) => {
+    if (Array.isArray(x)) cfg.workloads = x.filter(isStructured).map((w) => schemaChecked<Record<string, unknown>>(w));
+  },
+  probes: (x, cfg) => {
+    if (typeof x === 'boolean') cfg.probes = x;
+  },
+  fleet: (x, cfg) => {
+    if (Array.isArray(x)) cfg.fleet = x.map(String);
+  },
+  cluster: (x, cfg) => {
+    if (isStructured(x)) cfg.cluster = schemaChecked<Config['cluster']>(x);
+  },
+  clusters: (x, cfg, refused) => {
+    if (Array.isArray(x)) cfg.clusters = readClusters(x, refused);
+  },
+  repoURLs: (x, cfg) => {
+    if (Array.isArray(x)) cfg.repoURLs = x.filter((u): u is string => typeof u === 'string');
+  },
+  vars: (x, cfg) => {
+    if (isObject(x)) cfg.vars = Object.fromEntries(Object.entries(x).map(([k, v]) => [k, String(v)]));
+  },
+  policy: (x, cfg) => {
+    if (isStructured(x)) cfg.policy = { ...cfg.policy, ...x };
+  },
+  assumptions: (x, cfg) => {
+    if (isStructured(x)) cfg.assumptions = { ...cfg.assumptions, ...x };
+  },
+  rules: (x, cfg) => {
+    if (isStructured(x)) cfg.rules = schemaChecked<Config['rules']>(x);
+  },
+  ignore: (x, cfg) => {
+    if (Array.isArray(x)) cfg.ignore = x.filter(isIgnoreEntry);
+  },
+  baseline: (x, cfg) => {
+    if (typeof x === 'string') cfg.baseline = x;
+  },
+  caps: (x, cfg) => {
+    if (isObject(x)) cfg.caps = { ...cfg.caps, ...schemaChecked<Partial<Caps>>(x) };
+  },
+  externalLabels: (x, cfg) => {
+    if (Array.isArray(x)) cfg.externalLabels = x.filter((l): l is string => typeof l === 'string');
+  },
+  scenarios: (x, cfg) => {
+    if (Array.isArray(x)) cfg.scenarios = x.filter(isScenario).map(readScenario);
+  },
+};
+
+/** A `reservations:` entry naming its id, instance type and zone (the others are not read). */
+function isCompleteReservation(r: unknown): r is Record<string, unknown> {
+  return isObject(r) && !!r.id && !!r.instanceType && !!r.zone;
+}
+
+/** A capacity reservation, completed with defaults (one instance, a default reservation). */
+function readReservation(r: Record<string, unknown>): Reservation {
+  return {
+    id: String(r.id),
+    instanceType: String(r.instanceType),
+    zone: String(r.zone),
+    count: typeof r.count === 'number' ? r.count : 1,
+    type: r.type === 'capacity-block' ? 'capacity-block' : 'default',
+    ...(isStructured(r.tags) ? { tags: schemaChecked<Record<string, string>>(r.tags) } : {}),
+  };
+}
+
+/** An `ignore:` entry naming its rule (the others are not read). */
+function isIgnoreEntry(i: unknown): i is Config['ignore'][number] {
+  return isStructured(i) && 'rule' in i && typeof i.rule === 'string';
+}
+
+/** A `scenarios:` entry with a name and a list of unavailable terms (the others are not read). */
+function isScenario(x: unknown): x is { name: string; unavailable: unknown[] } {
+  return (
+    isStructured(x) && 'name' in x && typeof x.name === 'string' && 'unavailable' in x && Array.isArray(x.unavailable)
+  );
+}
+
+/** A what-if scenario: its terms that are lists, each of the requirements naming a key and an operator. */
+function readScenario(x: { name: string; unavailable: unknown[] }): IceScenario {
+  return {
+    name: x.name,
+    unavailable: x.unavailable.filter(Array.isArray).map((reqs: unknown[]) => reqs.filter(isRequirement)),
+  };
+}
+
+function isRequirement(r: unknown): r is NodeSelectorRequirement {
+  return (
+    isStructured(r) && 'key' in r && typeof r.key === 'string' && 'operator' in r && typeof r.operator === 'string'
+  );
+}
+
+/** The named `clusters:` entries that were not refused, each with its inputs when it names any. */
+function readClusters(entries: readonly unknown[], refused: ReadonlySet<number>): ClusterConfig[] {
+  return entries
+    .map((c, i) => [c, i] as const)
+    .filter(
+      (e): e is readonly [Record<string, unknown> & { name: string }, number] =>
+        isObject(e[0]) && typeof e[0].name === 'string' && !refused.has(e[1]),
+    )
+    .map(([c, i]) => {
+      const inputs = readClusterInputs(c, i);
+      return {
+        name: c.name,
+        server: typeof c.server === 'string' ? c.server : '',
+        labels: isObject(c.labels) ? schemaChecked<Record<string, string>>(c.labels) : {},
+        annotations: isObject(c.annotations) ? schemaChecked<Record<string, string>>(c.annotations) : {},
+        ...(typeof c.project === 'string' ? { project: c.project } : {}),
+        ...(inputs ? { inputs } : {}),
+      };
+    });
 }
 
 /** Values adapters (`values:`, top-level or of a cluster), completed with defaults. */
@@ -416,12 +526,6 @@ export function manifestGlobs(entries: readonly string[]): string[] {
   });
 }
 
-/**
- * `clusters:` entries that cannot be planned as written, each an `invalid-config` error at its field: an input path
- * (manifests, kustomization, values files, chart folders) that is absolute or leaves the state — the target would
- * read nothing and pass over an empty cluster — and a name that an earlier entry already has (two targets, one key).
- * Their indexes, so that they are not targets; their files are then nobody's, and a change to them is not evaluated.
- */
 /** An `invalid-config` error at a position of the config file (line 1 when the position is unknown). */
 export function configError(file: string, pos: Position | null, message: string): Finding {
   return {
@@ -435,6 +539,12 @@ export function configError(file: string, pos: Position | null, message: string)
   };
 }
 
+/**
+ * `clusters:` entries that cannot be planned as written, each an `invalid-config` error at its field: an input path
+ * (manifests, kustomization, values files, chart folders) that is absolute or leaves the state — the target would
+ * read nothing and pass over an empty cluster — and a name that an earlier entry already has (two targets, one key).
+ * Their indexes, so that they are not targets; their files are then nobody's, and a change to them is not evaluated.
+ */
 function refusedClusters(
   entries: readonly unknown[],
   file: string,
