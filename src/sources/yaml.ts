@@ -87,40 +87,15 @@ export function parseYamlDocuments(
   findings: Finding[],
   opts: YamlOptions = {},
 ): SourceDocument[] {
-  if (text.length > MAX_FILE_BYTES) {
-    findings.push({
-      rule: 'unreadable-file',
-      severity: 'error',
-      file,
-      line: 1,
-      object: null,
-      message: `${file} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not read`,
-    });
-    return [];
-  }
-  const deep = tooDeep(text);
-  if (deep !== null) {
-    findings.push({
-      rule: 'invalid-yaml',
-      severity: 'error',
-      file,
-      line: deep,
-      object: null,
-      message: `${file} nests deeper than ${MAX_NESTING} levels (line ${deep}); no Kubernetes object does, and the file is not read`,
-    });
+  const refused = refusedUnparsed(file, text);
+  if (refused) {
+    findings.push(refused);
     return [];
   }
   const lineCounter = new LineCounter();
   let docs: Document.Parsed[];
   try {
-    docs = parseAllDocuments(text, {
-      lineCounter,
-      prettyErrors: false,
-      uniqueKeys: true,
-      // Merge keys (`<<: *defaults`) are YAML 1.1, which Kubernetes reads (sigs.k8s.io/yaml, go-yaml).
-      merge: true,
-      logLevel: 'error',
-    }) as Document.Parsed[];
+    docs = parseAll(text, lineCounter);
   } catch (e) {
     findings.push({
       rule: 'invalid-yaml',
@@ -132,157 +107,268 @@ export function parseYamlDocuments(
     });
     return [];
   }
-  if (!Array.isArray(docs)) docs = [docs as unknown as Document.Parsed];
-  const pos = (offset: number): Position => {
-    const p = lineCounter.linePos(offset);
-    return { line: p.line, column: p.col };
-  };
+  const reader: FileReader = { file, findings, opts, positions: new FilePositions(text, lineCounter) };
   const out: SourceDocument[] = [];
-  // Positions are looked up only for findings: rather than keep every document's syntax tree alive for that, the
-  // file is parsed again (the same text, the same options, so the same ranges) the first time one is asked for.
-  let reparsed: { docs: Document.Parsed[]; lineCounter: LineCounter } | null = null;
-  const reparse = () => {
-    if (reparsed) return reparsed;
-    const lc = new LineCounter();
-    const again = parseAllDocuments(text, {
-      lineCounter: lc,
-      prettyErrors: false,
-      uniqueKeys: true,
-      merge: true,
-      logLevel: 'error',
-    });
-    reparsed = { docs: (Array.isArray(again) ? again : [again]) as Document.Parsed[], lineCounter: lc };
-    return reparsed;
-  };
-  const invalid = (line: number, message: string): void => {
-    findings.push({ rule: 'invalid-yaml', severity: 'error', file, line, object: null, message });
-  };
   docs.forEach((doc, index) => {
-    const docStart = doc.contents?.range?.[0] ?? doc.range?.[0] ?? 0;
-    const docLine = pos(docStart).line;
-    if (doc.errors.length > 0) {
-      // One finding per skipped document (its first error; a template's every line would otherwise repeat it).
-      const err = doc.errors[0];
-      const at = err.pos ? pos(err.pos[0]) : { line: docLine, column: 1 };
-      const more = doc.errors.length - 1;
-      findings.push({
-        rule: 'invalid-yaml',
-        severity: 'error',
-        file,
-        line: at.line,
-        column: at.column,
-        object: null,
-        message: `malformed YAML in document ${index + 1}: ${firstLine(err.message)}${more ? ` (and ${more} more error${more > 1 ? 's' : ''})` : ''}; this document is skipped`,
-      });
-      return;
-    }
-    // `%YAML 9.9`: a version no reader supports (go-yaml refuses it); the document is not read.
-    const directive = doc.warnings.find((w) => w.code === 'BAD_DIRECTIVE');
-    if (directive) {
-      const at = directive.pos ? pos(directive.pos[0]) : { line: docLine, column: 1 };
-      findings.push({
-        rule: 'invalid-yaml',
-        severity: 'error',
-        file,
-        line: at.line,
-        column: at.column,
-        object: null,
-        message: `document ${index + 1}: ${firstLine(directive.message)} (Kubernetes reads YAML 1.1 and 1.2 only); this document is skipped`,
-      });
-      return;
-    }
-    if (doc.contents === null) return; // empty document (e.g. a trailing `---`)
-    // A key that is itself a list or map (`? [a, b]`) has no Kubernetes meaning (and JavaScript would stringify it).
-    let complexKey: number | null = null;
-    const ambiguous: { line: number; text: string; path: (string | number)[] | null }[] = [];
-    visit(doc, {
-      Pair(_, pair) {
-        if (isPair(pair) && isCollection(pair.key)) {
-          complexKey = pos(pair.key.range?.[0] ?? docStart).line;
-          return visit.BREAK;
-        }
-        return undefined;
-      },
-      Scalar(key, node, ancestors) {
-        // YAML 1.1 (which Kubernetes' and Helm's Go readers use) reads these unquoted words as booleans; YAML 1.2 (this
-        // reader) as strings: the two disagree about the value.
-        if (
-          opts.yaml11Warnings !== false &&
-          key !== 'key' &&
-          node.type === 'PLAIN' &&
-          typeof node.source === 'string' &&
-          YAML11_BOOL.test(node.source)
-        )
-          ambiguous.push({
-            line: pos(node.range?.[0] ?? docStart).line,
-            text: node.source,
-            path: keyPath([...ancestors, node]),
-          });
-        return undefined;
-      },
-    });
-    for (const a of ambiguous.slice(0, 20))
-      findings.push({
-        rule: 'yaml-1.1-boolean',
-        severity: 'warning',
-        file,
-        line: a.line,
-        object: null,
-        message: `unquoted ${a.text} is a boolean in YAML 1.1, which Kubernetes and Helm read, but a string in YAML 1.2: write "${a.text}" for the string, or true/false for a boolean`,
-      });
-    if (complexKey !== null) {
-      invalid(
-        complexKey,
-        `document ${index + 1} has a mapping key that is a list or a map (line ${complexKey}); Kubernetes objects have string keys. This document is skipped`,
-      );
-      return;
-    }
-    let value: unknown;
-    try {
-      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-    } catch (e) {
-      invalid(
-        docLine,
-        `document ${index + 1} could not be expanded: ${firstLine(errorMessage(e))} (alias expansion is limited to ${MAX_ALIAS_COUNT}); this document is skipped`,
-      );
-      return;
-    }
-    if (value === null || value === undefined) return;
-    // Read as Kubernetes and Helm read it (YAML 1.1): the unquoted words are booleans, so a string field that holds
-    // one is a type error the validators report (a requirement value, a nodeSelector value, a label).
-    if (opts.yaml11Warnings !== false)
-      for (const a of ambiguous) if (a.path) value = setIfString(value, a.path, a.text, /^(y|yes|on)$/i.test(a.text));
-    if (cyclic(value)) {
-      invalid(
-        docLine,
-        `document ${index + 1} refers to itself through an alias (an anchor used inside its own value); this document is skipped`,
-      );
-      return;
-    }
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      invalid(
-        docLine,
-        `document ${index + 1} is a ${Array.isArray(value) ? 'list' : typeof value}, not a Kubernetes object; skipped`,
-      );
-      return;
-    }
-    const locate = (path: readonly (string | number)[]): Position | null => {
-      const { docs: again, lineCounter: lc } = reparse();
+    const read = readDocument(reader, doc, index);
+    if (read) out.push(read);
+  });
+  return out;
+}
+
+/** A file refused before it is parsed: too large, or nested too deep. */
+function refusedUnparsed(file: string, text: string): Finding | null {
+  if (text.length > MAX_FILE_BYTES)
+    return {
+      rule: 'unreadable-file',
+      severity: 'error',
+      file,
+      line: 1,
+      object: null,
+      message: `${file} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not read`,
+    };
+  const deep = tooDeep(text);
+  if (deep !== null)
+    return {
+      rule: 'invalid-yaml',
+      severity: 'error',
+      file,
+      line: deep,
+      object: null,
+      message: `${file} nests deeper than ${MAX_NESTING} levels (line ${deep}); no Kubernetes object does, and the file is not read`,
+    };
+  return null;
+}
+
+/** Every document of a text, with the options of every read (the same text always gives the same ranges). */
+function parseAll(text: string, lineCounter: LineCounter): Document.Parsed[] {
+  const docs = parseAllDocuments(text, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: true,
+    // Merge keys (`<<: *defaults`) are YAML 1.1, which Kubernetes reads (sigs.k8s.io/yaml, go-yaml).
+    merge: true,
+    logLevel: 'error',
+  });
+  return (Array.isArray(docs) ? docs : [docs]) as Document.Parsed[];
+}
+
+/** Line and column of one offset. */
+function positionOf(lineCounter: LineCounter, offset: number): Position {
+  const p = lineCounter.linePos(offset);
+  return { line: p.line, column: p.col };
+}
+
+/**
+ * Positions in one file. Positions of key paths are looked up only for findings: rather than keep every document's
+ * syntax tree alive for that, the file is parsed again (the same text, the same options, so the same ranges) the
+ * first time one is asked for.
+ */
+class FilePositions {
+  private reparsed: { docs: Document.Parsed[]; lineCounter: LineCounter } | null = null;
+
+  constructor(
+    private readonly text: string,
+    private readonly lineCounter: LineCounter,
+  ) {}
+
+  /** The position of an offset of the text. */
+  at(offset: number): Position {
+    return positionOf(this.lineCounter, offset);
+  }
+
+  /** The position of a key path of the index-th document: its deepest node that exists, else the document's. */
+  locator(index: number): (path: readonly (string | number)[]) => Position | null {
+    return (path) => {
+      const { docs: again, lineCounter: lc } = this.reparse();
       const d = again[index];
-      const at = (offset: number): Position => {
-        const p = lc.linePos(offset);
-        return { line: p.line, column: p.col };
-      };
       for (let n = path.length; n >= 0; n--) {
         const node = d.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
-        if (node && typeof node === 'object' && node.range) return at(node.range[0]);
-        if (n === 0 && isCollection(d.contents) && d.contents.range) return at(d.contents.range[0]);
+        if (node && typeof node === 'object' && node.range) return positionOf(lc, node.range[0]);
+        if (n === 0 && isCollection(d.contents) && d.contents.range) return positionOf(lc, d.contents.range[0]);
       }
       return null;
     };
-    out.push({ file, index, value: value as Record<string, unknown>, source: { file, line: docLine, locate } });
+  }
+
+  private reparse(): { docs: Document.Parsed[]; lineCounter: LineCounter } {
+    if (this.reparsed) return this.reparsed;
+    const lc = new LineCounter();
+    this.reparsed = { docs: parseAll(this.text, lc), lineCounter: lc };
+    return this.reparsed;
+  }
+}
+
+/** What reading the documents of one file shares. */
+interface FileReader {
+  file: string;
+  findings: Finding[];
+  opts: YamlOptions;
+  positions: FilePositions;
+}
+
+/** An unquoted YAML 1.1 boolean word where a value is, and the key path to it (null through keys not plain). */
+interface AmbiguousBoolean {
+  line: number;
+  text: string;
+  path: (string | number)[] | null;
+}
+
+/** One document of a file, or null when it is empty or skipped (each skip a finding). */
+function readDocument(reader: FileReader, doc: Document.Parsed, index: number): SourceDocument | null {
+  const { file, findings, positions } = reader;
+  const docStart = doc.contents?.range?.[0] ?? doc.range?.[0] ?? 0;
+  const docLine = positions.at(docStart).line;
+  const unreadable = unreadableDocument(reader, doc, index, docLine);
+  if (unreadable) {
+    findings.push(unreadable);
+    return null;
+  }
+  if (doc.contents === null) return null; // empty document (e.g. a trailing `---`)
+  const { complexKey, ambiguous } = scanNodes(doc, docStart, positions, reader.opts.yaml11Warnings !== false);
+  for (const a of ambiguous.slice(0, 20)) findings.push(yaml11BooleanWarning(file, a));
+  if (complexKey !== null) {
+    findings.push(
+      invalidYaml(
+        file,
+        complexKey,
+        `document ${index + 1} has a mapping key that is a list or a map (line ${complexKey}); Kubernetes objects have string keys. This document is skipped`,
+      ),
+    );
+    return null;
+  }
+  const value = documentValue(reader, doc, index, docLine, ambiguous);
+  if (!value) return null;
+  return { file, index, value, source: { file, line: docLine, locate: positions.locator(index) } };
+}
+
+/** An `invalid-yaml` error at a line of a file. */
+function invalidYaml(file: string, line: number, message: string): Finding {
+  return { rule: 'invalid-yaml', severity: 'error', file, line, object: null, message };
+}
+
+/** A document that no reader would read: a syntax error (its first one), or a YAML version no reader supports. */
+function unreadableDocument(reader: FileReader, doc: Document.Parsed, index: number, docLine: number): Finding | null {
+  const { file, positions } = reader;
+  if (doc.errors.length > 0) {
+    // One finding per skipped document (its first error; a template's every line would otherwise repeat it).
+    const err = doc.errors[0];
+    const at = err.pos ? positions.at(err.pos[0]) : { line: docLine, column: 1 };
+    const more = doc.errors.length - 1;
+    return {
+      rule: 'invalid-yaml',
+      severity: 'error',
+      file,
+      line: at.line,
+      column: at.column,
+      object: null,
+      message: `malformed YAML in document ${index + 1}: ${firstLine(err.message)}${more ? ` (and ${more} more error${more > 1 ? 's' : ''})` : ''}; this document is skipped`,
+    };
+  }
+  // `%YAML 9.9`: a version no reader supports (go-yaml refuses it); the document is not read.
+  const directive = doc.warnings.find((w) => w.code === 'BAD_DIRECTIVE');
+  if (!directive) return null;
+  const at = directive.pos ? positions.at(directive.pos[0]) : { line: docLine, column: 1 };
+  return {
+    rule: 'invalid-yaml',
+    severity: 'error',
+    file,
+    line: at.line,
+    column: at.column,
+    object: null,
+    message: `document ${index + 1}: ${firstLine(directive.message)} (Kubernetes reads YAML 1.1 and 1.2 only); this document is skipped`,
+  };
+}
+
+/**
+ * The line of the first mapping key that is a list or a map (`? [a, b]`: no Kubernetes meaning, and JavaScript would
+ * stringify it), and the unquoted YAML 1.1 boolean words among the values when they are to be warned about.
+ */
+function scanNodes(
+  doc: Document.Parsed,
+  docStart: number,
+  positions: FilePositions,
+  yaml11Warnings: boolean,
+): { complexKey: number | null; ambiguous: AmbiguousBoolean[] } {
+  let complexKey: number | null = null;
+  const ambiguous: AmbiguousBoolean[] = [];
+  visit(doc, {
+    Pair(_, pair) {
+      if (isPair(pair) && isCollection(pair.key)) {
+        complexKey = positions.at(pair.key.range?.[0] ?? docStart).line;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+    Scalar(key, node, ancestors) {
+      // YAML 1.1 (which Kubernetes' and Helm's Go readers use) reads these unquoted words as booleans; YAML 1.2 (this
+      // reader) as strings: the two disagree about the value.
+      if (
+        yaml11Warnings &&
+        key !== 'key' &&
+        node.type === 'PLAIN' &&
+        typeof node.source === 'string' &&
+        YAML11_BOOL.test(node.source)
+      )
+        ambiguous.push({
+          line: positions.at(node.range?.[0] ?? docStart).line,
+          text: node.source,
+          path: keyPath([...ancestors, node]),
+        });
+      return undefined;
+    },
   });
-  return out;
+  return { complexKey, ambiguous };
+}
+
+function yaml11BooleanWarning(file: string, a: AmbiguousBoolean): Finding {
+  return {
+    rule: 'yaml-1.1-boolean',
+    severity: 'warning',
+    file,
+    line: a.line,
+    object: null,
+    message: `unquoted ${a.text} is a boolean in YAML 1.1, which Kubernetes and Helm read, but a string in YAML 1.2: write "${a.text}" for the string, or true/false for a boolean`,
+  };
+}
+
+/**
+ * The JavaScript value of a document, read as Kubernetes reads it, or null when it is empty or skipped: aliases
+ * expanding past MAX_ALIAS_COUNT, an alias inside its own anchor and a value that is not a mapping are findings.
+ */
+function documentValue(
+  reader: FileReader,
+  doc: Document.Parsed,
+  index: number,
+  docLine: number,
+  ambiguous: readonly AmbiguousBoolean[],
+): Record<string, unknown> | null {
+  const invalid = (message: string): null => {
+    reader.findings.push(invalidYaml(reader.file, docLine, message));
+    return null;
+  };
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    return invalid(
+      `document ${index + 1} could not be expanded: ${firstLine(errorMessage(e))} (alias expansion is limited to ${MAX_ALIAS_COUNT}); this document is skipped`,
+    );
+  }
+  if (value === null || value === undefined) return null;
+  // Read as Kubernetes and Helm read it (YAML 1.1): the unquoted words are booleans, so a string field that holds
+  // one is a type error the validators report (a requirement value, a nodeSelector value, a label).
+  if (reader.opts.yaml11Warnings !== false)
+    for (const a of ambiguous) if (a.path) value = setIfString(value, a.path, a.text, /^(y|yes|on)$/i.test(a.text));
+  if (cyclic(value))
+    return invalid(
+      `document ${index + 1} refers to itself through an alias (an anchor used inside its own value); this document is skipped`,
+    );
+  if (typeof value !== 'object' || Array.isArray(value))
+    return invalid(
+      `document ${index + 1} is a ${Array.isArray(value) ? 'list' : typeof value}, not a Kubernetes object; skipped`,
+    );
+  return value as Record<string, unknown>;
 }
 
 /** Parses a YAML file expected to hold one mapping (values files, config); null + finding on failure. */
