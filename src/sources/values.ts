@@ -91,40 +91,9 @@ export function readValuesAdapter(
   findings: Finding[],
   namedAt: (fileIndex: number) => { file: string | null; line: number | null } = () => ({ file: null, line: null }),
 ): SynthesizedObject[] {
-  // Layer the files, remembering which file last set each top-level entry (for locations).
-  let merged: unknown = {};
-  const docs: SourceDocument[] = [];
-  for (const [j, file] of adapter.files.entries()) {
-    const text = tree.read(file);
-    if (text === null) {
-      // A file that is not there cannot be annotated: the finding points at the config entry that names it.
-      const at = namedAt(j);
-      findings.push({
-        rule: 'unreadable-file',
-        severity: 'error',
-        file: at.file ?? file,
-        line: at.line,
-        object: null,
-        message: `values file ${JSON.stringify(file)} does not exist in this state`,
-      });
-      continue;
-    }
-    const doc = parseYamlMapping(file, text, findings);
-    if (!doc) continue;
-    // `__proto__`, `constructor` and `prototype` are refused, each a located error; the other keys are evaluated.
-    const value = withoutPrototypeKeys(doc.value, (path) =>
-      findings.push({
-        rule: 'invalid-values',
-        severity: 'error',
-        file,
-        line: doc.source.locate(path)?.line ?? doc.source.line,
-        object: null,
-        message: `values key ${JSON.stringify(path.join('.'))} is refused: ${JSON.stringify(path[path.length - 1])} is not a name a NodePool, EC2NodeClass or field can have, and the rest of the file is evaluated without it`,
-      }),
-    ) as Record<string, unknown>;
-    docs.push({ ...doc, value });
-    merged = mergeValues(merged, value);
-  }
+  const docs = readValuesFiles(tree, adapter, findings, namedAt);
+  // Layer the files; each document remembers what its file set (for locations).
+  const merged = docs.reduce<unknown>((m, d) => mergeValues(m, d.value), {});
   if (!isObject(merged)) return [];
   const out: SynthesizedObject[] = [];
   const locateIn = (valuesPath: (string | number)[]): SourceRef => {
@@ -163,63 +132,7 @@ export function readValuesAdapter(
     [adapter.nodeOverlays, 'NodeOverlay'],
   ];
   for (const [rootKey, kind] of collections) {
-    const rootPath = rootKey.split('.');
-    const coll = getPath(merged, rootPath);
-    if (coll === undefined || coll === null) continue;
-    const entries: [string, Record<string, unknown>, (string | number)[]][] = [];
-    if (Array.isArray(coll)) {
-      coll.forEach((e, i) => {
-        if (!isObject(e)) return;
-        const name =
-          typeof e.name === 'string'
-            ? e.name
-            : isObject(e.metadata) && typeof e.metadata.name === 'string'
-              ? e.metadata.name
-              : '';
-        if (!name) {
-          const loc = locateIn([...rootPath, i]);
-          findings.push({
-            rule: 'invalid-values',
-            severity: 'error',
-            file: loc.file,
-            line: loc.locate([...rootPath, i])?.line ?? null,
-            object: null,
-            message: `${rootKey}[${i}] has no name`,
-          });
-          return;
-        }
-        entries.push([name, e, [...rootPath, i]]);
-      });
-    } else if (isObject(coll)) {
-      for (const [name, e] of Object.entries(coll)) {
-        if (e === null || e === false) continue; // disabled entry
-        if (!isObject(e)) {
-          const loc = locateIn([...rootPath, name]);
-          findings.push({
-            rule: 'invalid-values',
-            severity: 'error',
-            file: loc.file,
-            line: loc.locate([...rootPath, name])?.line ?? null,
-            object: null,
-            message: `${rootKey}.${name} must be a map`,
-          });
-          continue;
-        }
-        if (e.enabled === false) continue;
-        entries.push([name, e, [...rootPath, name]]);
-      }
-    } else {
-      const loc = locateIn(rootPath);
-      findings.push({
-        rule: 'invalid-values',
-        severity: 'error',
-        file: loc.file,
-        line: loc.locate(rootPath)?.line ?? null,
-        object: null,
-        message: `${rootKey} must be a map or a list`,
-      });
-      continue;
-    }
+    const entries = collectionEntries(merged, rootKey, locateIn, findings);
     for (const [name, e, p] of entries) {
       out.push(
         adapter.layout === 'spec' || kind !== 'NodePool'
@@ -229,6 +142,101 @@ export function readValuesAdapter(
     }
   }
   return out;
+}
+
+/**
+ * The values files of an adapter, in order, each without the keys that are refused (`__proto__`, `constructor` and
+ * `prototype`, each a located error). A file that is missing or not a mapping is a finding and adds nothing.
+ */
+function readValuesFiles(
+  tree: FileTree,
+  adapter: ValuesAdapter,
+  findings: Finding[],
+  namedAt: (fileIndex: number) => { file: string | null; line: number | null },
+): SourceDocument[] {
+  const docs: SourceDocument[] = [];
+  for (const [j, file] of adapter.files.entries()) {
+    const text = tree.read(file);
+    if (text === null) {
+      // A file that is not there cannot be annotated: the finding points at the config entry that names it.
+      const at = namedAt(j);
+      findings.push({
+        rule: 'unreadable-file',
+        severity: 'error',
+        file: at.file ?? file,
+        line: at.line,
+        object: null,
+        message: `values file ${JSON.stringify(file)} does not exist in this state`,
+      });
+      continue;
+    }
+    const doc = parseYamlMapping(file, text, findings);
+    if (!doc) continue;
+    // `__proto__`, `constructor` and `prototype` are refused, each a located error; the other keys are evaluated.
+    const value = withoutPrototypeKeys(doc.value, (path) =>
+      findings.push({
+        rule: 'invalid-values',
+        severity: 'error',
+        file,
+        line: doc.source.locate(path)?.line ?? doc.source.line,
+        object: null,
+        message: `values key ${JSON.stringify(path.join('.'))} is refused: ${JSON.stringify(path[path.length - 1])} is not a name a NodePool, EC2NodeClass or field can have, and the rest of the file is evaluated without it`,
+      }),
+    ) as Record<string, unknown>;
+    docs.push({ ...doc, value });
+  }
+  return docs;
+}
+
+/** An entry of a values collection: its name, its fields and its values path. */
+type ValuesEntry = [string, Record<string, unknown>, (string | number)[]];
+
+/**
+ * The entries of the collection at `rootKey` (dotted) of the merged values: a list of named entries, or a map keyed
+ * by name whose `null`, `false` and `enabled: false` entries are disabled. Anything else is a located finding.
+ */
+function collectionEntries(
+  merged: Record<string, unknown>,
+  rootKey: string,
+  locateIn: (valuesPath: (string | number)[]) => SourceRef,
+  findings: Finding[],
+): ValuesEntry[] {
+  const rootPath = rootKey.split('.');
+  const coll = getPath(merged, rootPath);
+  if (coll === undefined || coll === null) return [];
+  const invalid = (path: (string | number)[], message: string): void => {
+    const loc = locateIn(path);
+    findings.push({
+      rule: 'invalid-values',
+      severity: 'error',
+      file: loc.file,
+      line: loc.locate(path)?.line ?? null,
+      object: null,
+      message,
+    });
+  };
+  const entries: ValuesEntry[] = [];
+  if (Array.isArray(coll)) {
+    coll.forEach((e, i) => {
+      if (!isObject(e)) return;
+      const name = entryName(e);
+      if (!name) return invalid([...rootPath, i], `${rootKey}[${i}] has no name`);
+      entries.push([name, e, [...rootPath, i]]);
+    });
+  } else if (isObject(coll)) {
+    for (const [name, e] of Object.entries(coll)) {
+      if (e === null || e === false) continue; // disabled entry
+      if (!isObject(e)) invalid([...rootPath, name], `${rootKey}.${name} must be a map`);
+      else if (e.enabled !== false) entries.push([name, e, [...rootPath, name]]);
+    }
+  } else invalid(rootPath, `${rootKey} must be a map or a list`);
+  return entries;
+}
+
+/** The name of a list entry: its `name`, else its `metadata.name`, else ''. */
+function entryName(e: Record<string, unknown>): string {
+  if (typeof e.name === 'string') return e.name;
+  return isObject(e.metadata) && typeof e.metadata.name === 'string' ? e.metadata.name : '';
 }
 
 function specObject(
