@@ -31,6 +31,7 @@ import {
   findKustomizeRenderer,
   KUSTOMIZATION_FILES,
   renderKustomization,
+  type Kustomization,
   type KustomizeRenderer,
 } from './kustomize.js';
 import { GitTree, type FileTree } from './tree.js';
@@ -122,14 +123,81 @@ const clusterOfPath = (file: string): string | null => /^clusters\/([^/]+)\//.ex
 
 function readInventory(tree: FileTree): FluxInventory {
   const files = tree.list();
+  const docs = readFluxDocuments(tree, files);
+  // A repository without Flux objects has no Flux inventory: its ConfigMaps and Secrets are not parsed for it.
+  if (!docs)
+    return {
+      kustomizations: [],
+      helmReleases: [],
+      findings: [],
+      renderedDirs: new Set(),
+      owned: new Set(),
+      fluxFiles: new Set(),
+    };
+  const { flux, data, fluxFiles } = docs;
+  const ctx: InventoryContext = {
+    files,
+    kustomizations: findKustomizations(tree),
+    renderedDirs: new Set(),
+    owned: new Set(),
+    lookup: (kind, name, namespace) =>
+      data.find(
+        (d) => d.value.kind === kind && metaOf(d.value).name === name && metaOf(d.value).namespace === namespace,
+      ),
+    findings: [],
+  };
+  // Which files each Kustomization renders, to give objects found in them the cluster of the `clusters/<name>/`
+  // Kustomization that applies them.
+  const out = flux
+    .filter((d) => d.value.kind === 'Kustomization' && str(d.value.apiVersion)?.startsWith('kustomize.'))
+    .map((d) => readKustomization(d, ctx));
+  const clusterOf = (file: string | null): string | null => clusterOfFile(out, file);
+  for (const k of out) {
+    k.cluster = (clusterOf(k.source.file) ?? k.namespace).replace(/[^A-Za-z0-9._-]+/g, '-');
+    k.key = `${k.name}@${k.cluster}`;
+  }
+  const kept = withoutDuplicateKeys(out, ctx.findings);
+  const fileSet = new Set(files);
+  const helmReleases = flux
+    .filter((d) => d.value.kind === 'HelmRelease' && str(d.value.apiVersion)?.startsWith('helm.'))
+    .map((d) => {
+      // Substitution of the Kustomization that deploys it applies to the HelmRelease as to any object it builds.
+      const owner = kept.find((k) => d.source.file !== null && k.files.includes(d.source.file));
+      const value = substitutedBy(owner, d.value);
+      return readHelmRelease(
+        value,
+        d,
+        owner?.cluster ?? clusterOf(d.source.file),
+        flux,
+        ctx.lookup,
+        fileSet,
+        ctx.findings,
+      );
+    });
+  return {
+    kustomizations: kept,
+    helmReleases,
+    findings: ctx.findings,
+    renderedDirs: ctx.renderedDirs,
+    owned: ctx.owned,
+    fluxFiles,
+  };
+}
+
+/**
+ * The Flux objects of a tree and the ConfigMaps and Secrets they may read, with the files holding Flux objects; null
+ * when no file names a Flux API group.
+ */
+function readFluxDocuments(
+  tree: FileTree,
+  files: readonly string[],
+): { flux: Doc[]; data: Doc[]; fluxFiles: Set<string> } | null {
   const yamlFiles = files.filter((f) => YAML_FILE.test(f));
   if (tree instanceof GitTree) tree.readMany(yamlFiles);
+  if (!yamlFiles.some((f) => tree.read(f)?.includes('toolkit.fluxcd.io/'))) return null;
   const flux: Doc[] = [];
   const data: Doc[] = [];
   const fluxFiles = new Set<string>();
-  // A repository without Flux objects has no Flux inventory: its ConfigMaps and Secrets are not parsed for it.
-  if (!yamlFiles.some((f) => tree.read(f)?.includes('toolkit.fluxcd.io/')))
-    return { kustomizations: [], helmReleases: [], findings: [], renderedDirs: new Set(), owned: new Set(), fluxFiles };
   for (const file of yamlFiles) {
     const text = tree.read(file);
     if (text === null) continue;
@@ -147,98 +215,107 @@ function readInventory(tree: FileTree): FluxInventory {
         data.push({ value: v, source: doc.source });
     }
   }
-  const findings: Finding[] = [];
-  const kustomizations = findKustomizations(tree);
-  const fileSet = new Set(files);
-  const out: FluxKustomization[] = [];
-  const renderedDirs = new Set<string>();
-  const owned = new Set<string>();
+  return { flux, data, fluxFiles };
+}
 
-  const lookup = (kind: string, name: string, namespace: string): Doc | undefined =>
-    data.find((d) => d.value.kind === kind && metaOf(d.value).name === name && metaOf(d.value).namespace === namespace);
+/** What reading the Flux Kustomizations of a tree shares, and what it gathers. */
+interface InventoryContext {
+  files: readonly string[];
+  /** The kustomization files of the tree. */
+  kustomizations: Kustomization[];
+  renderedDirs: Set<string>;
+  owned: Set<string>;
+  /** A ConfigMap or Secret of the tree. */
+  lookup: (kind: string, name: string, namespace: string) => Doc | undefined;
+  findings: Finding[];
+}
 
-  // Which files each Kustomization renders, to give objects found in them the cluster of the `clusters/<name>/`
-  // Kustomization that applies them.
-  const ks = flux.filter((d) => d.value.kind === 'Kustomization' && str(d.value.apiVersion)?.startsWith('kustomize.'));
-  for (const d of ks) {
-    const { name, namespace } = metaOf(d.value);
-    const spec = isObject(d.value.spec) ? d.value.spec : {};
-    const at = (...path: (string | number)[]): number | null =>
-      d.source.locate(['spec', ...path])?.line ?? d.source.line;
-    const object = `Kustomization/${name}`;
-    const sourceRef = isObject(spec.sourceRef) ? spec.sourceRef : {};
-    const k: FluxKustomization = {
-      name,
-      namespace,
-      cluster: namespace,
-      key: '',
-      source: d.source,
-      path: null,
-      hasKustomization: false,
-      files: [],
-      postBuild: null,
-      spec,
-    };
-    const kind = str(sourceRef.kind) ?? 'GitRepository';
-    if (kind !== 'GitRepository') {
-      findings.push({
-        rule: 'input-not-evaluated',
-        severity: 'warning',
-        file: d.source.file,
-        line: at('sourceRef'),
-        object,
-        message: `Flux Kustomization ${name} builds from the ${kind} ${str(sourceRef.name) ?? '?'}, which karpenter-plan never fetches; its objects are not in the plan`,
-      });
-      out.push(k);
-      continue;
-    }
-    const path = normalize(str(spec.path) ?? '');
-    const prefix = path ? `${path}/` : '';
-    const inPath = files.filter((f) => f.startsWith(prefix));
-    if (!inPath.length) {
-      findings.push({
-        rule: 'input-not-evaluated',
-        severity: 'error',
-        file: d.source.file,
-        line: at('path'),
-        object,
-        message: `Flux Kustomization ${name} builds the folder ${path || '.'}, which does not exist in this state; nothing of it is evaluated`,
-      });
-      out.push(k);
-      continue;
-    }
-    k.path = path;
-    const own = kustomizations.find((x) => x.dir === path);
-    k.hasKustomization = own !== undefined;
-    if (own) {
-      renderedDirs.add(path);
-      k.files = [...filesOf(closure(own, kustomizations), files)];
-    } else {
-      // kustomize_generator.go: the folder's manifests, and each sub-folder holding a kustomization as a whole.
-      const subs = kustomizations.filter((x) => x.dir.startsWith(prefix));
-      for (const s of subs) renderedDirs.add(s.dir);
-      const rendered = new Set(inPath);
-      for (const s of subs) for (const f of filesOf(closure(s, kustomizations), files)) rendered.add(f);
-      k.files = [...rendered];
-      for (const f of inPath) owned.add(f);
-    }
-    if (isObject(spec.postBuild)) k.postBuild = postBuildVars(spec.postBuild, d, namespace, lookup, findings);
-    out.push(k);
-  }
-  // The cluster of each Kustomization: its `clusters/<name>/` folder, or that of a Kustomization that renders it.
-  const clusterOf = (file: string | null, depth = 0): string | null => {
-    if (!file) return null;
-    const direct = clusterOfPath(file);
-    if (direct || depth > 8) return direct;
-    const parent = out.find((k) => k.files.includes(file));
-    return parent ? (clusterOfPath(parent.source.file ?? '') ?? clusterOf(parent.source.file, depth + 1)) : null;
+/**
+ * A Flux Kustomization and the files of this repository it renders (its cluster and key are set once all are read).
+ * One that builds from another source, or from a folder that does not exist, renders nothing: a finding.
+ */
+function readKustomization(d: Doc, ctx: InventoryContext): FluxKustomization {
+  const { files, kustomizations, findings } = ctx;
+  const { name, namespace } = metaOf(d.value);
+  const spec = isObject(d.value.spec) ? d.value.spec : {};
+  const at = (...path: (string | number)[]): number | null => d.source.locate(['spec', ...path])?.line ?? d.source.line;
+  const object = `Kustomization/${name}`;
+  const sourceRef = isObject(spec.sourceRef) ? spec.sourceRef : {};
+  const k: FluxKustomization = {
+    name,
+    namespace,
+    cluster: namespace,
+    key: '',
+    source: d.source,
+    path: null,
+    hasKustomization: false,
+    files: [],
+    postBuild: null,
+    spec,
   };
-  for (const k of out) {
-    k.cluster = (clusterOf(k.source.file) ?? k.namespace).replace(/[^A-Za-z0-9._-]+/g, '-');
-    k.key = `${k.name}@${k.cluster}`;
+  const kind = str(sourceRef.kind) ?? 'GitRepository';
+  if (kind !== 'GitRepository') {
+    findings.push({
+      rule: 'input-not-evaluated',
+      severity: 'warning',
+      file: d.source.file,
+      line: at('sourceRef'),
+      object,
+      message: `Flux Kustomization ${name} builds from the ${kind} ${str(sourceRef.name) ?? '?'}, which karpenter-plan never fetches; its objects are not in the plan`,
+    });
+    return k;
   }
+  const path = normalize(str(spec.path) ?? '');
+  const prefix = path ? `${path}/` : '';
+  const inPath = files.filter((f) => f.startsWith(prefix));
+  if (!inPath.length) {
+    findings.push({
+      rule: 'input-not-evaluated',
+      severity: 'error',
+      file: d.source.file,
+      line: at('path'),
+      object,
+      message: `Flux Kustomization ${name} builds the folder ${path || '.'}, which does not exist in this state; nothing of it is evaluated`,
+    });
+    return k;
+  }
+  k.path = path;
+  const own = kustomizations.find((x) => x.dir === path);
+  k.hasKustomization = own !== undefined;
+  k.files = own ? [...filesOf(closure(own, kustomizations), files)] : generatedKustomizationFiles(prefix, inPath, ctx);
+  if (own) ctx.renderedDirs.add(path);
+  if (isObject(spec.postBuild)) k.postBuild = postBuildVars(spec.postBuild, d, namespace, ctx.lookup, findings);
+  return k;
+}
+
+/**
+ * The files a folder without a kustomization file renders (kustomize_generator.go: the folder's manifests, and each
+ * sub-folder holding a kustomization as a whole); its own manifests are read by this Kustomization only.
+ */
+function generatedKustomizationFiles(prefix: string, inPath: readonly string[], ctx: InventoryContext): string[] {
+  const subs = ctx.kustomizations.filter((x) => x.dir.startsWith(prefix));
+  for (const s of subs) ctx.renderedDirs.add(s.dir);
+  const rendered = new Set(inPath);
+  for (const s of subs) for (const f of filesOf(closure(s, ctx.kustomizations), ctx.files)) rendered.add(f);
+  for (const f of inPath) ctx.owned.add(f);
+  return [...rendered];
+}
+
+/** The cluster of a file: its `clusters/<name>/` folder, or that of a Kustomization that renders it. */
+function clusterOfFile(kustomizations: readonly FluxKustomization[], file: string | null, depth = 0): string | null {
+  if (!file) return null;
+  const direct = clusterOfPath(file);
+  if (direct || depth > 8) return direct;
+  const parent = kustomizations.find((k) => k.files.includes(file));
+  return parent
+    ? (clusterOfPath(parent.source.file ?? '') ?? clusterOfFile(kustomizations, parent.source.file, depth + 1))
+    : null;
+}
+
+/** The Kustomizations with keys of their own: a second one with the same `<name>@<cluster>` is an error, ignored. */
+function withoutDuplicateKeys(kustomizations: readonly FluxKustomization[], findings: Finding[]): FluxKustomization[] {
   const kept: FluxKustomization[] = [];
-  for (const k of out) {
+  for (const k of kustomizations) {
     const prev = kept.find((x) => x.key === k.key);
     if (prev) {
       findings.push({
@@ -253,23 +330,15 @@ function readInventory(tree: FileTree): FluxInventory {
     }
     kept.push(k);
   }
+  return kept;
+}
 
-  const helmReleases: FluxHelmRelease[] = [];
-  for (const d of flux) {
-    if (d.value.kind !== 'HelmRelease' || !str(d.value.apiVersion)?.startsWith('helm.')) continue;
-    // Substitution of the Kustomization that deploys it applies to the HelmRelease as to any object it builds.
-    const owner = kept.find((k) => d.source.file !== null && k.files.includes(d.source.file));
-    let value = d.value;
-    if (owner?.postBuild && !substitutionDisabled(value)) {
-      const r = substitute(stringify(value), owner.postBuild.vars, !owner.postBuild.complete);
-      const again: unknown = parse(r.text);
-      if (isObject(again)) value = again;
-    }
-    helmReleases.push(
-      readHelmRelease(value, d, owner?.cluster ?? clusterOf(d.source.file), flux, lookup, fileSet, findings),
-    );
-  }
-  return { kustomizations: kept, helmReleases, findings, renderedDirs, owned, fluxFiles };
+/** An object with the `postBuild` substitution of the Kustomization that deploys it (unless it opts out). */
+function substitutedBy(owner: FluxKustomization | undefined, value: Record<string, unknown>): Record<string, unknown> {
+  if (!owner?.postBuild || substitutionDisabled(value)) return value;
+  const r = substitute(stringify(value), owner.postBuild.vars, !owner.postBuild.complete);
+  const again: unknown = parse(r.text);
+  return isObject(again) ? again : value;
 }
 
 /** `postBuild.substituteFrom` (in order; `optional` ones may be missing), then `postBuild.substitute`. */
