@@ -19,7 +19,7 @@ import {
 import { isObject } from '../common/fields.js';
 import { parseYamlDocuments } from './yaml.js';
 import { errorMessage } from '../common/errors.js';
-import type { FleetPod, Pdb, SchedulingView } from '../disruption/fleet.js';
+import type { FleetPod, SchedulingView } from '../disruption/fleet.js';
 import type { Taint } from '../api/validation.js';
 import { parseResourceList, type ResourceList } from '../common/quantity.js';
 import { DO_NOT_DISRUPT, pdbLimits, reschedulable } from '../disruption/disruptable.js';
@@ -312,6 +312,49 @@ export function joinFleet(
   pdbObjects: Obj[] = [],
 ): Fleet {
   const notes: Assumption[] = [];
+  const { byProvider, byName } = nodeIndexes(nodes);
+  const out: FleetNode[] = [];
+  const used = new Set<Obj>();
+  let fromCondition = 0;
+  for (const nc of nodeClaims) {
+    const st = isObject(nc.status) ? nc.status : {};
+    const node =
+      (typeof st.providerID === 'string' && byProvider.get(st.providerID)) ||
+      (typeof st.nodeName === 'string' && byName.get(st.nodeName)) ||
+      undefined;
+    if (node) used.add(node);
+    const byCondition = initializedFromCondition(nc, node);
+    if (byCondition) fromCondition++;
+    out.push(nodeClaimFleetNode(nc, node, byCondition));
+  }
+  if (nodeClaims.length === 0 && nodes.some((node) => nodePoolLabel(node))) {
+    notes.push(assumption('fleet-snapshot-no-nodeclaims'));
+    for (const node of nodes) {
+      const n = nodeState(node);
+      if (!n.labels[LABEL_NODEPOOL]) continue; // not managed by Karpenter: below
+      used.add(node);
+      out.push(nodeFleetNode(node, n));
+    }
+  } else if (nodes.length === 0) {
+    notes.push(assumption('fleet-snapshot-no-nodes'));
+  }
+  const notManaged = notManagedNodes(nodes, used);
+  if (notManaged.length) notes.push(assumption('fleet-not-managed', { nodes: notManaged.length }));
+  if (fromCondition > 0) notes.push(assumption('fleet-initialized-from-condition', { nodes: fromCondition }));
+  const managed = out.filter((n) => n.nodePool !== null);
+  if (managed.length > 0 && managed.every((n) => !n.initialized))
+    notes.push(assumption('fleet-none-initialized', { nodes: managed.length }));
+  const pods = podObjects ? placePods(podObjects, [...out, ...notManaged]) : null;
+  const pdbs = pdbLimits(
+    pdbObjects.map(parsePdb).filter((x) => x !== null),
+    pods ?? [],
+  );
+  if (!pods) notes.push(assumption('fleet-snapshot-no-pods'));
+  return { source, nodes: out, notes, pdbs, ...(notManaged.length ? { notManaged } : {}) };
+}
+
+/** Nodes by `spec.providerID` and by name (how a NodeClaim's status names its Node). */
+function nodeIndexes(nodes: readonly Obj[]): { byProvider: Map<string, Obj>; byName: Map<string, Obj> } {
   const byProvider = new Map<string, Obj>();
   const byName = new Map<string, Obj>();
   for (const n of nodes) {
@@ -320,127 +363,101 @@ export function joinFleet(
     const meta = isObject(n.metadata) ? n.metadata : {};
     if (typeof meta.name === 'string') byName.set(meta.name, n);
   }
-  const out: FleetNode[] = [];
-  const used = new Set<Obj>();
-  let fromCondition = 0;
-  const fromNode = (node: Obj | undefined) => {
-    if (!node)
-      return {
-        ready: null,
-        initialized: null as boolean | null,
-        deleting: false,
-        labels: {} as Record<string, string>,
-        annotations: null as Record<string, string> | null,
-      };
-    const meta = isObject(node.metadata) ? node.metadata : {};
-    const labels = strMap(meta.labels);
-    const spec = isObject(node.spec) ? node.spec : {};
-    const taints = Array.isArray(spec.taints) ? spec.taints.filter(isObject) : [];
-    return {
-      ready: condition(node, 'Ready') === 'True',
-      initialized: labels[LABEL_INITIALIZED] === 'true',
-      deleting: meta.deletionTimestamp != null || taints.some((t) => t.key === 'karpenter.sh/disrupted'),
-      labels,
-      annotations: strMap(meta.annotations) as Record<string, string> | null,
-    };
+  return { byProvider, byName };
+}
+
+/** What a Node says of itself (all null or empty when a NodeClaim has no Node yet). */
+interface NodeState {
+  ready: boolean | null;
+  initialized: boolean | null;
+  deleting: boolean;
+  labels: Record<string, string>;
+  annotations: Record<string, string> | null;
+}
+
+function nodeState(node: Obj | undefined): NodeState {
+  if (!node) return { ready: null, initialized: null, deleting: false, labels: {}, annotations: null };
+  const meta = isObject(node.metadata) ? node.metadata : {};
+  const labels = strMap(meta.labels);
+  const spec = isObject(node.spec) ? node.spec : {};
+  const taints = Array.isArray(spec.taints) ? spec.taints.filter(isObject) : [];
+  return {
+    ready: condition(node, 'Ready') === 'True',
+    initialized: labels[LABEL_INITIALIZED] === 'true',
+    deleting: meta.deletionTimestamp != null || taints.some((t) => t.key === 'karpenter.sh/disrupted'),
+    labels,
+    annotations: strMap(meta.annotations),
   };
-  for (const nc of nodeClaims) {
-    const meta = isObject(nc.metadata) ? nc.metadata : {};
-    const st = isObject(nc.status) ? nc.status : {};
-    const labels = strMap(meta.labels);
-    const node =
-      (typeof st.providerID === 'string' && byProvider.get(st.providerID)) ||
-      (typeof st.nodeName === 'string' && byName.get(st.nodeName)) ||
-      undefined;
-    if (node) used.add(node);
-    const n = fromNode(node);
-    const byCondition = initializedFromCondition(nc, node);
-    if (byCondition) fromCondition++;
-    out.push({
-      name: String(meta.name ?? '?'),
-      nodeName: typeof st.nodeName === 'string' ? st.nodeName : null,
-      nodePool: labels[LABEL_NODEPOOL] ?? null,
-      instanceType: labels[LABEL_INSTANCE_TYPE] ?? null,
-      zone: labels[LABEL_ZONE] ?? null,
-      capacityType: labels[LABEL_CAPACITY_TYPE] ?? null,
-      labels,
-      annotations: strMap(meta.annotations),
-      // statenode.go Annotations(): the Node's once registered, the NodeClaim's before.
-      doNotDisrupt: (n.annotations ?? strMap(meta.annotations))[DO_NOT_DISRUPT] === 'true',
-      initialized: byCondition || (n.initialized ?? condition(nc, 'Initialized') === 'True'),
-      ready: node ? n.ready : null,
-      deleting: meta.deletionTimestamp != null || n.deleting,
-      pricePerHour: null,
-      pods: null,
-      createdAt: typeof meta.creationTimestamp === 'string' ? meta.creationTimestamp : null,
-      scheduling: schedulingView(nc, node),
-    });
+}
+
+/** A NodeClaim of the fleet, with what its Node (when registered) says. */
+function nodeClaimFleetNode(nc: Obj, node: Obj | undefined, byCondition: boolean): FleetNode {
+  const meta = isObject(nc.metadata) ? nc.metadata : {};
+  const st = isObject(nc.status) ? nc.status : {};
+  const labels = strMap(meta.labels);
+  const n = nodeState(node);
+  return {
+    name: String(meta.name ?? '?'),
+    nodeName: typeof st.nodeName === 'string' ? st.nodeName : null,
+    nodePool: labels[LABEL_NODEPOOL] ?? null,
+    instanceType: labels[LABEL_INSTANCE_TYPE] ?? null,
+    zone: labels[LABEL_ZONE] ?? null,
+    capacityType: labels[LABEL_CAPACITY_TYPE] ?? null,
+    labels,
+    annotations: strMap(meta.annotations),
+    // statenode.go Annotations(): the Node's once registered, the NodeClaim's before.
+    doNotDisrupt: (n.annotations ?? strMap(meta.annotations))[DO_NOT_DISRUPT] === 'true',
+    initialized: byCondition || (n.initialized ?? condition(nc, 'Initialized') === 'True'),
+    ready: node ? n.ready : null,
+    deleting: meta.deletionTimestamp != null || n.deleting,
+    pricePerHour: null,
+    pods: null,
+    createdAt: typeof meta.creationTimestamp === 'string' ? meta.creationTimestamp : null,
+    scheduling: schedulingView(nc, node),
+  };
+}
+
+/** A Node with a NodePool label in a snapshot without NodeClaims, read from the Node alone. */
+function nodeFleetNode(node: Obj, n: NodeState): FleetNode {
+  const meta = isObject(node.metadata) ? node.metadata : {};
+  return {
+    name: String(meta.name ?? '?'),
+    nodeName: String(meta.name ?? '?'),
+    nodePool: n.labels[LABEL_NODEPOOL],
+    instanceType: n.labels[LABEL_INSTANCE_TYPE] ?? null,
+    zone: n.labels[LABEL_ZONE] ?? null,
+    capacityType: n.labels[LABEL_CAPACITY_TYPE] ?? null,
+    labels: n.labels,
+    annotations: {},
+    doNotDisrupt: (n.annotations ?? {})[DO_NOT_DISRUPT] === 'true',
+    initialized: n.initialized ?? false,
+    ready: n.ready,
+    deleting: n.deleting,
+    pricePerHour: null,
+    pods: null,
+    createdAt: typeof meta.creationTimestamp === 'string' ? meta.creationTimestamp : null,
+    scheduling: schedulingView(null, node),
+  };
+}
+
+/** Every pod of the snapshot, each also in the pod list of the fleet node it is bound to (`spec.nodeName`). */
+function placePods(podObjects: readonly Obj[], fleetNodes: readonly FleetNode[]): FleetPod[] {
+  const byNode = new Map<string, FleetPod[]>();
+  const all: FleetPod[] = [];
+  const templates: Templates = new Map();
+  for (const o of podObjects) {
+    const spec = isObject(o.spec) ? o.spec : {};
+    const fp = fleetPod(o, templates);
+    all.push(fp);
+    if (typeof spec.nodeName !== 'string') continue;
+    if (!byNode.has(spec.nodeName)) byNode.set(spec.nodeName, []);
+    byNode.get(spec.nodeName)!.push(fp);
   }
-  const notManaged: FleetNode[] = [];
-  if (nodeClaims.length === 0 && nodes.some((node) => nodePoolLabel(node))) {
-    notes.push(assumption('fleet-snapshot-no-nodeclaims'));
-    for (const node of nodes) {
-      const meta = isObject(node.metadata) ? node.metadata : {};
-      const n = fromNode(node);
-      if (!n.labels[LABEL_NODEPOOL]) continue; // not managed by Karpenter: below
-      used.add(node);
-      out.push({
-        name: String(meta.name ?? '?'),
-        nodeName: String(meta.name ?? '?'),
-        nodePool: n.labels[LABEL_NODEPOOL],
-        instanceType: n.labels[LABEL_INSTANCE_TYPE] ?? null,
-        zone: n.labels[LABEL_ZONE] ?? null,
-        capacityType: n.labels[LABEL_CAPACITY_TYPE] ?? null,
-        labels: n.labels,
-        annotations: {},
-        doNotDisrupt: (n.annotations ?? {})[DO_NOT_DISRUPT] === 'true',
-        initialized: n.initialized ?? false,
-        ready: n.ready,
-        deleting: n.deleting,
-        pricePerHour: null,
-        pods: null,
-        createdAt: typeof meta.creationTimestamp === 'string' ? meta.creationTimestamp : null,
-        scheduling: schedulingView(null, node),
-      });
-    }
-  } else if (nodes.length === 0) {
-    notes.push(assumption('fleet-snapshot-no-nodes'));
+  for (const n of fleetNodes) {
+    n.podList = (n.nodeName && byNode.get(n.nodeName)) || [];
+    n.pods = n.podList.filter(reschedulable).length;
   }
-  notManaged.push(...notManagedNodes(nodes, used));
-  if (notManaged.length) notes.push(assumption('fleet-not-managed', { nodes: notManaged.length }));
-  if (fromCondition > 0) notes.push(assumption('fleet-initialized-from-condition', { nodes: fromCondition }));
-  const managed = out.filter((n) => n.nodePool !== null);
-  if (managed.length > 0 && managed.every((n) => !n.initialized))
-    notes.push(assumption('fleet-none-initialized', { nodes: managed.length }));
-  let pdbs: Pdb[];
-  if (podObjects) {
-    const byNode = new Map<string, FleetPod[]>();
-    const all: FleetPod[] = [];
-    const templates: Templates = new Map();
-    for (const o of podObjects) {
-      const spec = isObject(o.spec) ? o.spec : {};
-      const fp = fleetPod(o, templates);
-      all.push(fp);
-      if (typeof spec.nodeName !== 'string') continue;
-      if (!byNode.has(spec.nodeName)) byNode.set(spec.nodeName, []);
-      byNode.get(spec.nodeName)!.push(fp);
-    }
-    for (const n of [...out, ...notManaged]) {
-      n.podList = (n.nodeName && byNode.get(n.nodeName)) || [];
-      n.pods = n.podList.filter(reschedulable).length;
-    }
-    pdbs = pdbLimits(
-      pdbObjects.map(parsePdb).filter((x) => x !== null),
-      all,
-    );
-  } else {
-    pdbs = pdbLimits(
-      pdbObjects.map(parsePdb).filter((x) => x !== null),
-      [],
-    );
-    notes.push(assumption('fleet-snapshot-no-pods'));
-  }
-  return { source, nodes: out, notes, pdbs, ...(notManaged.length ? { notManaged } : {}) };
+  return all;
 }
 
 export function parseFleetText(file: string, raw: string, findings: Finding[]): Fleet {
