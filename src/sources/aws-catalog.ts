@@ -14,7 +14,10 @@ import {
   type DescribeInstanceTypeOfferingsCommandOutput,
   type DescribeInstanceTypesCommandOutput,
   type DescribeSpotPriceHistoryCommandOutput,
+  type GpuDeviceInfo,
+  type InferenceDeviceInfo,
   type InstanceTypeInfo,
+  type NeuronDeviceInfo,
 } from '@aws-sdk/client-ec2';
 import { GetProductsCommand, PricingClient, type GetProductsCommandOutput } from '@aws-sdk/client-pricing';
 import type { Catalog, CatalogType } from '../cloudprovider/catalog.js';
@@ -46,7 +49,28 @@ export function labelsFromInfo(
   info: InstanceTypeInfo,
   known?: CatalogType,
 ): { labels: Record<string, string>; extended: Record<string, number> } {
-  const name = info.InstanceType!;
+  const gpus = info.GpuInfo?.Gpus ?? [];
+  const neuron = info.NeuronInfo?.NeuronDevices ?? [];
+  const inference = info.InferenceAcceleratorInfo?.Accelerators ?? [];
+  const l: Record<string, string> = {
+    ...nameLabels(info.InstanceType!),
+    [`${AWS}instance-hypervisor`]: info.Hypervisor ?? '',
+    [`${AWS}instance-encryption-in-transit-supported`]: String(!!info.NetworkInfo?.EncryptionInTransitSupported),
+    ...localNvmeLabels(info.InstanceStorageInfo),
+    ...gpuLabels(gpus),
+    ...acceleratorLabels(neuron, inference),
+    ...processorLabels(info.ProcessorInfo),
+    ...ebsLabels(info.EbsInfo),
+  };
+  // Not in the API: the provider uses a static bandwidth table; take it from the embedded catalog.
+  const bw = known?.labels[`${AWS}instance-network-bandwidth`];
+  if (bw !== undefined) l[`${AWS}instance-network-bandwidth`] = bw;
+  l['kubernetes.io/os'] = 'linux';
+  return { labels: l, extended: extendedResources(info, gpus, neuron, known) };
+}
+
+/** Category and generation from the name's scheme, family, size and flex from its two parts. */
+function nameLabels(name: string): Record<string, string> {
   const l: Record<string, string> = {};
   const m = SCHEME.exec(name);
   if (m) {
@@ -59,49 +83,72 @@ export function labelsFromInfo(
     l[`${AWS}instance-size`] = parts[1];
     l[`${AWS}instance-capability-flex`] = parts[0].includes('-flex') ? 'true' : 'false';
   }
-  l[`${AWS}instance-hypervisor`] = info.Hypervisor ?? '';
-  l[`${AWS}instance-encryption-in-transit-supported`] = String(!!info.NetworkInfo?.EncryptionInTransitSupported);
-  const storage = info.InstanceStorageInfo;
+  return l;
+}
+
+/** The size of NVMe instance storage, when the type has it. */
+function localNvmeLabels(storage: InstanceTypeInfo['InstanceStorageInfo']): Record<string, string> {
   if (
     storage &&
     (storage.NvmeSupport === 'supported' || storage.NvmeSupport === 'required') &&
     storage.TotalSizeInGB !== undefined
   )
-    l[`${AWS}instance-local-nvme`] = String(storage.TotalSizeInGB);
-  const gpus = info.GpuInfo?.Gpus ?? [];
-  if (gpus.length === 1) {
-    const g = gpus[0];
-    l[`${AWS}instance-gpu-name`] = (g.Name ?? '').toLowerCase().replace(/ /g, '-');
-    l[`${AWS}instance-gpu-manufacturer`] = (g.Manufacturer ?? '').toLowerCase().replace(/ /g, '-');
-    l[`${AWS}instance-gpu-count`] = String(g.Count ?? 0);
-    l[`${AWS}instance-gpu-memory`] = String(g.MemoryInfo?.SizeInMiB ?? 0);
-  }
-  const neuron = info.NeuronInfo?.NeuronDevices ?? [];
-  const inference = info.InferenceAcceleratorInfo?.Accelerators ?? [];
-  if (neuron.length === 1) {
-    l[`${AWS}instance-accelerator-name`] = (neuron[0].Name ?? '').toLowerCase();
-    l[`${AWS}instance-accelerator-manufacturer`] = 'aws';
-    l[`${AWS}instance-accelerator-count`] = String(neuron[0].Count ?? 0);
-  } else if (inference.length === 1) {
-    l[`${AWS}instance-accelerator-name`] = (inference[0].Name ?? '').toLowerCase();
-    l[`${AWS}instance-accelerator-manufacturer`] = (inference[0].Manufacturer ?? '').toLowerCase();
-    l[`${AWS}instance-accelerator-count`] = String(inference[0].Count ?? 0);
-  }
-  if (info.ProcessorInfo?.Manufacturer)
-    l[`${AWS}instance-cpu-manufacturer`] = info.ProcessorInfo.Manufacturer.toLowerCase().replace(/ /g, '-');
-  if (info.ProcessorInfo?.SustainedClockSpeedInGhz)
-    l[`${AWS}instance-cpu-sustained-clock-speed-mhz`] = String(
-      Math.round(info.ProcessorInfo.SustainedClockSpeedInGhz * 1000),
-    );
-  if (
-    info.EbsInfo?.EbsOptimizedSupport === 'default' &&
-    info.EbsInfo.EbsOptimizedInfo?.MaximumBandwidthInMbps !== undefined
-  )
-    l[`${AWS}instance-ebs-bandwidth`] = String(info.EbsInfo.EbsOptimizedInfo.MaximumBandwidthInMbps);
-  // Not in the API: the provider uses a static bandwidth table; take it from the embedded catalog.
-  const bw = known?.labels[`${AWS}instance-network-bandwidth`];
-  if (bw !== undefined) l[`${AWS}instance-network-bandwidth`] = bw;
-  l['kubernetes.io/os'] = 'linux';
+    return { [`${AWS}instance-local-nvme`]: String(storage.TotalSizeInGB) };
+  return {};
+}
+
+/** Name, manufacturer, count and memory of the GPU, for a type with one kind of GPU. */
+function gpuLabels(gpus: GpuDeviceInfo[]): Record<string, string> {
+  if (gpus.length !== 1) return {};
+  const g = gpus[0];
+  return {
+    [`${AWS}instance-gpu-name`]: (g.Name ?? '').toLowerCase().replace(/ /g, '-'),
+    [`${AWS}instance-gpu-manufacturer`]: (g.Manufacturer ?? '').toLowerCase().replace(/ /g, '-'),
+    [`${AWS}instance-gpu-count`]: String(g.Count ?? 0),
+    [`${AWS}instance-gpu-memory`]: String(g.MemoryInfo?.SizeInMiB ?? 0),
+  };
+}
+
+/** Name, manufacturer and count of the accelerator: a Neuron device, else an inference accelerator (one kind). */
+function acceleratorLabels(neuron: NeuronDeviceInfo[], inference: InferenceDeviceInfo[]): Record<string, string> {
+  if (neuron.length === 1)
+    return {
+      [`${AWS}instance-accelerator-name`]: (neuron[0].Name ?? '').toLowerCase(),
+      [`${AWS}instance-accelerator-manufacturer`]: 'aws',
+      [`${AWS}instance-accelerator-count`]: String(neuron[0].Count ?? 0),
+    };
+  if (inference.length === 1)
+    return {
+      [`${AWS}instance-accelerator-name`]: (inference[0].Name ?? '').toLowerCase(),
+      [`${AWS}instance-accelerator-manufacturer`]: (inference[0].Manufacturer ?? '').toLowerCase(),
+      [`${AWS}instance-accelerator-count`]: String(inference[0].Count ?? 0),
+    };
+  return {};
+}
+
+/** The processor's manufacturer and sustained clock speed, when given. */
+function processorLabels(cpu: InstanceTypeInfo['ProcessorInfo']): Record<string, string> {
+  const l: Record<string, string> = {};
+  if (cpu?.Manufacturer) l[`${AWS}instance-cpu-manufacturer`] = cpu.Manufacturer.toLowerCase().replace(/ /g, '-');
+  if (cpu?.SustainedClockSpeedInGhz)
+    l[`${AWS}instance-cpu-sustained-clock-speed-mhz`] = String(Math.round(cpu.SustainedClockSpeedInGhz * 1000));
+  return l;
+}
+
+/** The EBS bandwidth of a type that is EBS-optimized by default. */
+function ebsLabels(ebs: InstanceTypeInfo['EbsInfo']): Record<string, string> {
+  if (ebs?.EbsOptimizedSupport === 'default' && ebs.EbsOptimizedInfo?.MaximumBandwidthInMbps !== undefined)
+    return { [`${AWS}instance-ebs-bandwidth`]: String(ebs.EbsOptimizedInfo.MaximumBandwidthInMbps) };
+  return {};
+}
+
+/** The extended resources of a type: GPUs by manufacturer, Neuron devices and cores, EFA interfaces, pod ENIs. */
+function extendedResources(
+  info: InstanceTypeInfo,
+  gpus: GpuDeviceInfo[],
+  neuron: NeuronDeviceInfo[],
+  known: CatalogType | undefined,
+): Record<string, number> {
   const extended: Record<string, number> = {};
   const sum = (man: string) =>
     gpus.filter((g) => (g.Manufacturer ?? '').toLowerCase() === man).reduce((a, g) => a + (g.Count ?? 0), 0);
@@ -115,9 +162,10 @@ export function labelsFromInfo(
   }
   const efa = info.NetworkInfo?.EfaInfo?.MaximumEfaInterfaces;
   if (efa) extended['vpc.amazonaws.com/efa'] = efa;
+  // Not in the API either: pod-eni trunking comes from the embedded catalog.
   const podEni = known?.extended['vpc.amazonaws.com/pod-eni'];
   if (podEni) extended['vpc.amazonaws.com/pod-eni'] = podEni;
-  return { labels: l, extended };
+  return extended;
 }
 
 export async function refreshCatalog(opts: RefreshOptions): Promise<Catalog> {
@@ -135,6 +183,37 @@ export async function refreshCatalog(opts: RefreshOptions): Promise<Catalog> {
   });
   const known = embeddedCatalog().byName;
 
+  const infos = await describeInstanceTypes(ec2);
+  log(`DescribeInstanceTypes: ${infos.length} types`);
+  const zones = await instanceTypeZones(ec2);
+  const spot = await spotPrices(ec2, opts.now);
+  const onDemand = await onDemandPrices(pricing, opts.region);
+  log(`prices: ${onDemand.size} on-demand, ${spot.size} types with spot prices`);
+
+  const types: CatalogType[] = infos
+    .filter((i) => i.InstanceType)
+    .map((info) => {
+      const name = info.InstanceType!;
+      return catalogType(info, known.get(name), {
+        price: onDemand.get(name) ?? null,
+        spotPrices: spot.get(name) ?? {},
+        zones: (zones.get(name) ?? []).sort(),
+      });
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const now = (opts.now ?? new Date()).toISOString();
+  return {
+    source: `AWS APIs (${opts.region})`,
+    region: opts.region,
+    pricesDate: now,
+    currency: opts.region.startsWith('cn-') ? 'CNY' : 'USD',
+    types,
+    byName: new Map(types.map((t) => [t.name, t])),
+  };
+}
+
+/** Every hvm instance type of the region on x86_64 or arm64 (DescribeInstanceTypes, all pages). */
+async function describeInstanceTypes(ec2: EC2Client): Promise<InstanceTypeInfo[]> {
   const infos: InstanceTypeInfo[] = [];
   let token: string | undefined;
   do {
@@ -151,10 +230,13 @@ export async function refreshCatalog(opts: RefreshOptions): Promise<Catalog> {
     infos.push(...(r.InstanceTypes ?? []));
     token = r.NextToken;
   } while (token);
-  log(`DescribeInstanceTypes: ${infos.length} types`);
+  return infos;
+}
 
+/** The availability zones offering each instance type (DescribeInstanceTypeOfferings, all pages). */
+async function instanceTypeZones(ec2: EC2Client): Promise<Map<string, string[]>> {
   const zones = new Map<string, string[]>();
-  token = undefined;
+  let token: string | undefined;
   do {
     const r: DescribeInstanceTypeOfferingsCommandOutput = await ec2.send(
       new DescribeInstanceTypeOfferingsCommand({
@@ -169,15 +251,19 @@ export async function refreshCatalog(opts: RefreshOptions): Promise<Catalog> {
     }
     token = r.NextToken;
   } while (token);
+  return zones;
+}
 
+/** The latest Linux/UNIX spot price of each instance type in each zone (DescribeSpotPriceHistory, all pages). */
+async function spotPrices(ec2: EC2Client, now: Date | undefined): Promise<Map<string, Record<string, number>>> {
   const spot = new Map<string, Record<string, number>>();
   const seen = new Map<string, number>();
-  token = undefined;
+  let token: string | undefined;
   do {
     const r: DescribeSpotPriceHistoryCommandOutput = await ec2.send(
       new DescribeSpotPriceHistoryCommand({
         ProductDescriptions: ['Linux/UNIX', 'Linux/UNIX (Amazon VPC)'],
-        StartTime: opts.now ?? new Date(),
+        StartTime: now ?? new Date(),
         MaxResults: 1000,
         ...(token ? { NextToken: token } : {}),
       }),
@@ -192,11 +278,23 @@ export async function refreshCatalog(opts: RefreshOptions): Promise<Catalog> {
     }
     token = r.NextToken;
   } while (token);
+  return spot;
+}
 
+/** A product of the Pricing API's price list, as far as it is read. */
+interface PriceListItem {
+  product?: { attributes?: { instanceType?: string } };
+  terms?: {
+    OnDemand?: Record<string, { priceDimensions?: Record<string, { pricePerUnit?: Record<string, string> }> }>;
+  };
+}
+
+/** The on-demand price of each instance type: shared-tenancy Linux without pre-installed software (GetProducts). */
+async function onDemandPrices(pricing: PricingClient, region: string): Promise<Map<string, number>> {
   const onDemand = new Map<string, number>();
-  token = undefined;
+  let token: string | undefined;
   const filters = [
-    ['regionCode', opts.region],
+    ['regionCode', region],
     ['operatingSystem', 'Linux'],
     ['preInstalledSw', 'NA'],
     ['capacitystatus', 'Used'],
@@ -213,12 +311,7 @@ export async function refreshCatalog(opts: RefreshOptions): Promise<Catalog> {
       }),
     );
     for (const item of r.PriceList ?? []) {
-      const doc = JSON.parse(typeof item === 'string' ? item : String(item)) as {
-        product?: { attributes?: { instanceType?: string } };
-        terms?: {
-          OnDemand?: Record<string, { priceDimensions?: Record<string, { pricePerUnit?: Record<string, string> }> }>;
-        };
-      };
+      const doc = JSON.parse(typeof item === 'string' ? item : String(item)) as PriceListItem;
       const type = doc.product?.attributes?.instanceType;
       if (!type) continue;
       for (const term of Object.values(doc.terms?.OnDemand ?? {})) {
@@ -230,49 +323,44 @@ export async function refreshCatalog(opts: RefreshOptions): Promise<Catalog> {
     }
     token = r.NextToken;
   } while (token);
-  log(`prices: ${onDemand.size} on-demand, ${spot.size} types with spot prices`);
+  return onDemand;
+}
 
-  const types: CatalogType[] = infos
-    .filter((i) => i.InstanceType)
-    .map((info) => {
-      const name = info.InstanceType!;
-      const k = known.get(name);
-      const { labels, extended } = labelsFromInfo(info, k);
-      const arch = info.ProcessorInfo?.SupportedArchitectures?.includes('arm64') ? 'arm64' : 'amd64';
-      const cardIndex = info.NetworkInfo?.DefaultNetworkCardIndex ?? 0;
-      const maxENIs =
-        info.NetworkInfo?.NetworkCards?.find((c) => c.NetworkCardIndex === cardIndex)?.MaximumNetworkInterfaces ??
-        info.NetworkInfo?.MaximumNetworkInterfaces ??
-        0;
-      const ips = info.NetworkInfo?.Ipv4AddressesPerInterface ?? 1;
-      const eniPods = maxENIs > 0 ? maxENIs * (ips - 1) + 2 : 0;
-      labels[`${AWS}instance-cpu`] = String(info.VCpuInfo?.DefaultVCpus ?? 0);
-      labels[`${AWS}instance-memory`] = String(info.MemoryInfo?.SizeInMiB ?? 0);
-      labels['kubernetes.io/arch'] = arch;
-      labels['node.kubernetes.io/instance-type'] = name;
-      return {
-        name,
-        labels,
-        vcpu: info.VCpuInfo?.DefaultVCpus ?? 0,
-        memoryMiB: info.MemoryInfo?.SizeInMiB ?? 0,
-        arch,
-        eniPods,
-        maxENIs,
-        ipv4PerENI: ips,
-        price: onDemand.get(name) ?? null,
-        extended,
-        spotPrices: spot.get(name) ?? {},
-        zones: (zones.get(name) ?? []).sort(),
-      };
-    })
-    .sort((a, b) => a.name.localeCompare(b.name));
-  const now = (opts.now ?? new Date()).toISOString();
+/**
+ * A catalog entry of an instance type: its labels, resources and ENI-limited pods (the default network card's
+ * interfaces), with its prices and zones.
+ */
+function catalogType(
+  info: InstanceTypeInfo,
+  known: CatalogType | undefined,
+  offer: Pick<CatalogType, 'price' | 'spotPrices' | 'zones'>,
+): CatalogType {
+  const name = info.InstanceType!;
+  const { labels, extended } = labelsFromInfo(info, known);
+  const arch = info.ProcessorInfo?.SupportedArchitectures?.includes('arm64') ? 'arm64' : 'amd64';
+  const cardIndex = info.NetworkInfo?.DefaultNetworkCardIndex ?? 0;
+  const maxENIs =
+    info.NetworkInfo?.NetworkCards?.find((c) => c.NetworkCardIndex === cardIndex)?.MaximumNetworkInterfaces ??
+    info.NetworkInfo?.MaximumNetworkInterfaces ??
+    0;
+  const ips = info.NetworkInfo?.Ipv4AddressesPerInterface ?? 1;
+  const eniPods = maxENIs > 0 ? maxENIs * (ips - 1) + 2 : 0;
+  labels[`${AWS}instance-cpu`] = String(info.VCpuInfo?.DefaultVCpus ?? 0);
+  labels[`${AWS}instance-memory`] = String(info.MemoryInfo?.SizeInMiB ?? 0);
+  labels['kubernetes.io/arch'] = arch;
+  labels['node.kubernetes.io/instance-type'] = name;
   return {
-    source: `AWS APIs (${opts.region})`,
-    region: opts.region,
-    pricesDate: now,
-    currency: opts.region.startsWith('cn-') ? 'CNY' : 'USD',
-    types,
-    byName: new Map(types.map((t) => [t.name, t])),
+    name,
+    labels,
+    vcpu: info.VCpuInfo?.DefaultVCpus ?? 0,
+    memoryMiB: info.MemoryInfo?.SizeInMiB ?? 0,
+    arch,
+    eniPods,
+    maxENIs,
+    ipv4PerENI: ips,
+    price: offer.price,
+    extended,
+    spotPrices: offer.spotPrices,
+    zones: offer.zones,
   };
 }
