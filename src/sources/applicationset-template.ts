@@ -119,56 +119,77 @@ function findClose(text: string, from: number): number {
   return -1;
 }
 
+/** Lexes an action into tokens (text/template/parse lex.go, for the subset evaluated here). */
 function tokenize(action: string): Token[] {
   const out: Token[] = [];
   let i = 0;
   while (i < action.length) {
-    const c = action[i];
-    if (/\s/.test(c)) {
-      i++;
-    } else if (c === '(' || c === ')' || c === '|') {
-      out.push({ t: c });
-      i++;
-    } else if (c === '"') {
-      let v = '';
-      for (i++; i < action.length && action[i] !== '"'; i++) {
-        if (action[i] === '\\') {
-          const e = action[++i];
-          v += e === 'n' ? '\n' : e === 't' ? '\t' : e;
-        } else v += action[i];
-      }
-      if (i >= action.length) throw new TemplateError(`unterminated string in {{${action}}}`, false);
-      i++;
-      out.push({ t: 'str', v });
-    } else if (c === '`') {
-      const j = action.indexOf('`', i + 1);
-      out.push({ t: 'str', v: action.slice(i + 1, j) });
-      i = j + 1;
-    } else if (c === '.' || c === '$') {
-      // `.` is the parameters (no `range` or `with` changes it here), and so is `$`; `$x` is a variable.
-      if (c === '$' && /^\$[A-Za-z_]/.test(action.slice(i)))
-        throw new TemplateError(`template variables are not supported ({{${action}}})`, true);
-      const m = /^[.$]((?:\.?[A-Za-z0-9_]+)(?:\.[A-Za-z0-9_]+)*)?/.exec(action.slice(i))!;
-      out.push({ t: 'field', path: (m[1] ?? '').split('.').filter(Boolean) });
-      i += m[0].length;
-    } else if (/[-0-9]/.test(c)) {
-      const m = /^-?[0-9]+(\.[0-9]+)?/.exec(action.slice(i));
-      if (!m) throw new TemplateError(`unexpected "${c}" in {{${action}}}`, false);
-      out.push({ t: 'num', v: Number(m[0]) });
-      i += m[0].length;
-    } else if (/[A-Za-z_]/.test(c)) {
-      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(action.slice(i))!;
-      if (out.length === 0 && KEYWORDS.has(m[0]))
-        throw new TemplateError(`the template action "${m[0]}" is not supported ({{${action}}})`, true);
-      out.push({ t: 'ident', v: m[0] });
-      i += m[0].length;
-    } else if (c === ':' || c === '=') {
-      throw new TemplateError(`template variables are not supported ({{${action}}})`, true);
-    } else {
-      throw new TemplateError(`unexpected "${c}" in {{${action}}}`, false);
-    }
+    const { token, next } = lexToken(action, i, out.length === 0);
+    if (token) out.push(token);
+    i = next;
   }
   return out;
+}
+
+/** One token read from an action (null for space) and the index after it. */
+interface Lexed {
+  token: Token | null;
+  next: number;
+}
+
+function lexToken(action: string, i: number, first: boolean): Lexed {
+  const c = action[i];
+  if (/\s/.test(c)) return { token: null, next: i + 1 };
+  if (c === '(' || c === ')' || c === '|') return { token: { t: c }, next: i + 1 };
+  if (c === '"') return lexQuotedString(action, i);
+  if (c === '`') return lexRawString(action, i);
+  if (c === '.' || c === '$') return lexField(action, i);
+  if (/[-0-9]/.test(c)) return lexNumber(action, i);
+  if (/[A-Za-z_]/.test(c)) return lexIdentifier(action, i, first);
+  if (c === ':' || c === '=') throw new TemplateError(`template variables are not supported ({{${action}}})`, true);
+  throw new TemplateError(`unexpected "${c}" in {{${action}}}`, false);
+}
+
+/** A `"..."` string with the escapes `\n`, `\t` and `\<c>`. */
+function lexQuotedString(action: string, from: number): Lexed {
+  let v = '';
+  let i = from + 1;
+  for (; i < action.length && action[i] !== '"'; i++) {
+    if (action[i] === '\\') {
+      const e = action[++i];
+      v += e === 'n' ? '\n' : e === 't' ? '\t' : e;
+    } else v += action[i];
+  }
+  if (i >= action.length) throw new TemplateError(`unterminated string in {{${action}}}`, false);
+  return { token: { t: 'str', v }, next: i + 1 };
+}
+
+/** A `` `...` `` raw string (findClose has checked that it is closed). */
+function lexRawString(action: string, from: number): Lexed {
+  const j = action.indexOf('`', from + 1);
+  return { token: { t: 'str', v: action.slice(from + 1, j) }, next: j + 1 };
+}
+
+function lexField(action: string, from: number): Lexed {
+  // `.` is the parameters (no `range` or `with` changes it here), and so is `$`; `$x` is a variable.
+  if (action[from] === '$' && /^\$[A-Za-z_]/.test(action.slice(from)))
+    throw new TemplateError(`template variables are not supported ({{${action}}})`, true);
+  const m = /^[.$]((?:\.?[A-Za-z0-9_]+)(?:\.[A-Za-z0-9_]+)*)?/.exec(action.slice(from))!;
+  return { token: { t: 'field', path: (m[1] ?? '').split('.').filter(Boolean) }, next: from + m[0].length };
+}
+
+function lexNumber(action: string, from: number): Lexed {
+  const m = /^-?[0-9]+(\.[0-9]+)?/.exec(action.slice(from));
+  if (!m) throw new TemplateError(`unexpected "${action[from]}" in {{${action}}}`, false);
+  return { token: { t: 'num', v: Number(m[0]) }, next: from + m[0].length };
+}
+
+/** A function name or `true`/`false`/`nil`; a keyword (`if`, `range`, …) that starts the action is refused. */
+function lexIdentifier(action: string, from: number, first: boolean): Lexed {
+  const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(action.slice(from))!;
+  if (first && KEYWORDS.has(m[0]))
+    throw new TemplateError(`the template action "${m[0]}" is not supported ({{${action}}})`, true);
+  return { token: { t: 'ident', v: m[0] }, next: from + m[0].length };
 }
 
 /** pipeline := command ('|' command)*; the value of each command is passed as the last argument of the next. */
@@ -249,87 +270,81 @@ export function sanitizeName(name: string): string {
     .replace(/^[-.]+|[-.]+$/g, '');
 }
 
+/** A template function: its arity (checked before it runs) if it has a fixed one, and what it returns. */
+interface TemplateFunction {
+  arity?: number;
+  apply: (a: unknown[]) => unknown;
+}
+
+/** The functions evaluated (Go's builtins `index` and `printf`, Sprig's, Argo CD's `normalize`); the last argument is the piped value. */
+const FUNCTIONS = new Map<string, TemplateFunction>([
+  ['index', { apply: index }],
+  ['default', { arity: 2, apply: (a) => (empty(a[1]) ? a[0] : a[1]) }],
+  ['lower', { arity: 1, apply: (a) => str(a[0]).toLowerCase() }],
+  ['upper', { arity: 1, apply: (a) => str(a[0]).toUpperCase() }],
+  ['trim', { arity: 1, apply: (a) => str(a[0]).trim() }],
+  ['trimPrefix', { arity: 2, apply: (a) => trimPrefix(str(a[1]), str(a[0])) }],
+  ['trimSuffix', { arity: 2, apply: (a) => trimSuffix(str(a[1]), str(a[0])) }],
+  ['replace', { arity: 3, apply: (a) => str(a[2]).split(str(a[0])).join(str(a[1])) }],
+  ['quote', { apply: (a) => a.map((x) => JSON.stringify(str(x))).join(' ') }],
+  ['squote', { apply: (a) => a.map((x) => `'${str(x)}'`).join(' ') }],
+  ['normalize', { arity: 1, apply: (a) => sanitizeName(str(a[0])) }],
+  ['join', { arity: 2, apply: (a) => (Array.isArray(a[1]) ? a[1].map(str).join(str(a[0])) : str(a[1])) }],
+  ['printf', { apply: printf }],
+]);
+
 function call(fn: string, a: unknown[]): unknown {
-  const arity = (n: number): void => {
-    if (a.length !== n)
-      throw new TemplateError(`wrong number of arguments for ${fn}: want ${n}, got ${a.length}`, false);
-  };
-  switch (fn) {
-    case 'index': {
-      if (a.length < 1) throw new TemplateError('index needs an argument', false);
-      let cur = a[0];
-      for (const k of a.slice(1)) {
-        if (Array.isArray(cur)) {
-          if (typeof k !== 'number' || k < 0 || k >= cur.length || !Number.isInteger(k))
-            throw new TemplateError(`index out of range: ${str(k)}`, false);
-          cur = cur[k];
-        } else if (isObject(cur)) {
-          cur = Object.hasOwn(cur, String(k)) ? cur[String(k)] : undefined;
-        } else if (cur === null || cur === undefined) {
-          throw new TemplateError('index of untyped nil', false);
-        } else throw new TemplateError(`can't index item of type ${typeof cur}`, false);
-      }
-      return cur;
-    }
-    case 'default':
-      arity(2);
-      return empty(a[1]) ? a[0] : a[1];
-    case 'lower':
-      arity(1);
-      return str(a[0]).toLowerCase();
-    case 'upper':
-      arity(1);
-      return str(a[0]).toUpperCase();
-    case 'trim':
-      arity(1);
-      return str(a[0]).trim();
-    case 'trimPrefix': {
-      arity(2);
-      const s = str(a[1]);
-      const p = str(a[0]);
-      return s.startsWith(p) ? s.slice(p.length) : s;
-    }
-    case 'trimSuffix': {
-      arity(2);
-      const s = str(a[1]);
-      const p = str(a[0]);
-      return p && s.endsWith(p) ? s.slice(0, s.length - p.length) : s;
-    }
-    case 'replace':
-      arity(3);
-      return str(a[2]).split(str(a[0])).join(str(a[1]));
-    case 'quote':
-      return a.map((x) => JSON.stringify(str(x))).join(' ');
-    case 'squote':
-      return a.map((x) => `'${str(x)}'`).join(' ');
-    case 'normalize':
-      arity(1);
-      return sanitizeName(str(a[0]));
-    case 'join':
-      arity(2);
-      return Array.isArray(a[1]) ? a[1].map(str).join(str(a[0])) : str(a[1]);
-    case 'printf': {
-      if (typeof a[0] !== 'string') throw new TemplateError('printf needs a format string', false);
-      let i = 1;
-      // fmt's `%[-0][width]verb`: a width pads (spaces, or zeros with 0; on the right with -). Go would allocate any
-      // width it is given; past MAX_PRINTF_WIDTH the template is refused rather than a field of gigabytes built.
-      return a[0].replace(/%([-0]*)(\d*)([svd%])/g, (_, flags: string, w: string, verb: string) => {
-        if (verb === '%') return '%';
-        const width = w === '' ? 0 : Number(w);
-        if (width > MAX_PRINTF_WIDTH)
-          throw new TemplateError(
-            `printf width ${w.slice(0, 20)} is over the ${MAX_PRINTF_WIDTH} karpenter-plan evaluates`,
-            false,
-          );
-        const text = i >= a.length ? `%!${verb}(MISSING)` : str(a[i++]);
-        if (text.length >= width) return text;
-        if (flags.includes('-')) return text.padEnd(width, ' ');
-        return flags.includes('0') && verb === 'd' ? text.padStart(width, '0') : text.padStart(width, ' ');
-      });
-    }
-    default:
-      throw new TemplateError(`the template function "${fn}" is not supported`, true);
+  const f = FUNCTIONS.get(fn);
+  if (!f) throw new TemplateError(`the template function "${fn}" is not supported`, true);
+  if (f.arity !== undefined && a.length !== f.arity)
+    throw new TemplateError(`wrong number of arguments for ${fn}: want ${f.arity}, got ${a.length}`, false);
+  return f.apply(a);
+}
+
+/** Go's `index`: a list by an integer in range, a map by a key (a missing key is no value). */
+function index(a: unknown[]): unknown {
+  if (a.length < 1) throw new TemplateError('index needs an argument', false);
+  let cur = a[0];
+  for (const k of a.slice(1)) {
+    if (Array.isArray(cur)) {
+      if (typeof k !== 'number' || k < 0 || k >= cur.length || !Number.isInteger(k))
+        throw new TemplateError(`index out of range: ${str(k)}`, false);
+      cur = cur[k];
+    } else if (isObject(cur)) {
+      cur = Object.hasOwn(cur, String(k)) ? cur[String(k)] : undefined;
+    } else if (cur === null || cur === undefined) {
+      throw new TemplateError('index of untyped nil', false);
+    } else throw new TemplateError(`can't index item of type ${typeof cur}`, false);
   }
+  return cur;
+}
+
+function trimPrefix(s: string, p: string): string {
+  return s.startsWith(p) ? s.slice(p.length) : s;
+}
+
+function trimSuffix(s: string, p: string): string {
+  return p && s.endsWith(p) ? s.slice(0, s.length - p.length) : s;
+}
+
+function printf(a: unknown[]): string {
+  if (typeof a[0] !== 'string') throw new TemplateError('printf needs a format string', false);
+  let i = 1;
+  // fmt's `%[-0][width]verb`: a width pads (spaces, or zeros with 0; on the right with -). Go would allocate any
+  // width it is given; past MAX_PRINTF_WIDTH the template is refused rather than a field of gigabytes built.
+  return a[0].replace(/%([-0]*)(\d*)([svd%])/g, (_, flags: string, w: string, verb: string) => {
+    if (verb === '%') return '%';
+    const width = w === '' ? 0 : Number(w);
+    if (width > MAX_PRINTF_WIDTH)
+      throw new TemplateError(
+        `printf width ${w.slice(0, 20)} is over the ${MAX_PRINTF_WIDTH} karpenter-plan evaluates`,
+        false,
+      );
+    const text = i >= a.length ? `%!${verb}(MISSING)` : str(a[i++]);
+    if (text.length >= width) return text;
+    if (flags.includes('-')) return text.padEnd(width, ' ');
+    return flags.includes('0') && verb === 'd' ? text.padStart(width, '0') : text.padStart(width, ' ');
+  });
 }
 
 /** How text/template prints a value (fmt's %v): Go's number format, `map[k:v]`, `[a b]`, `<no value>` for nil. */
