@@ -66,7 +66,8 @@ import {
   type ArgoContext,
   type KustomizationEdit,
 } from './argocd.js';
-import { expandApplicationSet, expansionWarnings } from './applicationset.js';
+import { expandApplicationSet } from './applicationset.js';
+import { expansionWarnings } from './applicationset-warnings.js';
 import { OriginIndex, recordOrigins } from './kustomize-origin.js';
 import { isRenderedSource } from '../common/findings.js';
 import { parseYamlDocuments } from './yaml.js';
