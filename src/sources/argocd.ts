@@ -20,6 +20,7 @@ import type { Finding, Position, SourceRef } from '../common/findings.js';
 import { isObject } from '../common/fields.js';
 import type { ChartSource } from './config.js';
 import { IN_CLUSTER, sourceGlobMatch, type ClusterEntry } from './applicationset.js';
+import { kustomizeEdit, type KustomizationEdit } from './argocd-kustomize.js';
 import { closure, filesOf, type Kustomization } from './kustomize.js';
 import { isRemoteReference, leavesState } from './remote-reference.js';
 
@@ -41,9 +42,6 @@ export type ApplicationSource =
       /** Files under the folder that Argo CD does not read for this source (other extensions, include/exclude, not recursed into). */
       ignored: string[];
     };
-
-/** Argo CD's changes to a kustomization before it is built (applied to the temporary copy only). */
-export type KustomizationEdit = (kustomization: Record<string, unknown>) => void;
 
 export interface ArgoApplication {
   name: string;
@@ -118,6 +116,40 @@ const MANIFEST_FILE = /\.(yaml|yml|json)$/;
 /** Argo CD skips a file holding this marker (repository.go skipFileRenderingMarker). */
 const SKIP_MARKER = '+argocd:skip-file-rendering';
 
+/** One Application being read: what reading each of its sources needs, and what it gathers. */
+interface ApplicationReading {
+  name: string;
+  dest: Record<string, unknown>;
+  /** Whether it lists `spec.sources` (multi-source) rather than one `spec.source`. */
+  multi: boolean;
+  source: SourceRef;
+  ctx: ArgoContext;
+  files: ReadonlySet<string>;
+  /** `ref:` sources of a multi-source Application: their repository root is where `$<ref>/...` value files point. */
+  refs: ReadonlyMap<string, { thisRepo: boolean; repoURL: string }>;
+  /** Its sources in the trusted revision (base), when reading the head of a diff. */
+  before: readonly BaseSource[] | undefined;
+  out: ApplicationSource[];
+  refusedKustomizations: string[];
+  refusedCharts: string[];
+  /** A finding at a field of source i (`rest` is the path under it). */
+  finding: (
+    i: number,
+    rest: (string | number)[],
+    rule: Finding['rule'],
+    severity: Finding['severity'],
+    message: string,
+  ) => void;
+}
+
+/** The folder of this repository a source renders, and its files. */
+interface SourceFolder {
+  path: string;
+  /** `path/`, or '' for the repository root. */
+  prefix: string;
+  inPath: string[];
+}
+
 export function readApplication(
   app: Record<string, unknown>,
   source: SourceRef,
@@ -135,35 +167,25 @@ export function readApplication(
   const object = `Application/${name}`;
   const at = (i: number, ...rest: (string | number)[]): number | null =>
     source.locate(multi ? ['spec', 'sources', i, ...rest] : ['spec', 'source', ...rest])?.line ?? source.line;
-  const finding = (
-    i: number,
-    rest: (string | number)[],
-    rule: Finding['rule'],
-    severity: Finding['severity'],
-    message: string,
-  ) => findings.push({ rule, severity, file: source.file, line: at(i, ...rest), object, message });
-  const out: ApplicationSource[] = [];
-  const files = new Set(ctx.files);
-  // `ref:` sources of a multi-source Application: their repository root is where `$<ref>/...` value files point.
-  const refs = new Map<string, { thisRepo: boolean; repoURL: string }>();
-  for (const src of sources)
-    if (isObject(src) && typeof src.ref === 'string') {
-      const repoURL = typeof src.repoURL === 'string' ? src.repoURL : '';
-      refs.set(src.ref, { thisRepo: ctx.isThisRepository(repoURL), repoURL });
-    }
-  const before = ctx.baseSources?.get(`${name}@${destination}`);
+  const r: ApplicationReading = {
+    name,
+    dest,
+    multi,
+    source,
+    ctx,
+    files: new Set(ctx.files),
+    refs: refSources(sources, ctx),
+    before: ctx.baseSources?.get(`${name}@${destination}`),
+    out: [],
+    refusedKustomizations: [],
+    refusedCharts: [],
+    finding: (i, rest, rule, severity, message) =>
+      findings.push({ rule, severity, file: source.file, line: at(i, ...rest), object, message }),
+  };
   const findingsBefore = findings.length;
-  const refusedKustomizations: string[] = [];
-  const refusedCharts: string[] = [];
   // What the Application CRD refuses (spec required, `source` or `sources`, `sources` a list of objects): Argo CD would
   // not sync it, so nothing of it is evaluated here either — never an Application that silently renders nothing.
-  const shape = !isObject(app.spec)
-    ? 'spec is not an object'
-    : spec.sources !== undefined && !Array.isArray(spec.sources)
-      ? 'spec.sources is not a list'
-      : spec.sources === undefined && !isObject(spec.source)
-        ? 'it has no spec.source object (nor spec.sources)'
-        : null;
+  const shape = invalidShape(app, spec);
   if (shape)
     findings.push({
       rule: 'input-not-evaluated',
@@ -173,295 +195,7 @@ export function readApplication(
       object,
       message: `Application ${name} is not valid (${shape}): Argo CD refuses it, so nothing of it is evaluated`,
     });
-  sources.forEach((src, i) => {
-    if (!isObject(src)) {
-      if (multi)
-        finding(i, [], 'input-not-evaluated', 'error', `Application ${name}: spec.sources[${i}] is not an object`);
-      return;
-    }
-    const was = before?.[i];
-    if (typeof src.path === 'string' && (src.path.trim().startsWith('/') || leavesState('', src.path))) {
-      // Argo CD's repo server refuses it (util/io/path Path: "app path is absolute", "app path outside root").
-      finding(
-        i,
-        ['path'],
-        'input-not-evaluated',
-        'error',
-        `Application ${name} renders the path ${JSON.stringify(src.path)}, which is ${src.path.trim().startsWith('/') ? 'absolute' : 'outside the repository'}; Argo CD refuses it, and nothing of it is evaluated`,
-      );
-      return;
-    }
-    const path = typeof src.path === 'string' ? normalize(src.path) : null;
-    if (path === null) {
-      if (src.chart === 'karpenter') {
-        // The Karpenter controller chart itself: its values carry the controller settings (feature gates,
-        // preferencePolicy, minValuesPolicy) of the destination cluster; there are no NodePools to render.
-        return;
-      }
-      if (typeof src.chart === 'string' && was?.path != null && ctx.isThisRepository(was.repoURL)) {
-        finding(
-          i,
-          ['chart'],
-          'input-not-evaluated',
-          'error',
-          `Application ${name} rendered ${was.path || '.'} of this repository in ${'the base revision'}; it now renders the remote chart ${src.chart} from ${String(src.repoURL ?? '?')}, which karpenter-plan does not fetch: what it deploys after the merge is not evaluated`,
-        );
-        return;
-      }
-      if (typeof src.chart === 'string')
-        finding(
-          i,
-          [],
-          'argocd-remote-chart',
-          'info',
-          `Application ${name} renders the remote chart ${src.chart} from ${String(src.repoURL ?? '?')}; karpenter-plan does not fetch remote charts, so its objects are not in the plan (add the rendered manifests or a values adapter).`,
-        );
-      return; // a `ref:`-only source, or nothing to render
-    }
-    const repoURL = typeof src.repoURL === 'string' ? src.repoURL : '';
-    if (!ctx.isThisRepository(repoURL)) {
-      finding(
-        i,
-        ['repoURL'],
-        'input-not-evaluated',
-        'error',
-        `Application ${name} renders ${path || '.'} of ${repoURL || '(no repoURL)'}, which is not this repository (${ctx.repoURLsConfigured ? '`repoURLs` of the config' : 'no Application of the base revision uses it; name this repository with `repoURLs`'}); karpenter-plan reads no other repository, so what it deploys is not evaluated`,
-      );
-      return;
-    }
-    if (
-      !ctx.repoURLsConfigured &&
-      was &&
-      was.path !== null &&
-      normalizeRepoURL(was.repoURL) !== normalizeRepoURL(repoURL)
-    ) {
-      finding(
-        i,
-        ['repoURL'],
-        'input-not-evaluated',
-        'error',
-        `Application ${name} changes its repoURL from ${was.repoURL || '(none)'} to ${repoURL || '(none)'}; without \`repoURLs\` in the config karpenter-plan cannot tell which one is this repository, so what it deploys is not evaluated`,
-      );
-      return;
-    }
-    const prefix = path ? `${path}/` : '';
-    const inPath = ctx.files.filter((f) => f.startsWith(prefix));
-    if (!inPath.length) {
-      finding(
-        i,
-        ['path'],
-        'input-not-evaluated',
-        'error',
-        `Application ${name} renders the folder ${path || '.'}, which does not exist in this state; nothing of it is evaluated`,
-      );
-      return;
-    }
-    if (isObject(src.plugin)) {
-      finding(
-        i,
-        ['plugin'],
-        'input-not-evaluated',
-        'error',
-        `Application ${name} renders ${path || '.'} with a config management plugin, which karpenter-plan never runs; nothing of it is evaluated`,
-      );
-      return;
-    }
-    const isChart = files.has(`${prefix}Chart.yaml`);
-    const kustomization = ctx.kustomizations.find((k) => k.dir === path);
-    const type = isObject(src.directory)
-      ? 'directory'
-      : isObject(src.helm) && isChart
-        ? 'helm'
-        : isObject(src.kustomize) && kustomization
-          ? 'kustomize'
-          : isChart
-            ? 'helm'
-            : kustomization
-              ? 'kustomize'
-              : 'directory';
-    if (type === 'helm') {
-      const helm = isObject(src.helm) ? src.helm : {};
-      const ignoreMissing = helm.ignoreMissingValueFiles === true;
-      const values: string[] = [];
-      const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles : [];
-      // Argo CD refuses to render the chart when a values file cannot be resolved (reposerver/repository/repository.go
-      // getHelmValueFiles via util/io/path ResolveValueFilePathOrUrl): outside the repository always, missing unless
-      // `ignoreMissingValueFiles`. A URL it would fetch, karpenter-plan never does. Either way nothing is rendered.
-      let refused = false;
-      valueFiles.forEach((v, j) => {
-        if (typeof v !== 'string') return;
-        const refuse = (message: string): void => {
-          refused = true;
-          finding(i, ['helm', 'valueFiles', j], 'input-not-evaluated', 'error', `Application ${name}: ${message}`);
-        };
-        // `$<ref>/path` is relative to the root of the `ref:` source; `/path` to the repository root; else the chart.
-        let dir = path;
-        let rel = v;
-        if (v.startsWith('$')) {
-          const ref = v.slice(1, v.includes('/') ? v.indexOf('/') : undefined);
-          const r = refs.get(ref);
-          if (!r)
-            return refuse(
-              `the values file ${v} names no source with \`ref: ${ref}\`; Argo CD refuses it, so the chart is not rendered`,
-            );
-          if (!r.thisRepo)
-            return refuse(
-              `the values file ${v} comes from ${r.repoURL}, which is not this repository; karpenter-plan reads no other repository, so the chart is not rendered`,
-            );
-          dir = '';
-          rel = v.slice(ref.length + 1).replace(/^\/+/, '');
-        } else if (isRemoteReference(v)) {
-          return refuse(
-            `the values file ${v} is remote; karpenter-plan never fetches it, so the chart is not rendered`,
-          );
-        } else if (v.trim().startsWith('/')) {
-          dir = '';
-          rel = v.trim().slice(1);
-        }
-        if (leavesState(dir, rel))
-          return refuse(
-            `the values file ${v} resolves outside the repository; Argo CD refuses it, so the chart is not rendered`,
-          );
-        const file = normalize(dir ? `${dir}/${rel}` : rel);
-        if (files.has(file)) values.push(file);
-        else if (!ignoreMissing)
-          refuse(
-            `the values file ${v} (${file || '.'}) does not exist in this state; Argo CD refuses to render the chart without it (unless \`ignoreMissingValueFiles: true\`), so it is not rendered`,
-          );
-      });
-      if (refused) {
-        refusedCharts.push(path);
-        return;
-      }
-      let inline: Record<string, unknown> = {};
-      if (isObject(helm.valuesObject)) inline = helm.valuesObject;
-      else if (typeof helm.values === 'string') {
-        try {
-          const v: unknown = parse(helm.values);
-          if (isObject(v)) inline = v;
-        } catch {
-          finding(i, ['helm', 'values'], 'invalid-yaml', 'error', `Application ${name}: helm.values is not valid YAML`);
-        }
-      }
-      const parameters = Array.isArray(helm.parameters) ? helm.parameters.filter(isObject) : [];
-      const withParams = applyParameters(inline, parameters, (msg) =>
-        finding(i, ['helm', 'parameters'], 'input-not-evaluated', 'error', `Application ${name}: ${msg}`),
-      );
-      const hasInline = isObject(helm.valuesObject) || typeof helm.values === 'string' || parameters.length > 0;
-      out.push({
-        type: 'helm',
-        files: [...inPath, ...values],
-        chart: {
-          path,
-          values,
-          releaseName: typeof helm.releaseName === 'string' ? helm.releaseName : name,
-          namespace: typeof dest.namespace === 'string' ? dest.namespace : 'default',
-          ...(hasInline ? { inlineValues: stringify(withParams) } : {}),
-        },
-      });
-      return;
-    }
-    if (type === 'kustomize') {
-      const k = kustomization!;
-      // What the Application adds (kustomize.go Build: `edit add component`, appended `patches`) is refused before
-      // rendering like the kustomization's own entries: nothing remote, nothing outside the repository, and no added
-      // component whose own kustomization names such a thing.
-      const kz = isObject(src.kustomize) ? src.kustomize : {};
-      const added: { at: (string | number)[]; ref: string }[] = [];
-      (Array.isArray(kz.components) ? kz.components : []).forEach((c, j) => {
-        if (typeof c === 'string') added.push({ at: ['kustomize', 'components', j], ref: c });
-      });
-      (Array.isArray(kz.patches) ? kz.patches : []).forEach((p, j) => {
-        if (isObject(p) && typeof p.path === 'string')
-          added.push({ at: ['kustomize', 'patches', j, 'path'], ref: p.path });
-      });
-      const extra: Kustomization[] = [];
-      let outside = false;
-      for (const a of added) {
-        if (isRemoteReference(a.ref) || leavesState(path, a.ref)) {
-          outside = true;
-          finding(
-            i,
-            a.at,
-            'input-not-evaluated',
-            'error',
-            `Application ${name} adds ${JSON.stringify(a.ref)} to kustomization ${path || '.'}, which is remote or outside the repository and is never fetched or read; nothing of it is evaluated`,
-          );
-          continue;
-        }
-        const sub = ctx.kustomizations.find((x) => x.dir === normalize(`${prefix}${a.ref}`));
-        if (!sub) continue;
-        for (const part of closure(sub, ctx.kustomizations)) {
-          extra.push(part);
-          for (const r of part.remote) {
-            outside = true;
-            finding(
-              i,
-              a.at,
-              'input-not-evaluated',
-              'error',
-              `Application ${name} adds ${a.ref} to kustomization ${path || '.'}; it names ${JSON.stringify(r.reference)} (${r.field} in ${r.file}:${r.line ?? '?'}), which is remote or outside the repository and is never fetched or read; nothing of it is evaluated`,
-            );
-          }
-        }
-      }
-      if (outside) {
-        refusedKustomizations.push(path);
-        return;
-      }
-      out.push({
-        type: 'kustomize',
-        dir: path,
-        edit: isObject(src.kustomize) ? kustomizeEdit(src.kustomize) : null,
-        files: [...filesOf([...closure(k, ctx.kustomizations), ...extra], ctx.files)],
-        labelAt: (key) => {
-          const labels = isObject(src.kustomize) ? src.kustomize.commonLabels : undefined;
-          if (!isObject(labels) || !Object.hasOwn(labels, key)) return null;
-          const pos = source.locate([
-            ...(multi ? ['spec', 'sources', i] : ['spec', 'source']),
-            'kustomize',
-            'commonLabels',
-            key,
-          ]);
-          return pos && source.file ? { ...pos, file: source.file } : null;
-        },
-      });
-      return;
-    }
-    const directory = isObject(src.directory) ? src.directory : {};
-    if (isObject(directory.jsonnet) && Object.keys(directory.jsonnet).length)
-      finding(
-        i,
-        ['directory', 'jsonnet'],
-        'input-not-evaluated',
-        'error',
-        `Application ${name}: Jsonnet is not evaluated`,
-      );
-    const include = typeof directory.include === 'string' ? directory.include : '';
-    const exclude = typeof directory.exclude === 'string' ? directory.exclude : '';
-    const picked: string[] = [];
-    const jsonnet: string[] = [];
-    const ignored: string[] = [];
-    for (const f of inPath) {
-      const rel = f.slice(prefix.length);
-      const read =
-        (directory.recurse === true || !rel.includes('/')) &&
-        !(exclude && sourceGlobMatch(exclude, rel)) &&
-        !(include && !sourceGlobMatch(include, rel));
-      if (read && f.endsWith('.jsonnet')) jsonnet.push(f);
-      else if (read && MANIFEST_FILE.test(f) && !(ctx.read(f) ?? '').includes(SKIP_MARKER)) picked.push(f);
-      else ignored.push(f);
-    }
-    if (jsonnet.length)
-      finding(
-        i,
-        ['path'],
-        'input-not-evaluated',
-        'error',
-        `Application ${name}: ${jsonnet.slice(0, 3).join(', ')} ${jsonnet.length > 1 ? 'are' : 'is'} Jsonnet, which karpenter-plan does not evaluate`,
-      );
-    out.push({ type: 'directory', dir: path, files: picked, ignored });
-  });
+  sources.forEach((src, i) => readSource(r, src, i));
   const unevaluated = findings.slice(findingsBefore).some((f) => f.rule === 'input-not-evaluated');
   return {
     name,
@@ -470,11 +204,421 @@ export function readApplication(
     value: app,
     source,
     appSet,
-    sources: out,
+    sources: r.out,
     unevaluated,
-    refusedKustomizations,
-    refusedCharts,
+    refusedKustomizations: r.refusedKustomizations,
+    refusedCharts: r.refusedCharts,
   };
+}
+
+/** The `ref:` sources of an Application, by ref. */
+function refSources(sources: unknown[], ctx: ArgoContext): Map<string, { thisRepo: boolean; repoURL: string }> {
+  const refs = new Map<string, { thisRepo: boolean; repoURL: string }>();
+  for (const src of sources)
+    if (isObject(src) && typeof src.ref === 'string') {
+      const repoURL = typeof src.repoURL === 'string' ? src.repoURL : '';
+      refs.set(src.ref, { thisRepo: ctx.isThisRepository(repoURL), repoURL });
+    }
+  return refs;
+}
+
+/** Why the Application CRD refuses an Application, or null. */
+function invalidShape(app: Record<string, unknown>, spec: Record<string, unknown>): string | null {
+  if (!isObject(app.spec)) return 'spec is not an object';
+  if (spec.sources !== undefined && !Array.isArray(spec.sources)) return 'spec.sources is not a list';
+  if (spec.sources === undefined && !isObject(spec.source)) return 'it has no spec.source object (nor spec.sources)';
+  return null;
+}
+
+/** One source, read as the repo server reads it (GetAppSourceType): a chart, a kustomization or a directory. */
+function readSource(r: ApplicationReading, src: unknown, i: number): void {
+  if (!isObject(src)) {
+    if (r.multi)
+      r.finding(i, [], 'input-not-evaluated', 'error', `Application ${r.name}: spec.sources[${i}] is not an object`);
+    return;
+  }
+  const folder = sourceFolder(r, src, i);
+  if (!folder) return;
+  const isChart = r.files.has(`${folder.prefix}Chart.yaml`);
+  const kustomization = r.ctx.kustomizations.find((k) => k.dir === folder.path);
+  const type = sourceType(src, isChart, kustomization !== undefined);
+  if (type === 'helm') readHelmSource(r, src, i, folder);
+  else if (type === 'kustomize') readKustomizeSource(r, src, i, folder, kustomization!);
+  else readDirectorySource(r, src, i, folder);
+}
+
+/** An explicit `directory:` wins, then `helm:` on a chart and `kustomize:` on a kustomization, then what the folder holds. */
+function sourceType(
+  src: Record<string, unknown>,
+  isChart: boolean,
+  isKustomization: boolean,
+): ApplicationSource['type'] {
+  if (isObject(src.directory)) return 'directory';
+  if (isObject(src.helm) && isChart) return 'helm';
+  if (isObject(src.kustomize) && isKustomization) return 'kustomize';
+  if (isChart) return 'helm';
+  return isKustomization ? 'kustomize' : 'directory';
+}
+
+/** The folder of this repository a source renders; null (with a finding when it says something) when there is none to read. */
+function sourceFolder(r: ApplicationReading, src: Record<string, unknown>, i: number): SourceFolder | null {
+  const name = r.name;
+  if (typeof src.path === 'string' && (src.path.trim().startsWith('/') || leavesState('', src.path))) {
+    // Argo CD's repo server refuses it (util/io/path Path: "app path is absolute", "app path outside root").
+    r.finding(
+      i,
+      ['path'],
+      'input-not-evaluated',
+      'error',
+      `Application ${name} renders the path ${JSON.stringify(src.path)}, which is ${src.path.trim().startsWith('/') ? 'absolute' : 'outside the repository'}; Argo CD refuses it, and nothing of it is evaluated`,
+    );
+    return null;
+  }
+  const path = typeof src.path === 'string' ? normalize(src.path) : null;
+  if (path === null) {
+    chartWithoutPath(r, src, i);
+    return null;
+  }
+  if (!fromThisRepository(r, src, i, path)) return null;
+  const prefix = path ? `${path}/` : '';
+  const inPath = r.ctx.files.filter((f) => f.startsWith(prefix));
+  if (!inPath.length) {
+    r.finding(
+      i,
+      ['path'],
+      'input-not-evaluated',
+      'error',
+      `Application ${name} renders the folder ${path || '.'}, which does not exist in this state; nothing of it is evaluated`,
+    );
+    return null;
+  }
+  if (isObject(src.plugin)) {
+    r.finding(
+      i,
+      ['plugin'],
+      'input-not-evaluated',
+      'error',
+      `Application ${name} renders ${path || '.'} with a config management plugin, which karpenter-plan never runs; nothing of it is evaluated`,
+    );
+    return null;
+  }
+  return { path, prefix, inPath };
+}
+
+/** A source without a path: the Karpenter chart, a remote chart (not fetched), or a `ref:`-only source. */
+function chartWithoutPath(r: ApplicationReading, src: Record<string, unknown>, i: number): void {
+  const name = r.name;
+  const was = r.before?.[i];
+  if (src.chart === 'karpenter') {
+    // The Karpenter controller chart itself: its values carry the controller settings (feature gates,
+    // preferencePolicy, minValuesPolicy) of the destination cluster; there are no NodePools to render.
+    return;
+  }
+  if (typeof src.chart === 'string' && was?.path != null && r.ctx.isThisRepository(was.repoURL)) {
+    r.finding(
+      i,
+      ['chart'],
+      'input-not-evaluated',
+      'error',
+      `Application ${name} rendered ${was.path || '.'} of this repository in ${'the base revision'}; it now renders the remote chart ${src.chart} from ${String(src.repoURL ?? '?')}, which karpenter-plan does not fetch: what it deploys after the merge is not evaluated`,
+    );
+    return;
+  }
+  if (typeof src.chart === 'string')
+    r.finding(
+      i,
+      [],
+      'argocd-remote-chart',
+      'info',
+      `Application ${name} renders the remote chart ${src.chart} from ${String(src.repoURL ?? '?')}; karpenter-plan does not fetch remote charts, so its objects are not in the plan (add the rendered manifests or a values adapter).`,
+    );
+  // else a `ref:`-only source, or nothing to render
+}
+
+/** Whether a source's `repoURL` is this repository, and, without `repoURLs` in the config, the one the base revision used. */
+function fromThisRepository(r: ApplicationReading, src: Record<string, unknown>, i: number, path: string): boolean {
+  const name = r.name;
+  const was = r.before?.[i];
+  const repoURL = typeof src.repoURL === 'string' ? src.repoURL : '';
+  if (!r.ctx.isThisRepository(repoURL)) {
+    r.finding(
+      i,
+      ['repoURL'],
+      'input-not-evaluated',
+      'error',
+      `Application ${name} renders ${path || '.'} of ${repoURL || '(no repoURL)'}, which is not this repository (${r.ctx.repoURLsConfigured ? '`repoURLs` of the config' : 'no Application of the base revision uses it; name this repository with `repoURLs`'}); karpenter-plan reads no other repository, so what it deploys is not evaluated`,
+    );
+    return false;
+  }
+  if (
+    !r.ctx.repoURLsConfigured &&
+    was &&
+    was.path !== null &&
+    normalizeRepoURL(was.repoURL) !== normalizeRepoURL(repoURL)
+  ) {
+    r.finding(
+      i,
+      ['repoURL'],
+      'input-not-evaluated',
+      'error',
+      `Application ${name} changes its repoURL from ${was.repoURL || '(none)'} to ${repoURL || '(none)'}; without \`repoURLs\` in the config karpenter-plan cannot tell which one is this repository, so what it deploys is not evaluated`,
+    );
+    return false;
+  }
+  return true;
+}
+
+// ---- Helm ----
+
+function readHelmSource(r: ApplicationReading, src: Record<string, unknown>, i: number, folder: SourceFolder): void {
+  const { path, inPath } = folder;
+  const helm = isObject(src.helm) ? src.helm : {};
+  const values = helmValueFiles(r, helm, i, path);
+  if (!values) {
+    r.refusedCharts.push(path);
+    return;
+  }
+  const inline = helmInlineValues(r, helm, i);
+  const parameters = Array.isArray(helm.parameters) ? helm.parameters.filter(isObject) : [];
+  const withParams = applyParameters(inline, parameters, (msg) =>
+    r.finding(i, ['helm', 'parameters'], 'input-not-evaluated', 'error', `Application ${r.name}: ${msg}`),
+  );
+  const hasInline = isObject(helm.valuesObject) || typeof helm.values === 'string' || parameters.length > 0;
+  r.out.push({
+    type: 'helm',
+    files: [...inPath, ...values],
+    chart: {
+      path,
+      values,
+      releaseName: typeof helm.releaseName === 'string' ? helm.releaseName : r.name,
+      namespace: typeof r.dest.namespace === 'string' ? r.dest.namespace : 'default',
+      ...(hasInline ? { inlineValues: stringify(withParams) } : {}),
+    },
+  });
+}
+
+/**
+ * The values files of a chart, in order; null when Argo CD refuses to render the chart because a values file cannot
+ * be resolved (reposerver/repository/repository.go getHelmValueFiles via util/io/path ResolveValueFilePathOrUrl):
+ * outside the repository always, missing unless `ignoreMissingValueFiles`. A URL it would fetch, karpenter-plan never
+ * does. Either way nothing is rendered.
+ */
+function helmValueFiles(
+  r: ApplicationReading,
+  helm: Record<string, unknown>,
+  i: number,
+  path: string,
+): string[] | null {
+  const ignoreMissing = helm.ignoreMissingValueFiles === true;
+  const values: string[] = [];
+  const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles : [];
+  let refused = false;
+  valueFiles.forEach((v, j) => {
+    if (typeof v !== 'string') return;
+    const refuse = (message: string): void => {
+      refused = true;
+      r.finding(i, ['helm', 'valueFiles', j], 'input-not-evaluated', 'error', `Application ${r.name}: ${message}`);
+    };
+    const resolved = resolveValueFile(r, v, path);
+    if ('refused' in resolved) return refuse(resolved.refused);
+    const file = resolved.file;
+    if (r.files.has(file)) values.push(file);
+    else if (!ignoreMissing)
+      refuse(
+        `the values file ${v} (${file || '.'}) does not exist in this state; Argo CD refuses to render the chart without it (unless \`ignoreMissingValueFiles: true\`), so it is not rendered`,
+      );
+  });
+  return refused ? null : values;
+}
+
+/** Where a values file is: `$<ref>/path` is relative to the root of the `ref:` source; `/path` to the repository root; else the chart. */
+function resolveValueFile(r: ApplicationReading, v: string, path: string): { file: string } | { refused: string } {
+  let dir = path;
+  let rel = v;
+  if (v.startsWith('$')) {
+    const ref = v.slice(1, v.includes('/') ? v.indexOf('/') : undefined);
+    const refSource = r.refs.get(ref);
+    if (!refSource)
+      return {
+        refused: `the values file ${v} names no source with \`ref: ${ref}\`; Argo CD refuses it, so the chart is not rendered`,
+      };
+    if (!refSource.thisRepo)
+      return {
+        refused: `the values file ${v} comes from ${refSource.repoURL}, which is not this repository; karpenter-plan reads no other repository, so the chart is not rendered`,
+      };
+    dir = '';
+    rel = v.slice(ref.length + 1).replace(/^\/+/, '');
+  } else if (isRemoteReference(v)) {
+    return { refused: `the values file ${v} is remote; karpenter-plan never fetches it, so the chart is not rendered` };
+  } else if (v.trim().startsWith('/')) {
+    dir = '';
+    rel = v.trim().slice(1);
+  }
+  if (leavesState(dir, rel))
+    return {
+      refused: `the values file ${v} resolves outside the repository; Argo CD refuses it, so the chart is not rendered`,
+    };
+  return { file: normalize(dir ? `${dir}/${rel}` : rel) };
+}
+
+/** `helm.valuesObject`, else `helm.values` (a YAML string). */
+function helmInlineValues(r: ApplicationReading, helm: Record<string, unknown>, i: number): Record<string, unknown> {
+  if (isObject(helm.valuesObject)) return helm.valuesObject;
+  if (typeof helm.values !== 'string') return {};
+  try {
+    const v: unknown = parse(helm.values);
+    if (isObject(v)) return v;
+  } catch {
+    r.finding(i, ['helm', 'values'], 'invalid-yaml', 'error', `Application ${r.name}: helm.values is not valid YAML`);
+  }
+  return {};
+}
+
+// ---- kustomize ----
+
+function readKustomizeSource(
+  r: ApplicationReading,
+  src: Record<string, unknown>,
+  i: number,
+  folder: SourceFolder,
+  k: Kustomization,
+): void {
+  const { path } = folder;
+  const extra = addedKustomizations(r, src, i, folder);
+  if (!extra) {
+    r.refusedKustomizations.push(path);
+    return;
+  }
+  r.out.push({
+    type: 'kustomize',
+    dir: path,
+    edit: isObject(src.kustomize) ? kustomizeEdit(src.kustomize) : null,
+    files: [...filesOf([...closure(k, r.ctx.kustomizations), ...extra], r.ctx.files)],
+    labelAt: (key) => {
+      const labels = isObject(src.kustomize) ? src.kustomize.commonLabels : undefined;
+      if (!isObject(labels) || !Object.hasOwn(labels, key)) return null;
+      const pos = r.source.locate([
+        ...(r.multi ? ['spec', 'sources', i] : ['spec', 'source']),
+        'kustomize',
+        'commonLabels',
+        key,
+      ]);
+      return pos && r.source.file ? { ...pos, file: r.source.file } : null;
+    },
+  });
+}
+
+/**
+ * The kustomizations an Application adds to a kustomization (kustomize.go Build: `edit add component`, appended
+ * `patches`), refused before rendering like the kustomization's own entries: nothing remote, nothing outside the
+ * repository, and no added component whose own kustomization names such a thing. Null when one is refused.
+ */
+function addedKustomizations(
+  r: ApplicationReading,
+  src: Record<string, unknown>,
+  i: number,
+  { path, prefix }: SourceFolder,
+): Kustomization[] | null {
+  const extra: Kustomization[] = [];
+  let outside = false;
+  for (const a of addedReferences(src)) {
+    if (isRemoteReference(a.ref) || leavesState(path, a.ref)) {
+      outside = true;
+      r.finding(
+        i,
+        a.at,
+        'input-not-evaluated',
+        'error',
+        `Application ${r.name} adds ${JSON.stringify(a.ref)} to kustomization ${path || '.'}, which is remote or outside the repository and is never fetched or read; nothing of it is evaluated`,
+      );
+      continue;
+    }
+    const sub = r.ctx.kustomizations.find((x) => x.dir === normalize(`${prefix}${a.ref}`));
+    if (!sub) continue;
+    for (const part of closure(sub, r.ctx.kustomizations)) {
+      extra.push(part);
+      for (const remote of part.remote) {
+        outside = true;
+        r.finding(
+          i,
+          a.at,
+          'input-not-evaluated',
+          'error',
+          `Application ${r.name} adds ${a.ref} to kustomization ${path || '.'}; it names ${JSON.stringify(remote.reference)} (${remote.field} in ${remote.file}:${remote.line ?? '?'}), which is remote or outside the repository and is never fetched or read; nothing of it is evaluated`,
+        );
+      }
+    }
+  }
+  return outside ? null : extra;
+}
+
+/** The components and patch files of an Application's `kustomize:` options, with where each is written. */
+function addedReferences(src: Record<string, unknown>): { at: (string | number)[]; ref: string }[] {
+  const kz = isObject(src.kustomize) ? src.kustomize : {};
+  const added: { at: (string | number)[]; ref: string }[] = [];
+  (Array.isArray(kz.components) ? kz.components : []).forEach((c, j) => {
+    if (typeof c === 'string') added.push({ at: ['kustomize', 'components', j], ref: c });
+  });
+  (Array.isArray(kz.patches) ? kz.patches : []).forEach((p, j) => {
+    if (isObject(p) && typeof p.path === 'string') added.push({ at: ['kustomize', 'patches', j, 'path'], ref: p.path });
+  });
+  return added;
+}
+
+// ---- directory ----
+
+function readDirectorySource(
+  r: ApplicationReading,
+  src: Record<string, unknown>,
+  i: number,
+  folder: SourceFolder,
+): void {
+  const directory = isObject(src.directory) ? src.directory : {};
+  if (isObject(directory.jsonnet) && Object.keys(directory.jsonnet).length)
+    r.finding(
+      i,
+      ['directory', 'jsonnet'],
+      'input-not-evaluated',
+      'error',
+      `Application ${r.name}: Jsonnet is not evaluated`,
+    );
+  const { picked, jsonnet, ignored } = directoryFiles(r, directory, folder);
+  if (jsonnet.length)
+    r.finding(
+      i,
+      ['path'],
+      'input-not-evaluated',
+      'error',
+      `Application ${r.name}: ${jsonnet.slice(0, 3).join(', ')} ${jsonnet.length > 1 ? 'are' : 'is'} Jsonnet, which karpenter-plan does not evaluate`,
+    );
+  r.out.push({ type: 'directory', dir: folder.path, files: picked, ignored });
+}
+
+/**
+ * The files of a directory source: the manifests Argo CD reads, the Jsonnet files, and the others
+ * (repository.go getPotentiallyValidManifestFile: recurse, include / exclude, extensions, the skip marker).
+ */
+function directoryFiles(
+  r: ApplicationReading,
+  directory: Record<string, unknown>,
+  { prefix, inPath }: SourceFolder,
+): { picked: string[]; jsonnet: string[]; ignored: string[] } {
+  const include = typeof directory.include === 'string' ? directory.include : '';
+  const exclude = typeof directory.exclude === 'string' ? directory.exclude : '';
+  const picked: string[] = [];
+  const jsonnet: string[] = [];
+  const ignored: string[] = [];
+  for (const f of inPath) {
+    const rel = f.slice(prefix.length);
+    const read =
+      (directory.recurse === true || !rel.includes('/')) &&
+      !(exclude && sourceGlobMatch(exclude, rel)) &&
+      !(include && !sourceGlobMatch(include, rel));
+    if (read && f.endsWith('.jsonnet')) jsonnet.push(f);
+    else if (read && MANIFEST_FILE.test(f) && !(r.ctx.read(f) ?? '').includes(SKIP_MARKER)) picked.push(f);
+    else ignored.push(f);
+  }
+  return { picked, jsonnet, ignored };
 }
 
 /**
@@ -513,90 +657,6 @@ function applyParameters(
     cur[keys[keys.length - 1]] = value;
   }
   return out;
-}
-
-/** The edits Argo CD makes to a kustomization for an Application's `kustomize:` options (kustomize.go Build). */
-function kustomizeEdit(k: Record<string, unknown>): KustomizationEdit | null {
-  const edits: KustomizationEdit[] = [];
-  for (const key of ['namePrefix', 'nameSuffix', 'namespace'] as const) {
-    const v = k[key];
-    if (typeof v === 'string' && v) edits.push((doc) => void (doc[key] = v));
-  }
-  const upsert = (field: string, entries: Record<string, unknown>[]): KustomizationEdit => {
-    return (doc) => {
-      const list = Array.isArray(doc[field]) ? (doc[field] as unknown[]).filter(isObject) : [];
-      for (const e of entries) {
-        const idx = list.findIndex((x) => x.name === e.name);
-        if (idx >= 0) list[idx] = { ...list[idx], ...e };
-        else list.push(e);
-      }
-      doc[field] = list;
-    };
-  };
-  if (Array.isArray(k.images)) {
-    // `kustomize edit set image [name=]newName[:tag][@digest]`.
-    const images = k.images
-      .filter((x): x is string => typeof x === 'string')
-      .map((spec) => {
-        const eq = spec.indexOf('=');
-        let rest = eq >= 0 ? spec.slice(eq + 1) : spec;
-        const e: Record<string, unknown> = {};
-        const at = rest.indexOf('@');
-        if (at >= 0) {
-          e.digest = rest.slice(at + 1);
-          rest = rest.slice(0, at);
-        }
-        const colon = rest.lastIndexOf(':');
-        if (colon > rest.lastIndexOf('/')) {
-          e.newTag = rest.slice(colon + 1);
-          rest = rest.slice(0, colon);
-        }
-        const name = eq >= 0 ? spec.slice(0, eq) : rest;
-        if (eq >= 0) e.newName = rest;
-        return { name, ...e };
-      });
-    if (images.length) edits.push(upsert('images', images));
-  }
-  if (Array.isArray(k.replicas)) {
-    const replicas = k.replicas
-      .filter(isObject)
-      .filter((r) => typeof r.name === 'string')
-      .map((r) => ({ name: r.name, count: typeof r.count === 'string' ? Number(r.count) : r.count }));
-    if (replicas.length) edits.push(upsert('replicas', replicas));
-  }
-  const stringMap = (v: unknown): Record<string, string> =>
-    isObject(v) ? Object.fromEntries(Object.entries(v).map(([a, b]) => [a, String(b)])) : {};
-  const labels = stringMap(k.commonLabels);
-  if (Object.keys(labels).length)
-    edits.push((doc) => {
-      // `edit add label --without-selector` writes a `labels:` entry; otherwise `commonLabels` (selectors too).
-      if (k.labelWithoutSelector === true)
-        doc.labels = [...(Array.isArray(doc.labels) ? doc.labels : []), { pairs: labels, includeSelectors: false }];
-      else doc.commonLabels = { ...(isObject(doc.commonLabels) ? doc.commonLabels : {}), ...labels };
-    });
-  const annotations = stringMap(k.commonAnnotations);
-  if (Object.keys(annotations).length)
-    edits.push(
-      (doc) =>
-        void (doc.commonAnnotations = {
-          ...(isObject(doc.commonAnnotations) ? doc.commonAnnotations : {}),
-          ...annotations,
-        }),
-    );
-  if (Array.isArray(k.patches) && k.patches.length)
-    edits.push(
-      (doc) => void (doc.patches = [...(Array.isArray(doc.patches) ? doc.patches : []), ...(k.patches as unknown[])]),
-    );
-  if (Array.isArray(k.components) && k.components.length)
-    edits.push(
-      (doc) =>
-        void (doc.components = [
-          ...(Array.isArray(doc.components) ? doc.components : []),
-          ...(k.components as unknown[]),
-        ]),
-    );
-  if (!edits.length) return null;
-  return (doc) => edits.forEach((e) => e(doc));
 }
 
 function normalize(p: string): string {

@@ -64,8 +64,8 @@ import {
   type ArgoApplication,
   type BaseSource,
   type ArgoContext,
-  type KustomizationEdit,
 } from './argocd.js';
+import type { KustomizationEdit } from './argocd-kustomize.js';
 import { expandApplicationSet } from './applicationset.js';
 import { expansionWarnings } from './applicationset-warnings.js';
 import { OriginIndex, recordOrigins } from './kustomize-origin.js';
