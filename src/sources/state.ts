@@ -37,7 +37,15 @@ import { parseYamlDocuments } from './yaml.js';
 import { counter } from '../common/own.js';
 import { markSkippedDocuments } from './skipped.js';
 import { readTerraform } from './terraform-eval.js';
-import { fluxChartSettings, fluxCharts, fluxInventory, fluxScope, fluxTargets, renderFlux } from './flux.js';
+import {
+  fluxChartSettings,
+  fluxCharts,
+  fluxInventory,
+  fluxScope,
+  fluxTargets,
+  renderFlux,
+  type FluxScope,
+} from './flux.js';
 import { carryConvertedKubelets, classify, type Found } from './state-classify.js';
 import { renderKustomizations, type KustomizeJob } from './state-kustomizations.js';
 import { readValuesAdapters, renderCharts } from './state-charts.js';
@@ -351,7 +359,7 @@ function readChartSettings(
   config: Config,
   state: State,
   settingsFindings: Finding[],
-  from: { apps: ArgoApplication[]; targetApp: ArgoApplication | undefined; fluxIn: ReturnType<typeof fluxScope> },
+  from: { apps: ArgoApplication[]; targetApp: ArgoApplication | undefined; fluxIn: FluxScope },
 ): void {
   const chartSettings: ChartSettings[] = [];
   for (const a of from.apps) {
