@@ -1,6 +1,6 @@
 /**
  * The run's time budget (`caps.runSeconds`, docs/security.md): when it ends, and the clock it is read with. Checked
- * between targets (run/execute.ts), before each render (sources/state.ts) and between the stages of a target's plan
+ * between targets (run/execute.ts), before each render (sources/render-budget.ts) and between the stages of a target's plan
  * (run/plan-states.ts); past it, the work not yet done is an `input-capped` error, never a killed job.
  */
 import type { Finding } from './findings.js';

@@ -119,7 +119,7 @@ export function isRenderedSource(file: string | null): boolean {
 export interface Suppressions {
   /**
    * `Kind/name` → the rules its `karpenter-plan.io/ignore` annotation names (`*` for all), the reason after `#`, and
-   * where the annotation is (recorded on accepted objects only: sources/state.ts recordIgnore).
+   * where the annotation is (recorded on accepted objects only: sources/state-classify.ts recordIgnore).
    */
   annotations: Map<string, { rules: Set<string>; reason: string | null; file?: string; line?: number | null }>;
   /** The config's `ignore:` entries. */

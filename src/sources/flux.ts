@@ -574,7 +574,7 @@ function inScope(cluster: string | null, scope: FluxScope): boolean {
   return cluster === null || (scope.kustomization !== null && scope.kustomization.cluster === cluster);
 }
 
-/** Kinds the model reads (sources/state.ts classify): a folder with none of them renders nothing to plan. */
+/** Kinds the model reads (sources/state-classify.ts): a folder with none of them renders nothing to plan. */
 const MODELLED =
   /kind["']?\s*:\s*["']?(NodePool|EC2NodeClass|NodeOverlay|Deployment|StatefulSet|DaemonSet|Job|CronJob|ReplicaSet|Pod|PodDisruptionBudget|PersistentVolumeClaim|PersistentVolume|StorageClass|RuntimeClass|Application|ApplicationSet)\b/;
 /** The files `flux bootstrap` writes (Flux's own controllers and sync objects), not workloads to plan. */
