@@ -21,6 +21,9 @@ export interface ClientOptions {
   log?: (msg: string) => void;
 }
 
+/** plugin-retry's default list of statuses it leaves alone, with 429 added. */
+const DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 429, 451];
+
 export function createClient(opts: ClientOptions): GitHubClient {
   const log = opts.log ?? (() => undefined);
   const maxRetries = opts.maxRetries ?? 3;
@@ -42,7 +45,9 @@ export function createClient(opts: ClientOptions): GitHubClient {
     auth: opts.token,
     ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
     userAgent: 'karpenter-plan',
-    retry: { retries: maxRetries, retryAfterBaseValue: opts.retryBaseMs ?? 1000 },
+    // 429 is a rate limit: plugin-throttling owns it (retry-after, the rate-limit-wait budget). plugin-retry would also
+    // retry it 3 times (1 + 4 + 9 s) after the throttle declined to wait, past the budget.
+    retry: { retries: maxRetries, retryAfterBaseValue: opts.retryBaseMs ?? 1000, doNotRetry: DO_NOT_RETRY },
     throttle: {
       onRateLimit: (retryAfter: number, options: { method: string; url: string }, _o: unknown, retryCount: number) =>
         mayWait('rate limit', retryAfter, options, retryCount),

@@ -274,6 +274,8 @@ describe('sticky comment', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/past the 5s wait budget/);
     expect(r.stdout).toMatch(/could not comment/);
+    // Asked once: the 429 is not retried either (plugin-retry would have waited 1 + 4 + 9 s past the budget).
+    expect(gh.requests.filter((q) => q.method === 'GET' && /\/pulls\/\d+$/.test(q.path))).toHaveLength(1);
   }, 60_000);
 
   test('502 then success → retried', async () => {
