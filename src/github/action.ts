@@ -25,7 +25,7 @@ import { renderSarif } from '../report/sarif.js';
 import { publishComment } from './comment.js';
 import { runContext, type RunContext } from './context.js';
 import { readInputs, type ActionInputs } from './inputs.js';
-import { createClient, isPermissionDenied, statusOf, type GitHubClient } from './octokit.js';
+import { createClient, isPermissionDenied, statusOf, type ClientOptions, type GitHubClient } from './octokit.js';
 import { publishStatus } from './status.js';
 import { emitWorkflowAnnotations } from './annotations.js';
 import { targetArtifactName, targetMatrix } from './matrix.js';
@@ -53,7 +53,13 @@ interface PullRequestRef {
   headSha: string;
 }
 
-export async function runAction(): Promise<void> {
+/** What the caller may set beside the environment: the runner's entry point sets nothing. */
+export interface ActionOptions {
+  /** GitHub client settings (tests against a local fake: no write pacing, short retry backoff). */
+  client?: Pick<ClientOptions, 'pace' | 'retryBaseMs'>;
+}
+
+export async function runAction(options: ActionOptions = {}): Promise<void> {
   try {
     const inputs = readInputs();
     const ctx = runContext();
@@ -68,6 +74,7 @@ export async function runAction(): Promise<void> {
     const gh =
       inputs.githubToken && owner && repo
         ? createClient({
+            ...options.client,
             token: inputs.githubToken,
             baseUrl: process.env.GITHUB_API_URL || 'https://api.github.com',
             maxRateLimitWaitSeconds: inputs.rateLimitWait,

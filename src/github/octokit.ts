@@ -5,7 +5,7 @@
  */
 import { Octokit } from '@octokit/rest';
 import { retry } from '@octokit/plugin-retry';
-import { throttling } from '@octokit/plugin-throttling';
+import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
 
 const PlanOctokit = Octokit.plugin(retry, throttling);
 export type GitHubClient = InstanceType<typeof PlanOctokit>;
@@ -18,8 +18,27 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Seconds the client may spend in total waiting for rate limits to reset; past that, the request fails. */
   maxRateLimitWaitSeconds?: number;
+  /**
+   * Whether writes are paced as GitHub asks of integrations (plugin-throttling: at least 1 s between mutating requests
+   * and GraphQL calls, 3 s between requests that notify, 2 s between searches). True in production; tests that drive
+   * the client against a local fake turn it off, and keep the rate-limit handling.
+   */
+  pace?: boolean;
   log?: (msg: string) => void;
 }
+
+type LimiterGroup = NonNullable<ThrottlingOptions['write']>;
+
+/**
+ * A limiter group that runs every job at once. plugin-throttling uses its groups only through Bottleneck's
+ * `group.key(id).schedule(options, task, ...args)`.
+ */
+const UNPACED = {
+  key: () => ({
+    schedule: (_options: unknown, task: (...args: unknown[]) => unknown, ...args: unknown[]) =>
+      Promise.resolve().then(() => task(...args)),
+  }),
+} as unknown as LimiterGroup;
 
 /** plugin-retry's default list of statuses it leaves alone, with 429 added. */
 const DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 429, 451];
@@ -49,6 +68,7 @@ export function createClient(opts: ClientOptions): GitHubClient {
     // retry it 3 times (1 + 4 + 9 s) after the throttle declined to wait, past the budget.
     retry: { retries: maxRetries, retryAfterBaseValue: opts.retryBaseMs ?? 1000, doNotRetry: DO_NOT_RETRY },
     throttle: {
+      ...(opts.pace === false ? { write: UNPACED, notifications: UNPACED, search: UNPACED } : {}),
       onRateLimit: (retryAfter: number, options: { method: string; url: string }, _o: unknown, retryCount: number) =>
         mayWait('rate limit', retryAfter, options, retryCount),
       onSecondaryRateLimit: (

@@ -2,8 +2,11 @@
  * Runs the GitHub Action in this process, as the runner would run dist/index.js: the environment replaced by exactly
  * the given variables (INPUT_*, GITHUB_*, RUNNER_TEMP, PATH, HOME), the working directory changed, and what the action
  * prints captured. The action talks to GitHub over HTTP with the real Octokit client, so tests point GITHUB_API_URL at
- * a local fake (test/support/fake-github.ts). A few tests still run the bundle itself in a child process
- * (`runActionBundle`): that the shipped file starts and exits with the right status.
+ * a local fake (test/support/fake-github.ts), unpaced: plugin-throttling's spacing of writes (1 s apart, 3 s between
+ * comments, across every client of the process) is GitHub's request to integrations, not behaviour these tests check,
+ * and it made each run wait 3–5 s; the 5xx retry backoff is 10 ms per unit instead of 1 s. Rate limits are handled as in
+ * production. A few tests still run the bundle itself in a child process (`runActionBundle`, paced as shipped): that
+ * the shipped file starts and exits with the right status.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -56,7 +59,7 @@ async function runOnce(cwd: string, env: Record<string, string>): Promise<Action
   }) as typeof process.stdout.write;
   try {
     process.chdir(cwd);
-    await runAction();
+    await runAction({ client: { pace: false, retryBaseMs: 10 } });
   } finally {
     process.stdout.write = savedWrite;
     process.chdir(savedCwd);
