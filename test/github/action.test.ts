@@ -16,6 +16,14 @@ import { nodePool, NODECLASS } from '../helpers.js';
 let repo: string;
 let baseSha: string;
 let headSha: string;
+/** A head with 60 broken NodePools instead of 3, for the tests of more findings than GitHub takes at once. */
+let manySha: string;
+
+/** NodePools with distinct, invalid weights (101, 102, …): an error finding on each one's line. */
+const brokenPools = (n: number): string =>
+  Array.from({ length: n }, (_, i) => nodePool(`broken-${i}`, { weight: 101 + i })).join('---\n') +
+  '---\n' +
+  NODECLASS.replace('name: default', 'name: spare');
 
 beforeAll(async () => {
   repo = mkdtempSync(join(tmpdir(), 'kp-action-repo-'));
@@ -30,17 +38,24 @@ beforeAll(async () => {
   baseSha = git('rev-parse', 'HEAD');
   rmSync(join(repo, 'nodepools.yaml'));
   cpSync('examples/generation-split/head', repo, { recursive: true });
-  // Many findings, to exercise annotation batching: 60 NodePools with distinct, invalid weights.
-  writeFileSync(
-    join(repo, 'broken.yaml'),
-    Array.from({ length: 60 }, (_, i) => nodePool(`broken-${i}`, { weight: 101 + i })).join('---\n') +
-      '---\n' +
-      NODECLASS.replace('name: default', 'name: spare'),
-  );
+  // Most tests need some findings, not many: every NodePool costs each run its scheduling and rules.
+  writeFileSync(join(repo, 'broken.yaml'), brokenPools(3));
   git('add', '-A');
   git('commit', '-q', '-m', 'head');
   headSha = git('rev-parse', 'HEAD');
+  // Many findings, to exercise annotation batching (50 per request, 50 per job): the same change on a branch of its own
+  // from the base (the head stays unreachable from it, as the fork tests need).
+  git('checkout', '-q', '-b', 'many', baseSha);
+  rmSync(join(repo, 'nodepools.yaml'));
+  cpSync('examples/generation-split/head', repo, { recursive: true });
+  writeFileSync(join(repo, 'broken.yaml'), brokenPools(60));
+  git('add', '-A');
+  git('commit', '-q', '-m', 'head with many findings');
+  manySha = git('rev-parse', 'HEAD');
+  git('checkout', '-q', 'main');
 }, 60_000);
+
+const manyEvent = () => ({ pull_request: { number: 7, base: { sha: baseSha }, head: { sha: manySha } } });
 
 function runAction(
   gh: FakeGitHub,
@@ -196,7 +211,7 @@ describe('sticky comment', () => {
 
   test('a read-only token (403 on every write): exit 0 on a passing plan, findings as workflow-command annotations, the summary written', async () => {
     readOnlyToken(gh);
-    const r = await runAction(gh, { 'fail-on': 'never' });
+    const r = await runAction(gh, { 'fail-on': 'never' }, manyEvent());
     expect(r.code).toBe(0);
     expect(r.outputs.verdict).toBe('pass');
     expect(r.summary).toMatch(/karpenter-plan/);
@@ -208,13 +223,13 @@ describe('sticky comment', () => {
       'POST /graphql',
       'POST /repos/o/r/issues/7/comments',
       'POST /repos/o/r/check-runs',
-      'POST /repos/o/r/statuses/' + headSha,
+      'POST /repos/o/r/statuses/' + manySha,
     ]);
     expect(r.stdout).toMatch(/::warning::karpenter-plan could not comment: the token is read-only/);
     expect(r.stdout).toMatch(/::warning::karpenter-plan could not report the check: .*read-only/);
-    // broken.yaml holds 60 NodePools with invalid weights (101..160), each an error finding on its line: more than the
-    // 50 annotations GitHub keeps per job, so 49 findings, errors first, and one line saying how many more are in the
-    // summary.
+    // broken.yaml of manySha holds 60 NodePools with invalid weights (101..160), each an error finding on its line:
+    // more than the 50 annotations GitHub keeps per job, so 49 findings, errors first, and one line saying how many
+    // more are in the summary.
     const annotations = r.stdout.split('\n').filter((l) => /^::(error|warning|notice) /.test(l));
     expect(annotations).toHaveLength(50);
     const errors = annotations.filter((l) => l.startsWith('::error '));
@@ -369,11 +384,11 @@ describe('status check', () => {
   });
 
   test('a check run with more than 50 annotations is batched 50 per request', async () => {
-    const r = await runAction(gh, { 'fail-on': 'error' });
+    const r = await runAction(gh, { 'fail-on': 'error' }, manyEvent());
     expect(r.code).toBe(1);
     expect(gh.checkRuns).toHaveLength(1);
     const run = gh.checkRuns[0];
-    expect(run.body).toMatchObject({ head_sha: headSha, conclusion: 'failure', status: 'completed' });
+    expect(run.body).toMatchObject({ head_sha: manySha, conclusion: 'failure', status: 'completed' });
     const counts = [run.body, ...run.updates].map((b) => (b.output as { annotations: unknown[] }).annotations.length);
     const plan = JSON.parse(readFileSync(r.outputs['plan-json'], 'utf8')) as {
       findings: { file: string | null; line: number | null }[];
@@ -465,7 +480,7 @@ describe('fork-safe workflow_run: the plan is recomputed from git objects, the p
     ).toThrow();
     gh.pulls = [{ number: 7, headSha, baseSha, head: 'fork:feature' }];
     const r = await runActionIn(work, gh, { 'fail-on': 'error' }, forkEvent());
-    expect(r.code).toBe(1); // the head's 60 invalid weights fail the policy: the head was really read
+    expect(r.code).toBe(1); // the head's invalid weights fail the policy: the head was really read
     expect(r.outputs.verdict).toBe('fail');
     expect(gh.comments).toHaveLength(1);
     expect(gh.requests.some((q) => q.method === 'POST' && q.path === '/repos/o/r/issues/7/comments')).toBe(true);
