@@ -77,7 +77,7 @@ describeEachHelm('multi-source Applications with $ref value files', (helm) => {
   });
 
   test('a $ref into another repository is not evaluated, located at the value file', async () => {
-    const { bin } = spyHelm(helm.bin);
+    const bin = helm.bin;
     const dir = tempTree({
       ...chart,
       'apps/pools.yaml': app('pools', 'https://kubernetes.default.svc', sources('https://github.com/example/values')),

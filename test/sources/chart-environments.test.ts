@@ -2,7 +2,7 @@
  * Charts found without configuration: a folder with a `Chart.yaml` whose templates produce Karpenter objects and that
  * holds `values-<env>.yaml` / `values.<env>.yaml` next to its `values.yaml` is one target per environment, keyed
  * `<folder>+<env>` and rendered with `helm template` with `values.yaml` then the environment's file. Run under the real
- * helm 3 and helm 4 (test/support/tools.ts), each behind a recorder of its arguments (spyHelm).
+ * helm 3 and helm 4 (test/support/tools.ts), behind a recorder of its arguments (spyHelm) where a test reads them.
  * test/fixtures/chart-envs-repo: charts/nodepools (values.yaml weight 10; dev 20, prod 30, staging 40 — the last one
  * named `values.staging.yaml`) and charts/web (no Karpenter object: not a target).
  */
@@ -102,7 +102,7 @@ describeEachHelm('chart environments', (helm) => {
   });
 
   test('a change to one environment’s values file affects that target only', async () => {
-    const { bin } = spyHelm(helm.bin);
+    const bin = helm.bin;
     const base = copyFixture(withHelm(bin));
     const head = copyFixture(withHelm(bin));
     edit(head, `${CHART}/values-prod.yaml`, 'weight: 30', 'weight: 35');
@@ -114,7 +114,7 @@ describeEachHelm('chart environments', (helm) => {
   });
 
   test('a change to a template or to values.yaml affects every environment; another chart’s file none', async () => {
-    const { bin } = spyHelm(helm.bin);
+    const bin = helm.bin;
     const base = copyFixture(withHelm(bin));
     const template = copyFixture(withHelm(bin));
     edit(template, `${CHART}/templates/nodepool.yaml`, 'values: ["on-demand"]', 'values: ["on-demand", "spot"]');
@@ -141,7 +141,7 @@ describeEachHelm('chart environments', (helm) => {
   });
 
   test('a chart that the config or an Argo CD Application renders has no environment targets', async () => {
-    const { bin } = spyHelm(helm.bin);
+    const bin = helm.bin;
     const configured = copyFixture(
       `${withHelm(bin)}charts:\n  - { path: ${CHART}, values: [${CHART}/values-prod.yaml] }\n`,
     );
