@@ -6,7 +6,6 @@
  * element comes from the input. `marked` (GFM mode) renders the Markdown, jsdom reads the HTML.
  */
 import fc from 'fast-check';
-import { execFileSync } from 'node:child_process';
 import { runCli } from '../../src/cli/run.js';
 import { ASSUMPTIONS_DOCS_URL, renderMarkdown } from '../../src/report/markdown.js';
 import { renderSarif } from '../../src/report/sarif.js';
@@ -15,6 +14,7 @@ import { cell, code, inert, linkText, logSafe, plain, sarifText, sarifUri, urlPa
 import { RULE_DOCS_URL } from '../../src/report/rule-docs.js';
 import type { Plan } from '../../src/plan/contract.js';
 import { NODECLASS, tempTree } from '../helpers.js';
+import { ServedScript } from '../support/served-script.js';
 import type { Finding } from '../../src/common/findings.js';
 import { assumption } from '../../src/common/assumptions.js';
 import { wordAssumption } from '../../src/common/assumption-wording.js';
@@ -96,26 +96,24 @@ function tableWidths(md: string): number[] {
   return out;
 }
 
+/** marked and jsdom in one child process for the suite (test/support/gfm-render.mjs --serve). */
+const gfm = new ServedScript<string, Rendered>('test/support/gfm-render.mjs');
+afterAll(() => gfm.close());
+
 /**
- * Renders Markdown texts with marked (GFM) and reads the HTML with jsdom, in a child process (test/support). A text
- * given several times (the one benign comment every hostile one is compared with) is rendered once.
+ * Renders Markdown texts with marked (GFM) and reads the HTML with jsdom, in the suite's child process. A text given
+ * several times (the one benign comment every hostile one is compared with) is rendered once.
  */
-function render(mds: string[]): Rendered[] {
+async function render(mds: string[]): Promise<Rendered[]> {
   const unique = [...new Set(mds)];
-  const rendered = JSON.parse(
-    execFileSync(process.execPath, ['test/support/gfm-render.mjs'], {
-      input: JSON.stringify(unique),
-      encoding: 'utf8',
-      maxBuffer: 1 << 30,
-    }),
-  ) as Rendered[];
+  const rendered = await gfm.run(unique);
   const byText = new Map(unique.map((md, i) => [md, rendered[i]]));
   return mds.map((md) => byText.get(md)!);
 }
 
 /** Asserts that each hostile rendering adds nothing its benign counterpart does not have. */
-function expectInert(pairs: [hostile: string, benign: string][]): void {
-  const r = render(pairs.flat());
+async function expectInert(pairs: [hostile: string, benign: string][]): Promise<void> {
+  const r = await render(pairs.flat());
   for (let i = 0; i < pairs.length; i++) {
     const h = r[2 * i];
     const b = r[2 * i + 1];
@@ -208,16 +206,16 @@ function withEverywhere(s: string, clusters: boolean): Plan {
 }
 
 describe('the comment renders input inertly (GFM renderer)', () => {
-  test('the checker itself sees a raw link, image, mention and split cell', () => {
+  test('the checker itself sees a raw link, image, mention and split cell', async () => {
     const raw = '| a | b |\n|---|---|\n| [x](https://evil.example) ![i](https://evil.example/i.png) @octocat | c | d |';
-    const [r] = render([raw]);
+    const [r] = await render([raw]);
     expect(r.hrefs).toContain('https://evil.example');
     expect(r.media.length).toBe(1);
     expect(r.text).toMatch(/@octocat/);
     expect(tableWidths(raw)).toEqual([2]);
   });
 
-  test('each fragment in every field, with and without targets', () => {
+  test('each fragment in every field, with and without targets', async () => {
     const pairs: [string, string][] = [];
     for (const frag of FRAGMENTS)
       for (const clusters of [false, true])
@@ -225,18 +223,18 @@ describe('the comment renders input inertly (GFM renderer)', () => {
           renderMarkdown(withEverywhere(`n${frag}x`, clusters), { blobUrl: BLOB }),
           renderMarkdown(withEverywhere('nx', clusters), { blobUrl: BLOB }),
         ]);
-    expectInert(pairs);
+    await expectInert(pairs);
   }, 60_000);
 
-  test('generated payloads in every field (property)', () => {
+  test('generated payloads in every field (property)', async () => {
     const benign = renderMarkdown(withEverywhere('nx', false), { blobUrl: BLOB });
     const samples = fc.sample(payload, { numRuns: 150, seed: 26 });
-    expectInert(samples.map((s) => [renderMarkdown(withEverywhere(s, false), { blobUrl: BLOB }), benign]));
+    await expectInert(samples.map((s) => [renderMarkdown(withEverywhere(s, false), { blobUrl: BLOB }), benign]));
   }, 60_000);
 
-  test('generated payloads through each escaping function (property)', () => {
+  test('generated payloads through each escaping function (property)', async () => {
     const samples = fc.sample(payload, { numRuns: 400, seed: 2026 });
-    expectInert(
+    await expectInert(
       samples.map((s) => [
         `| a | b |\n|---|---|\n| ${cell(s)} | ${code(s)} |\n\n${inert(s)} [${linkText(s)}](${BLOB}/${urlPath(s)})`,
         `| a | b |\n|---|---|\n| x | <code>x</code> |\n\nx [x](${BLOB}/x)`,
@@ -311,7 +309,7 @@ spec:
       const benign = renderMarkdown(JSON.parse(JSON.stringify(p).split(JSON.stringify(name).slice(1, -1)).join('nx')), {
         blobUrl: BLOB,
       });
-      expectInert([[md, benign]]);
+      await expectInert([[md, benign]]);
       const sarif = JSON.parse(renderSarif(p));
       for (const res of sarif.runs[0].results)
         for (const loc of res.locations ?? [])
