@@ -241,15 +241,16 @@ describe('a fleet given for a run of several targets is never dropped', () => {
 
   test('exactly one affected target: the snapshot applies to it, and the headline says so', async () => {
     const dir = repo(files, { 'overlays/production/nodepool-patch.yaml': NARROW_PRODUCTION });
-    const r = await diff(dir, '--fleet', fleetFile(), '--format', 'json');
-    expect(r.exitCode).toBe(0);
-    const plan = JSON.parse(r.stdout);
+    // One run for the Markdown report and, beside it, the JSON plan.
+    const json = join(tempTree({}), 'plan.json');
+    const md = await diff(dir, '--fleet', fleetFile(), '--json-out', json);
+    expect(md.exitCode).toBe(0);
+    const plan = JSON.parse(readFileSync(json, 'utf8'));
     expect(plan.clusters.filter((c: { affected: boolean }) => c.affected).map((c: { key: string }) => c.key)).toEqual([
       'overlays/production',
     ]);
     expect(plan.summary.nodesReplaced).toBe(4);
     expect(plan.assumptions.join('\n')).toMatch(/applies to overlays\/production, the only affected target/);
-    const md = await diff(dir, '--fleet', fleetFile());
     expect(md.stdout).toMatch(/3 targets, 1 affected \(the fleet snapshot applied to overlays\/production\)/);
   });
 });
