@@ -32,6 +32,9 @@ import type { FleetCost } from '../disruption/fleet-cost.js';
 import type { SimulationResult } from '../provisioning/provisioner.js';
 import { hourlyCostOf, workloadKey } from '../provisioning/provisioner.js';
 
+/** The policy of the config file (`policy:`): when the check fails. */
+export type PlanPolicy = Config['policy'];
+
 export interface PlanInput {
   /** Annotations, config entries and a baseline that silence findings. */
   suppressions?: Suppressions;
@@ -39,7 +42,8 @@ export interface PlanInput {
   kind: 'diff' | 'state';
   base: State;
   head: State;
-  config: Config;
+  /** The slice of the configuration the plan reads: the policy (`policy:`) its verdict is decided by. */
+  policy: PlanPolicy;
   /** Selection model results (absent for `validate`). */
   baseSim?: SimulationResult;
   headSim?: SimulationResult;
@@ -67,7 +71,7 @@ export interface PlanInput {
 }
 
 export function buildPlan(input: PlanInput): Plan {
-  const { base, head, config } = input;
+  const { base, head, policy } = input;
   const objects = compareObjects(base, head);
   const nodePools = compareNodePools(
     objects,
@@ -87,9 +91,9 @@ export function buildPlan(input: PlanInput): Plan {
   const newCounts = countBySeverity(findings.filter((f) => f.new));
   const newlyUnschedulable = newlyUnschedulableWorkloads(input, workloads);
   const blocked = nodePools.filter((p) => p.budget?.verdict === 'blocked').map((p) => p.name);
-  const verdictDetails = decideVerdict(config, {
-    counts: config.policy.failOnExisting ? counts : newCounts,
-    onlyNew: !config.policy.failOnExisting && input.kind === 'diff',
+  const verdictDetails = decideVerdict(policy, {
+    counts: policy.failOnExisting ? counts : newCounts,
+    onlyNew: !policy.failOnExisting && input.kind === 'diff',
     newlyUnschedulable,
     blocked,
     replacedOrRemoved: nodesReplaced + nodesRemoved,
@@ -331,9 +335,9 @@ interface VerdictFacts {
 }
 
 /** The policy (`policy:` in the config): every reason the check fails, with its code. */
-function decideVerdict(config: Config, f: VerdictFacts): VerdictReason[] {
+function decideVerdict(policy: PlanPolicy, f: VerdictFacts): VerdictReason[] {
   const out: VerdictReason[] = [];
-  const { failOn, maxReplacedNodes, maxReplacedPercent } = config.policy;
+  const { failOn, maxReplacedNodes, maxReplacedPercent } = policy;
   if (failOn === 'never') return out;
   const kind = f.onlyNew ? 'new ' : '';
   if (f.counts.error > 0) out.push({ code: 'error-findings', message: `${f.counts.error} ${kind}error finding(s)` });

@@ -13,11 +13,18 @@ import type { State } from '../sources/state.js';
 import { errorMessage } from '../common/errors.js';
 import type { ModelRuleId } from '../common/rule-ids.js';
 
+/**
+ * The slice of the configuration the rules read: the levels (`rules:`), the controller's values file (named in a
+ * finding), the capacity reservations and the config file (where findings about its entries point). Built once per
+ * run in run/plan-states.ts.
+ */
+export type RuleConfig = Pick<Config, 'rules' | 'controller' | 'reservations' | 'file'>;
+
 export interface RuleContext {
   head: State;
   /** null for a single-state run (validate / simulate). */
   base: State | null;
-  config: Config;
+  config: RuleConfig;
   catalog: Catalog;
   sim: SimulationResult;
   simOptions: SimulationOptions;

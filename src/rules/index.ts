@@ -92,4 +92,4 @@ export const RULES: readonly Rule[] = [
   apiVersionMigration,
 ];
 
-export { runRules, type Rule, type RuleContext } from './engine.js';
+export { runRules, type Rule, type RuleConfig, type RuleContext } from './engine.js';

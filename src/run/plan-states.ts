@@ -8,7 +8,7 @@ import { readBaseline } from '../sources/baseline.js';
 import type { Config } from '../sources/config.js';
 import type { State } from '../sources/state.js';
 import { simulate, type SimulationOptions, type SimulationResult } from '../provisioning/provisioner.js';
-import { RULES, runRules } from '../rules/index.js';
+import { RULES, runRules, type RuleConfig } from '../rules/index.js';
 import { iceTimeline, unavailableOfferings } from '../cloudprovider/unavailable-offerings.js';
 import type { Catalog } from '../cloudprovider/catalog.js';
 import type { Plan } from '../plan/contract.js';
@@ -101,7 +101,7 @@ function planOfSimulations(input: ExecuteInput, states: { base: State; head: Sta
   const kind = input.base ? 'diff' : 'state';
   const suppressions = suppressionsOf(input, head);
   if (input.validateOnly)
-    return buildPlan({ kind, base, head, config: input.config, assumptions, suppressions, pricing });
+    return buildPlan({ kind, base, head, policy: input.config.policy, assumptions, suppressions, pricing });
   const beforeScenarios = input.config.scenarios.length ? late('the what-if scenarios') : null;
   if (beforeScenarios) return beforeScenarios;
   const scenarios = scenariosOf(input, head, catalog, sims);
@@ -110,7 +110,7 @@ function planOfSimulations(input: ExecuteInput, states: { base: State; head: Sta
     kind,
     base,
     head,
-    config: input.config,
+    policy: input.config.policy,
     headSim,
     ...(baseSim ? { baseSim } : {}),
     assumptions,
@@ -219,7 +219,7 @@ function cappedPlan(input: ExecuteInput, states: { base: State; head: State }, a
     kind: input.base ? 'diff' : 'state',
     base,
     head,
-    config: input.config,
+    policy: input.config.policy,
     assumptions,
     suppressions,
   });
@@ -326,7 +326,7 @@ function modelRules(
   rollouts: PoolRollout[] | null,
 ): void {
   const { base, head } = states;
-  const config = input.config;
+  const config = ruleConfigOf(input.config);
   head.findings.push(
     ...runRules(RULES, {
       head,
@@ -350,6 +350,12 @@ function modelRules(
       rollouts: null,
     }),
   );
+}
+
+/** The slice of the configuration the rules read (rules/engine.ts RuleConfig), and nothing else of it. */
+function ruleConfigOf(config: Config): RuleConfig {
+  const { rules, controller, reservations, file } = config;
+  return { rules, controller, reservations, file };
 }
 
 /** Workloads that need capacity Karpenter does not manage: not modelled. */
