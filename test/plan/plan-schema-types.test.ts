@@ -1,10 +1,12 @@
 /**
- * The plan contract is written twice: the TypeScript types (src/plan/contract.ts, what the code builds) and
- * schema/plan.schema.json (what users validate against, and what src/generated/plan-schema.validator.ts checks).
- * This test reads the types with the TypeScript compiler and walks both together: wherever the schema describes an
- * object's properties, each property must exist in the type, a required one must not be optional there (and a
- * property the type always has must be required), and the JSON types (string, number, null, array, object; enum
- * values) must be the ones the type allows.
+ * The plan's types are derived from schema/plan.schema.json (src/generated/plan-schema.types.ts, made by
+ * scripts/generate-validators.mjs; test/api/validators.test.ts fails when they are stale), and src/plan/contract.ts
+ * extends them only with what the schema leaves open. The compiler refuses an extension that contradicts the schema
+ * (a JSON type it does not allow, a required key made optional). What it lets through, this test still refuses: it
+ * reads the Plan type with the TypeScript compiler and walks it with the schema — wherever the schema describes an
+ * object's properties, a property the type always has must be required, and the JSON types (string, number, null,
+ * array, object; enum values) must be exactly the ones the schema allows, not fewer (a re-declared field narrower
+ * than the schema says).
  */
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
