@@ -3,13 +3,13 @@
  * schema/config.schema.json, and completed with defaults. Paths inside it are relative to
  * each state's root.
  */
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { validate as validateConfigSchema } from '../generated/config-schema.validator.js';
+import type { Charts, ConfigFile, ValuesAdapters } from '../generated/config-schema.types.js';
 import type { Finding, Position } from '../common/findings.js';
 import { isObject } from '../common/fields.js';
 import { parseYamlDocuments, type SourceDocument } from './yaml.js';
 import { leavesState } from './remote-reference.js';
-import type { NodeSelectorRequirement } from '../api/nodeselector.js';
 import type { IceScenario } from '../cloudprovider/unavailable-offerings.js';
 import type { ReservationInput } from '../provisioning/provisioner.js';
 import type { ClusterEntry } from './applicationset.js';
@@ -162,8 +162,8 @@ export function defaultConfig(): Config {
 }
 
 // Precompiled from schema/config.schema.json at build time (scripts/generate-validators.mjs): no schema compilation at
-// start-up.
-const validateSchema = validateConfigSchema as ValidateFunction;
+// start-up. A guard of the file's raw shape, ConfigFile (src/generated/config-schema.types.ts, derived from the schema).
+const validateSchema = validateConfigSchema;
 
 export interface Caps {
   /** Replicas modelled per workload. */
@@ -214,10 +214,29 @@ function coerceScenarioValues(value: unknown): void {
 }
 
 /**
- * Removes what failed the schema from the parsed config (unknown keys are ignored anyway): the value at each error's
- * path, or the object missing a required key. Returns false when the root itself is invalid.
+ * Removes what failed the schema from the parsed config until what is left passes it (its unknown keys aside, which
+ * the type does not name and nothing reads): a value of the wrong type, then the object it leaves without a required
+ * key, and so on up. Returns false when the root itself is invalid; true when what is left is a ConfigFile.
  */
 function dropInvalid(
+  root: Record<string, unknown>,
+  errors: readonly { instancePath: string; keyword: string }[],
+): root is Record<string, unknown> & ConfigFile {
+  let left = errors;
+  // Each pass removes at least one level of what fails; the schema nests less deeply than this.
+  for (let pass = 0; pass < 16; pass++) {
+    if (!removeInvalid(root, left)) return false;
+    if (validateSchema(root) || validateSchema.errors?.every((e) => e.keyword === 'additionalProperties')) return true;
+    left = validateSchema.errors ?? [];
+  }
+  return false;
+}
+
+/**
+ * Removes the value at each error's path (additionalProperties errors aside), or the object missing a required key.
+ * Returns false when the root itself is invalid.
+ */
+function removeInvalid(
   root: Record<string, unknown>,
   errors: readonly { instancePath: string; keyword: string }[],
 ): boolean {
@@ -267,10 +286,10 @@ export function parseConfig(file: string, text: string, findings: Finding[]): Co
     // What the schema refuses is reported above and not used: the defaults apply instead (never a crash on it).
     if (!isObject(value) || !dropInvalid(value, errors)) return cfg;
   }
-  const refused = Array.isArray(value.clusters)
-    ? refusedClusters(value.clusters, file, doc.source.locate, findings)
-    : new Set<number>();
-  for (const [key, read] of Object.entries(CONFIG_FIELDS)) read(value[key], cfg, refused);
+  // What the schema accepted (or what is left of it once its refusals are dropped), typed from the schema.
+  const v: ConfigFile = value;
+  const refused = v.clusters ? refusedClusters(v.clusters, file, doc.source.locate, findings) : new Set<number>();
+  for (const key of CONFIG_KEYS) readField(key, v, cfg, refused);
   return cfg;
 }
 
@@ -314,172 +333,148 @@ function schemaViolation(
 }
 
 /**
- * Reads one top-level key of the config file into the config (a value of another type leaves the default). The
- * schema has already refused what does not match it; the checks here are what the model needs to be sound.
+ * Reads one top-level key of the config file, typed from the schema (which has already refused what does not match
+ * it), into the config; the checks left here are what the model needs to be sound.
  */
-type FieldReader = (value: unknown, cfg: Config, refusedClusters: ReadonlySet<number>) => void;
-
-/** A value that is an object of some kind (a mapping or a list), as the schema has checked its shape. */
-function isStructured(value: unknown): value is object {
-  return !!value && typeof value === 'object';
-}
-
-/** A value whose shape schema/config.schema.json has checked (dropInvalid removed what it refused). */
-function schemaChecked<T>(value: object): T {
-  return value as T;
-}
+type FieldReader<K extends keyof ConfigFile> = (
+  value: NonNullable<ConfigFile[K]>,
+  cfg: Config,
+  refusedClusters: ReadonlySet<number>,
+) => void;
 
 /**
- * The readers of the config's top-level keys, in the order they are read. Adding a key: its schema in
- * schema/config.schema.json, its field in Config, its reader here.
+ * The readers of the config's top-level keys, in the order they are read: one for every key the schema names (the
+ * compiler refuses a key without its reader). Adding a key: its schema in schema/config.schema.json, its field in
+ * Config, its reader here.
  */
-const CONFIG_FIELDS: Readonly<Record<string, FieldReader>> = {
+const CONFIG_FIELDS: { readonly [K in keyof Required<ConfigFile>]: FieldReader<K> } = {
   manifests: (x, cfg) => {
-    if (!Array.isArray(x)) return;
     cfg.manifests = x.map(String);
     cfg.manifestsInFile = true;
   },
   exclude: (x, cfg) => {
-    if (Array.isArray(x)) cfg.exclude = x.map(String);
+    cfg.exclude = x.map(String);
   },
   values: (x, cfg) => {
-    if (Array.isArray(x)) cfg.values = readValuesAdapters(x);
+    cfg.values = readValuesAdapters(x);
   },
   charts: (x, cfg) => {
-    if (Array.isArray(x)) cfg.charts = readCharts(x);
+    cfg.charts = readCharts(x);
   },
   helm: (x, cfg) => {
-    if (isStructured(x) && 'binary' in x && typeof x.binary === 'string') cfg.helm.binary = x.binary;
+    if (x.binary !== undefined) cfg.helm.binary = x.binary;
   },
   controller: (x, cfg) => {
-    if (isObject(x)) cfg.controller = schemaChecked<Config['controller']>(x);
+    cfg.controller = x;
   },
   renderTimeoutSeconds: (x, cfg) => {
-    if (typeof x === 'number' && x > 0) cfg.renderTimeoutSeconds = Math.min(x, 3600);
+    if (x > 0) cfg.renderTimeoutSeconds = Math.min(x, 3600);
   },
   region: (x, cfg) => {
-    if (typeof x === 'string') cfg.region = x;
+    cfg.region = x;
   },
   zones: (x, cfg) => {
-    if (Array.isArray(x)) cfg.zones = x.map(String);
+    cfg.zones = x.map(String);
   },
   catalog: (x, cfg) => {
-    if (typeof x === 'string') cfg.catalog = x;
+    cfg.catalog = x;
   },
   spotPriceFactor: (x, cfg) => {
-    if (typeof x === 'number' && x > 0 && x <= 1) cfg.spotPriceFactor = x;
+    if (x > 0 && x <= 1) cfg.spotPriceFactor = x;
   },
   expectKarpenterObjects: (x, cfg) => {
-    if (typeof x === 'boolean') cfg.expectKarpenterObjects = x;
+    cfg.expectKarpenterObjects = x;
   },
   reservations: (x, cfg) => {
-    if (Array.isArray(x)) cfg.reservations = x.filter(isCompleteReservation).map(readReservation);
+    cfg.reservations = x.filter((r) => r.id && r.instanceType && r.zone).map(readReservation);
   },
   workloads: (x, cfg) => {
-    if (Array.isArray(x)) cfg.workloads = x.filter(isStructured).map((w) => schemaChecked<Record<string, unknown>>(w));
+    cfg.workloads = x;
   },
   probes: (x, cfg) => {
-    if (typeof x === 'boolean') cfg.probes = x;
+    cfg.probes = x;
   },
   fleet: (x, cfg) => {
-    if (Array.isArray(x)) cfg.fleet = x.map(String);
+    cfg.fleet = x.map(String);
   },
   cluster: (x, cfg) => {
-    if (isStructured(x)) cfg.cluster = schemaChecked<Config['cluster']>(x);
+    cfg.cluster = x;
   },
   clusters: (x, cfg, refused) => {
-    if (Array.isArray(x)) cfg.clusters = readClusters(x, refused);
+    cfg.clusters = readClusters(x, refused);
   },
   repoURLs: (x, cfg) => {
-    if (Array.isArray(x)) cfg.repoURLs = x.filter((u): u is string => typeof u === 'string');
+    cfg.repoURLs = x.filter((u): u is string => typeof u === 'string');
   },
   vars: (x, cfg) => {
-    if (isObject(x)) cfg.vars = Object.fromEntries(Object.entries(x).map(([k, v]) => [k, String(v)]));
+    cfg.vars = Object.fromEntries(Object.entries(x).map(([k, v]) => [k, String(v)]));
   },
   policy: (x, cfg) => {
-    if (isStructured(x)) cfg.policy = { ...cfg.policy, ...x };
+    cfg.policy = { ...cfg.policy, ...x };
   },
   assumptions: (x, cfg) => {
-    if (isStructured(x)) cfg.assumptions = { ...cfg.assumptions, ...x };
+    cfg.assumptions = { ...cfg.assumptions, ...x };
   },
   rules: (x, cfg) => {
-    if (isStructured(x)) cfg.rules = schemaChecked<Config['rules']>(x);
+    cfg.rules = x;
   },
   ignore: (x, cfg) => {
-    if (Array.isArray(x)) cfg.ignore = x.filter(isIgnoreEntry);
+    cfg.ignore = x;
   },
   baseline: (x, cfg) => {
-    if (typeof x === 'string') cfg.baseline = x;
+    cfg.baseline = x;
   },
   caps: (x, cfg) => {
-    if (isObject(x)) cfg.caps = { ...cfg.caps, ...schemaChecked<Partial<Caps>>(x) };
+    cfg.caps = { ...cfg.caps, ...x };
   },
   externalLabels: (x, cfg) => {
-    if (Array.isArray(x)) cfg.externalLabels = x.filter((l): l is string => typeof l === 'string');
+    cfg.externalLabels = x.filter((l): l is string => typeof l === 'string');
   },
   scenarios: (x, cfg) => {
-    if (Array.isArray(x)) cfg.scenarios = x.filter(isScenario).map(readScenario);
+    cfg.scenarios = x.map((sc) => ({ name: sc.name, unavailable: sc.unavailable }));
   },
 };
 
-/** A `reservations:` entry naming its id, instance type and zone (the others are not read). */
-function isCompleteReservation(r: unknown): r is Record<string, unknown> {
-  return isObject(r) && !!r.id && !!r.instanceType && !!r.zone;
+const CONFIG_KEYS = Object.keys(CONFIG_FIELDS) as (keyof ConfigFile)[];
+
+/** Hands the value of one key of the config file, when it is written, to its reader. */
+function readField<K extends keyof ConfigFile>(
+  key: K,
+  file: ConfigFile,
+  cfg: Config,
+  refused: ReadonlySet<number>,
+): void {
+  const value = file[key];
+  if (value !== undefined && value !== null) CONFIG_FIELDS[key](value, cfg, refused);
 }
 
+/** A `reservations:` entry as the config file writes it (schema/config.schema.json). */
+type ReservationFile = NonNullable<ConfigFile['reservations']>[number];
+
 /** A capacity reservation, completed with defaults (one instance, a default reservation). */
-function readReservation(r: Record<string, unknown>): Reservation {
+function readReservation(r: ReservationFile): Reservation {
   return {
     id: String(r.id),
     instanceType: String(r.instanceType),
     zone: String(r.zone),
     count: typeof r.count === 'number' ? r.count : 1,
     type: r.type === 'capacity-block' ? 'capacity-block' : 'default',
-    ...(isStructured(r.tags) ? { tags: schemaChecked<Record<string, string>>(r.tags) } : {}),
+    ...(r.tags ? { tags: r.tags } : {}),
   };
 }
 
-/** An `ignore:` entry naming its rule (the others are not read). */
-function isIgnoreEntry(i: unknown): i is Config['ignore'][number] {
-  return isStructured(i) && 'rule' in i && typeof i.rule === 'string';
-}
-
-/** A `scenarios:` entry with a name and a list of unavailable terms (the others are not read). */
-function isScenario(x: unknown): x is { name: string; unavailable: unknown[] } {
-  return (
-    isStructured(x) && 'name' in x && typeof x.name === 'string' && 'unavailable' in x && Array.isArray(x.unavailable)
-  );
-}
-
-/** A what-if scenario: its terms that are lists, each of the requirements naming a key and an operator. */
-function readScenario(x: { name: string; unavailable: unknown[] }): IceScenario {
-  return {
-    name: x.name,
-    unavailable: x.unavailable.filter(Array.isArray).map((reqs: unknown[]) => reqs.filter(isRequirement)),
-  };
-}
-
-function isRequirement(r: unknown): r is NodeSelectorRequirement {
-  return (
-    isStructured(r) && 'key' in r && typeof r.key === 'string' && 'operator' in r && typeof r.operator === 'string'
-  );
-}
-
-/** The named `clusters:` entries that were not refused, each with its inputs when it names any. */
-function readClusters(entries: readonly unknown[], refused: ReadonlySet<number>): ClusterConfig[] {
+/** The `clusters:` entries that were not refused, each with its inputs when it names any. */
+function readClusters(entries: readonly ClusterFile[], refused: ReadonlySet<number>): ClusterConfig[] {
   return entries
     .map((c, i) => [c, i] as const)
-    .filter(
-      (e): e is readonly [Record<string, unknown> & { name: string }, number] =>
-        isObject(e[0]) && typeof e[0].name === 'string' && !refused.has(e[1]),
-    )
+    .filter(([, i]) => !refused.has(i))
     .map(([c, i]) => {
       const inputs = readClusterInputs(c, i);
       return {
         name: c.name,
-        server: typeof c.server === 'string' ? c.server : '',
-        labels: isObject(c.labels) ? schemaChecked<Record<string, string>>(c.labels) : {},
-        annotations: isObject(c.annotations) ? schemaChecked<Record<string, string>>(c.annotations) : {},
+        server: c.server ?? '',
+        labels: c.labels ?? {},
+        annotations: c.annotations ?? {},
         ...(typeof c.project === 'string' ? { project: c.project } : {}),
         ...(inputs ? { inputs } : {}),
       };
@@ -487,29 +482,25 @@ function readClusters(entries: readonly unknown[], refused: ReadonlySet<number>)
 }
 
 /** Values adapters (`values:`, top-level or of a cluster), completed with defaults. */
-function readValuesAdapters(raw: unknown[]): ValuesAdapter[] {
-  return (raw as Partial<ValuesAdapter>[])
-    .filter((a) => a && Array.isArray(a.files))
-    .map((a) => ({
-      files: a.files!.map(String),
-      layout: a.layout ?? 'map',
-      nodePools: a.nodePools ?? 'nodePool',
-      nodeClasses: a.nodeClasses ?? 'nodeClass',
-      nodeOverlays: a.nodeOverlays ?? 'nodeOverlay',
-    }));
+function readValuesAdapters(raw: ValuesAdapters): ValuesAdapter[] {
+  return raw.map((a) => ({
+    files: a.files.map(String),
+    layout: a.layout ?? 'map',
+    nodePools: a.nodePools ?? 'nodePool',
+    nodeClasses: a.nodeClasses ?? 'nodeClass',
+    nodeOverlays: a.nodeOverlays ?? 'nodeOverlay',
+  }));
 }
 
 /** Charts (`charts:`, top-level or of a cluster), completed with defaults. */
-function readCharts(raw: unknown[]): ChartSource[] {
-  return (raw as Partial<ChartSource>[])
-    .filter((c) => c && typeof c.path === 'string')
-    .map((c) => ({
-      path: c.path!,
-      values: (c.values ?? []).map(String),
-      releaseName: c.releaseName ?? 'karpenter-plan',
-      namespace: c.namespace ?? 'default',
-      ...(c.fallbackValues !== undefined ? { fallbackValues: c.fallbackValues } : {}),
-    }));
+function readCharts(raw: Charts): ChartSource[] {
+  return raw.map((c) => ({
+    path: c.path,
+    values: (c.values ?? []).map(String),
+    releaseName: c.releaseName ?? 'karpenter-plan',
+    namespace: c.namespace ?? 'default',
+    ...(c.fallbackValues !== undefined ? { fallbackValues: c.fallbackValues } : {}),
+  }));
 }
 
 /** Whether a manifests entry names a folder rather than a glob or a file: no glob syntax and no manifest extension. */
@@ -593,8 +584,11 @@ function refusedClusters(
   return refused;
 }
 
+/** A `clusters:` entry as the config file writes it (schema/config.schema.json). */
+type ClusterFile = NonNullable<ConfigFile['clusters']>[number];
+
 /** The inputs of a `clusters:` entry (the same shapes as the top-level keys), or undefined when it names none. */
-function readClusterInputs(c: Record<string, unknown>, entry: number): ClusterInputs | undefined {
+function readClusterInputs(c: ClusterFile, entry: number): ClusterInputs | undefined {
   if (!CLUSTER_INPUT_KEYS.some((k) => c[k] !== undefined)) return undefined;
   const strings = (x: unknown): string[] =>
     Array.isArray(x) ? x.filter((y): y is string => typeof y === 'string') : [];
@@ -604,10 +598,10 @@ function readClusterInputs(c: Record<string, unknown>, entry: number): ClusterIn
     entry,
     manifests: manifestGlobs(strings(c.manifests)),
     manifestEntries: strings(c.manifests),
-    values: Array.isArray(c.values) ? readValuesAdapters(c.values) : [],
-    charts: Array.isArray(c.charts) ? readCharts(c.charts) : [],
+    values: c.values ? readValuesAdapters(c.values) : [],
+    charts: c.charts ? readCharts(c.charts) : [],
     kustomization,
     fleet: strings(c.fleet),
-    controller: isObject(c.controller) ? (c.controller as Config['controller']) : null,
+    controller: c.controller ?? null,
   };
 }
