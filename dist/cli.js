@@ -7,6 +7,7 @@ import {
   InputError,
   MAX_CONSEQUENCES,
   MergeError,
+  NOT_MANAGED,
   OUTCOME_WORDS,
   PlanDocumentError,
   RunInputError,
@@ -15,6 +16,7 @@ import {
   UnknownTargetError,
   VERSION,
   assumptionLines,
+  byRule,
   checkFailOn,
   checkNonNegative,
   checkTarget,
@@ -22,6 +24,7 @@ import {
   consequences,
   describedFleet,
   executePlan,
+  findingsCount,
   formatMinutes,
   gitTopLevel,
   headline,
@@ -40,11 +43,13 @@ import {
   revisionFileReader,
   rolloutSentence,
   sameComposition,
-  signedMonthly
-} from "./chunks/chunk-2AACDHSL.js";
+  signedMonthly,
+  simulatedLaunchPart,
+  sortedPools
+} from "./chunks/chunk-XYCGLG3C.js";
 import {
   closest
-} from "./chunks/chunk-76BRKK6L.js";
+} from "./chunks/chunk-UTS7TRIV.js";
 import {
   own
 } from "./chunks/chunk-5NIMWVRB.js";
@@ -130,7 +135,6 @@ function textTable(head, rows, indent = "  ") {
 function heading(title, paint) {
   return ["", paint(title, "bold")];
 }
-var NOT_MANAGED = "not managed by Karpenter";
 function placement(p, spotEstimated = false) {
   if (!p) return "-";
   if (!p.schedulable) return `unschedulable: ${terminalSafe(p.reason)}`;
@@ -175,8 +179,7 @@ function planBody(plan, paint) {
   const spotEst = plan.pricing?.spot === "estimated";
   const workloads = plan.workloads.filter((w) => !w.probe);
   if (workloads.length) {
-    const { base, head } = plan.summary.hourlyCost;
-    const cost = plan.summary.fleet && (base !== null || head !== null) ? ` \xB7 simulated launch for the workloads (not the fleet): ${plan.kind === "diff" ? `${money(base)}/h -> ` : ""}${money(head)}/h` : "";
+    const cost = simulatedLaunchPart(plan, "->");
     out.push(
       ...heading(
         `Fleet outcome: ${workloads.filter((w) => w.changed).length} of ${workloads.length} workloads change${cost}`,
@@ -240,9 +243,7 @@ function manifests(plan, paint) {
   return out;
 }
 function replacements(plan, paint) {
-  const rows = [...plan.nodePools].sort(
-    (a, b) => b.nodesDrifted - a.nodesDrifted || Number(a.change === "unchanged") - Number(b.change === "unchanged") || a.name.localeCompare(b.name)
-  );
+  const rows = sortedPools(plan);
   const affected = rows.filter((r) => r.nodesDrifted > 0).length;
   const out = heading(
     `Expected replacements: ${plan.summary.nodesReplaced} replaced, ${plan.summary.nodesRemoved} removed, in ${affected} of ${rows.length} NodePools (fleet: ${plan.fleet.source})`,
@@ -384,25 +385,16 @@ function findings(plan, paint) {
   const resolved = plan.resolvedFindings ?? [];
   const suppressed = plan.suppressedFindings ?? [];
   if (!fresh.length && !existing.length && !resolved.length && !suppressed.length) return [];
-  const n = plan.summary.newFindings ?? plan.summary.findings;
-  const out = heading(
-    plan.kind === "diff" ? `Findings: ${n.error} error, ${n.warning} warning, ${n.info} info new${existing.length ? ` \xB7 ${existing.length} pre-existing` : ""}` : `Findings: ${n.error} error, ${n.warning} warning, ${n.info} info`,
-    paint
-  );
+  const out = heading(`Findings: ${findingsCount(plan, existing.length)}`, paint);
   const color = { error: "red", warning: "yellow", info: "cyan" };
   for (const f of fresh)
     out.push(
       `  ${paint(f.severity.padEnd(7), color[f.severity])} ${terminalSafe(f.file)}${f.line ? `:${f.line}` : ""} [${f.rule}] ${terminalSafe(f.message)}`
     );
   if (!fresh.length) out.push("  This change introduces no finding.");
-  const byRule = (xs) => {
-    const c = /* @__PURE__ */ new Map();
-    for (const f of xs) c.set(f.rule, (c.get(f.rule) ?? 0) + 1);
-    return [...c].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([r, k]) => `${k} \xD7 ${r}`).join(", ");
-  };
-  if (existing.length) out.push(`  pre-existing (not introduced by this change): ${byRule(existing)}`);
-  if (resolved.length) out.push(`  resolved by this change: ${byRule(resolved)}`);
-  if (suppressed.length) out.push(`  suppressed: ${suppressed.length}: ${byRule(suppressed)}`);
+  if (existing.length) out.push(`  pre-existing (not introduced by this change): ${byRule(existing, String)}`);
+  if (resolved.length) out.push(`  resolved by this change: ${byRule(resolved, String)}`);
+  if (suppressed.length) out.push(`  suppressed: ${suppressed.length}: ${byRule(suppressed, String)}`);
   const silenced = suppressed.filter((f) => f.suppressedBy === "annotation");
   if (silenced.length) {
     out.push("  silenced by a karpenter-plan.io/ignore annotation in the change:");
@@ -684,10 +676,24 @@ async function runCli(argv, cwd = process.cwd(), readStdin = () => readFileSync(
     return usage(errorMessage(e), void 0);
   }
   const { values: v, positionals, command } = parsed;
+  const answered = helpResult(v, command, positionals[1]);
+  if (answered) return answered;
+  if (!command) return { exitCode: 2, stdout: USAGE, stderr: "" };
+  const progress = progressLine(output.progress, { thresholdMs: output.progressAfterMs });
+  try {
+    const run = own(COMMANDS2, command);
+    if (!run) return usage(unknownCommand(command).message, void 0);
+    return await run({ v, positionals, cwd, stdin, progress });
+  } catch (e) {
+    return failure(e, command);
+  } finally {
+    progress.done();
+  }
+}
+function helpResult(v, command, topic) {
   if (v.version) return { exitCode: 0, stdout: `karpenter-plan ${VERSION}
 `, stderr: "" };
   if (command === "help") {
-    const topic = positionals[1];
     if (topic === void 0) return { exitCode: 0, stdout: USAGE, stderr: "" };
     const text = own(COMMAND_HELP, topic);
     return text ? { exitCode: 0, stdout: text, stderr: "" } : usage(unknownCommand(topic).message, void 0);
@@ -696,51 +702,40 @@ async function runCli(argv, cwd = process.cwd(), readStdin = () => readFileSync(
   if (v.help && help) return { exitCode: 0, stdout: help, stderr: "" };
   if (v.help && command) return usage(unknownCommand(command).message, void 0);
   if (v.help) return { exitCode: 0, stdout: USAGE, stderr: "" };
-  if (!command) return { exitCode: 2, stdout: USAGE, stderr: "" };
-  const progress = progressLine(output.progress, { thresholdMs: output.progressAfterMs });
-  try {
-    switch (command) {
-      case "diff":
-        return await diffCommand(v, cwd, stdin, progress);
-      case "simulate":
-      case "validate":
-        return await singleCommand(command, v, positionals[1], cwd, stdin, progress);
-      case "targets":
-        return targetsCommand(v, cwd, stdin);
-      case "baseline":
-        return await baselineCommand(v, positionals[1], cwd, stdin);
-      case "merge":
-        return mergeCommand(v, positionals.slice(1), cwd);
-      case "catalog": {
-        if (positionals[1] !== "refresh") {
-          const sub = positionals[1];
-          const near = sub ? closest(sub, ["refresh"]) : void 0;
-          return usage(
-            sub ? `unknown catalog command "${sub}"${near ? ` (did you mean catalog ${near}?)` : ""}` : "catalog needs a command: catalog refresh",
-            "catalog"
-          );
-        }
-        const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-QNYE7MT5.js");
-        return await catalogRefreshCommand(v.region, v.out, cwd);
-      }
-      default:
-        return usage(unknownCommand(command).message, void 0);
-    }
-  } catch (e) {
-    if (e instanceof UsageError) return usage(e.message, e.command ?? command);
-    if (e instanceof InputError || e instanceof UnknownTargetError) return usage(e.message, command);
-    if (e instanceof MergeError || e instanceof PlanDocumentError || e instanceof RunInputError)
-      return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${e.message}
+  return null;
+}
+var COMMANDS2 = {
+  diff: (r) => diffCommand(r.v, r.cwd, r.stdin, r.progress),
+  simulate: (r) => singleCommand("simulate", r.v, r.positionals[1], r.cwd, r.stdin, r.progress),
+  validate: (r) => singleCommand("validate", r.v, r.positionals[1], r.cwd, r.stdin, r.progress),
+  targets: (r) => targetsCommand(r.v, r.cwd, r.stdin),
+  baseline: (r) => baselineCommand(r.v, r.positionals[1], r.cwd, r.stdin),
+  merge: (r) => mergeCommand(r.v, r.positionals.slice(1), r.cwd),
+  catalog: (r) => catalogCommand(r.v, r.positionals[1], r.cwd)
+};
+async function catalogCommand(v, sub, cwd) {
+  if (sub !== "refresh") {
+    const near = sub ? closest(sub, ["refresh"]) : void 0;
+    return usage(
+      sub ? `unknown catalog command "${sub}"${near ? ` (did you mean catalog ${near}?)` : ""}` : "catalog needs a command: catalog refresh",
+      "catalog"
+    );
+  }
+  const { catalogRefreshCommand } = await import("./chunks/catalog-refresh-SDJUYWU4.js");
+  return await catalogRefreshCommand(v.region, v.out, cwd);
+}
+function failure(e, command) {
+  if (e instanceof UsageError) return usage(e.message, e.command ?? command);
+  if (e instanceof InputError || e instanceof UnknownTargetError) return usage(e.message, command);
+  if (e instanceof MergeError || e instanceof PlanDocumentError || e instanceof RunInputError)
+    return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${e.message}
 ` };
-    if (e instanceof ConfigError)
-      return { exitCode: 2, stdout: "", stderr: `karpenter-plan: invalid configuration:
+  if (e instanceof ConfigError)
+    return { exitCode: 2, stdout: "", stderr: `karpenter-plan: invalid configuration:
 ${e.message}
 ` };
-    return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${errorMessage(e)}
+  return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${errorMessage(e)}
 ` };
-  } finally {
-    progress.done();
-  }
 }
 function usage(msg, command) {
   return { exitCode: 2, stdout: "", stderr: `karpenter-plan: ${msg}

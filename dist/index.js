@@ -21,10 +21,10 @@ import {
   resolveConfig,
   revisionFileReader,
   summarySentence
-} from "./chunks/chunk-2AACDHSL.js";
+} from "./chunks/chunk-XYCGLG3C.js";
 import {
   isRenderedSource
-} from "./chunks/chunk-76BRKK6L.js";
+} from "./chunks/chunk-UTS7TRIV.js";
 import "./chunks/chunk-5NIMWVRB.js";
 import {
   errorMessage
@@ -20643,7 +20643,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
         reject(e);
       }
     }
-    function rejected(value) {
+    function rejected2(value) {
       try {
         step(generator["throw"](value));
       } catch (e) {
@@ -20651,7 +20651,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected2);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -21091,13 +21091,14 @@ function bool(name, value) {
   if (/^(false|False|FALSE|)$/.test(value)) return false;
   throw new InputError(`input ${name} must be true or false, got "${value}"`);
 }
-function readInputs(get = (n) => getInput(n)) {
-  const lines = (name) => get(name).split("\n").map((s) => s.trim()).filter(Boolean);
-  const opt = (name) => get(name) || null;
+function inputLines(get, name) {
+  return get(name).split("\n").map((s) => s.trim()).filter(Boolean);
+}
+function readConfigOverrides(get) {
   const overrides = {};
   if (get("config")) overrides.configFile = get("config");
-  if (lines("manifests").length) overrides.manifests = lines("manifests");
-  if (lines("fleet").length) overrides.fleet = lines("fleet");
+  if (inputLines(get, "manifests").length) overrides.manifests = inputLines(get, "manifests");
+  if (inputLines(get, "fleet").length) overrides.fleet = inputLines(get, "fleet");
   if (get("catalog")) overrides.catalog = get("catalog");
   if (get("at")) overrides.at = checkTime(get("at"), "input at");
   if (get("fail-on")) overrides.failOn = checkFailOn(get("fail-on"), "input fail-on");
@@ -21105,25 +21106,36 @@ function readInputs(get = (n) => getInput(n)) {
     overrides.maxReplacedNodes = checkNonNegative(get("max-replaced-nodes"), "input max-replaced-nodes");
   if (get("max-replaced-percent"))
     overrides.maxReplacedPercent = checkNonNegative(get("max-replaced-percent"), "input max-replaced-percent", 100);
+  return overrides;
+}
+function readMode(get) {
   const mode = oneOf("mode", get("mode") || "plan", ["plan", "post", "merge", "targets"]);
-  const planFile = opt("plan-file");
-  if (mode === "post" && !planFile)
+  if (mode === "post" && !get("plan-file"))
     throw new InputError("mode: post needs plan-file (the JSON plan uploaded by the pull_request workflow)");
-  if (mode === "merge" && (!get("targets-file") || !lines("plan-files").length))
+  if (mode === "merge" && (!get("targets-file") || !inputLines(get, "plan-files").length))
     throw new InputError(
       "mode: merge needs targets-file (karpenter-plan targets) and plan-files (the per-target plans)"
     );
+  return mode;
+}
+function readPrNumber(get) {
   const pr = get("pr-number");
   const prNumber = pr ? checkNonNegative(pr, "input pr-number") : null;
   if (prNumber !== null && !Number.isInteger(prNumber))
     throw new InputError(`input pr-number must be a whole number, got "${pr}"`);
-  const title = get("title") || "karpenter-plan";
+  return prNumber || null;
+}
+function readInputs(get = (n) => getInput(n)) {
+  const opt = (name) => get(name) || null;
+  const overrides = readConfigOverrides(get);
+  const mode = readMode(get);
+  const prNumber = readPrNumber(get);
   return {
     mode,
-    planFile,
+    planFile: opt("plan-file"),
     targetsFile: opt("targets-file"),
-    planFiles: lines("plan-files"),
-    prNumber: prNumber || null,
+    planFiles: inputLines(get, "plan-files"),
+    prNumber,
     workingDirectory: get("working-directory") || ".",
     path: get("path"),
     target: get("target") ? checkTarget(get("target"), "input target") : null,
@@ -21137,7 +21149,7 @@ function readInputs(get = (n) => getInput(n)) {
     skipNoDiff: bool("skip-no-diff", get("skip-no-diff")),
     status: oneOf("status", get("status") || "check", ["check", "off"]),
     checkName: opt("check-name"),
-    title,
+    title: get("title") || "karpenter-plan",
     githubToken: get("github-token")
   };
 }
@@ -25498,6 +25510,12 @@ throttling.triggersNotification = triggersNotification;
 
 // src/github/octokit.ts
 var PlanOctokit = Octokit2.plugin(retry, throttling);
+var UNPACED = {
+  key: () => ({
+    schedule: (_options, task, ...args) => Promise.resolve().then(() => task(...args))
+  })
+};
+var DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 429, 451];
 function createClient(opts) {
   const log = opts.log ?? (() => void 0);
   const maxRetries = opts.maxRetries ?? 3;
@@ -25519,8 +25537,11 @@ function createClient(opts) {
     auth: opts.token,
     ...opts.baseUrl ? { baseUrl: opts.baseUrl } : {},
     userAgent: "karpenter-plan",
-    retry: { retries: maxRetries, retryAfterBaseValue: opts.retryBaseMs ?? 1e3 },
+    // 429 is a rate limit: plugin-throttling owns it (retry-after, the rate-limit-wait budget). plugin-retry would also
+    // retry it 3 times (1 + 4 + 9 s) after the throttle declined to wait, past the budget.
+    retry: { retries: maxRetries, retryAfterBaseValue: opts.retryBaseMs ?? 1e3, doNotRetry: DO_NOT_RETRY },
     throttle: {
+      ...opts.pace === false ? { write: UNPACED, notifications: UNPACED, search: UNPACED } : {},
       onRateLimit: (retryAfter, options, _o, retryCount) => mayWait("rate limit", retryAfter, options, retryCount),
       onSecondaryRateLimit: (retryAfter, options, _o, retryCount) => mayWait("secondary rate limit", retryAfter, options, retryCount)
     },
@@ -25659,7 +25680,7 @@ function targetMatrix(list) {
 }
 
 // src/github/action.ts
-async function runAction() {
+async function runAction(options = {}) {
   try {
     const inputs = readInputs();
     const ctx = runContext();
@@ -25672,6 +25693,7 @@ async function runAction() {
         "github-token is empty, so neither the comment nor the check could be reported; pass a token (the default is ${{ github.token }}) or set comment: off and status: off"
       );
     const gh = inputs.githubToken && owner && repo ? createClient({
+      ...options.client,
       token: inputs.githubToken,
       baseUrl: process.env.GITHUB_API_URL || "https://api.github.com",
       maxRateLimitWaitSeconds: inputs.rateLimitWait,
@@ -25786,15 +25808,10 @@ async function publishTargets(list) {
   if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(`${line}
 `).write();
 }
-async function publish(plan, inputs, ctx, gh, pr) {
-  const event = ctx.payload;
-  const server = process.env.GITHUB_SERVER_URL || "https://github.com";
-  const { owner, repo } = ctx;
-  const repoFull = owner && repo ? `${owner}/${repo}` : "";
-  const subdir = inputs.path;
-  const headSha = plan.head.sha ?? (ctx.sha || "");
-  const blobUrl = repoFull && headSha ? `${server}/${repoFull}/blob/${headSha}${subdir ? `/${subdir.replace(/\/$/, "")}` : ""}` : null;
-  const title = inputs.title;
+function rejected(what, e) {
+  return statusOf(e) === 401 ? `karpenter-plan could not ${what}: GitHub rejected the token (401 Bad credentials); check github-token` : `karpenter-plan could not ${what}: ${errorMessage(e)}`;
+}
+function writePlanOutputs(plan, inputs) {
   const outDir = process.env.RUNNER_TEMP || mkdtempSync(join(tmpdir(), "karpenter-plan-"));
   const planPath = join(
     outDir,
@@ -25811,6 +25828,8 @@ async function publish(plan, inputs, ctx, gh, pr) {
   setOutput("nodes-removed", plan.summary.nodesRemoved);
   setOutput("errors", plan.summary.findings.error);
   setOutput("warnings", plan.summary.findings.warning);
+}
+async function writeJobSummary(plan, blobUrl, title) {
   for (const side of ["base", "head"]) {
     const i = plan.inputs?.[side];
     if (i)
@@ -25821,80 +25840,96 @@ async function publish(plan, inputs, ctx, gh, pr) {
   const full = renderMarkdown(plan, { blobUrl, limit: 1e6, title });
   if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(full).write();
   else info(logSafe(full));
-  const prNumber = pr?.number ?? inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
-  const failures = [];
-  let readOnly = false;
-  let checkRunAnnotated = false;
-  const rejected = (what, e) => statusOf(e) === 401 ? `karpenter-plan could not ${what}: GitHub rejected the token (401 Bad credentials); check github-token` : `karpenter-plan could not ${what}: ${errorMessage(e)}`;
-  if (gh) {
-    const modeInput = inputs.comment;
-    if (prNumber && modeInput !== "off") {
-      const runUrl = ctx.runId ? `${server}/${repoFull}/actions/runs/${ctx.runId}` : null;
-      const body = renderMarkdown(plan, {
-        blobUrl,
-        title,
-        fullReportHint: `The full report is in the job summary${runUrl ? ` (${runUrl})` : ""} and the JSON plan artifact.`
-      });
-      try {
-        const r = await publishComment(
-          gh,
-          { owner, repo, issueNumber: prNumber },
-          {
-            mode: modeInput,
-            body,
-            hasDiff: plan.changed,
-            skipNoDiff: inputs.skipNoDiff,
-            author: inputs.commentAuthor,
-            marker: { key: inputs.commentKey ?? (subdir || "default"), headSha }
-          }
-        );
-        info(r.action === "skipped" ? `comment skipped: ${r.reason}` : `comment ${r.action}: ${r.url}`);
-        if (r.action !== "skipped") setOutput("comment-url", r.url);
-      } catch (e) {
-        if (isPermissionDenied(e)) {
-          readOnly = true;
-          warning(
-            "karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup."
-          );
-        } else failures.push(rejected("comment", e));
+  return full;
+}
+async function postComment(p, prNumber, runUrl) {
+  const { plan, inputs } = p;
+  const body = renderMarkdown(plan, {
+    blobUrl: p.blobUrl,
+    title: inputs.title,
+    fullReportHint: `The full report is in the job summary${runUrl ? ` (${runUrl})` : ""} and the JSON plan artifact.`
+  });
+  try {
+    const r = await publishComment(
+      p.gh,
+      { owner: p.owner, repo: p.repo, issueNumber: prNumber },
+      {
+        mode: inputs.comment,
+        body,
+        hasDiff: plan.changed,
+        skipNoDiff: inputs.skipNoDiff,
+        author: inputs.commentAuthor,
+        marker: { key: inputs.commentKey ?? (inputs.path || "default"), headSha: p.headSha }
       }
-    }
-    if (inputs.status === "check" && headSha) {
-      try {
-        const r = await publishStatus(
-          gh,
-          { owner, repo, sha: headSha, name: inputs.checkName ?? title, pathPrefix: subdir },
-          plan,
-          `${OUTCOME_WORDS[outcomeOf(plan)].replace(/^./, (c) => c.toUpperCase())}: ${title}`,
-          summarySentence(plan),
-          full
-        );
-        if (r.kind === "none" && r.readOnly) {
-          readOnly = true;
-          warning(
-            `karpenter-plan could not report the check: ${r.reason}, so the token is read-only (a pull request from a fork?). The findings are annotations of this job, the full report is in the job summary, and the job's result is the verdict (${plan.verdict}); the README's fork-safe two-workflow setup reports the check and the comment.`
-          );
-        } else if (r.kind === "none")
-          failures.push(
-            `karpenter-plan could not report the status: ${r.reason} (a pull request from a fork? see the README's fork-safe setup)`
-          );
-        else {
-          checkRunAnnotated = r.kind === "check-run";
-          info(`status reported as a ${r.kind}`);
-        }
-      } catch (e) {
-        failures.push(rejected("report the status", e));
-      }
-    }
+    );
+    info(r.action === "skipped" ? `comment skipped: ${r.reason}` : `comment ${r.action}: ${r.url}`);
+    if (r.action !== "skipped") setOutput("comment-url", r.url);
+  } catch (e) {
+    if (isPermissionDenied(e)) {
+      p.outcome.readOnly = true;
+      warning(
+        "karpenter-plan could not comment: the token is read-only (a pull request from a fork?). The report is in the job summary; see the README for the fork-safe two-workflow setup."
+      );
+    } else p.outcome.failures.push(rejected("comment", e));
   }
-  if (readOnly && !checkRunAnnotated)
+}
+async function reportCheck(p) {
+  const { plan, inputs } = p;
+  try {
+    const r = await publishStatus(
+      p.gh,
+      { owner: p.owner, repo: p.repo, sha: p.headSha, name: inputs.checkName ?? inputs.title, pathPrefix: inputs.path },
+      plan,
+      `${OUTCOME_WORDS[outcomeOf(plan)].replace(/^./, (c) => c.toUpperCase())}: ${inputs.title}`,
+      summarySentence(plan),
+      p.full
+    );
+    if (r.kind === "none" && r.readOnly) {
+      p.outcome.readOnly = true;
+      warning(
+        `karpenter-plan could not report the check: ${r.reason}, so the token is read-only (a pull request from a fork?). The findings are annotations of this job, the full report is in the job summary, and the job's result is the verdict (${plan.verdict}); the README's fork-safe two-workflow setup reports the check and the comment.`
+      );
+    } else if (r.kind === "none")
+      p.outcome.failures.push(
+        `karpenter-plan could not report the status: ${r.reason} (a pull request from a fork? see the README's fork-safe setup)`
+      );
+    else {
+      p.outcome.checkRunAnnotated = r.kind === "check-run";
+      info(`status reported as a ${r.kind}`);
+    }
+  } catch (e) {
+    p.outcome.failures.push(rejected("report the status", e));
+  }
+}
+function concludeJob(plan, subdir, outcome) {
+  if (outcome.readOnly && !outcome.checkRunAnnotated)
     info(`${emitWorkflowAnnotations(plan, subdir)} finding annotation(s) written as workflow commands`);
-  if (failures.length) setFailed(failures.join("; "));
+  if (outcome.failures.length) setFailed(outcome.failures.join("; "));
   if (plan.nothingEvaluated)
     setFailed(
       "karpenter-plan: nothing Karpenter-relevant could be evaluated (see the input-not-evaluated findings)"
     );
   else if (plan.verdict === "fail") setFailed(`karpenter-plan: ${plan.verdictReasons.join("; ")}`);
+}
+async function publish(plan, inputs, ctx, gh, pr) {
+  const event = ctx.payload;
+  const server = process.env.GITHUB_SERVER_URL || "https://github.com";
+  const { owner, repo } = ctx;
+  const repoFull = owner && repo ? `${owner}/${repo}` : "";
+  const subdir = inputs.path;
+  const headSha = plan.head.sha ?? (ctx.sha || "");
+  const blobUrl = repoFull && headSha ? `${server}/${repoFull}/blob/${headSha}${subdir ? `/${subdir.replace(/\/$/, "")}` : ""}` : null;
+  writePlanOutputs(plan, inputs);
+  const full = await writeJobSummary(plan, blobUrl, inputs.title);
+  const prNumber = pr?.number ?? inputs.prNumber ?? event.pull_request?.number ?? event.number ?? 0;
+  const outcome = { failures: [], readOnly: false, checkRunAnnotated: false };
+  if (gh) {
+    const p = { plan, inputs, gh, owner, repo, headSha, blobUrl, full, outcome };
+    if (prNumber && inputs.comment !== "off")
+      await postComment(p, prNumber, ctx.runId ? `${server}/${repoFull}/actions/runs/${ctx.runId}` : null);
+    if (inputs.status === "check" && headSha) await reportCheck(p);
+  }
+  concludeJob(plan, subdir, outcome);
 }
 
 // src/github/main.ts
