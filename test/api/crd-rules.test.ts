@@ -936,6 +936,19 @@ describe('CRD CEL rules (x-kubernetes-validations)', () => {
     );
     expect(Object.keys(CEL_CHECKS).sort()).toEqual([...new Set(celIds)].sort());
   });
+  it('every CEL check names a file of src/ that defines the function it names', () => {
+    const unresolved = Object.entries(CEL_CHECKS).filter(([, where]) => {
+      const [file, fn] = where.split(' ');
+      let text: string;
+      try {
+        text = readFileSync(`src/${file}`, 'utf8');
+      } catch {
+        return true;
+      }
+      return !new RegExp(`(function|const) ${fn}\\b`).test(text);
+    });
+    expect(unresolved).toEqual([]);
+  });
   it.each(CEL_CASES)('%s (%s: "%s") refuses the object at the field', (_, kind, __, breakIt, at) => {
     expect(under(errorsOf(kind, FULL[kind]), at)).toEqual([]);
     const raw = clone(FULL[kind]);

@@ -209,16 +209,17 @@ describe('no horizon at which a blocked rollout passes (Budget.IsActive, GetAllo
     });
 
   test.each([14, 90, 365, 366])(
-    'a nodes: "0" budget active every minute blocks for the whole %i-day horizon, in well under a second',
+    'a nodes: "0" budget active every minute blocks for the whole %i-day horizon, without hanging',
     (days) => {
-      const t0 = Date.now();
       // Karpenter takes the minimum over active budgets (GetAllowedDisruptionsByReason): 0 while the first is active,
       // and with schedule "* * * * *" and a 1m duration it is active at every instant (IsActive: Next(now − 1m) ≤ now).
       const r = rollout([{ nodes: '0', schedule: '* * * * *', duration: '1m' }, { nodes: '10%' }], days);
       expect(r.verdict).toBe('blocked');
       expect(r.replaced).toBe(0);
-      expect(Date.now() - t0).toBeLessThan(3000);
     },
+    // A hang guard, not a measurement (performance is measured by `npm run bench`): a minute-by-minute walk of 366
+    // days that went quadratic would not end in this time.
+    30_000,
   );
 
   test('a window that opens on 29 February only is found a year and more ahead', () => {

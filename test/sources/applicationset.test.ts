@@ -434,8 +434,7 @@ describe('templates', () => {
     expect(goPathMatch('apps/*', 'apps/a/b')).toBe(false);
     expect(pathspecMatch('apps/*/config.json', 'apps/a/b/config.json')).toBe(true);
     expect(pathspecMatch('apps', 'apps/a/config.json')).toBe(true);
-    const t = Date.now();
+    // A backtracking matcher would not end on this pattern: the test's timeout is the hang guard.
     expect(goPathMatch(`${'*a'.repeat(40)}b`, 'a'.repeat(4000))).toBe(false);
-    expect(Date.now() - t).toBeLessThan(2000);
-  });
+  }, 30_000);
 });
