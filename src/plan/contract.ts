@@ -28,11 +28,12 @@ export type {
   LargestWave,
   Pricing,
   Replacement,
+  RolloutVerdict,
   VerdictReason,
   WorkloadRef,
   WorkloadRow,
 } from '../generated/plan-schema.types.js';
-import type { Alert, LargestWave, Replacement, VerdictReason } from '../generated/plan-schema.types.js';
+import type { Alert, LargestWave, Replacement, RolloutVerdict, VerdictReason } from '../generated/plan-schema.types.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -61,6 +62,9 @@ export type AlertCode = Alert['code'];
 
 /** The thresholds of a wide wave (docs/plan.md, "Wide waves"); `LargestWave.wide` is decided with them. */
 export const WIDE_WAVE = { minNodes: 2, poolPercent: 50, fleetPercent: 25 } as const;
+
+/** Rollout verdicts from the riskiest: `summary.worstRollout` is the first of these a NodePool has (never `none`). */
+export const ROLLOUT_RISK: readonly Exclude<RolloutVerdict, 'none'>[] = ['blocked', 'wide', 'unlimited', 'slow', 'ok'];
 
 export interface NodePoolRow extends SchemaNodePoolRow {
   /** Additional, not described by the schema: drifted nodes by reason, the evidence, and changes that drift on resolution. */

@@ -21,7 +21,14 @@ import type {
 import type { Assumption } from '../common/assumptions.js';
 import { wordAssumption } from '../common/assumption-wording.js';
 import { assumptionFields } from './assumptions.js';
-import { pendingPods, SCHEMA_VERSION, WIDE_WAVE, type LargestWave } from './contract.js';
+import {
+  pendingPods,
+  ROLLOUT_RISK,
+  SCHEMA_VERSION,
+  WIDE_WAVE,
+  type LargestWave,
+  type RolloutVerdict,
+} from './contract.js';
 import { changedPaths, relevantView, unifiedDiff } from './objectdiff.js';
 import type { Fleet } from '../disruption/fleet.js';
 import type { ConsolidationCommandRow, Replacement } from './contract.js';
@@ -113,7 +120,7 @@ export function buildPlan(input: PlanInput): Plan {
     alerts,
     newlyUnschedulable,
     nothingEvaluated: objects.length === 0 && findings.some((f) => f.rule === 'input-not-evaluated'),
-    summary: planSummary(input, workloads, rollout, { counts, newCounts, classified }),
+    summary: planSummary(input, workloads, rollout, { counts, newCounts, classified }, worstRollout(nodePools)),
     ...(input.pricing ? { pricing: input.pricing } : {}),
     workloads,
     nodePools,
@@ -233,6 +240,7 @@ function planSummary(
   workloads: WorkloadRow[],
   { nodesReplaced, nodesReplacedLater, nodesRemoved }: RolloutCounts,
   { counts, newCounts, classified }: FindingCounts,
+  worst: RolloutVerdict | null,
 ): Plan['summary'] {
   const repl = input.replacements;
   const placesWorkloads = [input.baseSim, input.headSim].some((s) =>
@@ -269,6 +277,7 @@ function planSummary(
       : {}),
     // Replacements the budgets (or do-not-disrupt, PDBs) keep outside the horizon: not in the headline's cost.
     ...(input.kind === 'diff' && repl?.costBlocked ? { costBlocked: repl.costBlocked } : {}),
+    ...(worst ? { worstRollout: worst } : {}),
   };
 }
 
@@ -396,9 +405,7 @@ function decideAlerts(
   if (unlimited.length)
     warnings.push({ level: 'warning', code: 'budget-unlimited', subjects: unlimited, count: unlimited.length });
   // A rollout whose largest wave takes a large share of its pool or of the fleet at once (contract WIDE_WAVE).
-  const wide = nodePools.filter(
-    (p) => (p.budget?.verdict === 'ok' || p.budget?.verdict === 'slow') && p.largestWave?.wide,
-  );
+  const wide = nodePools.filter((p) => p.rolloutVerdict === 'wide');
   if (wide.length)
     warnings.push({
       level: 'warning',
@@ -503,7 +510,27 @@ function compareNodePools(
         consolidationBlocked: consolidationBlocked?.get(o.name) ?? null,
         largestWave: r?.largestWave && r.nodesDrifted > r.nodesRemoved ? largestWave(r, fleetSize) : null,
       };
+    })
+    .map((row) => {
+      const verdict = rolloutVerdict(row);
+      return verdict ? { ...row, rolloutVerdict: verdict } : row;
     });
+}
+
+/**
+ * The rollout verdict the reports show: the budget's, except that an `ok` or `slow` rollout whose largest wave is
+ * wide (contract WIDE_WAVE) is `wide` — the `rollout-wide` alert's pools.
+ */
+export function rolloutVerdict(p: Pick<NodePoolRow, 'budget' | 'largestWave'>): RolloutVerdict | null {
+  const v = p.budget?.verdict;
+  if (!v) return null;
+  return (v === 'ok' || v === 'slow') && p.largestWave?.wide ? 'wide' : v;
+}
+
+/** The riskiest rollout verdict of the NodePools (contract ROLLOUT_RISK), or null when none rolls out. */
+export function worstRollout(nodePools: Pick<NodePoolRow, 'rolloutVerdict'>[]): RolloutVerdict | null {
+  const verdicts = new Set(nodePools.map((p) => p.rolloutVerdict));
+  return ROLLOUT_RISK.find((v) => verdicts.has(v)) ?? null;
 }
 
 /** A NodePool's drift and its rollout (none without a rollout; `removed` for a NodePool head removes). */

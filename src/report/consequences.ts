@@ -163,10 +163,10 @@ function deletionConsequences(plan: Plan, style: SentenceStyle): Consequence[] {
   return out;
 }
 
-/** The risk of a NodePool's rollout: blocked first, then wide or unlimited, then the others. */
+/** The risk of a NodePool's rollout (the plan's verdict): blocked first, then wide or unlimited, then the others. */
 function rolloutRank(p: NodePoolRow): number {
-  if (p.budget?.verdict === 'blocked') return 2;
-  return p.budget?.verdict === 'unlimited' || p.largestWave?.wide ? 3 : 3.5;
+  if (p.rolloutVerdict === 'blocked') return 2;
+  return p.rolloutVerdict === 'unlimited' || p.rolloutVerdict === 'wide' ? 3 : 3.5;
 }
 
 const ROLLOUT_ICON: Record<number, string> = { 2: '🔴', 3: '🟠', 3.5: '🔄' };

@@ -4,7 +4,7 @@
  * an alert when something dangerous happens, then folded sections.
  */
 import { assumptionLines } from './assumption-lines.js';
-import type { Alert, Plan, TargetPlan } from '../plan/contract.js';
+import type { Plan, TargetPlan } from '../plan/contract.js';
 import { code, escapeHtml, fenceFor, inert, money, monthly, signedMonthly, signedMoney } from './escape.js';
 import { compositionCharts, rolloutGantt } from './charts.js';
 import {
@@ -19,7 +19,7 @@ import {
 } from './consequences.js';
 import { findingsSection } from './findings.js';
 import { headline, targetsPart } from './headline.js';
-import { details, MD, type Inline } from './markup.js';
+import { details } from './markup.js';
 import { probeSection, scenarioSection, workloadSection } from './placements.js';
 import { nodePoolSection } from './replacements.js';
 import { rolloutSection, rolloutVerdict, VERDICT_ICON } from './rollout.js';
@@ -390,8 +390,6 @@ function withAnchor(body: string, tag: string): string {
   return body.replace('<summary>', `<summary>${tag}`);
 }
 
-const BUDGET_ORDER = ['blocked', 'wide', 'slow', 'unlimited', 'ok', 'none'] as const;
-
 /** A run over several targets: one row per affected target, a folded section each, unaffected ones in a line. */
 function targetSections(targets: TargetPlan[]): { title: string; body: string }[] {
   const affected = targets.filter((t) => t.plan);
@@ -401,8 +399,7 @@ function targetSections(targets: TargetPlan[]): { title: string; body: string }[
   ];
   for (const t of affected) {
     const p = t.plan!;
-    const verdicts = p.nodePools.map((n) => rolloutVerdict(n)).filter((v): v is (typeof BUDGET_ORDER)[number] => !!v);
-    const worst = BUDGET_ORDER.find((v) => verdicts.includes(v) && v !== 'none');
+    const worst = p.summary.worstRollout;
     rows.push(
       `| ${p.verdict === 'pass' ? '✅' : '❌'} ${code(t.key)} | ${p.summary.workloadsChanged} | ${p.summary.nodesReplaced} / ${p.summary.nodesRemoved} | ${worst ? `${VERDICT_ICON[worst]} ${worst}` : '–'} | ${p.summary.findings.error} / ${p.summary.findings.warning} |`,
     );
@@ -431,24 +428,6 @@ function targetSections(targets: TargetPlan[]): { title: string; body: string }[
     });
   });
   return sections;
-}
-
-export function alertText(a: Alert, kind: Plan['kind'], f: Inline = MD): string {
-  const names = (xs: string[]) => xs.map((x) => f.code(x)).join(', ');
-  switch (a.code) {
-    case 'pool-removed':
-      return `NodePool${a.subjects.length > 1 ? 's' : ''} ${names(a.subjects)} ${a.subjects.length > 1 ? 'are' : 'is'} deleted: ${a.count} node(s) are deleted by garbage collection, without disruption budgets.`;
-    case 'rollout-blocked':
-      return `The rollout of ${names(a.subjects)} is **blocked**: the budgets never allow the drifted nodes to be replaced inside the horizon.`;
-    case 'workloads-unschedulable':
-      return `${a.count} workload(s) ${kind === 'diff' ? 'that base can place become **unschedulable** in head' : 'are **unschedulable**'}: ${names(a.subjects.slice(0, 5))}${a.subjects.length > 5 ? ', …' : ''}.`;
-    case 'nodes-replaced':
-      return `${a.count} node(s) will be replaced (drift).`;
-    case 'budget-unlimited':
-      return `No budget limits \`Drifted\` for ${names(a.subjects)}: every drifted node is replaced at once.`;
-    case 'rollout-wide':
-      return `The rollout of ${names(a.subjects)} replaces a large share at once: ${a.count} node(s) in the largest wave${a.subjects.length > 1 ? 's' : ''}.`;
-  }
 }
 
 function chartsSection(plan: Plan): string | null {

@@ -2,22 +2,16 @@
  * The Rollout section of the Markdown report: each NodePool's drifted nodes replaced under its `Drifted` budget, and
  * the verdict a reader sees. Formatting only: the waves and the budget's verdict are the plan's.
  */
-import type { Plan } from '../plan/contract.js';
+import type { Plan, RolloutVerdict } from '../plan/contract.js';
 import { code } from './escape.js';
 import { rolloutSentence } from './consequences.js';
 import { details } from './markup.js';
 import { sortedPools } from './replacements.js';
 
-/**
- * The rollout verdict a reader sees: the budget's, except that an `ok` rollout whose largest wave takes a large share
- * of its pool or of the fleet at once (the plan's `largestWave.wide`) is `wide`.
- */
+/** The rollout verdict a reader sees: the plan's (`wide` included), none in a plan older than the field. */
 export function rolloutVerdict(p: Plan['nodePools'][number]): RolloutVerdict | null {
-  const v = p.budget?.verdict;
-  if (!v) return null;
-  return v === 'ok' && p.largestWave?.wide ? 'wide' : v;
+  return p.rolloutVerdict ?? null;
 }
-export type RolloutVerdict = NonNullable<Plan['nodePools'][number]['budget']>['verdict'] | 'wide';
 
 /** The rollout of the drifted nodes under each NodePool's `Drifted` budget (6 columns), with one sentence per pool. */
 export function rolloutSection(plan: Plan): string | null {
@@ -37,7 +31,7 @@ export function rolloutSection(plan: Plan): string | null {
   }
   const sentences = rows.map((p) => rolloutSentence(p)).filter((x): x is string => x !== null);
   const verdicts = rows.map((p) => rolloutVerdict(p)!);
-  const worst = (['blocked', 'wide', 'unlimited', 'slow', 'ok'] as const).find((v) => verdicts.includes(v));
+  const worst = plan.summary.worstRollout;
   return details(
     `<b>Rollout</b> under the budgets: ${rows.length} NodePool${rows.length === 1 ? '' : 's'}${worst ? `, ${worst === 'ok' ? 'all ok' : `${verdicts.filter((v) => v === worst).length} ${worst}`}` : ''}`,
     lines.join('\n') + (sentences.length ? '\n\n' + sentences.map((x) => `- ${x}.`).join('\n') : ''),

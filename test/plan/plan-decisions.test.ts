@@ -9,6 +9,7 @@ import { runCli } from '../../src/cli/run.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderText } from '../../src/report/text.js';
 import type { Plan } from '../../src/plan/contract.js';
+import { rolloutVerdict, worstRollout } from '../../src/plan/plan.js';
 import { NODECLASS, nodePool, tempTree } from '../helpers.js';
 
 const FAILING_ALERTS = new Set(['workloads-unschedulable', 'rollout-blocked']);
@@ -40,7 +41,50 @@ function expectAgreement(plan: Plan): void {
     if (FAILING_ALERTS.has(a.code)) expect(plan.verdictDetails.map((r) => r.code)).toContain(a.code);
   expect(plan.verdictReasons).toEqual(plan.verdictDetails.map((r) => r.message));
   expect(renderText(plan).split('\n')[0]).toBe(`karpenter-plan: ${plan.verdict.toUpperCase()}`);
+  // The rollout verdicts are the plan's: the rollout-wide alert names exactly the wide ones, and the summary's worst
+  // is one of them.
+  const wide = plan.nodePools.filter((p) => p.rolloutVerdict === 'wide').map((p) => p.name);
+  expect(plan.alerts.find((a) => a.code === 'rollout-wide')?.subjects ?? []).toEqual(wide);
+  const verdicts = plan.nodePools.map((p) => p.rolloutVerdict).filter((v) => v && v !== 'none');
+  if (verdicts.length) expect(verdicts).toContain(plan.summary.worstRollout);
+  else expect(plan.summary.worstRollout).toBeUndefined();
 }
+
+describe('the rollout verdict a reader sees is decided in the plan', () => {
+  const wave = (wide: boolean) => ({
+    start: '2026-01-05T10:00:00.000Z',
+    nodes: 8,
+    poolPercent: 40,
+    fleetPercent: 40,
+    budget: null,
+    defaulted: false,
+    changed: false,
+    wide,
+  });
+  const budget = (verdict: 'ok' | 'slow' | 'blocked' | 'unlimited' | 'none') => ({
+    reason: 'Drifted' as const,
+    allowed: 8,
+    waves: 1,
+    estimatedMinutes: 5,
+    verdict,
+  });
+  test('an ok or slow rollout whose largest wave is wide is wide; blocked and unlimited stay themselves', () => {
+    expect(rolloutVerdict({ budget: budget('ok'), largestWave: wave(true) })).toBe('wide');
+    expect(rolloutVerdict({ budget: budget('slow'), largestWave: wave(true) })).toBe('wide');
+    expect(rolloutVerdict({ budget: budget('slow'), largestWave: wave(false) })).toBe('slow');
+    expect(rolloutVerdict({ budget: budget('blocked'), largestWave: wave(true) })).toBe('blocked');
+    expect(rolloutVerdict({ budget: budget('unlimited'), largestWave: wave(true) })).toBe('unlimited');
+    expect(rolloutVerdict({ budget: null, largestWave: null })).toBeNull();
+  });
+  test('the worst rollout: blocked, wide, unlimited, slow, ok; none is no rollout', () => {
+    expect(worstRollout([{ rolloutVerdict: 'ok' }, { rolloutVerdict: 'slow' }, { rolloutVerdict: 'unlimited' }])).toBe(
+      'unlimited',
+    );
+    expect(worstRollout([{ rolloutVerdict: 'unlimited' }, { rolloutVerdict: 'wide' }])).toBe('wide');
+    expect(worstRollout([{ rolloutVerdict: 'wide' }, { rolloutVerdict: 'blocked' }])).toBe('blocked');
+    expect(worstRollout([{ rolloutVerdict: 'none' }, {}])).toBeNull();
+  });
+});
 
 describe('headline and alerts agree with the plan on every example', () => {
   for (const ex of readdirSync('examples').sort()) {
