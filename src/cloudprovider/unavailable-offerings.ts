@@ -4,7 +4,7 @@
  * ICE error (key `capacityType:instanceType:zone`, 3-minute TTL).
  */
 import type { Catalog } from './catalog.js';
-import { CAPACITY_TYPES, LABEL_CAPACITY_TYPE, LABEL_ZONE } from '../api/labels.js';
+import { CAPACITY_TYPES, LABEL_CAPACITY_TYPE, LABEL_ZONE, normalizeKey } from '../api/labels.js';
 import { type NodeSelectorRequirement } from '../api/nodeselector.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { unavailableKey } from './offering-key.js';
@@ -22,8 +22,13 @@ export function unavailableOfferings(catalog: Catalog, zones: string[], scenario
   const sets = scenario.unavailable.map((reqs) => Requirements.fromNodeSelectorRequirements(reqs));
   const zoneReqs = zones.map((z) => Requirement.of(LABEL_ZONE, 'In', [z]));
   const capacityReqs = CAPACITY_TYPES.map((ct) => Requirement.of(LABEL_CAPACITY_TYPE, 'In', [ct]));
+  // An offering's requirements are its type's labels, its zone and its capacity type. Compatible reads the receiver
+  // only at the keys of the incoming requirements (karpenter pkg/scheduling/requirements.go Compatible, Intersects),
+  // so the labels are kept at the keys the scenario names: the same verdicts, without every label of every type
+  // copied for each of its offerings.
+  const named = new Set(sets.flatMap((s) => [...s.keys()]));
   for (const t of catalog.types) {
-    const labels = Requirements.fromLabels(t.labels);
+    const labels = labelsAt(t.labels, named);
     zones.forEach((zone, zi) => {
       capacityReqs.forEach((ctReq, ci) => {
         const offering = labels.clone().add(zoneReqs[zi]).add(ctReq);
@@ -32,6 +37,13 @@ export function unavailableOfferings(catalog: Catalog, zones: string[], scenario
       });
     });
   }
+  return out;
+}
+
+/** `Requirements.fromLabels(labels)` (karpenter NewLabelRequirements) without the keys outside `keys`. */
+function labelsAt(labels: Readonly<Record<string, string>>, keys: ReadonlySet<string>): Requirements {
+  const out = new Requirements();
+  for (const [k, v] of Object.entries(labels)) if (keys.has(normalizeKey(k))) out.add(Requirement.of(k, 'In', [v]));
   return out;
 }
 
