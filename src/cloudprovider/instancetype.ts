@@ -82,6 +82,7 @@ export function buildInstanceTypes(
   inputs: OfferingInputs,
 ): InstanceType[] {
   const out: InstanceType[] = [];
+  const shared = sharedRequirements(nodeClass, inputs.zones);
   for (const t of catalog.types) {
     const compatible = nodeClassCompatible(t, nodeClass?.amiFamily ?? null);
     const s = sizing(t, nodeClass, settings);
@@ -89,14 +90,14 @@ export function buildInstanceTypes(
     for (const k of AWS_INSTANCE_LABELS) {
       if (k === LABEL_INSTANCE_TENANCY) continue;
       const v = t.labels[k];
-      reqs.add(v === undefined ? Requirement.of(k, 'DoesNotExist') : Requirement.of(k, 'In', [v]));
+      reqs.add(v === undefined ? shared.absent(k) : shared.one(k, v));
     }
     reqs.add(Requirement.of(LABEL_INSTANCE_TYPE, 'In', [t.name]));
-    reqs.add(Requirement.of(LABEL_ARCH, 'In', [t.arch]));
-    reqs.add(Requirement.of(LABEL_OS, 'In', [nodeClass?.amiFamily?.startsWith('Windows') ? 'windows' : 'linux']));
-    reqs.add(Requirement.of(LABEL_INSTANCE_TENANCY, 'In', ['default', 'dedicated']));
+    reqs.add(shared.one(LABEL_ARCH, t.arch));
+    reqs.add(shared.os);
+    reqs.add(shared.tenancy);
     const typeZones = t.zones ? inputs.zones.filter((z) => t.zones!.includes(z)) : inputs.zones;
-    reqs.add(Requirement.of(LABEL_ZONE, 'In', typeZones));
+    reqs.add(t.zones ? Requirement.of(LABEL_ZONE, 'In', typeZones) : shared.zones);
     const offerings: Offering[] = [];
     const change = (ct: string, zone: string, rid?: string): string | undefined =>
       inputs.priceChanges?.get(
@@ -143,25 +144,16 @@ export function buildInstanceTypes(
       make('reserved', r.zone, t.price !== null ? t.price / 10_000_000 : 0, r.id, r.type);
       rids.push(r.id);
     }
-    const cts = ['on-demand', 'spot', ...(rids.length ? ['reserved'] : [])];
-    reqs.add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', cts));
-    reqs.add(
-      rids.length
-        ? Requirement.of(LABEL_RESERVATION_ID, 'In', rids)
-        : Requirement.of(LABEL_RESERVATION_ID, 'DoesNotExist'),
-    );
-    reqs.add(
-      rids.length
-        ? Requirement.of(LABEL_RESERVATION_TYPE, 'In', [
-            ...new Set(inputs.reservations.filter((r) => rids.includes(r.id)).map((r) => r.type)),
-          ])
-        : Requirement.of(LABEL_RESERVATION_TYPE, 'DoesNotExist'),
-    );
-    reqs.add(
-      rids.length
-        ? Requirement.of(LABEL_RESERVATION_INTERRUPTIBLE, 'In', ['false'])
-        : Requirement.of(LABEL_RESERVATION_INTERRUPTIBLE, 'DoesNotExist'),
-    );
+    if (rids.length) {
+      reqs.add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', ['on-demand', 'spot', 'reserved']));
+      reqs.add(Requirement.of(LABEL_RESERVATION_ID, 'In', rids));
+      reqs.add(
+        Requirement.of(LABEL_RESERVATION_TYPE, 'In', [
+          ...new Set(inputs.reservations.filter((r) => rids.includes(r.id)).map((r) => r.type)),
+        ]),
+      );
+      reqs.add(shared.one(LABEL_RESERVATION_INTERRUPTIBLE, 'false'));
+    } else for (const r of shared.unreserved) reqs.add(r);
     const size = t.labels['karpenter.k8s.aws/instance-size'] ?? '';
     const exotic = size.includes('metal') || EXOTIC_RESOURCES.some((r) => (t.extended[r] ?? 0) > 0);
     out.push({
@@ -176,6 +168,40 @@ export function buildInstanceTypes(
     });
   }
   return out;
+}
+
+/**
+ * Requirements every type of one build shares: those that do not depend on the type, and one per distinct label value
+ * or absent label. Requirements are immutable (Requirements.add stores an intersection, never changes one), so the
+ * catalog's 1,363 types hold a few thousand of them instead of ~40,000, each with its own set of values.
+ */
+function sharedRequirements(nodeClass: NodeClassShape | null, zones: readonly string[]) {
+  const values = new Map<string, Map<string, Requirement>>();
+  const absent = new Map<string, Requirement>();
+  return {
+    one(key: string, value: string): Requirement {
+      let byValue = values.get(key);
+      if (!byValue) values.set(key, (byValue = new Map()));
+      let r = byValue.get(value);
+      if (!r) byValue.set(value, (r = Requirement.of(key, 'In', [value])));
+      return r;
+    },
+    absent(key: string): Requirement {
+      let r = absent.get(key);
+      if (!r) absent.set(key, (r = Requirement.of(key, 'DoesNotExist')));
+      return r;
+    },
+    os: Requirement.of(LABEL_OS, 'In', [nodeClass?.amiFamily?.startsWith('Windows') ? 'windows' : 'linux']),
+    tenancy: Requirement.of(LABEL_INSTANCE_TENANCY, 'In', ['default', 'dedicated']),
+    zones: Requirement.of(LABEL_ZONE, 'In', zones),
+    /** A type without capacity reservations: on-demand and spot, no reservation labels. */
+    unreserved: [
+      Requirement.of(LABEL_CAPACITY_TYPE, 'In', ['on-demand', 'spot']),
+      Requirement.of(LABEL_RESERVATION_ID, 'DoesNotExist'),
+      Requirement.of(LABEL_RESERVATION_TYPE, 'DoesNotExist'),
+      Requirement.of(LABEL_RESERVATION_INTERRUPTIBLE, 'DoesNotExist'),
+    ],
+  };
 }
 
 /**
