@@ -19,20 +19,25 @@ export interface IceScenario {
 
 export function unavailableOfferings(catalog: Catalog, zones: string[], scenario: IceScenario): Set<string> {
   const out = new Set<string>();
-  const sets = scenario.unavailable.map((reqs) => Requirements.fromNodeSelectorRequirements(reqs));
+  const sets = scenario.unavailable.map((reqs) => splitOffering(Requirements.fromNodeSelectorRequirements(reqs)));
   const zoneReqs = zones.map((z) => Requirement.of(LABEL_ZONE, 'In', [z]));
   const capacityReqs = CAPACITY_TYPES.map((ct) => Requirement.of(LABEL_CAPACITY_TYPE, 'In', [ct]));
-  // An offering's requirements are its type's labels, its zone and its capacity type. Compatible reads the receiver
-  // only at the keys of the incoming requirements (karpenter pkg/scheduling/requirements.go Compatible, Intersects),
-  // so the labels are kept at the keys the scenario names: the same verdicts, without every label of every type
-  // copied for each of its offerings.
-  const named = new Set(sets.flatMap((s) => [...s.keys()]));
+  // An offering's requirements are its type's labels, its zone and its capacity type. Compatible is a conjunction over
+  // the incoming requirements' keys, each reading the receiver at that key only (karpenter
+  // pkg/scheduling/requirements.go Compatible, Intersects): so each scenario entry is checked against the type's labels
+  // once (its keys but zone and capacity type), then against each zone, then each capacity type — the same verdicts
+  // as checking every offering whole, without every label of every type copied for each of its offerings.
+  const named = new Set([LABEL_ZONE, LABEL_CAPACITY_TYPE, ...sets.flatMap((s) => [...s.other.keys()])]);
   for (const t of catalog.types) {
     const labels = labelsAt(t.labels, named);
+    const typeSets = sets.filter((s) => labels.isCompatible(s.other, false));
+    if (!typeSets.length) continue;
     zones.forEach((zone, zi) => {
+      const atZone = keyOf(labels, LABEL_ZONE).add(zoneReqs[zi]);
+      const zoneSets = typeSets.filter((s) => atZone.isCompatible(s.zone, false));
       capacityReqs.forEach((ctReq, ci) => {
-        const offering = labels.clone().add(zoneReqs[zi]).add(ctReq);
-        if (sets.some((s) => offering.isCompatible(s, false)))
+        const atCapacity = keyOf(labels, LABEL_CAPACITY_TYPE).add(ctReq);
+        if (zoneSets.some((s) => atCapacity.isCompatible(s.capacityType, false)))
           out.add(unavailableKey(CAPACITY_TYPES[ci], t.name, zone));
       });
     });
@@ -40,7 +45,20 @@ export function unavailableOfferings(catalog: Catalog, zones: string[], scenario
   return out;
 }
 
-/** `Requirements.fromLabels(labels)` (karpenter NewLabelRequirements) without the keys outside `keys`. */
+/** A scenario entry's requirements in three: at the zone, at the capacity type, and at every other key. */
+function splitOffering(reqs: Requirements): { zone: Requirements; capacityType: Requirements; other: Requirements } {
+  const parts = { zone: new Requirements(), capacityType: new Requirements(), other: new Requirements() };
+  for (const r of reqs.values())
+    (r.key === LABEL_ZONE ? parts.zone : r.key === LABEL_CAPACITY_TYPE ? parts.capacityType : parts.other).add(r);
+  return parts;
+}
+
+/** `reqs` at `key` only (empty when it has none). */
+function keyOf(reqs: Requirements, key: string): Requirements {
+  return new Requirements(reqs.has(key) ? [reqs.get(key)] : []);
+}
+
+/** `Requirements.fromLabels(labels)` (karpenter NewLabelRequirements) at the keys in `keys` only. */
 function labelsAt(labels: Readonly<Record<string, string>>, keys: ReadonlySet<string>): Requirements {
   const out = new Requirements();
   for (const [k, v] of Object.entries(labels)) if (keys.has(normalizeKey(k))) out.add(Requirement.of(k, 'In', [v]));

@@ -123,10 +123,10 @@ describe('buildInstanceTypes requirements', () => {
 });
 
 /** The offerings a scenario makes unavailable, every label of every type copied per offering (the plain construction). */
-function plainUnavailable(zones: string[], scenario: IceScenario): Set<string> {
+function plainUnavailable(zones: string[], scenario: IceScenario, types = catalog.types): Set<string> {
   const out = new Set<string>();
   const sets = scenario.unavailable.map((reqs) => Requirements.fromNodeSelectorRequirements(reqs));
-  for (const t of catalog.types)
+  for (const t of types)
     for (const zone of zones)
       for (const ct of CAPACITY_TYPES) {
         const offering = Requirements.fromLabels(t.labels)
@@ -150,6 +150,15 @@ describe('unavailableOfferings', () => {
       ],
     ],
     ['one zone', [[{ key: LABEL_ZONE, operator: 'In', values: ['us-east-1b'] }]]],
+    [
+      'spot in one zone',
+      [
+        [
+          { key: LABEL_ZONE, operator: 'In', values: ['us-east-1c'] },
+          { key: LABEL_CAPACITY_TYPE, operator: 'In', values: ['spot'] },
+        ],
+      ],
+    ],
     [
       'a family anywhere but spot',
       [
@@ -188,6 +197,31 @@ describe('unavailableOfferings', () => {
     expect([...got].sort()).toEqual([...want].sort());
   });
 
+  it('reads a zone or capacity-type label a catalog type carries as the plain construction does', () => {
+    const base = catalog.byName.get('m7i.large')!;
+    const types = [
+      { ...base, name: 'x.zoned', labels: { ...base.labels, [LABEL_ZONE]: 'us-east-1b' } },
+      { ...base, name: 'x.spot', labels: { ...base.labels, [LABEL_CAPACITY_TYPE]: 'spot' } },
+      base,
+    ];
+    const small: Catalog = { ...catalog, types, byName: new Map(types.map((t) => [t.name, t])) };
+    for (const unavailable of [
+      [[{ key: LABEL_ZONE, operator: 'In', values: ['us-east-1b'] }]],
+      [
+        [
+          { key: LABEL_CAPACITY_TYPE, operator: 'In', values: ['spot'] },
+          { key: LABEL_ZONE, operator: 'NotIn', values: ['us-east-1c'] },
+        ],
+      ],
+      [[{ key: 'karpenter.k8s.aws/instance-family', operator: 'In', values: ['m7i'] }]],
+    ]) {
+      const scenario = { name: 'x', unavailable };
+      const got = unavailableOfferings(small, ZONES, scenario);
+      expect([...got].sort()).toEqual([...plainUnavailable(ZONES, scenario, types)].sort());
+      expect(got.size).toBeGreaterThan(0);
+    }
+  });
+
   it('the scenarios above are not all or nothing', () => {
     const sizes = scenarios.map(
       ([name, unavailable]) => unavailableOfferings(catalog, ZONES, { name, unavailable }).size,
@@ -195,6 +229,6 @@ describe('unavailableOfferings', () => {
     const all = catalog.types.length * ZONES.length * CAPACITY_TYPES.length;
     expect(sizes.filter((n) => n > 0 && n < all).length).toBeGreaterThanOrEqual(5);
     expect(sizes[sizes.length - 1]).toBe(all);
-    expect(sizes[5]).toBe(0);
+    expect(sizes[6]).toBe(0);
   });
 });
