@@ -280,8 +280,10 @@ export class Requirements {
 
   /** Intersects; with `explain` false a failure is '' (no text is built). */
   private intersection(incoming: Requirements, explain: boolean): string | null {
-    const [small, big, smallIsIncoming] =
-      this.map.size <= incoming.map.size ? [this.map, incoming.map, false] : [incoming.map, this.map, true];
+    // The smaller map is walked (no array is allocated for the choice: this runs for every type of every pool).
+    const smallIsIncoming = this.map.size > incoming.map.size;
+    const small = smallIsIncoming ? incoming.map : this.map;
+    const big = smallIsIncoming ? this.map : incoming.map;
     for (const [key, r1] of small) {
       const r2 = big.get(key);
       if (!r2) continue;
