@@ -3,7 +3,7 @@
 // The AWS SDK (`catalog refresh`) and the Kubernetes client (`cluster:` / `--kubeconfig`) are large and used by
 // few runs: they are bundled apart, minified, into dist/vendor/ and loaded only when those features run.
 import { build } from 'esbuild';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { generateAll } from './generate-validators.mjs';
 
@@ -49,6 +49,26 @@ const vendorPlugin = {
   },
 };
 
+/**
+ * The embedded instance-type catalog (src/cloudprovider/catalog.generated.json, ~340 KB, imported whole as the default
+ * export) becomes `JSON.parse` of a string literal instead of an object literal: V8 scans a string and parses JSON
+ * faster than it compiles and runs the same data as JavaScript (importing the catalog's chunk: 17.5 ms CPU as an object
+ * literal, 9.3 ms as JSON.parse, medians of 15). The value is the same.
+ */
+const jsonAsStringPlugin = {
+  name: 'json-as-string',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]cloudprovider[\\/]catalog\.generated\.json$/ }, (args) => {
+      // Parsed and written again: whitespace dropped, and a malformed file fails the build as esbuild's loader would.
+      const json = JSON.stringify(JSON.parse(readFileSync(args.path, 'utf8')));
+      return {
+        contents: `export default JSON.parse(${JSON.stringify(json)});`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 rmSync('dist', { recursive: true, force: true });
 await build({
   ...common,
@@ -84,7 +104,7 @@ const main = await build({
   entryPoints: { index: 'src/github/main.ts', cli: 'src/cli/main.ts' },
   outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [vendorPlugin],
+  plugins: [vendorPlugin, jsonAsStringPlugin],
 });
 for (const [file, out] of Object.entries(main.metafile.outputs))
   for (const imp of out.imports)
