@@ -101,7 +101,7 @@ await build({
 cpSync('node_modules/@cdktf/hcl2json/main.wasm.gz', 'dist/vendor/hcl2json/main.wasm.gz');
 const main = await build({
   ...common,
-  entryPoints: { index: 'src/github/main.ts', cli: 'src/cli/main.ts' },
+  entryPoints: { index: 'src/github/bin.ts', cli: 'src/cli/bin.ts' },
   outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [vendorPlugin, jsonAsStringPlugin],

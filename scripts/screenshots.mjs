@@ -191,7 +191,7 @@ function exampleComments() {
   try {
     const cli = join(dir, 'cli.mjs');
     buildSync({
-      entryPoints: [join(ROOT, 'src/cli/main.ts')],
+      entryPoints: [join(ROOT, 'src/cli/bin.ts')],
       outfile: cli,
       bundle: true,
       platform: 'node',

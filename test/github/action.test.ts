@@ -1,7 +1,7 @@
 /**
  * The action end to end, in this process (test/support/action-runner.ts) under a simulated Actions environment
  * (GITHUB_EVENT_PATH, INPUT_* variables) against a fake GitHub API at the HTTP layer, with the real Octokit client; a
- * few runs go through the esbuild bundle of src/github/main.ts in a child process, as the runner starts it.
+ * few runs go through the esbuild bundle of src/github/bin.ts in a child process, as the runner starts it.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

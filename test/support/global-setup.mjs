@@ -15,7 +15,7 @@ export default async function globalSetup() {
   // kubectl obtained here (none on the PATH): `kubectl kustomize` tests find it on the PATH the workers inherit.
   if (tools.kubectl?.bin) process.env.PATH = `${dirname(tools.kubectl.bin)}:${process.env.PATH ?? ''}`;
   await build({
-    entryPoints: ['src/github/main.ts'],
+    entryPoints: ['src/github/bin.ts'],
     bundle: true,
     platform: 'node',
     format: 'esm',
