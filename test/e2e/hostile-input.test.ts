@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { activeWindows, parseSchedule, type Schedule } from '../../src/disruption/budget-cron.js';
 import { compileBudgets } from '../../src/disruption/budgets.js';
 import { estimateRollout } from '../../src/disruption/rollout.js';
+import { DEFAULT_CAPS } from '../../src/sources/config.js';
 
 const AT = ['--at', '2026-01-05T10:00:00Z'];
 
@@ -450,8 +451,13 @@ spec:
 });
 
 describe('bounded work: caps checked before the work, each an input-capped error naming the cap', () => {
-  test('10,000 NodePools: the cap answers in seconds, without modelling the truncated state', async () => {
-    const pools = Array.from({ length: 10_000 }, (_, i) => nodePool(`pool-${i}`)).join('---\n');
+  // One object past the default cap is enough to trip it (state-classify.ts compares the count with the cap); the
+  // configured-cap test below covers a cap from the config.
+  const PAST_OBJECTS = DEFAULT_CAPS.karpenterObjects + 1;
+  const PAST_SCENARIOS = DEFAULT_CAPS.scenarios + 1;
+
+  test(`${PAST_OBJECTS} NodePools (default cap + 1): the cap answers in seconds, without modelling the truncated state`, async () => {
+    const pools = Array.from({ length: PAST_OBJECTS }, (_, i) => nodePool(`pool-${i}`)).join('---\n');
     const t0 = Date.now();
     const p = await validate({ 'nc.yaml': NODECLASS, 'p.yaml': pools });
     const seconds = (Date.now() - t0) / 1000;
@@ -476,22 +482,22 @@ describe('bounded work: caps checked before the work, each an input-capped error
     ]);
   });
 
-  test('10,000 what-if scenarios: only caps.scenarios are simulated, with an error', async () => {
+  test(`${PAST_SCENARIOS} what-if scenarios (default cap + 1): only caps.scenarios are simulated, with an error`, async () => {
     const sc = (i: number) =>
       `  - name: s${i}\n    unavailable:\n      - - { key: karpenter.k8s.aws/instance-generation, operator: Gt, values: ["8"] }\n`;
     const t0 = Date.now();
     const dir = tempTree({
       'nc.yaml': NODECLASS,
       'p.yaml': nodePool('a'),
-      '.karpenter-plan.yaml': `scenarios:\n${Array.from({ length: 10_000 }, (_, i) => sc(i)).join('')}`,
+      '.karpenter-plan.yaml': `scenarios:\n${Array.from({ length: PAST_SCENARIOS }, (_, i) => sc(i)).join('')}`,
     });
     const { plan: p } = await run(['simulate', dir]);
-    expect(p.scenarios).toHaveLength(50);
+    expect(p.scenarios).toHaveLength(DEFAULT_CAPS.scenarios);
     expect(p.findings).toContainEqual(
       expect.objectContaining({
         rule: 'input-capped',
         file: '.karpenter-plan.yaml',
-        message: '10000 what-if scenarios: only the first 50 are simulated (caps.scenarios)',
+        message: `${PAST_SCENARIOS} what-if scenarios: only the first ${DEFAULT_CAPS.scenarios} are simulated (caps.scenarios)`,
       }),
     );
     expect(Date.now() - t0).toBeLessThan(60_000);
