@@ -5,11 +5,11 @@
  * size are checked against a budget.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** The installed package's size budget: the issue's limit is 40 MB; dist/ with its vendored SDKs is about 8 MB. */
 const INSTALLED_BUDGET_BYTES = 15 * 1024 * 1024;
@@ -39,11 +39,31 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
   engines: { node: string };
 };
 
+/**
+ * `npm pack` of the working tree, made once for the suite: the file list the checks below read and the tarball the
+ * installed package comes from are the same pack.
+ */
+let packing: { result: PackResult; tarball: string } | null = null;
+function packOnce(): { result: PackResult; tarball: string } {
+  if (packing) return packing;
+  const tarballs = mkdtempSync(join(tmpdir(), 'kp-pack-'));
+  const result = (
+    JSON.parse(
+      npm(['pack', '--json', '--ignore-scripts', '--pack-destination', tarballs], process.cwd()),
+    ) as PackResult[]
+  )[0];
+  packing = { result, tarball: join(tarballs, result.filename) };
+  return packing;
+}
+afterAll(() => {
+  if (packing) rmSync(dirname(packing.tarball), { recursive: true, force: true });
+});
+
 describe('npm pack', () => {
   let packed: PackResult;
   beforeAll(() => {
-    packed = (JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], process.cwd())) as PackResult[])[0];
-  });
+    packed = packOnce().result;
+  }, 120_000);
 
   test('carries the runtime files and nothing of the development tree', () => {
     const paths = packed.files.map((f) => f.path);
@@ -94,15 +114,10 @@ describe('the installed package', () => {
   let url = '';
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kp-package-'));
-    const tarballs = join(dir, 'tarballs');
     const project = join(dir, 'project');
     cpSync('examples/generation-split', join(project, 'example'), { recursive: true });
     writeFileSync(join(project, 'package.json'), '{ "name": "empty", "private": true }\n');
-    mkdirSync(tarballs, { recursive: true });
-    const out = JSON.parse(
-      npm(['pack', '--json', '--ignore-scripts', '--pack-destination', tarballs], process.cwd()),
-    ) as PackResult[];
-    npm(['install', '--offline', '--ignore-scripts', join(tarballs, out[0].filename)], project);
+    npm(['install', '--offline', '--ignore-scripts', packOnce().tarball], project);
     bin = join(project, 'node_modules', '.bin', 'karpenter-plan');
     server = createServer((req, res) => {
       res.setHeader('content-type', 'application/json');
