@@ -27,8 +27,14 @@ type Schema = {
 const root = JSON.parse(readFileSync('schema/plan.schema.json', 'utf8')) as Schema & {
   definitions?: Record<string, Schema>;
 };
+// The ES2022 library alone, without the DOM and the @types packages (tsconfig.json's target; the plan's types use
+// neither): a program of 62 files instead of 466, ~0.9 s of CPU instead of ~4.8 s. A type left unresolved would read as
+// `any` and the comparison below would report it.
 const program = ts.createProgram(['src/plan/contract.ts'], {
   strict: true,
+  target: ts.ScriptTarget.ES2022,
+  lib: ['lib.es2022.d.ts'],
+  types: [],
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
   noEmit: true,
