@@ -9,14 +9,15 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateRepo } from './generate-repo.mjs';
+import { generateTargets } from './generate-targets.mjs';
 
 const TMP = '.tmp/scale';
 const AT = '2026-01-05T10:00:00Z';
 const update = parseArgs({ options: { update: { type: 'boolean' } } }).values.update === true;
 
-function measure(args) {
+function measure(args, env = process.env) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['bench/measure.mjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(process.execPath, ['bench/measure.mjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 30, env });
   const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
   const last = r.stderr.trim().split('\n').pop();
   const m = JSON.parse(last);
@@ -129,6 +130,11 @@ for (const n of [10, 1000000]) {
   console.log(`replicas ${n}: ${(replicas[n].cpuMs / 1000).toFixed(2)} s CPU`);
 }
 
+// The multi-target repository (issue 22): 40 kustomize overlays over one base and 3 chart environments, against the
+// renderers it needs run one after the other (every overlay folder of base and head, every chart with its values).
+const targets = measureTargets();
+hashes['targets-40'] = targets.hash;
+
 // Identity with the recorded hashes.
 const hashFile = 'bench/plan-hashes.json';
 const recorded = existsSync(hashFile) ? JSON.parse(readFileSync(hashFile, 'utf8')) : null;
@@ -144,6 +150,57 @@ if (update || !recorded) {
 }
 console.log(`plan identity: ${identity}`);
 
+function measureTargets() {
+  const dir = join(TMP, 'targets-40');
+  if (!existsSync(join(dir, 'head'))) generateTargets(dir, { overlays: 40, charts: 3 });
+  // helm from .tmp/tools (scripts/test-tools.mjs) when it is there, else the one on the PATH.
+  const helmDir = '.tmp/tools/helm3';
+  const env = existsSync(join(helmDir, 'helm'))
+    ? { ...process.env, PATH: `${join(process.cwd(), helmDir)}:${process.env.PATH ?? ''}` }
+    : process.env;
+  const onPath = (bin) => spawnSync(bin, ['version'], { env, stdio: 'ignore' }).status === 0;
+  const kustomize = onPath('kustomize') ? ['kustomize', 'build'] : ['kubectl', 'kustomize'];
+  const sequential = () => {
+    const t0 = process.hrtime.bigint();
+    let renders = 0;
+    for (const side of ['base', 'head']) {
+      const root = join(dir, side);
+      for (const o of readdirSync(join(root, 'overlays'))) {
+        const r = spawnSync(kustomize[0], [kustomize[1], join(root, 'overlays', o)], { env, stdio: 'ignore' });
+        if (r.status !== 0) throw new Error(`${kustomize.join(' ')} ${o} failed`);
+        renders++;
+      }
+      for (const c of readdirSync(join(root, 'charts'))) {
+        const chart = join(root, 'charts', c);
+        const values = ['values.yaml', 'values-prod.yaml'].flatMap((v) => ['--values', join(chart, v)]);
+        spawnSync('helm', ['template', ...values, '--', 'karpenter-plan', chart], { env, stdio: 'ignore' });
+        renders++;
+      }
+    }
+    return { wallMs: Number(process.hrtime.bigint() - t0) / 1e6, renders };
+  };
+  const out = join(dir, 'plan.json');
+  const args = ['cli', 'diff', '--base', join(dir, 'base'), '--head', join(dir, 'head')];
+  const diff = () => measure([...args, '--format', 'json', '--out', out, '--at', AT], env);
+  // Best of two of each, alternated (the machine may be shared).
+  const runs = [sequential(), diff(), sequential(), diff()];
+  const renderers = [runs[0], runs[2]].sort((a, b) => a.wallMs - b.wallMs)[0];
+  const tool = [runs[1], runs[3]].sort((a, b) => a.wallMs - b.wallMs)[0];
+  const hash = createHash('sha256').update(readFileSync(out)).digest('hex').slice(0, 16);
+  const ratio = tool.wallMs / renderers.wallMs;
+  console.log(
+    `targets-40: diff ${(tool.wallMs / 1000).toFixed(2)} s wall, ${(tool.cpuMs / 1000).toFixed(2)} s CPU (the tool's process), ${tool.rssMb.toFixed(0)} MB; renderers one after the other (${renderers.renders} runs of ${kustomize.join(' ')} / helm template): ${(renderers.wallMs / 1000).toFixed(2)} s; ratio ${ratio.toFixed(2)}×`,
+  );
+  return {
+    ...tool,
+    renderersMs: renderers.wallMs,
+    renders: renderers.renders,
+    renderer: kustomize.join(' '),
+    ratio,
+    hash,
+  };
+}
+
 const f = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const section = [
   '## Scale: generated platform repositories',
@@ -158,6 +215,8 @@ const section = [
   ),
   '',
   `Growth from M, doubling one dimension (CPU ratio; 2.0 is linear): ${growth.map((g) => `${g.dim} ×${g.ratio.toFixed(2)}`).join(', ')}.`,
+  '',
+  `The 40-target kustomize repository (bench/generate-targets.mjs: one base with an EC2NodeClass and 4 NodePools, 40 overlays each patching a pool and adding a Deployment, 3 chart environments; head narrows one pool of the base, so the 40 overlays are affected): \`diff\` ${f(targets.wallMs)} wall, ${f(targets.cpuMs)} CPU in the tool's own process, ${targets.rssMb.toFixed(0)} MB; the renderers run one after the other (${targets.renders} runs of \`${targets.renderer}\` and \`helm template\`, without the tool's sandbox): ${f(targets.renderersMs)}; ratio ${targets.ratio.toFixed(2)}× (target: within 1.2×).`,
   '',
   `The README example (\`diff\` of examples/generation-split, median of ${EXAMPLE_RUNS} runs): ${f(example.cpuMs)} CPU, ${f(example.wallMs)} wall. A Deployment of 10 replicas: ${f(replicas[10].cpuMs)} CPU; of 1,000,000 replicas: ${f(replicas[1000000].cpuMs)} CPU.`,
   '',
