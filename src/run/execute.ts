@@ -21,6 +21,7 @@ import {
 } from '../sources/targets.js';
 import { changedFiles, notEvaluated } from '../sources/coverage.js';
 import { prepareTerraform } from '../sources/terraform-eval.js';
+import { renderTargetsAhead } from '../sources/render-ahead.js';
 import { combineTargets, stateFingerprint, type TargetList, type TargetOutcome } from '../plan/targets.js';
 import { isPlainTargetKey } from '../sources/resolve-config.js';
 import { nearest } from '../common/distance.js';
@@ -128,6 +129,8 @@ async function planOneTarget(input: ExecuteInput, keys: string[], one: string): 
       `target "${displayKey(one)}" is not a kustomization of base or head, an Argo CD Application's name@destination, a cluster of the config's clusters: with inputs of its own, nor a chart's folder+environment${near.length ? ` — did you mean ${near.join(' or ')}?` : ''} (targets: ${keys.map(displayKey).join(', ') || 'none'})`,
     );
   }
+  // Base's and head's renderings of the target at once (sources/render-ahead.ts).
+  await renderTargetsAhead([input.head, input.base], input.config, [one], { deadline: input.deadline });
   const states = loadStates(input, {}, one, keys);
   states.head.findings.push(...coverage(input, [states], otherTargetsFiles(input, one)));
   checkSomethingToPlan(input, [states]);
@@ -156,6 +159,8 @@ async function planStatesOfRun(input: ExecuteInput, keys: string[]): Promise<Pla
  */
 async function planEveryTarget(input: ExecuteInput, keys: string[]): Promise<Plan> {
   const capped = capTargets(input, keys);
+  // The targets' kustomizations rendered at once, before each target is read in turn (sources/render-ahead.ts).
+  await renderTargetsAhead([input.head, input.base], input.config, capped.kept, { deadline: input.deadline });
   const run = loadTargets(input, {}, capped.kept, keys);
   const loadedStates = run.loaded.map((l) => l.states);
   const runFindings = [...capped.findings, ...coverage(input, loadedStates, new Set())];

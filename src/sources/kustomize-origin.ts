@@ -23,6 +23,15 @@ export function recordOrigins(kustomization: Record<string, unknown>): void {
   if (!meta.includes('originAnnotations')) kustomization.buildMetadata = [...meta, 'originAnnotations'];
 }
 
+const indexes = new WeakMap<FileTree, OriginIndex>();
+
+/** The origin index of a tree, made once: every target of a run traces to the same base files, parsed once. */
+export function originIndex(tree: FileTree): OriginIndex {
+  let out = indexes.get(tree);
+  if (!out) indexes.set(tree, (out = new OriginIndex(tree)));
+  return out;
+}
+
 /** Reads the files a rendering traces to, each parsed once. */
 export class OriginIndex {
   private docs = new Map<string, SourceDocument[]>();

@@ -11,10 +11,10 @@
 import { makeTempFolder, removeTempFolder } from './temp-folders.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, posix } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { isNode, LineCounter, parseAllDocuments, parseDocument, stringify, type Document } from 'yaml';
 import { isRemoteReference, leavesState } from './remote-reference.js';
-import { runSandboxed } from './sandbox.js';
+import { runSandboxed, runSandboxedAsync } from './sandbox.js';
 import { isObject } from '../common/fields.js';
 import type { FileTree } from './tree.js';
 
@@ -286,29 +286,89 @@ function probeKustomizeRenderer(): KustomizeRenderer | null {
   }
 }
 
+/** What a checkout copies: the files' texts, the folders above them, and the digest of both. */
+interface Snapshot {
+  files: readonly string[];
+  digest: string;
+  texts: Map<string, string>;
+  folders: Set<string>;
+}
+
+/**
+ * The files of a tree a checkout copies, read once per tree and list of files (each target of a run copies the same
+ * state: its shared base is read once, not once per target).
+ */
+const snapshots = new WeakMap<FileTree, Snapshot>();
+
+function snapshotOf(tree: FileTree, files: readonly string[]): Snapshot {
+  const known = snapshots.get(tree);
+  if (known && known.files === files) return known;
+  const hash = createHash('sha256');
+  const texts = new Map<string, string>();
+  const folders = new Set<string>();
+  for (const f of files) {
+    const text = tree.read(f);
+    if (text === null) continue;
+    hash.update(`${f}\0${text.length}\0${text}\0`);
+    texts.set(f, text);
+    for (let d = posix.dirname(f); d !== '.' && d !== '/' && !folders.has(d); d = posix.dirname(d)) folders.add(d);
+  }
+  const snapshot = { files, digest: hash.digest('hex'), texts, folders };
+  snapshots.set(tree, snapshot);
+  return snapshot;
+}
+
 /**
  * A temporary copy of a state's files (a directory or a git revision), removed by `dispose`. `digest` is a hash of
- * every path and content copied: two checkouts with the same digest hold the same files.
+ * every path and content copied: two checkouts with the same digest hold the same files. The copy is written when
+ * first needed (`root`): a run whose renderings were all made before (the process's renderings, render-ahead.ts)
+ * writes nothing.
  */
 export class Checkout {
-  readonly root: string;
   readonly digest: string;
+  private folder: string | null = null;
+  /** The files copied, with their text, and every folder above them (the tree's snapshot, shared). */
+  private readonly texts: ReadonlyMap<string, string>;
+  private readonly folders: ReadonlySet<string>;
   constructor(tree: FileTree, files: readonly string[]) {
-    this.root = makeTempFolder('karpenter-plan-kustomize-');
-    const hash = createHash('sha256');
-    for (const f of files) {
-      const text = tree.read(f);
-      if (text === null) continue;
-      hash.update(`${f}\0${text.length}\0${text}\0`);
-      const out = join(this.root, 'tree', f);
+    const snapshot = snapshotOf(tree, files);
+    this.digest = snapshot.digest;
+    this.texts = snapshot.texts;
+    this.folders = snapshot.folders;
+  }
+  /** The copy's folder (its files under `tree/`, the renderers' HOME `home/`), written on first use. */
+  get root(): string {
+    if (this.folder !== null) return this.folder;
+    const root = makeTempFolder('karpenter-plan-kustomize-');
+    this.folder = root;
+    for (const [f, text] of this.texts) {
+      const out = join(root, 'tree', f);
       mkdirSync(dirname(out), { recursive: true });
       writeFileSync(out, text);
     }
-    this.digest = hash.digest('hex');
-    mkdirSync(join(this.root, 'home'), { recursive: true });
+    mkdirSync(join(root, 'home'), { recursive: true });
+    return root;
+  }
+  /**
+   * The kustomization file of a folder of the copy (the first of KUSTOMIZATION_FILES there) and its text, or null.
+   * Once the copy is written, read from it (a Flux Kustomization writes a generated one there, flux.ts).
+   */
+  kustomizationOf(dir: string): { name: string; text: string } | null {
+    if (this.folder !== null) {
+      const name = KUSTOMIZATION_FILES.find((f) => existsSync(join(this.folder!, 'tree', dir, f)));
+      return name ? { name, text: readFileSync(join(this.folder, 'tree', dir, name), 'utf8') } : null;
+    }
+    const name = KUSTOMIZATION_FILES.find((f) => {
+      const p = posix.join(dir, f);
+      return this.texts.has(p) || this.folders.has(p);
+    });
+    if (!name) return null;
+    const text = this.texts.get(posix.join(dir, name));
+    // A folder of that name: read as the copy would be (which fails as it did).
+    return { name, text: text ?? readFileSync(join(this.root, 'tree', dir, name), 'utf8') };
   }
   dispose(): void {
-    removeTempFolder(this.root);
+    if (this.folder !== null) removeTempFolder(this.folder);
   }
 }
 
@@ -318,13 +378,58 @@ export type RenderResult = { ok: true; output: string } | { ok: false; message: 
  * Renderings already made in this process, by what decides them: the renderer, the checkout's files (its digest), the
  * folder and the edited kustomization. A renderer run offline in its sandbox gives the same output for the same files,
  * so a process that renders one state several times (base in `validate` and in `diff`, the fuzzer's commands of one
- * case) runs it once. Timeouts are not kept (they depend on the machine's load). Bounded: cleared past 256 entries.
+ * case) runs it once. Timeouts are not kept (they depend on the machine's load). Bounded: cleared past RENDERINGS
+ * entries.
  */
 const renderings = new Map<string, RenderResult>();
+const RENDERINGS = 256;
+
+/** A rendering to make: its key in `renderings`, and the edited kustomization to write (null: none). */
+interface RenderRequest {
+  key: string;
+  edited: { file: string; text: string; original: string } | null;
+}
+
+/** What decides a rendering (renderKustomization), or the failure to answer when the folder holds no kustomization. */
+function renderRequest(
+  checkout: Checkout,
+  dir: string,
+  renderer: KustomizeRenderer,
+  edit: ((kustomization: Record<string, unknown>) => void) | null,
+): RenderRequest | RenderResult {
+  if (!edit) return { key: `${renderer.binary}\0${checkout.digest}\0${dir}`, edited: null };
+  const found = checkout.kustomizationOf(dir);
+  if (!found) return { ok: false, timedOut: false, message: `${dir || '.'} holds no kustomization file` };
+  const doc = parseDocument(found.text, { uniqueKeys: false }).toJS({ maxAliasCount: 1000 }) as unknown;
+  const value = isObject(doc) ? doc : {};
+  edit(value);
+  const editedText = stringify(value);
+  return {
+    key: `${renderer.binary}\0${checkout.digest}\0${dir}\0${found.name}\0${editedText}`,
+    edited: { file: join(dir, found.name), text: editedText, original: found.text },
+  };
+}
+
+/** Writes the edited kustomization into the copy (when there is one) and returns how to restore it. */
+function applyEdit(checkout: Checkout, request: RenderRequest): () => void {
+  if (!request.edited) return () => {};
+  const file = join(checkout.root, 'tree', request.edited.file);
+  const original = request.edited.original;
+  writeFileSync(file, request.edited.text);
+  return () => writeFileSync(file, original);
+}
+
+/** Keeps a rendering for the rest of the process (timeouts are not kept). */
+function keep(key: string, r: RenderResult): void {
+  if (!r.ok && r.timedOut) return;
+  if (renderings.size >= RENDERINGS) renderings.clear();
+  renderings.set(key, r);
+}
 
 /**
  * Renders one kustomization folder of a checkout, offline, with fixed flags. `edit` changes the kustomization file of
- * the copy for this rendering only (an Argo CD Application's kustomize options); the file is restored afterwards.
+ * the copy for this rendering only (an Argo CD Application's kustomize options); the file is restored afterwards. A
+ * rendering the process already made (the same files, folder and edit) is not made again.
  */
 export function renderKustomization(
   checkout: Checkout,
@@ -333,38 +438,94 @@ export function renderKustomization(
   timeoutMs: number,
   edit: ((kustomization: Record<string, unknown>) => void) | null = null,
 ): RenderResult {
-  if (!edit) return rendered(`${renderer.binary}\0${checkout.digest}\0${dir}`, checkout, dir, renderer, timeoutMs);
-  const file = KUSTOMIZATION_FILES.map((f) => join(checkout.root, 'tree', dir, f)).find((f) => existsSync(f));
-  if (!file) return { ok: false, timedOut: false, message: `${dir || '.'} holds no kustomization file` };
-  const original = readFileSync(file, 'utf8');
-  const doc = parseDocument(original, { uniqueKeys: false }).toJS({ maxAliasCount: 1000 }) as unknown;
-  const value = isObject(doc) ? doc : {};
-  edit(value);
-  const editedText = stringify(value);
-  writeFileSync(file, editedText);
+  const request = renderRequest(checkout, dir, renderer, edit);
+  if (!('key' in request)) return request;
+  const known = renderings.get(request.key);
+  if (known) return known;
+  const restore = applyEdit(checkout, request);
   try {
-    const key = `${renderer.binary}\0${checkout.digest}\0${dir}\0${basename(file)}\0${editedText}`;
-    return rendered(key, checkout, dir, renderer, timeoutMs);
+    const r = runRenderer(checkout, dir, renderer, timeoutMs);
+    keep(request.key, r);
+    return r;
   } finally {
-    writeFileSync(file, original);
+    restore();
   }
 }
 
-/** One rendering, from the process's renderings when the same one was made before. */
-function rendered(
-  key: string,
-  checkout: Checkout,
-  dir: string,
+/** A rendering to make ahead of the pipeline: renderKustomization's folder and edit. */
+export interface AheadJob {
+  checkout: Checkout;
+  dir: string;
+  edit: ((kustomization: Record<string, unknown>) => void) | null;
+}
+
+/**
+ * Makes renderings ahead, `concurrency` renderers at a time, into the process's renderings, so that the pipeline's
+ * renderKustomization then finds them made. Each is what renderKustomization would run (the same command, sandbox,
+ * folder, edit, timeout and output cap); only a renderer that exited on its own is kept (a timeout, a renderer
+ * stopped past its output cap or that could not be started is left for the pipeline to run and report). The jobs'
+ * folders must be distinct in each checkout, none a base of another (an edit is written into the copy while the others run).
+ * `start` is asked before each renderer starts (the run's render cap and time budget): once it says no, no other
+ * starts. Renderings already made are not made again. Answers how many renderers were started.
+ */
+export async function renderAhead(
+  jobs: readonly AheadJob[],
   renderer: KustomizeRenderer,
   timeoutMs: number,
-): RenderResult {
-  const known = renderings.get(key);
-  if (known) return known;
-  const r = runRenderer(checkout, dir, renderer, timeoutMs);
-  if (!r.ok && r.timedOut) return r;
-  if (renderings.size >= 256) renderings.clear();
-  renderings.set(key, r);
-  return r;
+  concurrency: number,
+  start: () => boolean,
+): Promise<number> {
+  const todo: { checkout: Checkout; dir: string; request: RenderRequest }[] = [];
+  for (const j of jobs) {
+    let request: RenderRequest | RenderResult;
+    try {
+      request = renderRequest(j.checkout, j.dir, renderer, j.edit);
+    } catch {
+      continue; // the pipeline meets the same kustomization and answers for it
+    }
+    if ('key' in request && !renderings.has(request.key) && !todo.some((t) => t.request.key === request.key))
+      todo.push({ checkout: j.checkout, dir: j.dir, request });
+  }
+  let next = 0;
+  let started = 0;
+  let refused = false;
+  const worker = async (): Promise<void> => {
+    while (next < todo.length && !refused) {
+      if (!start()) {
+        refused = true;
+        return;
+      }
+      const { checkout, dir, request } = todo[next++];
+      started++;
+      const restore = applyEdit(checkout, request);
+      try {
+        const outcome = await runSandboxedAsync(renderer.binary, rendererArgs(checkout, dir, renderer), {
+          home: join(checkout.root, 'home'),
+          cwd: join(checkout.root, 'tree'),
+          timeoutMs,
+        });
+        if (!outcome.error && outcome.status !== null)
+          keep(request.key, rendererResult(checkout, dir, renderer, timeoutMs, outcome));
+      } finally {
+        restore();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, todo.length)) }, worker));
+  return started;
+}
+
+/** How many renderings the process may still keep before its renderings are cleared (renderAhead fills up to it). */
+export function renderingsRoom(): number {
+  return RENDERINGS - 1 - renderings.size;
+}
+
+/** The renderer's arguments: fixed flags, the default load restrictor, the folder of the copy. */
+function rendererArgs(checkout: Checkout, dir: string, renderer: KustomizeRenderer): string[] {
+  const target = join(checkout.root, 'tree', dir);
+  return renderer.name === 'kustomize'
+    ? ['build', '--load-restrictor', 'LoadRestrictionsRootOnly', target]
+    : ['kustomize', '--load-restrictor', 'LoadRestrictionsRootOnly', target];
 }
 
 export function runRenderer(
@@ -374,17 +535,23 @@ export function runRenderer(
   timeoutMs: number,
   sandbox: { withoutNamespace?: boolean } = {},
 ): RenderResult {
-  const target = join(checkout.root, 'tree', dir);
-  const args =
-    renderer.name === 'kustomize'
-      ? ['build', '--load-restrictor', 'LoadRestrictionsRootOnly', target]
-      : ['kustomize', '--load-restrictor', 'LoadRestrictionsRootOnly', target];
-  const r = runSandboxed(renderer.binary, args, {
+  const r = runSandboxed(renderer.binary, rendererArgs(checkout, dir, renderer), {
     home: join(checkout.root, 'home'),
     cwd: join(checkout.root, 'tree'),
     timeoutMs,
     ...sandbox,
   });
+  return rendererResult(checkout, dir, renderer, timeoutMs, r);
+}
+
+/** A renderer's answer as a rendering: its output, or why it failed (paths of the copy left out). */
+function rendererResult(
+  checkout: Checkout,
+  dir: string,
+  renderer: KustomizeRenderer,
+  timeoutMs: number,
+  r: { status: number | null; stdout: string; stderr: string; error?: Error },
+): RenderResult {
   if (r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT')
     return {
       ok: false,

@@ -17,7 +17,7 @@
  *    (`GIT_CONFIG_NOSYSTEM`, `GIT_CONFIG_GLOBAL=/dev/null`: no credential helper, no `url.*.insteadOf`) and no
  *    prompt (`GIT_TERMINAL_PROMPT=0`, `GIT_ASKPASS`/`SSH_ASKPASS` set to `false`, `GIT_SSH_COMMAND=false`).
  */
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 
@@ -106,26 +106,122 @@ export interface SandboxOptions {
   withoutNamespace?: boolean;
 }
 
+/** What a renderer is started with: the command (the namespace's prefix first, when there is one) and its options. */
+interface SandboxCommand {
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+/** The command of a renderer in its box (see runSandboxed), or null when the binary cannot be found. */
+function sandboxCommand(binary: string, args: readonly string[], opts: SandboxOptions): SandboxCommand | null {
+  const env = rendererEnv(opts.home);
+  const resolved = findExecutable(binary);
+  if (!resolved) return null;
+  mkdirSync(opts.home, { recursive: true });
+  const ns = opts.withoutNamespace ? null : networkNamespace();
+  const [command, ...rest] = ns ? [...ns, resolved, ...args] : [resolved, ...args];
+  return { command, args: rest, env, ...(opts.cwd ? { cwd: opts.cwd } : {}) };
+}
+
+/** The most a renderer may write on standard output or error (each); past it, it is stopped. */
+const MAX_OUTPUT = 256 * 1024 * 1024;
+
+const notFound = (binary: string, call: string): NodeJS.ErrnoException =>
+  Object.assign(new Error(`${call} ${binary} ENOENT`), { code: 'ENOENT' }) as NodeJS.ErrnoException;
+
 /**
  * Runs a renderer in its box: the environment of rendererEnv, in a network namespace of its own where the machine
  * allows it. A binary that cannot be found answers like spawnSync does (`error.code` ENOENT), without starting
  * anything.
  */
 export function runSandboxed(binary: string, args: readonly string[], opts: SandboxOptions): SpawnSyncReturns<string> {
-  const env = rendererEnv(opts.home);
-  const resolved = findExecutable(binary);
-  if (!resolved) {
-    const error = Object.assign(new Error(`spawnSync ${binary} ENOENT`), { code: 'ENOENT' }) as NodeJS.ErrnoException;
-    return { pid: 0, output: [], stdout: '', stderr: '', status: null, signal: null, error };
-  }
-  mkdirSync(opts.home, { recursive: true });
-  const ns = opts.withoutNamespace ? null : networkNamespace();
-  const [command, ...rest] = ns ? [...ns, resolved, ...args] : [resolved, ...args];
-  return spawnSync(command, rest, {
+  const c = sandboxCommand(binary, args, opts);
+  if (!c)
+    return {
+      pid: 0,
+      output: [],
+      stdout: '',
+      stderr: '',
+      status: null,
+      signal: null,
+      error: notFound(binary, 'spawnSync'),
+    };
+  return spawnSync(c.command, c.args, {
     encoding: 'utf8',
     timeout: opts.timeoutMs,
-    maxBuffer: 256 * 1024 * 1024,
-    env,
-    ...(opts.cwd ? { cwd: opts.cwd } : {}),
+    maxBuffer: MAX_OUTPUT,
+    env: c.env,
+    ...(c.cwd ? { cwd: c.cwd } : {}),
+  });
+}
+
+/** How a renderer started by runSandboxedAsync ended (the fields of spawnSync's answer that renderers read). */
+export interface SandboxOutcome {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** ENOENT (not found, nothing started), ETIMEDOUT (stopped at timeoutMs), ENOBUFS (stopped past the output cap). */
+  error?: NodeJS.ErrnoException;
+}
+
+/**
+ * runSandboxed without blocking the process, so that several renderers run at once (sources/render-ahead.ts): the same
+ * command, environment, namespace, folder, timeout (the renderer is sent SIGTERM at timeoutMs, as spawnSync does) and
+ * output cap (stopped past MAX_OUTPUT bytes on either stream, as spawnSync's maxBuffer does).
+ */
+export function runSandboxedAsync(
+  binary: string,
+  args: readonly string[],
+  opts: SandboxOptions,
+): Promise<SandboxOutcome> {
+  const c = sandboxCommand(binary, args, opts);
+  if (!c)
+    return Promise.resolve({ status: null, signal: null, stdout: '', stderr: '', error: notFound(binary, 'spawn') });
+  return new Promise((resolvePromise) => {
+    const child = spawn(c.command, c.args, { env: c.env, ...(c.cwd ? { cwd: c.cwd } : {}) });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const sizes = { out: 0, err: 0 };
+    let stopped: 'ETIMEDOUT' | 'ENOBUFS' | null = null;
+    let failed: NodeJS.ErrnoException | null = null;
+    const stop = (why: 'ETIMEDOUT' | 'ENOBUFS'): void => {
+      stopped ??= why;
+      child.kill('SIGTERM');
+    };
+    const timer = setTimeout(() => stop('ETIMEDOUT'), opts.timeoutMs);
+    const take = (into: Buffer[], key: 'out' | 'err') => (chunk: Buffer) => {
+      sizes[key] += chunk.length;
+      if (sizes[key] > MAX_OUTPUT) stop('ENOBUFS');
+      else into.push(chunk);
+    };
+    child.stdout.on('data', take(out, 'out'));
+    child.stderr.on('data', take(err, 'err'));
+    child.stdin.end();
+    child.on('error', (e) => {
+      failed = e;
+      // Never started (no 'close' follows): answered now.
+      if (child.pid === undefined) {
+        clearTimeout(timer);
+        resolvePromise({ status: null, signal: null, stdout: '', stderr: '', error: e });
+      }
+    });
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      const error =
+        failed ??
+        (stopped
+          ? (Object.assign(new Error(`spawn ${binary} ${stopped}`), { code: stopped }) as NodeJS.ErrnoException)
+          : undefined);
+      resolvePromise({
+        status,
+        signal,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        ...(error ? { error } : {}),
+      });
+    });
   });
 }

@@ -14,7 +14,7 @@ import {
   type Kustomization,
   type KustomizeRenderer,
 } from './kustomize.js';
-import { OriginIndex, recordOrigins } from './kustomize-origin.js';
+import { originIndex, recordOrigins, type OriginIndex } from './kustomize-origin.js';
 import { renderAllowed, type RenderBudget } from './render-budget.js';
 import { GitTree, type FileTree } from './tree.js';
 import { parseYamlDocuments } from './yaml.js';
@@ -132,7 +132,7 @@ export function renderKustomizations(
         `${renderer.name === 'kubectl' ? 'kubectl kustomize' : 'kustomize build'} ${root.dir || '.'}${root.owner ? ` (${root.owner})` : ''}`,
       );
       for (const f of filesOf(parts, allFiles)) state.evaluated.add(f);
-      origins ??= new OriginIndex(tree);
+      origins ??= originIndex(tree);
       for (const doc of parseYamlDocuments(file, r.output, state.findings))
         accept(doc.value, origins.sourceOf(doc.value, doc.source, root.dir, parts, root.labelAt));
     }
