@@ -4,6 +4,8 @@
  * then rendered offline: never `--validate`, never anything that contacts a cluster.
  */
 import { makeTempFolder, removeTempFolder } from './temp-folders.js';
+import { createHash } from 'node:crypto';
+import type { SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -240,6 +242,13 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string, 
           refused: { file: f, line: outside[0].line },
         };
     }
+    const key = renderingKey(
+      binary,
+      chart,
+      wanted.map((f) => [f, tree.read(f)]),
+    );
+    const known = renderings.get(key);
+    if (known) return known;
     for (const f of wanted) {
       const text = tree.read(f);
       if (text === null) continue;
@@ -258,29 +267,75 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string, 
     args.push('--', chart.releaseName, join(root, 'tree', chartDir(chart.path)));
     // No token, no Actions variable, no plugin or repository configuration of the caller's, no network (sandbox.ts).
     const r = runSandboxed(binary, args, { home: join(root, 'home'), timeoutMs });
-    if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { ok: false, missing: true, message: `helm was not found (${binary}); install helm or set helm.binary` };
-    }
-    if (r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT')
-      return {
-        ok: false,
-        missing: false,
-        message: `helm template ${chart.path} did not finish within ${timeoutMs / 1000} s and was stopped`,
-      };
-    if (r.status !== 0)
-      return {
-        ok: false,
-        missing: false,
-        message: `helm template ${chart.path} failed: ${(r.stderr || '')
-          .split(join(root, 'tree') + '/')
-          .join('')
-          .trim()
-          .split('\n')
-          .slice(0, 5)
-          .join(' ')}`,
-      };
-    return { ok: true, output: r.stdout };
+    const result = helmOutcome(r, chart, binary, root, timeoutMs);
+    // A missing binary or a timeout depends on the machine, not on the chart: not kept.
+    if (result.ok || (!result.missing && !r.error && r.status !== null)) keep(key, result);
+    return result;
   } finally {
     removeTempFolder(root);
   }
+}
+
+/**
+ * Renderings already made in this process, by what decides them: the binary, the release name, the namespace, and the
+ * path and text of every file copied for the chart (values included) and the inline values. helm runs offline in its
+ * sandbox, so the same inputs give the same output: a chart base and head hold alike, or a process that plans one
+ * state several times (targets, the fuzzer's commands), is rendered once. Bounded: cleared past 256 entries.
+ */
+const renderings = new Map<string, HelmResult>();
+
+function renderingKey(binary: string, chart: ChartSource, files: [string, string | null][]): string {
+  const h = createHash('sha256');
+  for (const part of [
+    binary,
+    chart.releaseName,
+    chart.namespace,
+    chart.path,
+    ...chart.values,
+    chart.inlineValues ?? '\0',
+  ])
+    h.update(part).update('\0');
+  for (const [path, text] of files)
+    h.update(path)
+      .update('\0')
+      .update(text ?? '\0')
+      .update('\0');
+  return h.digest('hex');
+}
+
+function keep(key: string, result: HelmResult): void {
+  if (renderings.size >= 256) renderings.clear();
+  renderings.set(key, result);
+}
+
+/** What one run of `helm template` answered, as the state reads it. */
+function helmOutcome(
+  r: SpawnSyncReturns<string>,
+  chart: ChartSource,
+  binary: string,
+  root: string,
+  timeoutMs: number,
+): HelmResult {
+  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT') {
+    return { ok: false, missing: true, message: `helm was not found (${binary}); install helm or set helm.binary` };
+  }
+  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT')
+    return {
+      ok: false,
+      missing: false,
+      message: `helm template ${chart.path} did not finish within ${timeoutMs / 1000} s and was stopped`,
+    };
+  if (r.status !== 0)
+    return {
+      ok: false,
+      missing: false,
+      message: `helm template ${chart.path} failed: ${(r.stderr || '')
+        .split(join(root, 'tree') + '/')
+        .join('')
+        .trim()
+        .split('\n')
+        .slice(0, 5)
+        .join(' ')}`,
+    };
+  return { ok: true, output: r.stdout };
 }

@@ -66,6 +66,28 @@ describeEachHelm('helm template', (helm) => {
     }
   });
 
+  test('a chart base and head hold alike is rendered once per process; changed values render again', async () => {
+    const { bin, log } = spyHelm(helm.bin);
+    const cfg = `charts:\n  - { path: charts/pools, values: [values-prod.yaml], namespace: karpenter }\nhelm: { binary: ${JSON.stringify(bin)} }\n`;
+    const templates = () =>
+      readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .filter((l) => (JSON.parse(l) as string[])[0] === 'template').length;
+    const same = tempTree({ ...chartFiles(10), '.karpenter-plan.yaml': cfg });
+    const alike = tempTree({ ...chartFiles(10), '.karpenter-plan.yaml': cfg, 'notes.txt': 'not read by the chart' });
+    const plan = JSON.parse((await runCli(['diff', '--base', same, '--head', alike, '--format', 'json'])).stdout);
+    expect(plan.nodePools).toEqual([expect.objectContaining({ name: 'from-chart', change: 'unchanged' })]);
+    expect(templates()).toBe(1);
+    // The same files in another run of the process: still kept. A values file that differs: rendered again.
+    await runCli(['validate', same, '--format', 'json']);
+    expect(templates()).toBe(1);
+    const changed = tempTree({ ...chartFiles(20), '.karpenter-plan.yaml': cfg });
+    const p2 = JSON.parse((await runCli(['validate', changed, '--format', 'json'])).stdout);
+    expect(templates()).toBe(2);
+    expect(p2.nodePools).toEqual([expect.objectContaining({ name: 'from-chart' })]);
+  });
+
   test('an Argo CD release name that is a flag is refused; helm is not run with it', async () => {
     const { bin, log } = spyHelm(helm.bin);
     const app = `apiVersion: argoproj.io/v1alpha1
