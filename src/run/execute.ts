@@ -6,6 +6,7 @@ import type { Finding } from '../common/findings.js';
 import type { Config } from '../sources/config.js';
 import { emptyState, loadState, type LoadOptions, type State } from '../sources/state.js';
 import type { FileTree } from '../sources/tree.js';
+import { SharedYamlReads } from '../sources/yaml.js';
 import type { Plan } from '../plan/contract.js';
 import { fleetFilesIn } from '../sources/fleet.js';
 import {
@@ -520,7 +521,9 @@ function loadStates(
   // One render count for the run (every target, base and head): caps.renders; and the run's time budget.
   opts.renders ??= { count: 0 };
   if (input.deadline) opts.deadline ??= input.deadline;
-  // A target's inputs in each state (sources/targets.ts); renderer lookups are shared by every target of the run.
+  // A target's inputs in each state (sources/targets.ts); renderer lookups are shared by every target of the run, the
+  // manifest files read by both states by the target's two states.
+  const yaml = new SharedYamlReads();
   const load = (tree: FileTree, base: FileTree | null): { state: State; config: Config } => {
     const t =
       target === undefined || target === null
@@ -528,6 +531,7 @@ function loadStates(
         : targetInputs(tree, input.config, target);
     const o: LoadOptions = {
       ...opts,
+      yaml,
       base,
       ...(t.target !== undefined ? { target: t.target } : {}),
       ...(t.joined.length ? { joined: t.joined } : {}),

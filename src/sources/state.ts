@@ -33,7 +33,7 @@ import {
 } from './argocd.js';
 import { expandApplicationSet } from './applicationset.js';
 import { expansionWarnings } from './applicationset-warnings.js';
-import { parseYamlDocuments } from './yaml.js';
+import { parseYamlDocuments, SharedYamlReads } from './yaml.js';
 import { counter } from '../common/own.js';
 import { markSkippedDocuments } from './skipped.js';
 import { readTerraform } from './terraform-eval.js';
@@ -126,6 +126,8 @@ export interface LoadOptions {
   renders?: { count: number };
   /** The run's time budget (caps.runSeconds): past it, no render is started (common/deadline.ts). */
   deadline?: Deadline;
+  /** Manifest files parsed for the other state of the diff: one of the same name and text is not parsed again. */
+  yaml?: SharedYamlReads;
 }
 
 /** A state with nothing in it (the base of a single-state run, and the start of every loaded state). */
@@ -188,13 +190,14 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
   const counts = counter();
   const accept: Accept = (value, source) =>
     classify(state, value, source, seen, applications, { caps: config.caps, counts, vars: config.vars });
+  const yaml = opts.yaml ?? new SharedYamlReads();
   const { targetApp, rendered } = renderedApplications(argo, opts);
   // Without the loose manifests, a rendered Application's own file is still an input of the target.
   if (!loose)
     for (const a of rendered)
       if (a.source.file && argo.appFiles.has(a.source.file) && !state.files.includes(a.source.file))
         state.files.push(a.source.file);
-  readManifestFiles(tree, manifestFiles, state, accept);
+  readManifestFiles(tree, manifestFiles, state, accept, yaml);
   if (typeof opts.target === 'string' && !targetApp)
     checkTargetKustomization(tree, opts, opts.target, kustomizations, state);
 
@@ -220,7 +223,7 @@ export function loadState(tree: FileTree, config: Config, opts: LoadOptions = {}
     targetApp,
     fluxIn,
   });
-  readDirectorySources(tree, renderedApps, state, accept, loose ? argo.appFiles : new Set());
+  readDirectorySources(tree, renderedApps, state, accept, loose ? argo.appFiles : new Set(), yaml);
 
   // Helm charts rendered with the real helm (or the configured values adapter as a fallback):
   // the configured ones, then those of the Argo CD Applications rendered in this state.
@@ -271,7 +274,13 @@ function renderedApplications(
 }
 
 /** Files read as manifests; one that cannot be read is an error. */
-function readManifestFiles(tree: FileTree, files: readonly string[], state: State, accept: Accept): void {
+function readManifestFiles(
+  tree: FileTree,
+  files: readonly string[],
+  state: State,
+  accept: Accept,
+  yaml: SharedYamlReads,
+): void {
   for (const file of files) {
     const text = tree.read(file);
     if (text === null) {
@@ -285,14 +294,14 @@ function readManifestFiles(tree: FileTree, files: readonly string[], state: Stat
       });
       continue;
     }
-    readManifest(file, text, state, accept);
+    readManifest(file, text, state, accept, yaml);
   }
 }
 
-function readManifest(file: string, text: string, state: State, accept: Accept): void {
+function readManifest(file: string, text: string, state: State, accept: Accept, yaml: SharedYamlReads): void {
   state.files.push(file);
   state.evaluated.add(file);
-  for (const doc of parseYamlDocuments(file, text, state.findings)) accept(doc.value, doc.source);
+  for (const doc of yaml.parse(file, text, state.findings)) accept(doc.value, doc.source);
 }
 
 /** A target kustomization the configuration names (a `clusters:` entry) that is not a kustomization folder is reported there. */
@@ -386,6 +395,7 @@ function readDirectorySources(
   state: State,
   accept: Accept,
   readAlready: ReadonlySet<string>,
+  yaml: SharedYamlReads,
 ): void {
   for (const a of apps)
     for (const src of a.sources) {
@@ -396,7 +406,7 @@ function readDirectorySources(
       for (const file of src.files) {
         if (readAlready.has(file)) continue; // read with the plain manifests
         const text = tree.read(file);
-        if (text !== null) readManifest(file, text, state, accept);
+        if (text !== null) readManifest(file, text, state, accept, yaml);
       }
     }
 }

@@ -371,6 +371,32 @@ function documentValue(
   return value as Record<string, unknown>;
 }
 
+/**
+ * The documents of the files both states of a diff read (base and head are two revisions of one repository: most of
+ * their files are the same text). A file of the same name and text is parsed once; each state gets copies of its
+ * findings and the same documents, which readers never change (they build their own objects from the values). Lives
+ * as long as the loading of one target's two states.
+ */
+export class SharedYamlReads {
+  private readonly files = new Map<string, { text: string; docs: SourceDocument[]; findings: Finding[] }>();
+
+  /** parseYamlDocuments of a Kubernetes manifest file (YAML 1.1 warnings on), the findings pushed to `findings`. */
+  parse(file: string, text: string, findings: Finding[]): SourceDocument[] {
+    const read = this.files.get(file);
+    if (read && read.text === text) {
+      // Each file is read once per state: the other state has it now, and nothing holds it longer than the states do.
+      this.files.delete(file);
+      for (const f of read.findings) findings.push({ ...f });
+      return read.docs;
+    }
+    const own: Finding[] = [];
+    const docs = parseYamlDocuments(file, text, own);
+    this.files.set(file, { text, docs, findings: own });
+    for (const f of own) findings.push({ ...f });
+    return docs;
+  }
+}
+
 /** Parses a YAML file expected to hold one mapping (values files, config); null + finding on failure. */
 export function parseYamlMapping(
   file: string,
