@@ -45,8 +45,17 @@ function allNodes(fleet: Fleet): Fleet['nodes'] {
   return fleet.notManaged?.length ? [...fleet.nodes, ...fleet.notManaged] : fleet.nodes;
 }
 
+/** schedulingKey of each workload, made once: a state's workloads are compared with base's for each cluster made. */
+const SCHEDULING_KEYS = new WeakMap<Workload, string>();
+
 /** What scheduling reads of a pod template; a change of any of it rolls the workload's pods. */
 function schedulingKey(w: Workload): string {
+  let key = SCHEDULING_KEYS.get(w);
+  if (key === undefined) SCHEDULING_KEYS.set(w, (key = schedulingKeyOf(w)));
+  return key;
+}
+
+function schedulingKeyOf(w: Workload): string {
   // The pod-template-hash stand-in (api/workload.ts podTemplateHash) changes with any template field, the image too:
   // the labels the template itself sets are what is compared.
   const { annotations: _a, labels: allLabels, ...rest } = w.pod.constraints;

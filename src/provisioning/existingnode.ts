@@ -45,6 +45,22 @@ export interface ExistingNodeJournal {
   saved: Map<ExistingNode, ExistingNodeState>;
 }
 
+/**
+ * NewExistingNode's requirements (NewLabelRequirements(labels) ∧ hostname In [HostName()]), made once per labels object
+ * and hostname: a fleet node is made an ExistingNode again for each state's simulation and each consolidation run.
+ * Shared safely: an ExistingNode never changes its Requirements in place (Add and restores replace them).
+ */
+const LABELLED = new WeakMap<Readonly<Record<string, string>>, Map<string, Requirements>>();
+
+function labelledRequirements(labels: Readonly<Record<string, string>>, hostname: string): Requirements {
+  let byHost = LABELLED.get(labels);
+  if (!byHost) LABELLED.set(labels, (byHost = new Map()));
+  let r = byHost.get(hostname);
+  if (!r)
+    byHost.set(hostname, (r = Requirements.fromLabels(labels).add(Requirement.of(LABEL_HOSTNAME, 'In', [hostname]))));
+  return r;
+}
+
 export class ExistingNode {
   /** StateNode.HostName: the hostname label, else the node's name. */
   readonly hostname: string;
@@ -71,9 +87,7 @@ export class ExistingNode {
   ) {
     this.hostname = input.labels[LABEL_HOSTNAME] || input.name;
     // NewExistingNode: NewLabelRequirements(labels) ∧ hostname In [HostName()].
-    this.requirements = Requirements.fromLabels(input.labels).add(
-      Requirement.of(LABEL_HOSTNAME, 'In', [this.hostname]),
-    );
+    this.requirements = labelledRequirements(input.labels, this.hostname);
     this.labelled = this.requirements;
     let used: ResourceList = {};
     let daemonBound: ResourceList = {};
@@ -88,13 +102,14 @@ export class ExistingNode {
     // scheduler.go calculateExistingNodeClaims → getCompatibleDaemonPods (isDaemonPodCompatibleWithNode: taints
     // tolerated, node labels compatible with the daemonset's strict requirements); NewExistingNode subtracts what is
     // already bound and floors each resource at 0.
-    const labels = Requirements.fromLabels(input.labels);
+    const labels = daemonSets.length ? Requirements.fromLabels(input.labels) : null;
     let daemons: ResourceList = {};
-    for (const d of daemonSets) {
-      if (untolerated(input.taints, d.pod.tolerations)) continue;
-      if (!nodeSelectorAlternatives(d.pod).some((r) => labels.isCompatible(r, false))) continue;
-      daemons = addResources(daemons, d.pod.requests);
-    }
+    if (labels)
+      for (const d of daemonSets) {
+        if (untolerated(input.taints, d.pod.tolerations)) continue;
+        if (!nodeSelectorAlternatives(d.pod).some((r) => labels.isCompatible(r, false))) continue;
+        daemons = addResources(daemons, d.pod.requests);
+      }
     const pending: ResourceList = {};
     for (const [k, v] of Object.entries(daemons)) pending[k] = Math.max(0, v - (daemonBound[k] ?? 0));
     this.remaining = subtractResources(available, pending);

@@ -84,3 +84,32 @@ describe('ExistingNodeIndex', () => {
     expect(names(trial.all())).toEqual(['a-2', 'b-1', 'u-1']);
   });
 });
+
+describe('ExistingNode made again from the same labels', () => {
+  test('shares its labelled requirements, and a pod added to one node leaves the other as it was', () => {
+    const i = input('s-1', { team: 'a', zone: 'z1' });
+    const one = new ExistingNode(i, { ...i.capacity! }, { ...i.allocatable! }, []);
+    const again = new ExistingNode({ ...i, pods: [] }, { ...i.capacity! }, { ...i.allocatable! }, []);
+    expect(again.labelled).toBe(one.labelled);
+    const g = group('nodeSelector: { team: a }\n');
+    const st = initialPodState(g.pod, 'Respect');
+    const r = one.canAdd(g, st, podRequirements(g.pod, st), null);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    one.add(g, r.reqs);
+    expect(one.requirements).not.toBe(one.labelled);
+    expect(again.requirements).toBe(again.labelled);
+    expect(again.requirements.get('team').values).toEqual(new Set(['a']));
+    expect(again.remaining.cpu).toBe(4000);
+    expect(one.remaining.cpu).toBe(3900);
+  });
+
+  test('a hostname of its own gets requirements of its own', () => {
+    const labels = { team: 'a' };
+    const a = new ExistingNode({ ...input('h-1', {}), labels }, { cpu: 1000 }, { cpu: 1000 }, []);
+    const b = new ExistingNode({ ...input('h-2', {}), labels }, { cpu: 1000 }, { cpu: 1000 }, []);
+    expect(a.labelled).not.toBe(b.labelled);
+    expect([...a.labelled.get('kubernetes.io/hostname').values]).toEqual(['h-1']);
+    expect([...b.labelled.get('kubernetes.io/hostname').values]).toEqual(['h-2']);
+  });
+});
