@@ -114,19 +114,21 @@ export class Requirement {
     const gte = maxDefined(a.gte, b.gte);
     const lte = minDefined(a.lte, b.lte);
     if (gte !== undefined && lte !== undefined && gte > lte) return false;
-    // The bounds check of requirement.go withinBounds, without allocating a Requirement for it.
-    const inBounds = (v: string): boolean => withinRange(v, gte, lte);
+    // The bounds check of requirement.go withinBounds (withinRange), without allocating a Requirement for it: this runs
+    // for every instance type of every template, so nothing here allocates.
     if (a.complement && b.complement) return true;
     if (a.complement) {
-      for (const v of b.values) if (!a.values.has(v) && inBounds(v)) return true;
+      for (const v of b.values) if (!a.values.has(v) && withinRange(v, gte, lte)) return true;
       return false;
     }
     if (b.complement) {
-      for (const v of a.values) if (!b.values.has(v) && inBounds(v)) return true;
+      for (const v of a.values) if (!b.values.has(v) && withinRange(v, gte, lte)) return true;
       return false;
     }
-    const [small, big] = a.values.size <= b.values.size ? [a.values, b.values] : [b.values, a.values];
-    for (const v of small) if (big.has(v) && inBounds(v)) return true;
+    const aSmaller = a.values.size <= b.values.size;
+    const small = aSmaller ? a.values : b.values;
+    const big = aSmaller ? b.values : a.values;
+    for (const v of small) if (big.has(v) && withinRange(v, gte, lte)) return true;
     return false;
   }
 
