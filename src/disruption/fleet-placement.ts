@@ -336,6 +336,30 @@ export function poolsAtLimits(
 }
 
 /**
+ * The base state's cluster of a fleet as consolidation starts from it, by the set of nodes leaving: that set is made
+ * per disruption run (controller.ts disrupt), so the cluster is let go with it.
+ */
+const BASE_CLUSTERS = new WeakMap<
+  ReadonlySet<string>,
+  { fleet: Fleet; base: PlacementState; nodes: readonly ExistingNodeInput[] }
+>();
+
+/**
+ * `clusterFor(fleet, base, base, leaving)`'s nodes, made once: the disruption controller runs consolidation four times
+ * over the same base cluster (base and head, with and without budgets). Each run gets nodes of its own with lists of
+ * pods of their own (a kept command adds pods to them, ConsolidationCluster.end); the bound pods are shared, never
+ * changed.
+ */
+function baseClusterNodes(fleet: Fleet, base: PlacementState, leaving: ReadonlySet<string>): ExistingNodeInput[] {
+  let made = BASE_CLUSTERS.get(leaving);
+  if (!made || made.fleet !== fleet || made.base !== base) {
+    made = { fleet, base, nodes: clusterFor(fleet, base, base, leaving).nodes };
+    BASE_CLUSTERS.set(leaving, made);
+  }
+  return made.nodes.map((n) => ({ ...n, pods: [...n.pods] }));
+}
+
+/**
  * The existing nodes consolidation may move pods to (karpenter pkg/controllers/disruption/helpers.go
  * SimulateScheduling: the cluster's active nodes other than the candidates), keyed by the names candidates are known by
  * (NodeClaim names; a node not managed by Karpenter by its Node name: it is never a candidate, helpers.go
@@ -404,7 +428,7 @@ export function consolidationClusterOf(
   } else {
     if (!fleetKnowsPods(fleet)) return null;
     const key = new Map(fleet.nodes.map((n) => [n.nodeName ?? n.name, n.name]));
-    for (const input of clusterFor(fleet, base, base, leaving).nodes) add(key.get(input.name) ?? input.name, input);
+    for (const input of baseClusterNodes(fleet, base, leaving)) add(key.get(input.name) ?? input.name, input);
   }
   return new ConsolidationCluster(entries, daemonSets, pods);
 }
