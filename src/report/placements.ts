@@ -2,7 +2,7 @@
  * Where the workloads are placed, in the Markdown report: the Fleet outcome (base and head placement of each
  * workload), what each NodePool no workload exercises would launch (probe pods), and the what-if scenarios.
  */
-import type { Plan } from '../plan/contract.js';
+import type { Placement, Plan } from '../plan/contract.js';
 import { cell, code, inert, money } from './escape.js';
 import { probesOnly, simulatedLaunchPart } from './consequences.js';
 import { details } from './markup.js';
@@ -31,19 +31,7 @@ export function scenarioSection(plan: Plan): string {
 /** Where a placement's pods run on a node without a NodeClaim (plan.md: `managed: false`). */
 export const NOT_MANAGED = 'not managed by Karpenter';
 
-function placementCell(
-  p: {
-    schedulable: boolean;
-    nodePool: string | null;
-    instanceType: string | null;
-    capacityType: string | null;
-    pricePerHour: number | null;
-    reason: string | null;
-    pending?: number;
-    managed?: false;
-  } | null,
-  spotEstimated = false,
-): string {
+function placementCell(p: Placement | null, spotEstimated = false): string {
   if (!p) return '–';
   if (!p.schedulable) return `⛔ unschedulable: ${cell(p.reason)}`;
   const approx = spotEstimated && p.capacityType === 'spot' ? '≈' : '';

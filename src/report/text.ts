@@ -6,7 +6,7 @@
  * the cursor or recolour the terminal.
  */
 import { assumptionLines } from './assumption-lines.js';
-import type { Plan, TargetPlan } from '../plan/contract.js';
+import type { Placement, Plan, TargetPlan } from '../plan/contract.js';
 import { OUTCOME_WORDS, outcomeOf, pricingNote } from './markdown.js';
 import type { Inline } from './markup.js';
 import { nodePoolNotes, sortedPools } from './replacements.js';
@@ -111,16 +111,7 @@ function heading(title: string, paint: Paint): string[] {
   return ['', paint(title, 'bold')];
 }
 
-type PlacementLike = {
-  schedulable: boolean;
-  nodePool: string | null;
-  instanceType: string | null;
-  capacityType: string | null;
-  pricePerHour: number | null;
-  reason: string | null;
-  pending?: number;
-  managed?: false;
-} | null;
+type PlacementLike = Placement | null;
 
 function placement(p: PlacementLike, spotEstimated = false): string {
   if (!p) return '-';
