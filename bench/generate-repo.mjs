@@ -36,6 +36,17 @@ const VCPU = { large: 2, xlarge: 4, '2xlarge': 8, '4xlarge': 16 };
 const GIB_PER_VCPU = { c: 2, m: 4, r: 8 };
 const MAX_PODS = { large: 29, xlarge: 58, '2xlarge': 58, '4xlarge': 234 };
 
+/** The one EC2NodeClass every generated repository's NodePools use. */
+export const NODE_CLASS = `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata: { name: default }
+spec:
+  role: KarpenterNodeRole
+  amiSelectorTerms: [{ alias: al2023@v20260801 }]
+  subnetSelectorTerms: [{ tags: { karpenter.sh/discovery: platform } }]
+  securityGroupSelectorTerms: [{ tags: { karpenter.sh/discovery: platform } }]
+`;
+
 export function generateRepo(
   out,
   { pools, overlays, workloads, nodes, seed = 42, weights = false, limits = 0, pods = false },
@@ -64,15 +75,6 @@ export function generateRepo(
     fallback.set(i, { families: others.length ? others.slice(0, 2) : ['m5'], cpu: int(8, 64) });
   }
 
-  const nodeClass = `apiVersion: karpenter.k8s.aws/v1
-kind: EC2NodeClass
-metadata: { name: default }
-spec:
-  role: KarpenterNodeRole
-  amiSelectorTerms: [{ alias: al2023@v20260801 }]
-  subnetSelectorTerms: [{ tags: { karpenter.sh/discovery: platform } }]
-  securityGroupSelectorTerms: [{ tags: { karpenter.sh/discovery: platform } }]
-`;
   const nodePool = (i, head) => {
     const fam = head && narrowed.has(i) && families[i].length > 1 ? families[i].slice(1) : families[i];
     const w = weights ? weight[i] : fallback.has(i) ? 10 : null;
@@ -152,7 +154,7 @@ spec:
     const dir = join(out, side);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, '.karpenter-plan.yaml'), config);
-    writeFileSync(join(dir, 'nodeclass.yaml'), nodeClass);
+    writeFileSync(join(dir, 'nodeclass.yaml'), NODE_CLASS);
     writeFileSync(
       join(dir, 'nodepools.yaml'),
       [

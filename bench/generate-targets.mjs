@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { NODE_CLASS } from './generate-repo.mjs';
 
 const POOLS = [
   { name: 'general', families: ['m6i', 'm7i'], head: ['m6i', 'm7i'] },
@@ -14,16 +15,6 @@ const POOLS = [
   { name: 'memory', families: ['r6i', 'r7i'], head: ['r6i', 'r7i'] },
   { name: 'burst', families: ['t3'], head: ['t3'] },
 ];
-
-const NODE_CLASS = `apiVersion: karpenter.k8s.aws/v1
-kind: EC2NodeClass
-metadata: { name: default }
-spec:
-  role: KarpenterNodeRole
-  amiSelectorTerms: [{ alias: al2023@v20260801 }]
-  subnetSelectorTerms: [{ tags: { karpenter.sh/discovery: platform } }]
-  securityGroupSelectorTerms: [{ tags: { karpenter.sh/discovery: platform } }]
-`;
 
 function nodePool(name, families, weight) {
   return `apiVersion: karpenter.sh/v1
