@@ -13,6 +13,7 @@ import type { ChartSource } from './config.js';
 import { karpenterRelevant } from './coverage.js';
 import { GitTree, type FileTree } from './tree.js';
 import { isObject } from '../common/fields.js';
+import { KeptRenderings } from './kept-renderings.js';
 import { runSandboxed } from './sandbox.js';
 import { isScalar, LineCounter, parseDocument, visit } from 'yaml';
 
@@ -211,44 +212,44 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string, 
       missing: false,
       message: `chart ${where} depends on ${missing.join(', ')}, not vendored under ${chartPrefix(chart.path)}charts/: dependencies are never fetched (pull request content does not reach the network), so the chart is not rendered; run \`helm dependency build ${where}\` and commit ${chartPrefix(chart.path)}charts/ with each dependency unpacked in a folder (\`tar -xzf\` the .tgz archives there: archives are not read)`,
     };
-  const root = makeTempFolder('karpenter-plan-helm-');
-  try {
-    const prefix = chartPrefix(chart.path);
-    const listed = new Set(files);
-    const outside = chart.values.filter((v) => !listed.has(v));
+  const prefix = chartPrefix(chart.path);
+  const listed = new Set(files);
+  const outside = chart.values.filter((v) => !listed.has(v));
+  if (outside.length)
+    return {
+      ok: false,
+      missing: false,
+      message: `values file(s) ${outside.map((v) => JSON.stringify(v)).join(', ')} of chart ${chart.path} are not files of the state; the chart is not rendered`,
+    };
+  const wanted = chartInputs(files, chart);
+  if (!listed.has(`${prefix}Chart.yaml`))
+    return { ok: false, missing: false, message: `chart folder ${where} holds no Chart.yaml in ${tree.label}` };
+  // A schema that names anything outside itself is refused before helm runs: helm would fetch or read it.
+  for (const f of wanted) {
+    if (!/(^|\/)values\.schema\.json$/.test(f)) continue;
+    const outside = schemaOutsideReferences(tree.read(f) ?? '');
     if (outside.length)
       return {
         ok: false,
         missing: false,
-        message: `values file(s) ${outside.map((v) => JSON.stringify(v)).join(', ')} of chart ${chart.path} are not files of the state; the chart is not rendered`,
+        message: `chart ${chart.path} was not evaluated: ${f} references ${outside
+          .slice(0, 3)
+          .map((o) => JSON.stringify(o.reference.slice(0, 200)))
+          .join(
+            ', ',
+          )}, outside the schema itself; helm would fetch or read it while validating the values, so the chart is not rendered (use references within the document, \`#/…\`)`,
+        refused: { file: f, line: outside[0].line },
       };
-    const wanted = chartInputs(files, chart);
-    if (!listed.has(`${prefix}Chart.yaml`))
-      return { ok: false, missing: false, message: `chart folder ${where} holds no Chart.yaml in ${tree.label}` };
-    // A schema that names anything outside itself is refused before helm runs: helm would fetch or read it.
-    for (const f of wanted) {
-      if (!/(^|\/)values\.schema\.json$/.test(f)) continue;
-      const outside = schemaOutsideReferences(tree.read(f) ?? '');
-      if (outside.length)
-        return {
-          ok: false,
-          missing: false,
-          message: `chart ${chart.path} was not evaluated: ${f} references ${outside
-            .slice(0, 3)
-            .map((o) => JSON.stringify(o.reference.slice(0, 200)))
-            .join(
-              ', ',
-            )}, outside the schema itself; helm would fetch or read it while validating the values, so the chart is not rendered (use references within the document, \`#/…\`)`,
-          refused: { file: f, line: outside[0].line },
-        };
-    }
-    const key = renderingKey(
-      binary,
-      chart,
-      wanted.map((f) => [f, tree.read(f)]),
-    );
-    const known = renderings.get(key);
-    if (known) return known;
+  }
+  const key = renderingKey(
+    binary,
+    chart,
+    wanted.map((f) => [f, tree.read(f)]),
+  );
+  const known = renderings.get(key);
+  if (known) return known;
+  const root = makeTempFolder('karpenter-plan-helm-');
+  try {
     for (const f of wanted) {
       const text = tree.read(f);
       if (text === null) continue;
@@ -269,7 +270,7 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string, 
     const r = runSandboxed(binary, args, { home: join(root, 'home'), timeoutMs });
     const result = helmOutcome(r, chart, binary, root, timeoutMs);
     // A missing binary or a timeout depends on the machine, not on the chart: not kept.
-    if (result.ok || (!result.missing && !r.error && r.status !== null)) keep(key, result);
+    if (result.ok || (!result.missing && !r.error && r.status !== null)) renderings.keep(key, result);
     return result;
   } finally {
     removeTempFolder(root);
@@ -277,12 +278,10 @@ export function renderChart(tree: FileTree, chart: ChartSource, binary: string, 
 }
 
 /**
- * Renderings already made in this process, by what decides them: the binary, the release name, the namespace, and the
- * path and text of every file copied for the chart (values included) and the inline values. helm runs offline in its
- * sandbox, so the same inputs give the same output: a chart base and head hold alike, or a process that plans one
- * state several times (targets, the fuzzer's commands), is rendered once. Bounded: cleared past 256 entries.
+ * Renderings already made in this process (kept-renderings.ts), by what decides them: the binary, the release name,
+ * the namespace, and the path and text of every file copied for the chart (values included) and the inline values.
  */
-const renderings = new Map<string, HelmResult>();
+const renderings = new KeptRenderings<HelmResult>();
 
 function renderingKey(binary: string, chart: ChartSource, files: [string, string | null][]): string {
   const h = createHash('sha256');
@@ -301,11 +300,6 @@ function renderingKey(binary: string, chart: ChartSource, files: [string, string
       .update(text ?? '\0')
       .update('\0');
   return h.digest('hex');
-}
-
-function keep(key: string, result: HelmResult): void {
-  if (renderings.size >= 256) renderings.clear();
-  renderings.set(key, result);
 }
 
 /** What one run of `helm template` answered, as the state reads it. */

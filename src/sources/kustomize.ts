@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { isNode, LineCounter, parseAllDocuments, parseDocument, stringify, type Document } from 'yaml';
 import { isRemoteReference, leavesState } from './remote-reference.js';
+import { KeptRenderings } from './kept-renderings.js';
 import { runSandboxed, runSandboxedAsync } from './sandbox.js';
 import { isObject } from '../common/fields.js';
 import type { FileTree } from './tree.js';
@@ -378,11 +379,9 @@ export type RenderResult = { ok: true; output: string } | { ok: false; message: 
  * Renderings already made in this process, by what decides them: the renderer, the checkout's files (its digest), the
  * folder and the edited kustomization. A renderer run offline in its sandbox gives the same output for the same files,
  * so a process that renders one state several times (base in `validate` and in `diff`, the fuzzer's commands of one
- * case) runs it once. Timeouts are not kept (they depend on the machine's load). Bounded: cleared past RENDERINGS
- * entries.
+ * case) runs it once. Timeouts are not kept (they depend on the machine's load). Bounded (kept-renderings.ts).
  */
-const renderings = new Map<string, RenderResult>();
-const RENDERINGS = 256;
+const renderings = new KeptRenderings<RenderResult>();
 
 /** A rendering to make: its key in `renderings`, and the edited kustomization to write (null: none). */
 interface RenderRequest {
@@ -422,8 +421,7 @@ function applyEdit(checkout: Checkout, request: RenderRequest): () => void {
 /** Keeps a rendering for the rest of the process (timeouts are not kept). */
 function keep(key: string, r: RenderResult): void {
   if (!r.ok && r.timedOut) return;
-  if (renderings.size >= RENDERINGS) renderings.clear();
-  renderings.set(key, r);
+  renderings.keep(key, r);
 }
 
 /**
@@ -517,7 +515,7 @@ export async function renderAhead(
 
 /** How many renderings the process may still keep before its renderings are cleared (renderAhead fills up to it). */
 export function renderingsRoom(): number {
-  return RENDERINGS - 1 - renderings.size;
+  return renderings.room();
 }
 
 /** The renderer's arguments: fixed flags, the default load restrictor, the folder of the copy. */
