@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-R4KKTQS5.js");
+var { runAction } = await import("./chunks/action-DLBRBXJI.js");
 await runAction();

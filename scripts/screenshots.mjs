@@ -121,7 +121,8 @@ export async function launchBrowser() {
 }
 
 /**
- * Renders each comment in one browser: every Mermaid block drawn by Mermaid, and (with `outDir`) a PNG of the comment.
+ * Renders each comment in one browser page: every Mermaid block drawn by Mermaid, and (with `outDir`) a PNG of the
+ * comment. Mermaid is loaded once for the page and each comment replaces the document's head and body in turn.
  * Returns, per comment, the number of diagrams and the errors of those that failed.
  */
 export async function renderComments(comments, { outDir = null, browser = null } = {}) {
@@ -130,25 +131,32 @@ export async function renderComments(comments, { outDir = null, browser = null }
   const mermaidJs = require.resolve('mermaid/dist/mermaid.min.js');
   const results = [];
   try {
-    for (const { name, markdown } of comments) {
-      const page = await b.newPage();
-      try {
-        await page.setRequestInterception(true);
-        // Nothing leaves the page: the content is set inline and Mermaid injected from disk.
-        page.on('request', (req) => (req.url().startsWith('data:') ? req.continue() : req.abort()));
-        await page.setContent(await commentHtml(markdown), { waitUntil: 'load' });
-        await page.addScriptTag({ path: mermaidJs });
-        const diagrams = await page.evaluate(async () => {
+    const page = await b.newPage();
+    try {
+      await page.setRequestInterception(true);
+      // Nothing leaves the page: the content is set inline and Mermaid injected from disk.
+      page.on('request', (req) => (req.url().startsWith('data:') ? req.continue() : req.abort()));
+      await page.setContent('<!doctype html><html><head></head><body></body></html>', { waitUntil: 'load' });
+      await page.addScriptTag({ path: mermaidJs });
+      await page.evaluate(() =>
+        globalThis.mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', suppressErrorRendering: true }),
+      );
+      for (const { name, markdown } of comments) {
+        const html = await commentHtml(markdown);
+        const diagrams = await page.evaluate(async (doc) => {
+          const d = globalThis.document;
+          const parsed = new globalThis.DOMParser().parseFromString(doc, 'text/html');
+          d.head.replaceWith(d.adoptNode(parsed.head));
+          d.body.replaceWith(d.adoptNode(parsed.body));
           const m = globalThis.mermaid;
-          m.initialize({ startOnLoad: false, securityLevel: 'strict', suppressErrorRendering: true });
-          const blocks = [...globalThis.document.querySelectorAll('pre > code.language-mermaid')];
+          const blocks = [...d.querySelectorAll('pre > code.language-mermaid')];
           const out = [];
           for (const [i, code] of blocks.entries()) {
             const text = code.textContent ?? '';
             try {
               const { svg } = await m.render(`diagram-${i}`, text);
               if (/Syntax error/i.test(svg)) throw new Error('Mermaid drew its error diagram');
-              const div = globalThis.document.createElement('div');
+              const div = d.createElement('div');
               div.className = 'mermaid-diagram';
               div.innerHTML = svg;
               code.parentElement.replaceWith(div);
@@ -158,7 +166,7 @@ export async function renderComments(comments, { outDir = null, browser = null }
             }
           }
           return out;
-        });
+        }, html);
         const result = {
           name,
           diagrams: diagrams.length,
@@ -172,9 +180,9 @@ export async function renderComments(comments, { outDir = null, browser = null }
           result.png = file;
         }
         results.push(result);
-      } finally {
-        await page.close();
       }
+    } finally {
+      await page.close();
     }
   } finally {
     if (own) await b.close();

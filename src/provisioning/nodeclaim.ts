@@ -275,11 +275,15 @@ export function fitsOn(it: InstanceType, t: Template, requests: ResourceList, ex
   const daemon = t.daemonOverhead.get(it.name);
   const alloc = it.allocatable;
   for (const k in alloc) if (alloc[k] < 0) return false;
-  const keys = new Set([...Object.keys(requests), ...Object.keys(extra), ...(daemon ? Object.keys(daemon) : [])]);
-  for (const k of keys) {
-    const need = (requests[k] ?? 0) + (extra[k] ?? 0) + (daemon?.[k] ?? 0);
-    if (need > (alloc[k] ?? 0)) return false;
-  }
+  // Every resource named by the requests, the pod or the daemons: its sum within the allocatable (missing counts 0).
+  // Each key is checked where it first appears, without building the union (this runs per instance type per attempt).
+  for (const k in requests)
+    if ((requests[k] ?? 0) + (extra[k] ?? 0) + (daemon?.[k] ?? 0) > (alloc[k] ?? 0)) return false;
+  for (const k in extra)
+    if (!Object.hasOwn(requests, k) && (extra[k] ?? 0) + (daemon?.[k] ?? 0) > (alloc[k] ?? 0)) return false;
+  if (daemon)
+    for (const k in daemon)
+      if (!Object.hasOwn(requests, k) && !Object.hasOwn(extra, k) && (daemon[k] ?? 0) > (alloc[k] ?? 0)) return false;
   return true;
 }
 

@@ -651,6 +651,8 @@ export function hostingTemplates(templates: Template[], pod: PodTemplate, opts: 
   return templates.filter((t) => {
     const a = templateAttempt(t, st, reqs);
     if (!a.ok) return false;
+    // Without minValues the check passes with the first instance type that fits (minValuesCheck asks nothing more).
+    if (!a.reqs.hasMinValues()) return a.options.some((it) => fitsOn(it, t, pod.requests, {}));
     const options = a.options.filter((it) => fitsOn(it, t, pod.requests, {}));
     return options.length > 0 && !minValuesCheck(options, a.reqs, opts.minValuesPolicy).error;
   });

@@ -29,6 +29,8 @@ import {
   distinguishedFrom,
 } from './helpers.js';
 import { parsePoolOfferingKey } from '../cloudprovider/offering-key.js';
+import type { NodePool } from '../api/nodepool.js';
+import type { Template } from '../provisioning/nodeclaim.js';
 
 const MONTH_MS = 720 * 3_600_000;
 
@@ -403,6 +405,16 @@ export const spotMixedWithPreference: Rule = {
     const overlaid = new Set<string>();
     for (const k of ctx.sim.overlays?.prices.keys() ?? []) overlaid.add(parsePoolOfferingKey(k).nodePool);
     const weights = new Set(ctx.sim.templates.map((t) => t.weight));
+    // Whether a template hosts a pool's probe, asked once per (probe, template): the probe depends only on the taints.
+    const hosted = new Map<string, Map<Template, boolean>>();
+    const hostsProbe = (np: NodePool, x: Template): boolean => {
+      const key = JSON.stringify(np.taints);
+      let byTemplate = hosted.get(key);
+      if (!byTemplate) hosted.set(key, (byTemplate = new Map()));
+      let ok = byTemplate.get(x);
+      if (ok === undefined) byTemplate.set(x, (ok = hosts(ctx, poolProbe(np), [x]).length === 1));
+      return ok;
+    };
     for (const t of ctx.sim.templates) {
       const np = nodePoolByName(ctx, t.nodePool)!;
       const ct = allowedCapacityTypes(np);
@@ -414,7 +426,7 @@ export const spotMixedWithPreference: Rule = {
           // Only a pool that backs up another (no labels or taints of its own next to it) forms a preference with it.
           const on = nodePoolByName(ctx, o.nodePool)!;
           const [lower, higher] = o.weight < t.weight ? [on, np] : [np, on];
-          return !distinguishedFrom(lower, higher) && hosts(ctx, poolProbe(np), [o, t]).length === 2;
+          return !distinguishedFrom(lower, higher) && hostsProbe(np, o) && hostsProbe(np, t);
         });
       const hasOverlay = overlaid.has(np.name) && ctx.head.settings.featureGates.nodeOverlay;
       if (!split && !hasOverlay) continue;

@@ -6,8 +6,8 @@
 import { makeTempFolder, removeTempFolder } from './temp-folders.js';
 import { createHash } from 'node:crypto';
 import type { SpawnSyncReturns } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ChartSource } from './config.js';
 import { karpenterRelevant } from './coverage.js';
@@ -163,15 +163,16 @@ export function schemaOutsideReferences(text: string): { reference: string; line
   return out;
 }
 
-/** Whether each helm binary answered, per PATH, for the life of the process. */
+/** Whether each helm binary answered, per PATH (a bare name) or per file (a path), for the life of the process. */
 const helmProbes = new Map<string, boolean>();
 
 /**
  * Whether `binary` answers `helm version --short`. A bare name (looked up on PATH) is asked once per process and PATH;
- * a path (relative to where the run is, or one a test rewrites) is asked every run.
+ * a path once per process and file: its absolute path with the file's identity (device, inode, size, modification
+ * time), so a binary replaced or rewritten at the same path is asked again.
  */
 export function helmAvailable(binary: string): boolean {
-  const key = binary.includes('/') ? null : `${process.env.PATH ?? ''}\0${binary}`;
+  const key = binary.includes('/') ? fileIdentity(binary) : `${process.env.PATH ?? ''}\0${binary}`;
   const known = key === null ? undefined : helmProbes.get(key);
   if (known !== undefined) return known;
   const home = makeTempFolder('karpenter-plan-probe-');
@@ -182,6 +183,17 @@ export function helmAvailable(binary: string): boolean {
     return ok;
   } finally {
     removeTempFolder(home);
+  }
+}
+
+/** A key naming one version of the file at `path`, or null when it cannot be read (then the probe is not kept). */
+function fileIdentity(path: string): string | null {
+  try {
+    const abs = resolve(path);
+    const st = statSync(abs);
+    return `file\0${abs}\0${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+  } catch {
+    return null;
   }
 }
 

@@ -165,14 +165,17 @@ describe('trusted files in CLI git mode come from the base revision, as in the a
 });
 
 describe('files named by the configuration', () => {
-  test.each(['/dev/zero', '/dev/urandom'])('a catalog path of %s fails fast with a clear error', async (dev) => {
-    const t0 = Date.now();
-    const { plan } = await run(['validate', tempTree({ 'nc.yaml': NODECLASS }), '--catalog', dev]);
-    expect(Date.now() - t0).toBeLessThan(10_000);
-    expect(plan.findings).toContainEqual(
-      expect.objectContaining({ rule: 'invalid-catalog', message: expect.stringContaining('not a regular file') }),
-    );
-  });
+  // The test's timeout (10 s) is the hang guard: reading the device to its end would never finish.
+  test.each(['/dev/zero', '/dev/urandom'])(
+    'a catalog path of %s fails fast with a clear error',
+    async (dev) => {
+      const { plan } = await run(['validate', tempTree({ 'nc.yaml': NODECLASS }), '--catalog', dev]);
+      expect(plan.findings).toContainEqual(
+        expect.objectContaining({ rule: 'invalid-catalog', message: expect.stringContaining('not a regular file') }),
+      );
+    },
+    10_000,
+  );
 
   test('a fleet snapshot with a UTF-8 byte-order mark is read', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kp-bom-'));
@@ -458,16 +461,14 @@ describe('bounded work: caps checked before the work, each an input-capped error
 
   test(`${PAST_OBJECTS} NodePools (default cap + 1): the cap answers in seconds, without modelling the truncated state`, async () => {
     const pools = Array.from({ length: PAST_OBJECTS }, (_, i) => nodePool(`pool-${i}`)).join('---\n');
-    const t0 = Date.now();
     const p = await validate({ 'nc.yaml': NODECLASS, 'p.yaml': pools });
-    const seconds = (Date.now() - t0) / 1000;
     expect(p.findings).toContainEqual(
       expect.objectContaining({ rule: 'input-capped', message: expect.stringContaining('caps.karpenterObjects') }),
     );
     expect(p.verdict).toBe('fail');
     expect(p.assumptions.some((a) => a.startsWith('Not modelled: a state reaches caps.karpenterObjects'))).toBe(true);
-    // Before: the first 2,000 pools were simulated with a probe pod each (2,000 × 2,000), over 100 s.
-    expect(seconds).toBeLessThan(60);
+    // Before: the first 2,000 pools were simulated with a probe pod each (2,000 × 2,000), over 100 s; the test's
+    // timeout is the hang guard.
   }, 120_000);
 
   test('a configured cap from the config: 30 NodePools past caps.karpenterObjects 10', async () => {
@@ -485,7 +486,6 @@ describe('bounded work: caps checked before the work, each an input-capped error
   test(`${PAST_SCENARIOS} what-if scenarios (default cap + 1): only caps.scenarios are simulated, with an error`, async () => {
     const sc = (i: number) =>
       `  - name: s${i}\n    unavailable:\n      - - { key: karpenter.k8s.aws/instance-generation, operator: Gt, values: ["8"] }\n`;
-    const t0 = Date.now();
     const dir = tempTree({
       'nc.yaml': NODECLASS,
       'p.yaml': nodePool('a'),
@@ -500,7 +500,6 @@ describe('bounded work: caps checked before the work, each an input-capped error
         message: `${PAST_SCENARIOS} what-if scenarios: only the first ${DEFAULT_CAPS.scenarios} are simulated (caps.scenarios)`,
       }),
     );
-    expect(Date.now() - t0).toBeLessThan(60_000);
   }, 120_000);
 });
 

@@ -101,8 +101,7 @@ describe('sticky comment', () => {
   });
 
   test('first run creates one comment; the second updates it; an identical body sends nothing', async () => {
-    // Through the shipped entry point (the bundle in a child process), as the runner starts it.
-    const r1 = await runAction(gh, {}, undefined, 'bundle');
+    const r1 = await runAction(gh);
     expect(r1.code).toBe(0);
     expect(gh.comments).toHaveLength(1);
     expect(gh.comments[0].body).toMatch(new RegExp(`^<!-- karpenter-plan key="default" head="${headSha}"`));
@@ -241,7 +240,7 @@ describe('sticky comment', () => {
 
   test('a read-only token on a failing plan: the job fails on the verdict alone', async () => {
     readOnlyToken(gh);
-    const r = await runAction(gh, { 'fail-on': 'error' }, undefined, 'bundle');
+    const r = await runAction(gh, { 'fail-on': 'error' });
     expect(r.code).toBe(1);
     expect(r.outputs.verdict).toBe('fail');
     const failed = r.stdout.split('\n').filter((l) => l.startsWith('::error::'));
@@ -271,7 +270,8 @@ describe('sticky comment', () => {
   }, 60_000);
 
   test('an empty github-token fails before any work, naming the input', async () => {
-    const r = await runAction(gh, { 'github-token': '' });
+    // Through the shipped entry point (the bundle in a child process): it exits 1 without a request.
+    const r = await runAction(gh, { 'github-token': '' }, undefined, 'bundle');
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/github-token is empty/);
     expect(gh.requests).toHaveLength(0);
@@ -349,7 +349,13 @@ describe('push events', () => {
     const gh = new FakeGitHub();
     await gh.start();
     try {
-      const r = await runAction(gh, { comment: 'off', 'fail-on': 'never' }, { before: '0'.repeat(40), after: headSha });
+      // Through the shipped entry point (the bundle in a child process), as the runner starts it: it plans and exits 0.
+      const r = await runAction(
+        gh,
+        { comment: 'off', 'fail-on': 'never' },
+        { before: '0'.repeat(40), after: headSha },
+        'bundle',
+      );
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/the push created the branch/);
       expect(r.outputs.verdict).toBe('pass');

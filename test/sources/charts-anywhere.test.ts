@@ -357,8 +357,10 @@ describe('renderers missing or broken while their inputs changed', () => {
   test.each(['crash', 'hang', 'garbage'] as const)(
     'a helm that fails (%s) while the chart changed: an error, never a pass',
     async (fault) => {
+      // The hanging helm is stopped at the timeout (half a second, in base and in head); the others end on their own.
+      const timeout = fault === 'hang' ? 0.5 : 10;
       const cfg = {
-        '.karpenter-plan.yaml': `helm: { binary: ${JSON.stringify(faultyHelm(fault))} }\nrenderTimeoutSeconds: 2\n`,
+        '.karpenter-plan.yaml': `helm: { binary: ${JSON.stringify(faultyHelm(fault))} }\nrenderTimeoutSeconds: ${timeout}\n`,
       };
       const base = tempTree({ ...chart('charts/pools/', 'categories: ["c", "m", "r"]\n'), ...cfg });
       const head = tempTree({ ...chart('charts/pools/', 'categories: ["c", "m"]\n'), ...cfg });
