@@ -3,7 +3,7 @@
  * links and images, HTML, @mentions, #references, URLs, newlines, backticks, pipes) put in every displayed field of
  * a plan — NodePool, NodeOverlay, namePrefix-built and workload names, file names, label values, target keys — and in
  * real manifests run through the CLI, render to a comment in which no link, image, mention-like autolink or HTML
- * element comes from the input. `marked` (GFM mode) renders the Markdown, jsdom reads the HTML.
+ * element comes from the input. `marked` (GFM mode) renders the Markdown, parse5 (the WHATWG HTML parser) reads the HTML.
  */
 import fc from 'fast-check';
 import { runCli } from '../../src/cli/run.js';
@@ -96,7 +96,7 @@ function tableWidths(md: string): number[] {
   return out;
 }
 
-/** marked and jsdom in one child process for the suite (test/support/gfm-render.mjs --serve). */
+/** marked and parse5 in one child process for the suite (test/support/gfm-render.mjs --serve). */
 const gfm = new ServedScript<string, Rendered>('test/support/gfm-render.mjs');
 afterAll(() => gfm.close());
 
