@@ -109,6 +109,9 @@ export async function generate(v) {
   const schema = JSON.parse(readFileSync(join(ROOT, v.schema), 'utf8'));
   const code = v.kind === 'types' ? await typesCode(v, schema) : await validatorCode(v, schema);
   const text = [header(v), '/* eslint-disable */', code].join('\n');
+  // The validators stay as Ajv writes them (half a megabyte that formatting took seconds over; no one reads them);
+  // the types, which editors show, are formatted.
+  if (v.kind !== 'types') return text.endsWith('\n') ? text : `${text}\n`;
   const options = (await prettier.resolveConfig(join(ROOT, v.out))) ?? {};
   return prettier.format(text, { ...options, parser: 'typescript' });
 }
