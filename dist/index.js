@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-2ZAC3N2J.js");
+var { runAction } = await import("./chunks/action-SXW5XJU4.js");
 await runAction();

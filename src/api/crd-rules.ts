@@ -271,34 +271,91 @@ export function schemaBoundId(kind: string, path: string, bound: string): string
 
 type Step = { field: string } | { each: 'item' | 'value' };
 
+/** Each bound path's steps, parsed once per process (every object of a state walks the same few dozen paths). */
+const stepsOfPath = new Map<string, Step[]>();
+
 function steps(path: string): Step[] {
+  const known = stepsOfPath.get(path);
+  if (known) return known;
   const out: Step[] = [];
   for (const part of path.split('.')) {
     const m = /^(.*?)((?:\[\]|\{\})*)$/.exec(part)!;
     out.push({ field: m[1] });
     for (const s of m[2].match(/\[\]|\{\}/g) ?? []) out.push({ each: s === '[]' ? 'item' : 'value' });
   }
+  stepsOfPath.set(path, out);
   return out;
 }
 
-/** The values at `path` under `root` (the object), with their concrete paths. */
-export function valuesAt(root: unknown, path: string): { value: unknown; at: (string | number)[] }[] {
-  let cur: { value: unknown; at: (string | number)[] }[] = [{ value: root, at: [] }];
-  for (const s of steps(path)) {
-    const next: typeof cur = [];
-    for (const { value, at } of cur) {
+/** The CRDs' patterns, compiled once per process. */
+const compiledPatterns = new Map<string, RegExp>();
+function pattern(source: string): RegExp {
+  let re = compiledPatterns.get(source);
+  if (!re) compiledPatterns.set(source, (re = new RegExp(source)));
+  return re;
+}
+
+type Located = { value: unknown; at: (string | number)[] };
+
+/** The bound paths of a kind as a tree of steps: paths sharing a prefix (`spec.template.spec…`) walk it once. */
+interface PathNode {
+  step: Step | null;
+  children: PathNode[];
+  /** The paths that end here. */
+  ends: string[];
+}
+
+const pathTrees = new Map<SchemaKind, { root: PathNode; paths: string[] }>();
+
+function pathTree(kind: SchemaKind): { root: PathNode; paths: string[] } {
+  const known = pathTrees.get(kind);
+  if (known) return known;
+  const root: PathNode = { step: null, children: [], ends: [] };
+  const paths = new Set<string>();
+  for (const [path, bound, want] of SCHEMA_BOUNDS[kind]) {
+    const p = bound === 'required' ? path.slice(0, path.length - String(want).length - 1) : path;
+    if (paths.has(p)) continue;
+    paths.add(p);
+    let node = root;
+    for (const st of p ? steps(p) : []) {
+      const same = (c: PathNode) =>
+        'field' in st
+          ? c.step && 'field' in c.step && c.step.field === st.field
+          : c.step && 'each' in c.step && c.step.each === st.each;
+      let next = node.children.find(same);
+      if (!next) node.children.push((next = { step: st, children: [], ends: [] }));
+      node = next;
+    }
+    node.ends.push(p);
+  }
+  const tree = { root, paths: [...paths] };
+  pathTrees.set(kind, tree);
+  return tree;
+}
+
+/**
+ * The values at every bound path of `kind` under `root` (the object), with their concrete paths, in one walk: per path,
+ * in document order (items by index, entries by key order).
+ */
+function boundValues(kind: SchemaKind, root: unknown): Map<string, Located[]> {
+  const { root: tree, paths } = pathTree(kind);
+  const out = new Map<string, Located[]>(paths.map((p) => [p, []]));
+  const walk = (node: PathNode, value: unknown, at: (string | number)[]): void => {
+    for (const p of node.ends) out.get(p)!.push({ value, at });
+    for (const child of node.children) {
+      const s = child.step!;
       if ('field' in s) {
         if (isObject(value) && Object.hasOwn(value, s.field) && value[s.field] !== null)
-          next.push({ value: value[s.field], at: [...at, s.field] });
+          walk(child, value[s.field], [...at, s.field]);
       } else if (s.each === 'item' && Array.isArray(value)) {
-        value.forEach((v, i) => next.push({ value: v, at: [...at, i] }));
+        value.forEach((v, i) => walk(child, v, [...at, i]));
       } else if (s.each === 'value' && isObject(value)) {
-        for (const [k, v] of Object.entries(value)) next.push({ value: v, at: [...at, k] });
+        for (const [k, v] of Object.entries(value)) walk(child, v, [...at, k]);
       }
     }
-    cur = next;
-  }
-  return cur;
+  };
+  walk(tree, root, []);
+  return out;
 }
 
 /** Whether an error of this object is already located at `at` or inside it. */
@@ -339,7 +396,7 @@ function brokenSize(bound: BoundName, n: number, v: unknown): string | null {
 function broken(bound: BoundName, want: unknown, v: unknown): string | null {
   switch (bound) {
     case 'pattern':
-      return typeof v === 'string' && !new RegExp(want as string).test(v)
+      return typeof v === 'string' && !pattern(want as string).test(v)
         ? `${JSON.stringify(v.slice(0, 80))} does not match the pattern ${String(want)}`
         : null;
     case 'enum':
@@ -368,11 +425,12 @@ function broken(bound: BoundName, want: unknown, v: unknown): string | null {
  * (requirement `values`: maxLength 63 and the label-value pattern) are applied to each of its strings.
  */
 export function checkSchemaBounds(kind: SchemaKind, raw: Record<string, unknown>, sink: FindingSink): void {
+  const located = boundValues(kind, raw);
   for (const [path, bound, want] of SCHEMA_BOUNDS[kind]) {
     if (bound === 'required') {
       if (DEFAULTED.has(`${kind} ${path}`)) continue;
       const parent = path.slice(0, path.length - String(want).length - 1);
-      const parents = parent ? valuesAt(raw, parent) : [{ value: raw, at: [] }];
+      const parents = located.get(parent)!;
       for (const { value, at } of parents) {
         if (!isObject(value) || (Object.hasOwn(value, want as string) && value[want as string] !== null)) continue;
         if (reportedAt(sink, at) || reportedAt(sink, [...at, want as string])) continue;
@@ -383,7 +441,7 @@ export function checkSchemaBounds(kind: SchemaKind, raw: Record<string, unknown>
       }
       continue;
     }
-    for (const { value, at } of valuesAt(raw, path)) {
+    for (const { value, at } of located.get(path)!) {
       const items: [unknown, (string | number)[]][] =
         Array.isArray(value) && ['maxLength', 'minLength', 'pattern'].includes(bound)
           ? value.map((x, i) => [x, [...at, i]])
