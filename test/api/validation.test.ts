@@ -5,6 +5,7 @@
  * of the same file are still evaluated.
  */
 import { nodePool, NODECLASS, stateOf } from '../helpers.js';
+import { labelInWords, normalizeKey } from '../../src/api/labels.js';
 
 function errorsOf(files: Record<string, string>) {
   const st = stateOf(files);
@@ -323,4 +324,18 @@ describe('EC2NodeClass volumeSize (karpenter-provider-aws pkg/apis/crds/karpente
       expect(st.nodeClasses).toHaveLength(1);
     },
   );
+});
+
+describe('label keys in words', () => {
+  test('known keys are worded, AWS keys lose their domain, any other key (even `constructor`) is itself', () => {
+    expect(labelInWords('topology.kubernetes.io/zone')).toBe('zone');
+    expect(labelInWords('karpenter.k8s.aws/instance-generation')).toBe('instance generation');
+    for (const k of ['constructor', 'toString', '__proto__', 'team']) expect(labelInWords(k)).toBe(k);
+  });
+
+  test('normalized aliases are rewritten; other keys, even `constructor`, are kept', () => {
+    expect(normalizeKey('beta.kubernetes.io/arch')).toBe('kubernetes.io/arch');
+    expect(normalizeKey('topology.ebs.csi.aws.com/zone')).toBe('topology.kubernetes.io/zone');
+    for (const k of ['constructor', 'hasOwnProperty', 'team']) expect(normalizeKey(k)).toBe(k);
+  });
 });
