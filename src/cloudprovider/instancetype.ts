@@ -209,22 +209,45 @@ function sharedRequirements(nodeClass: NodeClassShape | null, zones: readonly st
  * (karpenter pkg/cloudprovider/types.go Offerings.Compatible): zone, capacity type and reservation labels.
  */
 export function offeringCompatible(reqs: Requirements, o: Offering): boolean {
-  if (reqs.has(LABEL_ZONE) && !reqs.get(LABEL_ZONE).has(o.zone)) return false;
-  if (reqs.has(LABEL_CAPACITY_TYPE) && !reqs.get(LABEL_CAPACITY_TYPE).has(o.capacityType)) return false;
-  if (reqs.has(LABEL_RESERVATION_ID)) {
-    const r = reqs.get(LABEL_RESERVATION_ID);
-    if (o.reservationId) return r.has(o.reservationId);
-    const op = r.operator();
-    return op === 'NotIn' || op === 'DoesNotExist';
-  }
-  return true;
+  const zone = reqs.find(LABEL_ZONE);
+  if (zone && !zone.has(o.zone)) return false;
+  const capacityType = reqs.find(LABEL_CAPACITY_TYPE);
+  if (capacityType && !capacityType.has(o.capacityType)) return false;
+  const reservation = reqs.find(LABEL_RESERVATION_ID);
+  if (!reservation) return true;
+  if (o.reservationId) return reservation.has(o.reservationId);
+  const op = reservation.operator();
+  return op === 'NotIn' || op === 'DoesNotExist';
+}
+
+/**
+ * offeringCompatible for many offerings against the same requirements: the zone, capacity-type and reservation
+ * requirements looked up once.
+ */
+export function offeringMatcher(reqs: Requirements): (o: Offering) => boolean {
+  const zone = reqs.find(LABEL_ZONE);
+  const capacityType = reqs.find(LABEL_CAPACITY_TYPE);
+  const reservation = reqs.find(LABEL_RESERVATION_ID);
+  const op = reservation?.operator();
+  const unreservedOk = op === 'NotIn' || op === 'DoesNotExist';
+  return (o) => {
+    if (zone && !zone.has(o.zone)) return false;
+    if (capacityType && !capacityType.has(o.capacityType)) return false;
+    if (reservation) return o.reservationId ? reservation.has(o.reservationId) : unreservedOk;
+    return true;
+  };
 }
 
 /** Cheapest available offering compatible with `reqs` (karpenter pkg/cloudprovider/types.go InstanceTypes.OrderByPrice key), or null. */
 export function cheapestOffering(it: InstanceType, reqs: Requirements): Offering | null {
+  return cheapestMatching(it, offeringMatcher(reqs));
+}
+
+/** cheapestOffering with the requirements' matcher made once (offeringMatcher), for many instance types. */
+export function cheapestMatching(it: InstanceType, compatible: (o: Offering) => boolean): Offering | null {
   let best: Offering | null = null;
   for (const o of it.offerings) {
-    if (!o.available || !offeringCompatible(reqs, o)) continue;
+    if (!o.available || !compatible(o)) continue;
     if (!best || o.price < best.price) best = o;
   }
   return best;

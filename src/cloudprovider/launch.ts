@@ -9,7 +9,7 @@
  * static price table (EC2 uses its own current prices); spot picks the cheapest estimated spot
  * offering as the "likely" type (EC2's price-capacity-optimized weighs capacity we cannot see).
  */
-import { cheapestOffering, offeringCompatible, type InstanceType, type Offering } from './instancetype.js';
+import { cheapestMatching, offeringMatcher, type InstanceType, type Offering } from './instancetype.js';
 import { LABEL_CAPACITY_TYPE, type CapacityType } from '../api/labels.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { satisfiesMinValues } from './instancetype.js';
@@ -38,9 +38,10 @@ export type LaunchResult = { ok: true; decision: LaunchDecision } | { ok: false;
  */
 function usedUp(options: InstanceType[], reqs: Requirements, exhausted: ReadonlySet<string>): string {
   const ids = new Set<string>();
+  const compatible = offeringMatcher(reqs);
   for (const it of options)
     for (const o of it.offerings)
-      if (o.available && o.reservationId !== undefined && exhausted.has(o.reservationId) && offeringCompatible(reqs, o))
+      if (o.available && o.reservationId !== undefined && exhausted.has(o.reservationId) && compatible(o))
         ids.add(o.reservationId);
   if (!ids.size) return '';
   return `: the only compatible offerings are of capacity reservation${ids.size > 1 ? 's' : ''} ${[...ids].sort().join(', ')}, whose instances are all launched`;
@@ -57,8 +58,8 @@ export function launch(
   // Core narrows capacity-type to the types actually offered by the ≤600 options (karpenter
   // pkg/controllers/provisioning/scheduling/nodeclaimtemplate.go ToNodeClaim).
   const offered = new Set<string>();
-  for (const it of options)
-    for (const o of it.offerings) if (avail(o) && offeringCompatible(reqs, o)) offered.add(o.capacityType);
+  const compatible = offeringMatcher(reqs);
+  for (const it of options) for (const o of it.offerings) if (avail(o) && compatible(o)) offered.add(o.capacityType);
   if (offered.size === 0)
     return {
       ok: false,
@@ -73,8 +74,9 @@ export function launch(
 
   // Truncate to the 60 cheapest by Karpenter's price (instance.go filterInstanceTypes, karpenter
   // pkg/cloudprovider/types.go Truncate); minValues re-checked (Strict).
+  const narrowed = offeringMatcher(nreqs);
   const ordered = types
-    .map((it) => ({ it, p: cheapestOffering(it, nreqs)?.price ?? Infinity }))
+    .map((it) => ({ it, p: cheapestMatching(it, narrowed)?.price ?? Infinity }))
     .sort((a, b) => a.p - b.p || (a.it.name < b.it.name ? -1 : 1))
     .map((x) => x.it);
   const top = ordered.slice(0, MAX_LAUNCH_TYPES);
@@ -100,8 +102,9 @@ export function launch(
 /** instance.go getCapacityType: reserved, then spot, then on-demand (the fallthrough). */
 function getCapacityType(options: InstanceType[], nreqs: Requirements, avail: (o: Offering) => boolean): CapacityType {
   const allowed = nreqs.get(LABEL_CAPACITY_TYPE);
+  const compatible = offeringMatcher(nreqs);
   const hasAvailable = (ct: CapacityType): boolean =>
-    options.some((it) => it.offerings.some((o) => o.capacityType === ct && avail(o) && offeringCompatible(nreqs, o)));
+    options.some((it) => it.offerings.some((o) => o.capacityType === ct && avail(o) && compatible(o)));
   if (allowed.has('reserved') && hasAvailable('reserved')) return 'reserved';
   if (allowed.has('spot') && hasAvailable('spot')) return 'spot';
   return 'on-demand';
@@ -120,11 +123,10 @@ function filterInstanceTypes(
   avail: (o: Offering) => boolean,
 ): { types: InstanceType[]; usable: (o: Offering) => boolean } {
   const allowed = nreqs.get(LABEL_CAPACITY_TYPE);
+  const compatible = offeringMatcher(nreqs);
   let types = options;
   if (capacityType === 'reserved')
-    types = types.filter((it) =>
-      it.offerings.some((o) => o.capacityType === 'reserved' && avail(o) && offeringCompatible(nreqs, o)),
-    );
+    types = types.filter((it) => it.offerings.some((o) => o.capacityType === 'reserved' && avail(o) && compatible(o)));
   if (!hasMinValues) {
     const plain = types.filter((it) => !it.exotic);
     if (plain.length > 0) types = plain;
@@ -133,12 +135,12 @@ function filterInstanceTypes(
   if (!hasMinValues && allowed.has('on-demand') && allowed.has('spot')) {
     for (const it of types)
       for (const o of it.offerings)
-        if (o.capacityType === 'on-demand' && avail(o) && offeringCompatible(nreqs, o))
-          spotCeiling = Math.min(spotCeiling, o.price);
+        if (o.capacityType === 'on-demand' && avail(o) && compatible(o)) spotCeiling = Math.min(spotCeiling, o.price);
   }
   const launchReqs = nreqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [capacityType]));
+  const launchable = offeringMatcher(launchReqs);
   const usable = (o: Offering): boolean =>
-    avail(o) && offeringCompatible(launchReqs, o) && !(o.capacityType === 'spot' && o.price > spotCeiling);
+    avail(o) && launchable(o) && !(o.capacityType === 'spot' && o.price > spotCeiling);
   return { types: types.filter((it) => it.offerings.some(usable)), usable };
 }
 

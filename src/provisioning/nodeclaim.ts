@@ -6,8 +6,8 @@
  */
 import type { Taint } from '../api/validation.js';
 import {
-  cheapestOffering,
-  offeringCompatible,
+  cheapestMatching,
+  offeringMatcher,
   satisfiesMinValues,
   type InstanceType,
 } from '../cloudprovider/instancetype.js';
@@ -223,7 +223,8 @@ export class NodeClaim {
         .add(Requirement.of(LABEL_RESERVATION_ID, 'In', [...this.reserved]));
       this.options = compatibleOptions(this.options, this.requirements);
     }
-    const priced = this.options.map((it) => ({ it, p: cheapestOffering(it, this.requirements)?.price ?? Infinity }));
+    const compatible = offeringMatcher(this.requirements);
+    const priced = this.options.map((it) => ({ it, p: cheapestMatching(it, compatible)?.price ?? Infinity }));
     priced.sort((a, b) => a.p - b.p || (a.it.name < b.it.name ? -1 : 1));
     this.finalOptions = priced.slice(0, MAX_INSTANCE_TYPES).map((x) => x.it);
     if (
@@ -288,8 +289,9 @@ export function fitsOn(it: InstanceType, t: Template, requests: ResourceList, ex
 }
 
 export function compatibleOptions(options: InstanceType[], reqs: Requirements): InstanceType[] {
+  const compatible = offeringMatcher(reqs);
   return options.filter(
-    (it) => it.requirements.intersectsOk(reqs) && it.offerings.some((o) => o.available && offeringCompatible(reqs, o)),
+    (it) => it.requirements.intersectsOk(reqs) && it.offerings.some((o) => o.available && compatible(o)),
   );
 }
 

@@ -15,7 +15,7 @@ import {
 } from '../api/labels.js';
 import { orderByWeight, type NodePool } from '../api/nodepool.js';
 import type { Workload } from '../api/workload.js';
-import { offeringCompatible, satisfiesMinValues, type InstanceType } from '../cloudprovider/instancetype.js';
+import { offeringMatcher, satisfiesMinValues, type InstanceType } from '../cloudprovider/instancetype.js';
 import type { LaunchDecision } from '../cloudprovider/launch.js';
 import { addResources, type ResourceList } from '../common/quantity.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
@@ -80,10 +80,11 @@ export function nodeClaimTemplates(
     for (const [k, v] of Object.entries(np.labels)) reqs.add(Requirement.of(k, 'In', [v]));
     reqs.add(Requirement.of(LABEL_NODEPOOL, 'In', [np.name]));
     reqs.add(Requirement.of(LABEL_EC2NODECLASS, 'In', [np.nodeClassRef!.name]));
+    const compatible = offeringMatcher(reqs);
     let options = its.filter(
       (it) =>
         it.requirements.intersectsOk(reqs) &&
-        it.offerings.some((o) => o.available && offeringCompatible(reqs, o)) &&
+        it.offerings.some((o) => o.available && compatible(o)) &&
         Object.values(it.allocatable).every((v) => v >= 0),
     );
     const strictMinValues = reqs.hasMinValues() && input.settings.minValuesPolicy === 'Strict';

@@ -220,6 +220,11 @@ export class Requirements {
     return this.map.has(key);
   }
 
+  /** The requirement on `key` when there is one (`get` without the fresh `Exists` of a missing key). */
+  find(key: string): Requirement | undefined {
+    return this.map.get(key);
+  }
+
   keys(): IterableIterator<string> {
     return this.map.keys();
   }
