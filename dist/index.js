@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-3AXLCLGD.js");
+var { runAction } = await import("./chunks/action-BXNL7HP4.js");
 await runAction();

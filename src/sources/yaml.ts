@@ -107,7 +107,7 @@ export function parseYamlDocuments(
     });
     return [];
   }
-  const reader: FileReader = { file, findings, opts, positions: new FilePositions(text, lineCounter) };
+  const reader: FileReader = { file, findings, opts, positions: new FilePositions(text, lineCounter, docs) };
   const out: SourceDocument[] = [];
   docs.forEach((doc, index) => {
     const read = readDocument(reader, doc, index);
@@ -161,16 +161,27 @@ function positionOf(lineCounter: LineCounter, offset: number): Position {
 
 /**
  * Positions in one file. Positions of key paths are looked up only for findings: rather than keep every document's
- * syntax tree alive for that, the file is parsed again (the same text, the same options, so the same ranges) the
- * first time one is asked for.
+ * syntax tree alive for that, the document asked about is parsed again the first time one is asked for — its own text
+ * (the same text, the same options, so the same ranges, offset by where it starts), or, when that does not give the
+ * same document back (a document whose reading depends on what comes before it), the whole file.
  */
 class FilePositions {
   private reparsed: { docs: Document.Parsed[]; lineCounter: LineCounter } | null = null;
+  /** Per document index: where its text starts and ends, and where its contents start, from the first parse. */
+  private readonly spans: { start: number; end: number; contents: number | null }[];
+  private readonly alone = new Map<number, Document.Parsed | null>();
 
   constructor(
     private readonly text: string,
     private readonly lineCounter: LineCounter,
-  ) {}
+    docs: readonly Document.Parsed[],
+  ) {
+    this.spans = docs.map((d) => ({
+      start: d.range?.[0] ?? 0,
+      end: d.range?.[2] ?? text.length,
+      contents: d.contents?.range?.[0] ?? null,
+    }));
+  }
 
   /** The position of an offset of the text. */
   at(offset: number): Position {
@@ -180,15 +191,33 @@ class FilePositions {
   /** The position of a key path of the index-th document: its deepest node that exists, else the document's. */
   locator(index: number): (path: readonly (string | number)[]) => Position | null {
     return (path) => {
-      const { docs: again, lineCounter: lc } = this.reparse();
-      const d = again[index];
+      const { doc: d, offset, lineCounter: lc } = this.document(index);
+      if (!d) return null;
       for (let n = path.length; n >= 0; n--) {
         const node = d.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
-        if (node && typeof node === 'object' && node.range) return positionOf(lc, node.range[0]);
-        if (n === 0 && isCollection(d.contents) && d.contents.range) return positionOf(lc, d.contents.range[0]);
+        if (node && typeof node === 'object' && node.range) return positionOf(lc, offset + node.range[0]);
+        if (n === 0 && isCollection(d.contents) && d.contents.range)
+          return positionOf(lc, offset + d.contents.range[0]);
       }
       return null;
     };
+  }
+
+  /** The index-th document parsed again, with the offset of its ranges in the file and the file's line counter. */
+  private document(index: number): { doc: Document.Parsed | undefined; offset: number; lineCounter: LineCounter } {
+    const span = this.spans[index];
+    if (span && !this.alone.has(index)) {
+      const again = parseAll(this.text.slice(span.start, span.end), new LineCounter());
+      const d = again.length === 1 && again[0].errors.length === 0 ? again[0] : null;
+      const contents = d?.contents?.range?.[0];
+      const same =
+        d !== null && (contents === undefined ? span.contents === null : contents + span.start === span.contents);
+      this.alone.set(index, same ? d : null);
+    }
+    const alone = this.alone.get(index);
+    if (alone) return { doc: alone, offset: span.start, lineCounter: this.lineCounter };
+    const { docs, lineCounter } = this.reparse();
+    return { doc: docs[index], offset: 0, lineCounter };
   }
 
   private reparse(): { docs: Document.Parsed[]; lineCounter: LineCounter } {

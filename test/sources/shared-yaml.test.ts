@@ -49,3 +49,60 @@ describe('SharedYamlReads', () => {
     expect(reads.parse('cm.yaml', TEXT, [])).not.toBe(first);
   });
 });
+
+describe('positions of key paths (found by parsing the one document again)', () => {
+  /** Line and column of `needle`'s first occurrence at or after `from` in `text` (1-based, as the yaml package counts). */
+  function where(text: string, needle: string, from = 0): { line: number; column: number } {
+    const i = text.indexOf(needle, from);
+    const before = text.slice(0, i).split('\n');
+    return { line: before.length, column: before[before.length - 1].length + 1 };
+  }
+
+  const TRICKY = [
+    '# a comment before the first document',
+    'kind: A',
+    'spec: { weight: 1 }',
+    '---',
+    '%YAML 1.1',
+    '---',
+    '# a lead comment',
+    'kind: B',
+    'spec:',
+    '  template:',
+    '    spec:',
+    '      expireAfter: 720h',
+    '...',
+    '---',
+    'kind: C',
+    'list:',
+    '  - first',
+    '  - name: second',
+    '    value: &v 2',
+    '  - *v',
+    '--- !!map',
+    'kind: D',
+    'deep: { a: { b: [1, 2, { c: 3 }] } }',
+    '',
+  ].join('\n');
+
+  test('each document reports the file line and column of its nodes, after directives, markers and comments', () => {
+    const docs = parseYamlDocuments('tricky.yaml', TRICKY, []);
+    const byKind = new Map(docs.map((d) => [d.value.kind as string, d.source]));
+    expect(byKind.get('A')!.locate(['spec', 'weight'])).toEqual(where(TRICKY, '1 }'));
+    expect(byKind.get('B')!.locate(['spec', 'template', 'spec', 'expireAfter'])).toEqual(where(TRICKY, '720h'));
+    // A path that goes on past what exists: the deepest node that does.
+    expect(byKind.get('B')!.locate(['spec', 'template', 'spec', 'nope', 'x'])).toEqual(where(TRICKY, 'expireAfter'));
+    // An anchored node starts at its value, after the anchor (the yaml package's ranges).
+    expect(byKind.get('C')!.locate(['list', 1, 'value'])).toEqual(where(TRICKY, '2\n  - *v'));
+    expect(byKind.get('C')!.locate(['list', 2])).toEqual(where(TRICKY, '*v'));
+    expect(byKind.get('D')!.locate(['deep', 'a', 'b', 2, 'c'])).toEqual(where(TRICKY, '3 }'));
+    expect(byKind.get('D')!.locate([])).toEqual(where(TRICKY, 'kind: D'));
+  });
+
+  test('a document that does not read the same on its own (an error in it) is located in the whole file', () => {
+    const text = 'kind: A\n---\nkind: B\nspec: { a: 1 }\nbad: [unclosed\n---\nkind: C\nspec: { weight: 5 }\n';
+    const docs = parseYamlDocuments('err.yaml', text, []);
+    const c = docs.find((d) => d.value.kind === 'C');
+    expect(c!.source.locate(['spec', 'weight'])).toEqual(where(text, '5 }'));
+  });
+});
