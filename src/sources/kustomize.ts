@@ -17,7 +17,7 @@ import { isRemoteReference, leavesState } from './remote-reference.js';
 import { KeptRenderings } from './kept-renderings.js';
 import { runSandboxed, runSandboxedAsync } from './sandbox.js';
 import { isObject } from '../common/fields.js';
-import type { FileTree } from './tree.js';
+import { GitTree, type FileTree } from './tree.js';
 
 export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
@@ -55,9 +55,10 @@ export function findKustomizations(tree: FileTree): Kustomization[] {
 
 function readKustomizations(tree: FileTree): Kustomization[] {
   const out: Kustomization[] = [];
-  for (const file of tree.list()) {
-    const base = file.slice(file.lastIndexOf('/') + 1);
-    if (!KUSTOMIZATION_FILES.includes(base)) continue;
+  const files = tree.list().filter((file) => KUSTOMIZATION_FILES.includes(file.slice(file.lastIndexOf('/') + 1)));
+  // A git revision's kustomization files in one `git cat-file --batch`, not one process each.
+  if (tree instanceof GitTree) tree.readMany(files);
+  for (const file of files) {
     const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
     // One kustomization per folder; kustomize itself refuses a folder with two.
     if (out.some((k) => k.dir === dir)) continue;

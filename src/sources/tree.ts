@@ -133,17 +133,23 @@ export class GitTree implements FileTree {
     readonly rev: string,
     readonly subdir = '',
   ) {
-    const r = spawnSync('git', ['-C', repo, 'rev-parse', '--verify', '--quiet', `${rev}^{commit}`], {
-      encoding: 'utf8',
-    });
-    if (r.status !== 0)
+    // The commit and its committer time in one process; `--end-of-options`: a revision is never read as an option.
+    const r = spawnSync(
+      'git',
+      ['-C', repo, 'show', '-s', '--format=%H%n%cI', '--end-of-options', `${rev}^{commit}`, '--'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const [sha, time] = r.status === 0 ? r.stdout.trim().split('\n') : [];
+    if (!sha || !/^[0-9a-f]{40,64}$/.test(sha))
       throw new Error(
         `git revision "${rev}" not found in ${repo} (a shallow clone? check out with fetch-depth: 0, or git fetch the revision)`,
       );
-    this.sha = r.stdout.trim();
+    this.sha = sha;
     this.label = `${rev} (${this.sha.slice(0, 7)})`;
-    const t = spawnSync('git', ['-C', repo, 'show', '-s', '--format=%cI', this.sha], { encoding: 'utf8' });
-    this.committedAt = t.status === 0 ? new Date(t.stdout.trim()).toISOString() : null;
+    const at = time ? new Date(time) : null;
+    this.committedAt = at && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
   }
 
   list(): string[] {
