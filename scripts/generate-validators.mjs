@@ -5,7 +5,7 @@
 // Plan`), so that what validation accepts is the typed value. Sub-types are named by the schemas' `title`s.
 // The modules are build output: written to src/generated/ (ignored by git, eslint and prettier), never committed.
 // Every entry point that compiles or bundles src/ makes them first: `npm ci` (prepare), `npm run typecheck`
-// (pretypecheck, so also `npm test`), `npm run lint` (prelint), scripts/build.mjs and jest's global setup.
+// (pretypecheck), `npm run lint` (prelint), scripts/build.mjs and jest's global setup.
 //   node scripts/generate-validators.mjs           writes the modules whose schema (or generator) changed
 //   node scripts/generate-validators.mjs --force   rewrites every module
 //   node scripts/generate-validators.mjs --check   exits 1 when a module is missing or stale
