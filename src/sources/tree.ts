@@ -125,6 +125,7 @@ export class GitTree implements FileTree {
   readonly label: string;
   readonly committedAt: string | null;
   private files: string[] | null = null;
+  private fileSet: Set<string> | null = null;
   private cache = new Map<string, string | null>();
   private links: Set<string> | null = null;
 
@@ -196,6 +197,7 @@ export class GitTree implements FileTree {
 
   read(path: string): string | null {
     if (this.cache.has(path)) return this.cache.get(path)!;
+    if (this.absent(path)) return null;
     const full = this.subdir ? `${this.subdir.replace(/\/$/, '')}/${path}` : path;
     const r = spawnSync('git', ['-C', this.repo, 'cat-file', 'blob', `${this.sha}:${full}`], {
       encoding: 'utf8',
@@ -206,9 +208,19 @@ export class GitTree implements FileTree {
     return v;
   }
 
+  /**
+   * Whether `path`, spelled as the listing spells paths, is not a file of the revision: known without a git process
+   * once the revision is listed (a folder, or a path that is not there, reads as null either way).
+   */
+  private absent(path: string): boolean {
+    if (this.files === null) return false;
+    this.fileSet ??= new Set(this.files);
+    return !this.fileSet.has(path) && path.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
+  }
+
   /** Reads many files with one `git cat-file --batch` process. */
   readMany(paths: string[]): void {
-    const todo = paths.filter((p) => !this.cache.has(p));
+    const todo = paths.filter((p) => !this.cache.has(p) && !this.absent(p));
     if (todo.length === 0) return;
     const prefix = this.subdir ? this.subdir.replace(/\/$/, '') + '/' : '';
     const input = todo.map((p) => `${this.sha}:${prefix}${p}`).join('\n') + '\n';
