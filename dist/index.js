@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-STKEFG5K.js");
+var { runAction } = await import("./chunks/action-TYTFIIU2.js");
 await runAction();

@@ -9,7 +9,7 @@
  * 0–6), and test/disruption/budgets.test.ts checks the library against robfig/cron's semantics (dom/dow OR rule, ranges,
  * names, descriptors, boundaries).
  */
-import { CronExpressionParser } from 'cron-parser';
+import { CronExpressionParser, type CronExpression } from 'cron-parser';
 import { errorMessage } from '../common/errors.js';
 import { own } from '../common/own.js';
 
@@ -68,8 +68,10 @@ export function parseSchedule(input: string): ParsedSchedule {
     }
   }
   let never = false;
+  // Parsed once; each next() resets it to its argument (CronExpression.reset: the same as parsing with currentDate).
+  let parsed: CronExpression | null = null;
   try {
-    CronExpressionParser.parse(expr, { tz: 'UTC', currentDate: new Date(0) });
+    parsed = CronExpressionParser.parse(expr, { tz: 'UTC', currentDate: new Date(0) });
   } catch (e) {
     const msg = errorMessage(e);
     // robfig accepts impossible dates (e.g. 31 February): they simply never fire.
@@ -79,11 +81,10 @@ export function parseSchedule(input: string): ParsedSchedule {
   const schedule: Schedule = {
     expression: expr,
     next: (t: number) => {
-      if (never) return null;
+      if (never || !parsed) return null;
       try {
-        return CronExpressionParser.parse(expr, { tz: 'UTC', currentDate: new Date(t) })
-          .next()
-          .getTime();
+        parsed.reset(new Date(t));
+        return parsed.next().getTime();
       } catch {
         return null;
       }
