@@ -13,6 +13,7 @@ export default {
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   testTimeout: 60000,
   // Jest's default is one worker less than the cores: on a 2-core runner that is one, and every suite ran in band.
   // Many suites wait on child processes (git, helm, kubectl, Chromium), so use at least two workers, one per core above.

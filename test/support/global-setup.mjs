@@ -3,11 +3,19 @@
 // schema validators (src/generated/, not in git), which the sources import, and obtains the real renderers the tests
 // run (scripts/test-tools.mjs: helm 3, helm 4, and kubectl when the PATH has none).
 import { build } from 'esbuild';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ensureTools, TOOLS_DIR } from '../../scripts/test-tools.mjs';
 import { generateAll } from '../../scripts/generate-validators.mjs';
 
 export default async function globalSetup() {
+  // Every temporary folder of the run (the tests' trees, the CLI's and the action's copies and homes) goes into one
+  // folder that global-teardown.mjs removes: the workers inherit TMPDIR, and os.tmpdir() reads it. The suites left
+  // tens of thousands of folders in /tmp over runs before.
+  const runTmp = mkdtempSync(join(tmpdir(), 'kp-jest-'));
+  process.env.KP_JEST_TMPDIR = runTmp;
+  process.env.TMPDIR = runTmp;
   await generateAll();
   const tools = ensureTools({ dir: TOOLS_DIR, log: (m) => console.log(`\ntest-tools: ${m}`) });
   for (const [name, r] of Object.entries(tools))
