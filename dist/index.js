@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-TYTFIIU2.js");
+var { runAction } = await import("./chunks/action-NHIAQ45E.js");
 await runAction();

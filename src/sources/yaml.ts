@@ -161,9 +161,10 @@ function positionOf(lineCounter: LineCounter, offset: number): Position {
 
 /**
  * Positions in one file. Positions of key paths are looked up only for findings: rather than keep every document's
- * syntax tree alive for that, the document asked about is parsed again the first time one is asked for — its own text
- * (the same text, the same options, so the same ranges, offset by where it starts), or, when that does not give the
- * same document back (a document whose reading depends on what comes before it), the whole file.
+ * syntax tree alive for that, the file is parsed again when one is first asked for (the same text, the same options,
+ * so the same ranges). The first document asked about is parsed alone — its own text, its ranges offset by where it
+ * starts — unless that does not give the same document back (a document whose reading depends on what comes before
+ * it); a second document asked about, or such a document, has the whole file parsed again, once.
  */
 class FilePositions {
   private reparsed: { docs: Document.Parsed[]; lineCounter: LineCounter } | null = null;
@@ -206,7 +207,9 @@ class FilePositions {
   /** The index-th document parsed again, with the offset of its ranges in the file and the file's line counter. */
   private document(index: number): { doc: Document.Parsed | undefined; offset: number; lineCounter: LineCounter } {
     const span = this.spans[index];
-    if (span && !this.alone.has(index)) {
+    // One document alone: the first one asked about. A file asked about several documents (a finding on each of many
+    // NodePools) is parsed again whole, once, which costs less than as many separate parses.
+    if (span && !this.alone.has(index) && this.alone.size === 0 && !this.reparsed) {
       const again = parseAll(this.text.slice(span.start, span.end), new LineCounter());
       const d = again.length === 1 && again[0].errors.length === 0 ? again[0] : null;
       const contents = d?.contents?.range?.[0];

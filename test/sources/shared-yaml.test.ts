@@ -85,18 +85,32 @@ describe('positions of key paths (found by parsing the one document again)', () 
     '',
   ].join('\n');
 
-  test('each document reports the file line and column of its nodes, after directives, markers and comments', () => {
+  /** Each document's locator from a parse of its own: the first document asked about is parsed alone. */
+  const alone = (kind: string) =>
+    parseYamlDocuments('tricky.yaml', TRICKY, []).find((d) => d.value.kind === kind)!.source;
+
+  test('each document parsed alone reports the file line and column of its nodes, after directives, markers and comments', () => {
+    expect(alone('A').locate(['spec', 'weight'])).toEqual(where(TRICKY, '1 }'));
+    expect(alone('B').locate(['spec', 'template', 'spec', 'expireAfter'])).toEqual(where(TRICKY, '720h'));
+    // A path that goes on past what exists: the deepest node that does.
+    expect(alone('B').locate(['spec', 'template', 'spec', 'nope', 'x'])).toEqual(where(TRICKY, 'expireAfter'));
+    // An anchored node starts at its value, after the anchor (the yaml package's ranges).
+    expect(alone('C').locate(['list', 1, 'value'])).toEqual(where(TRICKY, '2\n  - *v'));
+    expect(alone('C').locate(['list', 2])).toEqual(where(TRICKY, '*v'));
+    expect(alone('D').locate(['deep', 'a', 'b', 2, 'c'])).toEqual(where(TRICKY, '3 }'));
+    expect(alone('D').locate([])).toEqual(where(TRICKY, 'kind: D'));
+  });
+
+  test('several documents asked about in one file: the whole file parsed again gives the same positions', () => {
     const docs = parseYamlDocuments('tricky.yaml', TRICKY, []);
     const byKind = new Map(docs.map((d) => [d.value.kind as string, d.source]));
-    expect(byKind.get('A')!.locate(['spec', 'weight'])).toEqual(where(TRICKY, '1 }'));
-    expect(byKind.get('B')!.locate(['spec', 'template', 'spec', 'expireAfter'])).toEqual(where(TRICKY, '720h'));
-    // A path that goes on past what exists: the deepest node that does.
-    expect(byKind.get('B')!.locate(['spec', 'template', 'spec', 'nope', 'x'])).toEqual(where(TRICKY, 'expireAfter'));
-    // An anchored node starts at its value, after the anchor (the yaml package's ranges).
-    expect(byKind.get('C')!.locate(['list', 1, 'value'])).toEqual(where(TRICKY, '2\n  - *v'));
-    expect(byKind.get('C')!.locate(['list', 2])).toEqual(where(TRICKY, '*v'));
-    expect(byKind.get('D')!.locate(['deep', 'a', 'b', 2, 'c'])).toEqual(where(TRICKY, '3 }'));
-    expect(byKind.get('D')!.locate([])).toEqual(where(TRICKY, 'kind: D'));
+    for (const [kind, path] of [
+      ['B', ['spec', 'template', 'spec', 'expireAfter']],
+      ['D', ['deep', 'a', 'b', 2, 'c']],
+      ['C', ['list', 2]],
+      ['A', ['spec', 'weight']],
+    ] as const)
+      expect([kind, byKind.get(kind)!.locate(path)]).toEqual([kind, alone(kind).locate(path)]);
   });
 
   test('a document that does not read the same on its own (an error in it) is located in the whole file', () => {
