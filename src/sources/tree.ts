@@ -134,15 +134,12 @@ export class GitTree implements FileTree {
     readonly rev: string,
     readonly subdir = '',
   ) {
-    // The commit and its committer time in one process; `--end-of-options`: a revision is never read as an option.
-    const r = spawnSync(
-      'git',
-      ['-C', repo, 'show', '-s', '--format=%H%n%cI', '--end-of-options', `${rev}^{commit}`, '--'],
-      {
-        encoding: 'utf8',
-      },
-    );
-    const [sha, time] = r.status === 0 ? r.stdout.trim().split('\n') : [];
+    // The commit and its committer time in one process. A revision is never read as an option (none starts with `-`;
+    // `--end-of-options` would need git ≥ 2.24) nor as a path (`--`).
+    const r = rev.startsWith('-')
+      ? null
+      : spawnSync('git', ['-C', repo, 'show', '-s', '--format=%H%n%cI', `${rev}^{commit}`, '--'], { encoding: 'utf8' });
+    const [sha, time] = r?.status === 0 ? r.stdout.trim().split('\n') : [];
     if (!sha || !/^[0-9a-f]{40,64}$/.test(sha))
       throw new Error(
         `git revision "${rev}" not found in ${repo} (a shallow clone? check out with fetch-depth: 0, or git fetch the revision)`,

@@ -1,9 +1,10 @@
 /** The CLI end to end: examples, exit codes, the JSON contract, git revisions. */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
+import { GitTree } from '../../src/sources/tree.js';
 import { nodePool, tempTree } from '../helpers.js';
 
 const EXAMPLES = ['generation-split', 'helm-values', 'node-overlay', 'drift-budgets'];
@@ -168,6 +169,25 @@ describe('git revisions', () => {
     const strip = (p: Record<string, unknown>) => ({ ...p, base: null, head: null });
     expect(strip(fromGit)).toEqual(strip(fromDirs));
     expect(fromGit.head.sha).toBe(git('rev-parse', 'HEAD'));
+  });
+
+  test('a revision spelled as an option is not found and reaches git as nothing: `--output=FILE` writes no file', () => {
+    const repo = mkdtempSync(join(tmpdir(), 'kp-git-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', repo, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+        encoding: 'utf8',
+      }).trim();
+    git('init', '-q', '-b', 'main');
+    cpSync('examples/generation-split/base', repo, { recursive: true });
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    // The CLI refuses a flag value that starts with `-`; the tree is the one place every revision goes through.
+    const written = join(mkdtempSync(join(tmpdir(), 'kp-git-out-')), 'x');
+    for (const rev of [`--output=${written}`, 'no-such-branch'])
+      expect(() => new GitTree(repo, rev)).toThrow(`git revision "${rev}" not found`);
+    expect(existsSync(written)).toBe(false);
+    expect(existsSync(`${written}^{commit}`)).toBe(false);
+    expect(new GitTree(repo, 'HEAD').sha).toBe(git('rev-parse', 'HEAD'));
   });
 });
 
