@@ -1,5 +1,6 @@
 // A generated platform repository of the shape the issue describes, deterministic for a seed:
-//   P NodePools (one per team: a `team` label, 2-4 instance families, on-demand, 10% budget),
+//   P NodePools (one per team: a `team` label, 2-4 instance families, on-demand, 10% budget, consolidateAfter 5m —
+//   which the NodePool CRD requires in a disruption block; without it every pool was an invalid-spec error),
 //   O NodeOverlays (the gate on; each raises older generations of one team's pool by 10%),
 //   W Deployments (1-10 replicas, nodeSelector on their team) and an N-node fleet snapshot.
 // Head narrows the families of 10% of the pools and changes expireAfter in 5% of them.
@@ -94,6 +95,7 @@ ${w !== null ? `  weight: ${w}\n` : ''}  template:
         - { key: karpenter.sh/capacity-type, operator: In, values: ["on-demand"] }
   disruption:
     consolidationPolicy: WhenEmptyOrUnderutilized
+    consolidateAfter: 5m
     budgets: [{ nodes: "10%" }]
 `;
   };
@@ -114,6 +116,7 @@ spec:
         - { key: karpenter.sh/capacity-type, operator: In, values: ["on-demand"] }
   disruption:
     consolidationPolicy: WhenEmptyOrUnderutilized
+    consolidateAfter: 5m
     budgets: [{ nodes: "10%" }]
 `;
   const overlayDocs = [];

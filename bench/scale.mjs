@@ -25,9 +25,25 @@ function measure(args, env = process.env) {
   return { wallMs, cpuMs: m.cpuMs, rssMb: m.maxRssKb / 1024 };
 }
 
+/**
+ * Generates `dir` with `make` unless it holds what the generators (their sources and the parameters) made there before:
+ * a change to bench/generate-*.mjs makes the repositories anew (they were kept by existence alone, so a generator
+ * change went unmeasured until .tmp/ was cleared).
+ */
+function generated(dir, generators, params, make) {
+  const hash = createHash('sha256');
+  for (const g of generators) hash.update(readFileSync(new URL(g, import.meta.url)));
+  const stamp = hash.update(JSON.stringify(params)).digest('hex');
+  const file = join(dir, '.generated');
+  if (existsSync(file) && readFileSync(file, 'utf8') === stamp) return;
+  rmSync(dir, { recursive: true, force: true });
+  make();
+  writeFileSync(file, stamp);
+}
+
 function repo(name, size) {
   const dir = join(TMP, name);
-  if (!existsSync(join(dir, 'fleet.json'))) generateRepo(dir, size);
+  generated(dir, ['./generate-repo.mjs'], size, () => generateRepo(dir, size));
   return dir;
 }
 
@@ -152,7 +168,8 @@ console.log(`plan identity: ${identity}`);
 
 function measureTargets() {
   const dir = join(TMP, 'targets-40');
-  if (!existsSync(join(dir, 'head'))) generateTargets(dir, { overlays: 40, charts: 3 });
+  const params = { overlays: 40, charts: 3 };
+  generated(dir, ['./generate-targets.mjs', './generate-repo.mjs'], params, () => generateTargets(dir, params));
   // helm from .tmp/tools (scripts/test-tools.mjs) when it is there, else the one on the PATH.
   const helmDir = '.tmp/tools/helm3';
   const env = existsSync(join(helmDir, 'helm'))
@@ -205,7 +222,7 @@ const f = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const section = [
   '## Scale: generated platform repositories',
   '',
-  `Measured by \`npm run bench\` (bench/scale.mjs) with the bundled CLI in a child process, whole process, on ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Repositories from bench/generate-repo.mjs: one NodePool per team (2-4 families), NodeOverlays with the gate on, Deployments of 1-10 replicas, a fleet snapshot; head narrows 10% of the pools and changes expireAfter in 5%. L-real is L as platform repositories are written: pool weights 1-100, half the teams with an extra limited fallback pool (\`limits.cpu\` 8-64), and Nodes with the Deployments' Pods bound to them in the snapshot. "parse" is reading the same YAML with the \`yaml\` package and the fleet with JSON.parse.`,
+  `Measured by \`npm run bench\` (bench/scale.mjs) with the bundled CLI in a child process, whole process, on ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Repositories from bench/generate-repo.mjs: one NodePool per team (2-4 families, \`consolidateAfter\` 5m, a 10% budget), NodeOverlays with the gate on, Deployments of 1-10 replicas, a fleet snapshot; head narrows 10% of the pools and changes expireAfter in 5%. L-real is L as platform repositories are written: pool weights 1-100, half the teams with an extra limited fallback pool (\`limits.cpu\` 8-64), and Nodes with the Deployments' Pods bound to them in the snapshot. "parse" is reading the same YAML with the \`yaml\` package and the fleet with JSON.parse.`,
   '',
   '| size | pools / overlays / workloads / nodes | wall | CPU | peak RSS | parse | wall ÷ parse |',
   '|---|---|---|---|---|---|---|',
@@ -227,5 +244,6 @@ const doc = readFileSync('docs/performance.md', 'utf8');
 const marker = '## Scale: generated platform repositories';
 const i = doc.indexOf(marker);
 const j = i >= 0 ? doc.indexOf('\n## ', i + marker.length) : -1;
-const next = i >= 0 ? doc.slice(0, i) + section + (j >= 0 ? doc.slice(j + 1) : '') : doc.trimEnd() + '\n\n' + section;
+const next =
+  i >= 0 ? doc.slice(0, i) + section + (j >= 0 ? '\n' + doc.slice(j + 1) : '') : doc.trimEnd() + '\n\n' + section;
 writeFileSync('docs/performance.md', next);
