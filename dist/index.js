@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-ICV35DR2.js");
+var { runAction } = await import("./chunks/action-JLRW5YI4.js");
 await runAction();

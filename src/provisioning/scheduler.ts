@@ -160,6 +160,8 @@ export class Scheduler {
    */
   private readonly templateIndex: Map<Template, number>;
   private readonly excludedTemplates = new Map<string, Uint8Array>();
+  /** The template (its index) of each NodeClaim, in nodeClaims' order. */
+  private readonly claimTemplates: number[] = [];
   private readonly signatures = new Map<string, string>();
   /**
    * Per pod signature (requirements and tolerations at a level), each template's attempt, computed when first needed:
@@ -329,9 +331,12 @@ export class Scheduler {
     if (volatile) candidates = this.byPods;
     else {
       if (!open) this.notRefused.set(levelKey, (open = { ncs: [], synced: 0 }));
+      // A group first tried late looks at every NodeClaim made so far: one array read each (its template's verdict).
+      const verdicts = this.exclusionsOf(sig);
       for (; open.synced < this.nodeClaims.length; open.synced++) {
-        const nc = this.nodeClaims[open.synced];
-        if (!this.excludes(sig, nc, st, reqs)) open.ncs.push(nc);
+        const ti = this.claimTemplates[open.synced];
+        if (verdicts[ti] === 0) verdicts[ti] = this.excludes(this.templates[ti], st, reqs) ? EXCLUDED : POSSIBLE;
+        if (verdicts[ti] === POSSIBLE) open.ncs.push(this.nodeClaims[open.synced]);
       }
       // In place: the list is nearly sorted already (one NodeClaim gained a pod), which the sort handles in O(n).
       if (open.ncs.length > 1) open.ncs.sort(byPodsOrder);
@@ -507,6 +512,7 @@ export class Scheduler {
     this.topology?.register(nc.hostname);
     this.topology?.record(g, t.taints, nc.requirements, nc.hostname);
     this.nodeClaims.push(nc);
+    this.claimTemplates.push(this.templateIndex.get(t)!);
     // A new NodeClaim has the fewest pods (one): it goes before every NodeClaim with more.
     let at = this.byPods.length;
     while (at > 0 && byPodsOrder(this.byPods[at - 1], nc) > 0) at--;
@@ -560,17 +566,16 @@ export class Scheduler {
     return rem;
   }
 
-  /** Whether a template can never host the pod at this signature (see excludedTemplates). */
-  private excludes(sig: string, nc: NodeClaim, st: PodState, reqs: Requirements): boolean {
-    let cache = this.excludedTemplates.get(sig);
-    if (!cache) this.excludedTemplates.set(sig, (cache = new Uint8Array(this.templates.length)));
-    const i = this.templateIndex.get(nc.template);
-    if (i === undefined) return false;
-    if (cache[i] === 0) {
-      const t = nc.template;
-      cache[i] = untolerated(t.taints, st.tolerations) || !t.requirements.intersectsOk(reqs) ? 2 : 1;
-    }
-    return cache[i] === 2;
+  /** Each template's verdict for the pods of one signature (excludedTemplates): 0 not asked yet, then POSSIBLE or EXCLUDED. */
+  private exclusionsOf(sig: string): Uint8Array {
+    let verdicts = this.excludedTemplates.get(sig);
+    if (!verdicts) this.excludedTemplates.set(sig, (verdicts = new Uint8Array(this.templates.length)));
+    return verdicts;
+  }
+
+  /** Whether the NodeClaims of template `t` can never host the pod (see excludedTemplates). */
+  private excludes(t: Template, st: PodState, reqs: Requirements): boolean {
+    return !!untolerated(t.taints, st.tolerations) || !t.requirements.intersectsOk(reqs);
   }
 
   /** After `nc` gained pods: it moves later in fewest-pods-first order. */
@@ -623,6 +628,10 @@ function lazyError(f: PlaceError): PlaceError {
     codes: f.codes,
   };
 }
+
+/** A template's verdict in excludedTemplates: its NodeClaims may take the pod, or never can. */
+const POSSIBLE = 1;
+const EXCLUDED = 2;
 
 function byPodsOrder(a: NodeClaim, b: NodeClaim): number {
   return a.pods - b.pods || a.id - b.id;
