@@ -17,6 +17,7 @@ import type { Workload } from '../api/workload.js';
 import { LABEL_HOSTNAME } from '../api/labels.js';
 import { hostPortsConflict, type HostPort } from '../api/pod-constraints.js';
 import { addResources, fits, subtractResources, type ResourceList } from '../common/quantity.js';
+import { RequirementIndex } from '../scheduling/requirement-index.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
 import type { ExistingAttempt, ExistingNodeInput, Failure, PodGroup } from './types.js';
@@ -219,36 +220,20 @@ export function sortExistingNodes(nodes: ExistingNode[]): ExistingNode[] {
  * node that accepts a pod is the one a scan of every node finds (scheduler.go addToExistingNode).
  */
 export class ExistingNodeIndex {
-  /** Per requirement key, built when first asked: node positions by the single value they are labelled with. */
-  private readonly byKey = new Map<string, { values: Map<string, number[]>; other: number[] }>();
+  /** The nodes by the value each is labelled with, per key (RequirementIndex). */
+  private readonly byLabel: RequirementIndex;
   private byPool: Map<string | null, ExistingNode[]> | null = null;
 
-  constructor(readonly nodes: readonly ExistingNode[]) {}
+  constructor(readonly nodes: readonly ExistingNode[]) {
+    this.byLabel = new RequirementIndex(nodes.length, (i, key) =>
+      nodes[i].labelled.has(key) ? nodes[i].labelled.get(key) : undefined,
+    );
+  }
 
   /** The nodes that may accept a pod requiring `reqs`, in order; null: every node may. */
   candidates(reqs: Requirements): ExistingNode[] | null {
-    let best: number[][] | null = null;
-    let bestSize = this.nodes.length;
-    for (const r of reqs.values()) {
-      if (r.complement || r.values.size === 0) continue; // only `In`: NotIn, Exists, DoesNotExist exclude too little
-      const b = this.bucketsOf(r.key);
-      const lists = [b.other];
-      let size = b.other.length;
-      for (const v of r.values) {
-        const l = b.values.get(v);
-        if (l) {
-          lists.push(l);
-          size += l.length;
-        }
-      }
-      if (size < bestSize) {
-        best = lists;
-        bestSize = size;
-      }
-    }
-    if (!best) return null;
-    const at = best.flat().sort((a, b) => a - b);
-    return at.map((i) => this.nodes[i]);
+    const at = this.byLabel.candidates(reqs);
+    return at && at.map((i) => this.nodes[i]);
   }
 
   /** The nodes of a NodePool, in order. */
@@ -262,25 +247,6 @@ export class ExistingNodeIndex {
       }
     }
     return this.byPool.get(nodePool) ?? [];
-  }
-
-  private bucketsOf(key: string): { values: Map<string, number[]>; other: number[] } {
-    let b = this.byKey.get(key);
-    if (b) return b;
-    b = { values: new Map(), other: [] };
-    for (let i = 0; i < this.nodes.length; i++) {
-      const r = this.nodes[i].labelled.has(key) ? this.nodes[i].labelled.get(key) : null;
-      if (!r || r.complement || r.values.size !== 1 || r.gte !== undefined || r.lte !== undefined) {
-        b.other.push(i);
-        continue;
-      }
-      const [v] = r.values;
-      const l = b.values.get(v);
-      if (l) l.push(i);
-      else b.values.set(v, [i]);
-    }
-    this.byKey.set(key, b);
-    return b;
   }
 }
 

@@ -18,6 +18,7 @@
  */
 import type { InstanceType } from '../cloudprovider/instancetype.js';
 import type { ResourceList } from '../common/quantity.js';
+import { RequirementIndex } from '../scheduling/requirement-index.js';
 import type { Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
 import type { PodTemplate } from '../api/workload.js';
@@ -159,6 +160,9 @@ export class Scheduler {
    * that Karpenter would try and reject (scheduler.go add) without changing any outcome.
    */
   private readonly templateIndex: Map<Template, number>;
+  /** The templates by the finite values their requirements hold (RequirementIndex), and per signature those to try. */
+  private readonly templatesFor: RequirementIndex;
+  private readonly templateOrder = new Map<string, number[] | null>();
   private readonly excludedTemplates = new Map<string, Uint8Array>();
   /** The template (its index) of each NodeClaim, in nodeClaims' order. */
   private readonly claimTemplates: number[] = [];
@@ -203,6 +207,7 @@ export class Scheduler {
       this.existing = ExistingNodes.of(existing);
     } else this.existing = existing; // in order: each NodePool's limits are counted down when first needed
     this.templateIndex = new Map(templates.map((t, i) => [t, i]));
+    this.templatesFor = templatesIndex(templates);
     this.topology = Topology.build(templates, groups, opts.preferencePolicy, inputs, this.existing.antiAffinity);
     // NewExistingNode: each existing node's hostname is a domain of every hostname group.
     if (this.topology) for (const n of this.existing.all()) this.topology.register(n.hostname);
@@ -365,51 +370,74 @@ export class Scheduler {
 
   /**
    * scheduler.go addToNewNodeClaim: a new NodeClaim from the templates in weight order, the lowest index that succeeds
-   * wins; a ReservedOfferingError cancels the lower-priority templates.
+   * wins; a ReservedOfferingError cancels the lower-priority templates. The templates whose requirements hold a key
+   * the pod requires with no value in common are not tried (RequirementIndex: their attempt fails at Compatible, so
+   * the first template that succeeds, or is deferred, is the same); when every template refuses, their refusals are
+   * read too, so that the error lists every template as the scan of all of them does.
    */
-  private addToNewNodeClaim(a: PodAttempt): AddFailure | null {
-    const { g, st, reqs, sig } = a;
+  private addToNewNodeClaim(a: PodAttempt, narrow = true): AddFailure | null {
+    const { st, reqs, sig } = a;
     let cached = this.templateCache.get(sig);
     if (!cached) this.templateCache.set(sig, (cached = new Array(this.templates.length)));
-    const errs: { t: Template; f: { error: string } }[] = [];
-    const codes = new Set<SchedulingErrorCode>();
-    for (let i = 0; i < this.templates.length; i++) {
-      const t = this.templates[i];
-      const base = (cached[i] ??= templateAttempt(t, st, reqs));
-      if (!base.ok) {
-        errs.push({ t, f: base });
-        codes.add(base.code);
-        continue;
-      }
-      const placeholder = hostnamePlaceholder(this.nodeClaims.length);
-      const r = this.newClaimWithVolumes(a, t, base, placeholder);
-      if ('deferred' in r) {
-        // A ReservedOfferingError cancels the lower-priority templates (scheduler.go addToNewNodeClaim): the pod
-        // waits for the next round, without relaxing its preferences (trySchedule).
-        return { error: `nodepool "${t.nodePool}": ${r.deferred}`, codes: ['reserved-offering'], deferred: true };
-      }
-      if (!r.ok) {
-        errs.push({ t, f: r });
-        codes.add(r.code);
-        continue;
-      }
-      this.launchNew(g, t, base, r);
-      return null;
+    const refusals: { i: number; f: Failure }[] = [];
+    let order = narrow ? this.templateOrder.get(sig) : null;
+    if (order === undefined) this.templateOrder.set(sig, (order = this.templatesFor.candidates(reqs)));
+    const n = order ? order.length : this.templates.length;
+    for (let k = 0; k < n; k++) {
+      const i = order ? order[k] : k;
+      const r = this.tryTemplate(a, i, cached);
+      if (r === null || 'deferred' in r) return r;
+      refusals.push({ i, f: r });
     }
-    return this.templates.length === 0
-      ? {
-          error: 'nodepool requirements filtered out all available instance types',
-          codes: ['no-nodepool'],
-          deferred: false,
-        }
-      : {
-          // Built when read (a pod that fails every level): most pods find a template after others refused them.
-          get error() {
-            return errs.map(({ t, f }) => `nodepool "${t.nodePool}": ${f.error}`).join('; ');
-          },
-          codes: [...codes],
-          deferred: false,
-        };
+    if (order && order.length < this.templates.length) {
+      const tried = new Set(order);
+      for (let i = 0; i < this.templates.length; i++) {
+        if (tried.has(i)) continue;
+        const base = (cached[i] ??= templateAttempt(this.templates[i], st, reqs));
+        // Never so (see RequirementIndex); were it so, the scan of every template answers.
+        if (base.ok) return this.addToNewNodeClaim(a, false);
+        refusals.push({ i, f: base });
+      }
+      refusals.sort((x, y) => x.i - y.i);
+    }
+    if (this.templates.length === 0)
+      return {
+        error: 'nodepool requirements filtered out all available instance types',
+        codes: ['no-nodepool'],
+        deferred: false,
+      };
+    const templates = this.templates;
+    return {
+      // Built when read (a pod that fails every level): most pods find a template after others refused them.
+      get error() {
+        return refusals.map(({ i, f }) => `nodepool "${templates[i].nodePool}": ${f.error}`).join('; ');
+      },
+      codes: [...new Set(refusals.map((x) => x.f.code))],
+      deferred: false,
+    };
+  }
+
+  /**
+   * One template's turn in addToNewNodeClaim: null when the pod went onto a new NodeClaim of it, the failure to add
+   * to the pod's error, or a ReservedOfferingError that ends the search.
+   */
+  private tryTemplate(
+    a: PodAttempt,
+    i: number,
+    cached: (Attempt | Failure | undefined)[],
+  ): AddFailure | Failure | null {
+    const t = this.templates[i];
+    const base = (cached[i] ??= templateAttempt(t, a.st, a.reqs));
+    if (!base.ok) return base;
+    const placeholder = hostnamePlaceholder(this.nodeClaims.length);
+    const r = this.newClaimWithVolumes(a, t, base, placeholder);
+    // A ReservedOfferingError cancels the lower-priority templates (scheduler.go addToNewNodeClaim): the pod waits for
+    // the next round, without relaxing its preferences (trySchedule).
+    if ('deferred' in r)
+      return { error: `nodepool "${t.nodePool}": ${r.deferred}`, codes: ['reserved-offering'], deferred: true };
+    if (!r.ok) return r;
+    this.launchNew(a.g, t, base, r);
+    return null;
   }
 
   /**
@@ -649,6 +677,19 @@ function bulkExtra(g: PodGroup, nc: NodeClaim, next: NodeClaim | undefined, budg
   return extra;
 }
 
+/** The templates by the finite values their requirements hold, per key (RequirementIndex), once per list. */
+const templateIndexes = new WeakMap<readonly Template[], RequirementIndex>();
+
+function templatesIndex(templates: readonly Template[]): RequirementIndex {
+  let index = templateIndexes.get(templates);
+  if (!index)
+    templateIndexes.set(
+      templates,
+      (index = new RequirementIndex(templates.length, (i, key) => templates[i].requirements.find(key))),
+    );
+  return index;
+}
+
 /**
  * The NodePools (templates) whose fresh NodeClaim would accept the pod, without relaxation and ignoring limits
  * (nodeclaim.go NodeClaim.CanAdd on an empty NodeClaim): taints, requirements, an instance type that fits with an
@@ -657,7 +698,9 @@ function bulkExtra(g: PodGroup, nc: NodeClaim, next: NodeClaim | undefined, budg
 export function hostingTemplates(templates: Template[], pod: PodTemplate, opts: SchedulerOptions): Template[] {
   const st = initialPodState(pod, opts.preferencePolicy);
   const reqs = podRequirements(pod, st);
-  return templates.filter((t) => {
+  // The templates the index leaves out refuse the pod at Compatible (RequirementIndex).
+  const at = templatesIndex(templates).candidates(reqs);
+  return (at ? at.map((i) => templates[i]) : templates).filter((t) => {
     const a = templateAttempt(t, st, reqs);
     if (!a.ok) return false;
     // Without minValues the check passes with the first instance type that fits (minValuesCheck asks nothing more).
