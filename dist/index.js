@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-6YI2KUFK.js");
+var { runAction } = await import("./chunks/action-HN3JJSNK.js");
 await runAction();

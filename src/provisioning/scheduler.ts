@@ -18,11 +18,12 @@
  */
 import type { InstanceType } from '../cloudprovider/instancetype.js';
 import type { ResourceList } from '../common/quantity.js';
-import { RequirementIndex } from '../scheduling/requirement-index.js';
 import type { Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
 import type { PodTemplate } from '../api/workload.js';
 import { initialPodState, podRequirements, relax, type PodState } from './preferences.js';
+import { templatesIndex } from './templates-index.js';
+import type { RequirementIndex } from '../scheduling/requirement-index.js';
 import { Topology } from './topology.js';
 import { ExistingNodes, type ExistingNode } from './existingnode.js';
 import { offeringsToReserve, reservedOfferingError } from './reservation.js';
@@ -82,6 +83,8 @@ export function schedule(
  */
 export class TemplateAttempts {
   readonly bySignature = new Map<string, (Attempt | Failure | undefined)[]>();
+  /** Per pod signature, the templates addToNewNodeClaim tries (RequirementIndex; null: all). */
+  readonly order = new Map<string, number[] | null>();
 
   constructor(readonly templates: Template[]) {}
 }
@@ -162,7 +165,7 @@ export class Scheduler {
   private readonly templateIndex: Map<Template, number>;
   /** The templates by the finite values their requirements hold (RequirementIndex), and per signature those to try. */
   private readonly templatesFor: RequirementIndex;
-  private readonly templateOrder = new Map<string, number[] | null>();
+  private readonly templateOrder: Map<string, number[] | null>;
   private readonly excludedTemplates = new Map<string, Uint8Array>();
   /** The template (its index) of each NodeClaim, in nodeClaims' order. */
   private readonly claimTemplates: number[] = [];
@@ -188,10 +191,12 @@ export class Scheduler {
     this.meter = new TimeMeter(opts.deadline);
     this.templateCache =
       attempts && attempts.templates === templates && !opts.reservations ? attempts.bySignature : new Map();
-    this.anyPreferNoSchedule = templates.some((t) => t.taints.some((x) => x.effect === 'PreferNoSchedule'));
     // Topology sees the nodes in the order given (a list: as the caller made it).
     let inputs = (): ExistingNodeInput[] => this.existing.all().map((n) => n.input);
-    if (Array.isArray(existing)) {
+    // No existing node (the rules' and the fleet cost's what-ifs): each NodePool's limits are counted when first
+    // needed (remainingOf), as for an index, which leaves the same remaining resources without one copy per template.
+    if (Array.isArray(existing) && existing.length === 0) this.existing = ExistingNodes.of(existing);
+    else if (Array.isArray(existing)) {
       inputs = () => existing.map((n) => n.input);
       // Given in any order: the limits are counted down in that order, as before the sort.
       for (const t of templates) this.remaining.set(t.nodePool, t.limits ? { ...t.limits } : undefined);
@@ -206,8 +211,11 @@ export class Scheduler {
       }
       this.existing = ExistingNodes.of(existing);
     } else this.existing = existing; // in order: each NodePool's limits are counted down when first needed
-    this.templateIndex = new Map(templates.map((t, i) => [t, i]));
-    this.templatesFor = templatesIndex(templates);
+    const indexed = templatesIndex(templates);
+    this.anyPreferNoSchedule = indexed.anyPreferNoSchedule;
+    this.templateIndex = indexed.positions;
+    this.templatesFor = indexed.byRequirement;
+    this.templateOrder = attempts && attempts.templates === templates ? attempts.order : new Map();
     this.topology = Topology.build(templates, groups, opts.preferencePolicy, inputs, this.existing.antiAffinity);
     // NewExistingNode: each existing node's hostname is a domain of every hostname group.
     if (this.topology) for (const n of this.existing.all()) this.topology.register(n.hostname);
@@ -677,19 +685,6 @@ function bulkExtra(g: PodGroup, nc: NodeClaim, next: NodeClaim | undefined, budg
   return extra;
 }
 
-/** The templates by the finite values their requirements hold, per key (RequirementIndex), once per list. */
-const templateIndexes = new WeakMap<readonly Template[], RequirementIndex>();
-
-function templatesIndex(templates: readonly Template[]): RequirementIndex {
-  let index = templateIndexes.get(templates);
-  if (!index)
-    templateIndexes.set(
-      templates,
-      (index = new RequirementIndex(templates.length, (i, key) => templates[i].requirements.find(key))),
-    );
-  return index;
-}
-
 /**
  * The NodePools (templates) whose fresh NodeClaim would accept the pod, without relaxation and ignoring limits
  * (nodeclaim.go NodeClaim.CanAdd on an empty NodeClaim): taints, requirements, an instance type that fits with an
@@ -699,7 +694,7 @@ export function hostingTemplates(templates: Template[], pod: PodTemplate, opts: 
   const st = initialPodState(pod, opts.preferencePolicy);
   const reqs = podRequirements(pod, st);
   // The templates the index leaves out refuse the pod at Compatible (RequirementIndex).
-  const at = templatesIndex(templates).candidates(reqs);
+  const at = templatesIndex(templates).byRequirement.candidates(reqs);
   return (at ? at.map((i) => templates[i]) : templates).filter((t) => {
     const a = templateAttempt(t, st, reqs);
     if (!a.ok) return false;
