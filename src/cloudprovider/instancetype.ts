@@ -206,23 +206,8 @@ function sharedRequirements(nodeClass: NodeClassShape | null, zones: readonly st
 
 /**
  * `reqs.IsCompatible(offering.Requirements, AllowUndefinedWellKnownLabels)` for an offering
- * (karpenter pkg/cloudprovider/types.go Offerings.Compatible): zone, capacity type and reservation labels.
- */
-export function offeringCompatible(reqs: Requirements, o: Offering): boolean {
-  const zone = reqs.find(LABEL_ZONE);
-  if (zone && !zone.has(o.zone)) return false;
-  const capacityType = reqs.find(LABEL_CAPACITY_TYPE);
-  if (capacityType && !capacityType.has(o.capacityType)) return false;
-  const reservation = reqs.find(LABEL_RESERVATION_ID);
-  if (!reservation) return true;
-  if (o.reservationId) return reservation.has(o.reservationId);
-  const op = reservation.operator();
-  return op === 'NotIn' || op === 'DoesNotExist';
-}
-
-/**
- * offeringCompatible for many offerings against the same requirements: the zone, capacity-type and reservation
- * requirements looked up once.
+ * (karpenter pkg/cloudprovider/types.go Offerings.Compatible): zone, capacity type and reservation labels. The
+ * requirements are looked up once; the answer is asked of each offering.
  */
 export function offeringMatcher(reqs: Requirements): (o: Offering) => boolean {
   const zone = reqs.find(LABEL_ZONE);

@@ -11,7 +11,7 @@
  * singlenodeconsolidation.ts (SingleNodeConsolidation, and the two methods in the controller's order).
  */
 import type { TimeMeter } from '../common/deadline.js';
-import { offeringCompatible, type InstanceType, type Offering } from '../cloudprovider/instancetype.js';
+import { offeringMatcher, type InstanceType, type Offering } from '../cloudprovider/instancetype.js';
 import { LABEL_CAPACITY_TYPE } from '../api/labels.js';
 import { launch } from '../cloudprovider/launch.js';
 import { Requirement, type Requirements } from '../scheduling/requirements.js';
@@ -299,8 +299,9 @@ function decide(
 
 /** RemoveInstanceTypeOptionsByPriceAndMinValues' price filter: worst launch price strictly below `price`. */
 export function cheaperThan(options: InstanceType[], reqs: Requirements, price: number): InstanceType[] {
+  const compatible = offeringMatcher(reqs);
   return options.filter((x) => {
-    const offs = x.offerings.filter((o) => o.available && offeringCompatible(reqs, o));
+    const offs = x.offerings.filter((o) => o.available && compatible(o));
     return offs.length > 0 && worstLaunchPrice(offs) < price;
   });
 }

@@ -6,7 +6,7 @@
  * finds compatible reserved offerings all held by others, fails with a ReservedOfferingError: the pod waits for the next
  * provisioning round, when the reservations held are launched.
  */
-import { offeringCompatible, type InstanceType } from '../cloudprovider/instancetype.js';
+import { offeringMatcher, type InstanceType } from '../cloudprovider/instancetype.js';
 import type { Requirements } from '../scheduling/requirements.js';
 
 export class ReservationManager {
@@ -60,10 +60,11 @@ export function offeringsToReserve(
 ): ReservedOffers {
   let compatible = false;
   const ids = new Set<string>();
+  const matches = offeringMatcher(reqs);
   for (const it of options)
     for (const o of it.offerings) {
       if (o.capacityType !== 'reserved' || !o.available || !o.reservationId || !rm.available(o.reservationId)) continue;
-      if (!offeringCompatible(reqs, o)) continue;
+      if (!matches(o)) continue;
       compatible = true;
       if (rm.canReserve(hostname, o.reservationId)) ids.add(o.reservationId);
     }
@@ -98,10 +99,11 @@ export function withoutExhausted<T extends { requirements: Requirements; instanc
       out.push(t);
       continue;
     }
+    const compatible = offeringMatcher(t.requirements);
     const instanceTypes = t.instanceTypes.flatMap((it) => {
       if (!it.offerings.some(gone)) return [it];
       const offerings = it.offerings.map((o) => (gone(o) ? { ...o, available: false } : o));
-      return offerings.some((o) => o.available && offeringCompatible(t.requirements, o)) ? [{ ...it, offerings }] : [];
+      return offerings.some((o) => o.available && compatible(o)) ? [{ ...it, offerings }] : [];
     });
     if (instanceTypes.length) out.push({ ...t, instanceTypes });
   }

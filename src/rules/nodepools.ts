@@ -12,7 +12,7 @@ import { isZoneOfRegion } from '../cloudprovider/region-zones.js';
 import { editDistance } from '../common/distance.js';
 import { parseDurationMs } from '../common/duration.js';
 import { launch } from '../cloudprovider/launch.js';
-import { offeringCompatible } from '../cloudprovider/instancetype.js';
+import { offeringMatcher } from '../cloudprovider/instancetype.js';
 import { selectsReservation } from '../api/ec2nodeclass.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { reschedule, withoutOwnInstanceTypes } from '../provisioning/reschedule.js';
@@ -628,11 +628,12 @@ export const reservationUnused: Rule = {
       // A NodePool can launch into it when one of its instance types carries the reservation's offering: its
       // EC2NodeClass selects the reservation (ReservedCapacityResolver) and its requirements allow capacity type
       // reserved, the instance type and the zone.
-      const usable = ctx.sim.templates.some((t) =>
-        t.instanceTypes.some((it) =>
-          it.offerings.some((o) => o.reservationId === r.id && offeringCompatible(t.requirements, o) && o.available),
-        ),
-      );
+      const usable = ctx.sim.templates.some((t) => {
+        const compatible = offeringMatcher(t.requirements);
+        return t.instanceTypes.some((it) =>
+          it.offerings.some((o) => o.reservationId === r.id && compatible(o) && o.available),
+        );
+      });
       if (usable) continue;
       const selected = ctx.head.nodeClasses.some((nc) => selectsReservation(nc, r));
       report(
