@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-IFK46Q3F.js");
+var { runAction } = await import("./chunks/action-4JINJX4A.js");
 await runAction();

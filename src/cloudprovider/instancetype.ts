@@ -21,7 +21,7 @@ import {
 } from '../api/labels.js';
 import type { ResourceList } from '../common/quantity.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
-import { typeOfferingKey, unavailableKey } from './offering-key.js';
+import { typeOfferingKey } from './offering-key.js';
 
 export interface Offering {
   zone: string;
@@ -55,8 +55,6 @@ export interface OfferingInputs {
   reservations: { id: string; instanceType: string; zone: string; type: 'default' | 'capacity-block' }[];
   /** typeOfferingKey → price change, for this NodePool. */
   priceChanges?: Map<string, string>;
-  /** Offerings made unavailable by an ICE scenario (unavailableKey). */
-  unavailable?: Set<string>;
   adjust?: (price: number, change: string) => number;
 }
 
@@ -120,8 +118,7 @@ export function buildInstanceTypes(
           ? inputs.adjust(0, ch)
           : NaN;
       const cost = ct === 'reserved' ? (t.price ?? 0) : (base ?? NaN);
-      const available =
-        compatible && !Number.isNaN(price) && !inputs.unavailable?.has(unavailableKey(ct, t.name, zone));
+      const available = compatible && !Number.isNaN(price);
       offerings.push({
         zone,
         capacityType: ct,

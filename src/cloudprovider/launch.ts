@@ -13,8 +13,16 @@ import { cheapestMatching, offeringMatcher, type InstanceType, type Offering } f
 import { LABEL_CAPACITY_TYPE, type CapacityType } from '../api/labels.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { satisfiesMinValues } from './instancetype.js';
+import { unavailableKey } from './offering-key.js';
 
 export const MAX_LAUNCH_TYPES = 60;
+
+/**
+ * A launch whose every CreateFleet override had no capacity (karpenter-provider-aws pkg/providers/instance/instance.go
+ * launchInstance: an InsufficientCapacityError "with fleet error(s)").
+ */
+export const INSUFFICIENT_CAPACITY_ERROR =
+  'insufficient capacity, with fleet error(s): InsufficientInstanceCapacity for every offering of the NodeClaim';
 
 export interface LaunchDecision {
   instanceType: InstanceType;
@@ -47,11 +55,19 @@ function usedUp(options: InstanceType[], reqs: Requirements, exhausted: Readonly
   return `: the only compatible offerings are of capacity reservation${ids.size > 1 ? 's' : ''} ${[...ids].sort().join(', ')}, whose instances are all launched`;
 }
 
+/**
+ * @param noCapacity offerings (unavailableKey) that turn out to have no capacity when CreateFleet runs, unknown to
+ *   Karpenter until then (the insufficient-capacity what-if): the capacity type, the filters and the 60 types are
+ *   chosen without knowing it, EC2 Fleet skips those pools among the overrides and launches the next one the strategy
+ *   picks; with none left the launch fails with an insufficient-capacity error (instance.go launchInstance: every
+ *   fleet error an ICE error; pkg/cache/unavailableofferings.go MarkUnavailable caches them).
+ */
 export function launch(
   options: InstanceType[],
   reqs: Requirements,
   minValuesPolicy: 'Strict' | 'BestEffort',
   exhausted: ReadonlySet<string> = new Set(),
+  noCapacity?: ReadonlySet<string>,
 ): LaunchResult {
   const avail = (o: Offering): boolean =>
     o.available && !(o.reservationId !== undefined && exhausted.has(o.reservationId));
@@ -84,8 +100,14 @@ export function launch(
     return { ok: false, error: 'truncating instance types, minValues requirement is not met' };
   }
   const strategy = allocationStrategy(capacityType, top, priceOverlayApplied);
-  const best = pickOffering(top, usable, strategy, capacityType);
-  if (!best) return { ok: false, error: 'all requested instance types were unavailable during launch' };
+  const best = pickOffering(top, usable, strategy, capacityType, noCapacity);
+  if (!best)
+    return {
+      ok: false,
+      error: noCapacity?.size
+        ? INSUFFICIENT_CAPACITY_ERROR
+        : 'all requested instance types were unavailable during launch',
+    };
   return {
     ok: true,
     decision: {
@@ -169,6 +191,7 @@ function pickOffering(
   usable: (o: Offering) => boolean,
   strategy: string,
   capacityType: CapacityType,
+  noCapacity: ReadonlySet<string> | undefined,
 ): { it: InstanceType; o: Offering } | null {
   const byPriority = strategy === 'prioritized' || strategy === 'capacity-optimized-prioritized';
   const key = (o: Offering): number => (byPriority || capacityType === 'reserved' ? o.price : o.cost);
@@ -176,6 +199,7 @@ function pickOffering(
   for (const it of top) {
     for (const o of it.offerings) {
       if (!usable(o)) continue;
+      if (noCapacity?.has(unavailableKey(o.capacityType, it.name, o.zone))) continue;
       if (!best || before(key, it, o, best)) best = { it, o };
     }
   }

@@ -65,11 +65,16 @@ function labelsAt(labels: Readonly<Record<string, string>>, keys: ReadonlySet<st
   return out;
 }
 
-/** The fallback timeline the seeds describe, for the report. */
+/**
+ * What happens when capacity is short, for the report (karpenter-provider-aws pkg/providers/instance/instance.go
+ * Create: CreateFleet is given every instance type and zone of the NodeClaim; pkg/cache/unavailableofferings.go
+ * MarkUnavailable; karpenter pkg/controllers/provisioning/provisioner.go Reconcile: pending pods in the next batch).
+ */
 export function iceTimeline(batchIdle: string, batchMax: string): string {
   return (
-    `The first launch fails with InsufficientInstanceCapacity and the offerings are cached unavailable for ${UNAVAILABLE_OFFERING_TTL_MINUTES} minutes; ` +
-    `the NodeClaim is deleted, the pods are re-queued and the next batch (idle ${batchIdle}, max ${batchMax}) launches the placement shown; ` +
+    `A NodeClaim whose instance types keep an offering with capacity launches on it (EC2 Fleet skips the pools without capacity); ` +
+    `one left with none fails with InsufficientInstanceCapacity and its offerings are cached unavailable for ${UNAVAILABLE_OFFERING_TTL_MINUTES} minutes; ` +
+    `the NodeClaim is deleted, its pods are re-queued and the next batch (idle ${batchIdle}, max ${batchMax}) places them as shown; ` +
     `after the cache expires, new pods try the preferred offerings again (existing fallback nodes stay until consolidation or expiry moves them).`
   );
 }

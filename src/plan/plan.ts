@@ -37,6 +37,7 @@ import { withDefaults } from '../api/crd-defaults.js';
 import type { FleetCost } from '../disruption/fleet-cost.js';
 
 import type { SimulationResult } from '../provisioning/provisioner.js';
+import type { InsufficientCapacityOutcome } from '../provisioning/insufficient-capacity.js';
 import { hourlyCostOf, workloadKey } from '../provisioning/provisioner.js';
 
 /** The policy of the config file (`policy:`): when the check fails. */
@@ -60,8 +61,8 @@ export interface PlanInput {
   pricing?: Plan['pricing'];
   /** The run's assumptions for the report's assumptions section (catalog, region, ...). */
   assumptions?: Assumption[];
-  /** ICE what-if simulations of head. */
-  scenarios?: { name: string; unavailable: number; timeline: string; sim: SimulationResult }[];
+  /** ICE what-ifs on head's simulation. */
+  scenarios?: { name: string; unavailable: number; timeline: string; outcome: InsufficientCapacityOutcome }[];
   /** Drift and rollout of the fleet under head. */
   replacements?: {
     fleet: Fleet;
@@ -287,14 +288,14 @@ function compareScenarios(input: PlanInput): Plan['scenarios'] {
     name: sc.name,
     unavailableOfferings: sc.unavailable,
     timeline: sc.timeline,
-    hourlyCost: sc.sim.hourlyCost,
+    hourlyCost: sc.outcome.hourlyCost,
     // Probes of pools no workload lands on are not compared: a scenario that moves workloads onto such a pool
     // exercises it, and its probe simply goes away.
     workloads: (input.headSim?.workloads ?? [])
       .filter((w) => !w.probe || !input.headSim!.workloads.some((x) => !x.probe && x.replicas > 0))
       .map((w) => {
         const h = input.headSim!.placements.get(w.key) ?? null;
-        const x = sc.sim.placements.get(w.key) ?? null;
+        const x = sc.outcome.placements.get(w.key) ?? null;
         return {
           kind: w.kind,
           namespace: w.namespace,

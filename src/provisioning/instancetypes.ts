@@ -8,7 +8,7 @@ import { selectsReservation, type EC2NodeClass } from '../api/ec2nodeclass.js';
 import type { NodePool } from '../api/nodepool.js';
 import type { Catalog } from '../cloudprovider/catalog.js';
 import { buildInstanceTypes, type InstanceType } from '../cloudprovider/instancetype.js';
-import { parsePoolOfferingKey, unavailableKey } from '../cloudprovider/offering-key.js';
+import { parsePoolOfferingKey } from '../cloudprovider/offering-key.js';
 import {
   adjustedPrice,
   evaluateOverlays,
@@ -39,10 +39,9 @@ function memoOf<T>(memos: WeakMap<Catalog, Map<string, T>>, catalog: Catalog): M
 export function instanceTypesFor(
   ctx: StepContext,
   nc: EC2NodeClass | undefined,
-  extra: { priceChanges?: Map<string, string>; unavailable?: Set<string> } = {},
+  priceChanges?: Map<string, string>,
 ): InstanceType[] {
-  const { types } = availableInstanceTypes(ctx, nc, extra.priceChanges);
-  return extra.unavailable ? withUnavailable(types, extra.unavailable) : types;
+  return availableInstanceTypes(ctx, nc, priceChanges).types;
 }
 
 /** The instance types with every offering available that can be, and their memo key (which names their inputs). */
@@ -71,22 +70,6 @@ function availableInstanceTypes(
   let types = memo.get(key);
   if (!types) memo.set(key, (types = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, inputs)));
   return { key, types };
-}
-
-/**
- * The instance types with the ICE scenario's offerings unavailable (karpenter-provider-aws
- * pkg/cache/unavailableofferings.go IsUnavailable, as instancetype/offering/provider.go marks offerings): copies of the
- * types that have such an offering, the others shared. The same as building them with `unavailable`
- * (cloudprovider/instancetype.ts buildInstanceTypes), whose availability is the rest ∧ not in `unavailable`.
- */
-function withUnavailable(types: InstanceType[], unavailable: Set<string>): InstanceType[] {
-  if (unavailable.size === 0) return types;
-  return types.map((it) => {
-    const hit = (o: InstanceType['offerings'][number]) =>
-      o.available && unavailable.has(unavailableKey(o.capacityType, it.name, o.zone));
-    if (!it.offerings.some(hit)) return it;
-    return { ...it, offerings: it.offerings.map((o) => (hit(o) ? { ...o, available: false } : o)) };
-  });
 }
 
 /**

@@ -15,7 +15,12 @@ import {
 } from '../api/labels.js';
 import { orderByWeight, type NodePool } from '../api/nodepool.js';
 import type { Workload } from '../api/workload.js';
-import { offeringMatcher, satisfiesMinValues, type InstanceType } from '../cloudprovider/instancetype.js';
+import {
+  offeringMatcher,
+  satisfiesMinValues,
+  type InstanceType,
+  type Offering,
+} from '../cloudprovider/instancetype.js';
 import type { LaunchDecision } from '../cloudprovider/launch.js';
 import { addResources, type ResourceList } from '../common/quantity.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
@@ -49,7 +54,7 @@ export function nodeClaimTemplates(
   priceChanges: Map<string, Map<string, string>>,
   capacityChanges: Map<string, Map<string, ResourceList>>,
 ): Template[] {
-  const { input, opts } = ctx;
+  const { input } = ctx;
   const typeCache = new Map<string, InstanceType[]>();
   const templates: Template[] = [];
   for (const np of orderByWeight(eligible)) {
@@ -68,10 +73,7 @@ export function nodeClaimTemplates(
     }|${capacity ? JSON.stringify([...capacity].sort(([a], [b]) => (a < b ? -1 : 1))) : ''}`;
     let its = typeCache.get(cacheKey);
     if (!its) {
-      its = instanceTypesFor(ctx, nc, {
-        ...(changes ? { priceChanges: changes } : {}),
-        ...(opts.unavailable ? { unavailable: opts.unavailable } : {}),
-      });
+      its = instanceTypesFor(ctx, nc, changes);
       if (capacity)
         its = its.map((it) => (capacity.has(it.name) ? withCapacityOverlay(it, capacity.get(it.name)!) : it));
       typeCache.set(cacheKey, its);
@@ -113,6 +115,47 @@ export function nodeClaimTemplates(
     });
   }
   return templates;
+}
+
+/**
+ * The templates a later scheduler sees once some offerings are no longer available — cached unavailable after an
+ * insufficient-capacity error (karpenter-provider-aws pkg/cache/unavailableofferings.go IsUnavailable), a capacity
+ * reservation used up (offering/reserved_capacity_resolver.go ResolveOfferings: an available count of 0), a NodePool's
+ * own instance types short — `gone` saying which: the pre-filter of nodeClaimTemplates again, over the types each
+ * template kept (only availability changed). A type stays while one of its offerings compatible with the template is
+ * available; a template left with none, or under Strict whose minValues its types no longer meet, is not used
+ * (scheduler.go NewScheduler: "nodepool requirements filtered out all instance types"). Templates and types untouched
+ * are returned as they were.
+ */
+export function withOfferingsGone<T extends Pick<Template, 'requirements' | 'instanceTypes'>>(
+  templates: T[],
+  gone: (o: Offering, it: InstanceType, t: T) => boolean,
+  minValuesPolicy: 'Strict' | 'BestEffort',
+): T[] {
+  const out: T[] = [];
+  for (const t of templates) {
+    const hit = (it: InstanceType) => (o: Offering) => o.available && gone(o, it, t);
+    if (!t.instanceTypes.some((it) => it.offerings.some(hit(it)))) {
+      out.push(t);
+      continue;
+    }
+    const compatible = offeringMatcher(t.requirements);
+    const instanceTypes = t.instanceTypes.flatMap((it) => {
+      const isHit = hit(it);
+      if (!it.offerings.some(isHit)) return [it];
+      const offerings = it.offerings.map((o) => (isHit(o) ? { ...o, available: false } : o));
+      return offerings.some((o) => o.available && compatible(o)) ? [{ ...it, offerings }] : [];
+    });
+    if (instanceTypes.length === 0) continue;
+    if (
+      minValuesPolicy === 'Strict' &&
+      t.requirements.hasMinValues() &&
+      !satisfiesMinValues(instanceTypes, t.requirements).ok
+    )
+      continue;
+    out.push({ ...t, instanceTypes });
+  }
+  return out;
 }
 
 /**

@@ -9,42 +9,31 @@
  * and daemon overhead in nodeclaimtemplate.ts (nodeclaimtemplate.go), static NodePools in static.ts
  * (pkg/controllers/static/), the Scheduler in scheduler.ts (scheduling/scheduler.go); this file is provisioner.go.
  */
-import { TimeMeter } from '../common/deadline.js';
 import { EMPTY_CONSTRAINTS } from '../api/pod-constraints.js';
-import {
-  LABEL_HOSTNAME,
-  LABEL_INITIALIZED,
-  LABEL_NODEPOOL,
-  LABEL_REGISTERED,
-  LABEL_ZONE,
-  normalizeKey,
-  type CapacityType,
-} from '../api/labels.js';
+import { LABEL_NODEPOOL, LABEL_ZONE, normalizeKey, type CapacityType } from '../api/labels.js';
 import { isZoneOfRegion } from '../cloudprovider/region-zones.js';
 import type { NodePool } from '../api/nodepool.js';
 import type { Workload } from '../api/workload.js';
 import { emptyStorage } from '../api/storage.js';
 import type { InstanceType } from '../cloudprovider/instancetype.js';
-import { launch } from '../cloudprovider/launch.js';
 import { addResources, type ResourceList } from '../common/quantity.js';
-import { ReservationManager, withoutExhausted } from './reservation.js';
 import { countAgainstLimits, limitNodesUsage } from './limits.js';
-import { addLaunchFailures, retried, type FailedLaunch } from './launch-failures.js';
-import type {
-  BoundPod,
-  ExistingNodeInput,
-  PodGroup,
-  SchedulerOptions,
-  SchedulingError,
-  SchedulingErrorCode,
-  Template,
-} from './types.js';
+import type { PodGroup, SchedulingError, Template } from './types.js';
 import { schedule } from './scheduler.js';
 import { ExistingNode } from './existingnode.js';
 import { VolumeNotes, volumeSegments, type ReplicaSegment } from './volumetopology.js';
 import { applyNodeOverlays, instanceTypesFor } from './instancetypes.js';
-import { launchedNode, managedByAwsProvider, nodeClaimTemplates } from './nodeclaimtemplate.js';
+import { managedByAwsProvider, nodeClaimTemplates } from './nodeclaimtemplate.js';
 import { staticNodes } from './static.js';
+import {
+  addToGroup,
+  emptyLaunched,
+  launchNodeClaims,
+  newReservationUse,
+  provisioningRounds,
+  type GroupNodes,
+  type Rounds,
+} from './rounds.js';
 import type {
   ModelInput,
   PoolReason,
@@ -87,6 +76,34 @@ export function inferRegion(zones: string[]): string | null {
  * provisioner.go Schedule → NewScheduler → Solve → Create), in rounds until one places nothing (provisioningRounds).
  */
 export function simulate(input: ModelInput, opts: SimulationOptions): SimulationResult {
+  return provision(input, opts).sim;
+}
+
+/**
+ * What a simulation's provisioning ended with, for the insufficient-capacity what-ifs to go on from
+ * (insufficient-capacity.ts): the state's context, the templates and the NodeOverlay changes (static NodePools launch
+ * with them), the workloads, and the rounds (the cluster's nodes, the NodeClaims launched and what they launched from).
+ */
+export interface ProvisioningRecord {
+  ctx: StepContext;
+  /** The NodeClaim templates the rounds scheduled against. */
+  templates: Template[];
+  priceChanges: Map<string, Map<string, string>>;
+  capacityChanges: Map<string, Map<string, ResourceList>>;
+  limitsUsed: ReadonlyMap<string, ResourceList>;
+  workloads: WorkloadToPlace[];
+  rounds: Rounds;
+}
+
+/** `simulate`, with what its provisioning ended with (ProvisioningRecord). */
+export function simulateRecorded(
+  input: ModelInput,
+  opts: SimulationOptions,
+): { sim: SimulationResult; record: ProvisioningRecord } {
+  return provision(input, opts);
+}
+
+function provision(input: ModelInput, opts: SimulationOptions): { sim: SimulationResult; record: ProvisioningRecord } {
   const assumptions: Assumption[] = [];
   const { zones, region } = resolveZones(input, opts, assumptions);
   const { pools, eligible } = eligibleNodePools(input);
@@ -120,6 +137,15 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     if (n.input.nodePool !== null) countAgainstLimits(poolResources, n.input.nodePool, n.capacity);
   for (const l of rounds.launched) countAgainstLimits(poolResources, l.node.nodePool, l.instanceType.capacity);
   for (const [pool, used] of limitsUsed) poolResources.set(pool, addResources(poolResources.get(pool) ?? {}, used));
+  const record: ProvisioningRecord = {
+    ctx,
+    templates,
+    priceChanges,
+    capacityChanges,
+    limitsUsed,
+    workloads: workloads.slice(),
+    rounds: { ...rounds, existing: clusterNodes },
+  };
   // NodePools no workload exercises get a probe each, placed on their own: they show what each such pool would launch
   // without joining the fleet the workloads make (each probe selects its pool, so it shares nothing with them).
   const probeFleet: SimNode[] = [];
@@ -146,7 +172,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
   if (fleet.some((n) => n.capacityType === 'spot'))
     assumptions.push(assumption('spot-estimated', { factor: opts.spotPriceFactor }));
   if (fleet.some((n) => n.allocationStrategy === 'lowest-price')) assumptions.push(assumption('lowest-price-table'));
-  return {
+  const sim: SimulationResult = {
     placements,
     templates,
     podTemplates: new Map(workloads.map((w) => [w.key, w.pod])),
@@ -171,6 +197,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
     podGroups: groups,
     poolResources,
   };
+  return { sim, record };
 }
 
 /**
@@ -209,7 +236,7 @@ function podGroups(workloads: WorkloadToPlace[], existing: ExistingNode[], opts:
 }
 
 /** A workload of the result (SimulationResult.workloads), with what placing its replicas needs. */
-interface WorkloadToPlace extends PlacedWorkload {
+export interface WorkloadToPlace extends PlacedWorkload {
   /** The first replicas' pod template (the only one unless `segments`). */
   pod: Workload['pod'];
   /** Runs of replicas with different volume requirements (a StatefulSet whose claims differ). */
@@ -329,7 +356,7 @@ function instanceTypeNamed(
  * The existing nodes as fleet nodes (allocationStrategy `existing`: not launched by this simulation), with the
  * workloads' pods they run and were given, priced at their offering (reserved: 0, as for launched nodes).
  */
-function existingFleet(
+export function existingFleet(
   ctx: StepContext,
   existing: ExistingNode[],
   templates: Template[],
@@ -360,14 +387,7 @@ function existingFleet(
       ...(input.managed === false ? { managed: false as const } : {}),
     };
     out.push(node);
-    for (const [g, c] of Object.entries(pods)) {
-      if (!perGroup.has(g)) perGroup.set(g, new Map());
-      const k = `${node.nodePool}|${node.instanceType}|${node.capacityType}`;
-      const m = perGroup.get(g)!;
-      const e = m.get(k);
-      if (e) e.n += c;
-      else m.set(k, { n: c, node });
-    }
+    for (const [g, c] of Object.entries(pods)) addToGroup(perGroup, g, c, node);
   }
   if (unpriced.length) assumptions.push(assumption('fleet-nodes-unpriced', { nodes: unpriced }));
   return out;
@@ -407,288 +427,8 @@ function workloadsToPlace(input: ModelInput, opts: SimulationOptions, assumption
   return workloads;
 }
 
-type GroupNodes = Map<string, Map<string, { n: number; node: SimNode }>>;
-
-/** A node launched for a NodeClaim, with what makes it an existing node of the next round. */
-interface LaunchedNode {
-  node: SimNode;
-  template: Template;
-  instanceType: InstanceType;
-}
-
-/** What the launches of a simulation made so far: the nodes, the pods per group on them, the errors. */
-interface Launched {
-  fleet: SimNode[];
-  perGroup: GroupNodes;
-  errors: Map<string, SchedulingError>;
-  launched: LaunchedNode[];
-}
-
-function emptyLaunched(result: ReturnType<typeof schedule>): Launched {
-  return { fleet: [], perGroup: new Map(), errors: new Map(result.errors), launched: [] };
-}
-
-/** Reserved instances launched so far, per reservation, and the reservations used up (they outlast a round). */
-interface ReservationUse {
-  count: Map<string, number>;
-  used: Map<string, number>;
-  exhausted: Set<string>;
-}
-
-function newReservationUse(ctx: StepContext): ReservationUse {
-  const count = new Map(ctx.opts.reservations.map((r) => [r.id, r.count]));
-  return {
-    count,
-    used: new Map(),
-    exhausted: new Set([...count].filter(([, n]) => n <= 0).map(([id]) => id)),
-  };
-}
-
-/** Counts `n` pods of group `g` on `node` (the placement picks the node holding most of a workload's pods). */
-function addToGroup(perGroup: GroupNodes, g: string, n: number, node: SimNode): void {
-  if (!perGroup.has(g)) perGroup.set(g, new Map());
-  const k = `${node.nodePool}|${node.instanceType}|${node.capacityType}`;
-  const m = perGroup.get(g)!;
-  const e = m.get(k);
-  if (e) e.n += n;
-  else m.set(k, { n, node });
-}
-
-/**
- * The launch of every NodeClaim the scheduler made (karpenter-provider-aws pkg/cloudprovider/cloudprovider.go
- * Create): the provider's decision, reservations consumed one instance per NodeClaim until their count is used up
- * (pkg/providers/capacityreservation/types.go MarkLaunched), and the resulting node's labels. Adds to `into`.
- */
-function launchNodeClaims(
-  ctx: StepContext,
-  result: ReturnType<typeof schedule>,
-  into: Launched,
-  reservations: ReservationUse,
-  /** When given, the pods of NodeClaims whose launch fails go here (retried next round) rather than to the errors. */
-  failed?: Map<string, FailedLaunch>,
-): Launched {
-  const { input } = ctx;
-  const { fleet, perGroup, errors } = into;
-  const addError = (key: string, count: number, error: string, code: SchedulingErrorCode): void => {
-    const e = errors.get(key);
-    const codes = e ? (e.codes.includes(code) ? e.codes : [...e.codes, code]) : [code];
-    errors.set(key, { count: (e?.count ?? 0) + count, error: e?.error ?? error, codes });
-  };
-  const { count: reservationCount, used, exhausted } = reservations;
-  const meter = new TimeMeter(ctx.opts.deadline);
-  for (const nc of result.nodeClaims) {
-    meter.tick();
-    if (nc.dropped) {
-      for (const [g, n] of nc.groups) addError(g, n, nc.dropped, 'min-values');
-      continue;
-    }
-    const r = launch(nc.finalOptions!, nc.requirements, input.settings.minValuesPolicy, exhausted);
-    if (!r.ok) {
-      for (const [g, n] of nc.groups) {
-        if (!failed) addError(g, n, r.error, 'launch-failed');
-        else failed.set(g, { count: (failed.get(g)?.count ?? 0) + n, error: failed.get(g)?.error ?? r.error });
-      }
-      continue;
-    }
-    const d = r.decision;
-    if (d.offering.reservationId) {
-      const n = (used.get(d.offering.reservationId) ?? 0) + 1;
-      used.set(d.offering.reservationId, n);
-      if (n >= (reservationCount.get(d.offering.reservationId) ?? 0)) exhausted.add(d.offering.reservationId);
-    }
-    const node = launchedNode(
-      `${nc.template.nodePool}-${String(fleet.length + 1).padStart(4, '0')}`,
-      nc.template,
-      nc.requirements,
-      d,
-      Object.fromEntries(nc.groups),
-    );
-    fleet.push(node);
-    into.launched.push({ node, template: nc.template, instanceType: d.instanceType });
-    for (const [g, n] of nc.groups) addToGroup(perGroup, g, n, node);
-  }
-  return into;
-}
-
-/** The most provisioning rounds simulated (docs/model.md#provisioning-rounds). */
-export const MAX_ROUNDS = 10;
-
-/** What the provisioning rounds made: the launched nodes and pods on them, the errors, the cluster's nodes. */
-interface Rounds extends Launched {
-  /** The cluster's nodes as the last round left them (with the pods every round placed on them). */
-  existing: ExistingNode[];
-  /** Per workload key placed over more than one round: the round its last pod was placed in. */
-  rounds: Map<string, number>;
-}
-
-/**
- * Karpenter's provisioner loop (provisioner.go Reconcile → Schedule → CreateNodeClaims, again while pods are pending):
- * one batch is scheduled (scheduler.go Solve), its NodeClaims launch (the instance type, zone and capacity type the
- * provider picks, launchNodeClaims) and the next round sees them as nodes of the cluster (state nodes: their labels,
- * capacity counted against the NodePool's limits, their pods counted by topology), and schedules only the pods still
- * pending. A batch's accounting is pessimistic on purpose (scheduler.go subtractMax: "this could cause a batch of pods
- * to take multiple rounds to schedule"; topology.go Record: anti-affinity blocks every domain an undecided NodeClaim
- * could still take), so later rounds may place what the first left pending. Rounds go on until one places nothing, at
- * most MAX_ROUNDS.
- */
-function provisioningRounds(
-  ctx: StepContext,
-  templates: Template[],
-  groups: PodGroup[],
-  existing: ExistingNode[],
-  limitsUsed: ReadonlyMap<string, ResourceList>,
-  assumptions: Assumption[],
-): Rounds {
-  const { input, opts } = ctx;
-  const reservations = newReservationUse(ctx);
-  const schedulerOptions = (): SchedulerOptions => {
-    // Provisioning schedules in strict reserved mode (provisioner.go Schedule: DisableReservedCapacityFallback), with
-    // what earlier rounds left of each reservation.
-    const left = opts.reservations.map((r) => [r.id, r.count - (reservations.used.get(r.id) ?? 0)] as [string, number]);
-    return {
-      preferencePolicy: input.settings.preferencePolicy,
-      minValuesPolicy: input.settings.minValuesPolicy,
-      ...(limitsUsed.size ? { limitsUsed } : {}),
-      ...(opts.deadline ? { deadline: opts.deadline } : {}),
-      ...(input.settings.featureGates.reservedCapacity && left.length
-        ? { reservations: new ReservationManager(left) }
-        : {}),
-    };
-  };
-  const first = schedule(templates, groups, schedulerOptions(), existing);
-  assumptions.push(...first.notes);
-  // The pods of NodeClaims whose launch failed (all their offerings unavailable by then: a reservation used up by the
-  // batch's earlier NodeClaims) stay pending: Karpenter deletes the NodeClaim and the next round schedules them again.
-  let failed = new Map<string, FailedLaunch>();
-  // Launch errors gather over the rounds; the scheduler's are the last round's for the pods it retried.
-  const out: Rounds = {
-    ...launchNodeClaims(
-      ctx,
-      first,
-      { fleet: [], perGroup: new Map(), errors: new Map(), launched: [] },
-      reservations,
-      failed,
-    ),
-    existing,
-    rounds: new Map(),
-  };
-  let result = first;
-  // Each group's last failed launch: when a retry finds no other NodePool, that launch's cause is why they are pending.
-  const lastFailure = new Map(failed);
-  let placed = sum(groups) - sum(first.pending) - sum([...failed.values()]);
-  // A pod placed in an earlier round is a pod bound to its node in the next (requests, labels, host ports and
-  // anti-affinity are its group's).
-  const podOf = new Map<string, PodGroup>();
-  for (const g of groups) if (!podOf.has(g.key)) podOf.set(g.key, g);
-  const bound = (pods: Iterable<[string, number]>): BoundPod[] =>
-    [...pods].flatMap(([key, n]) => {
-      const g = podOf.get(key);
-      if (!g) return [];
-      return Array.from({ length: n }, () => ({ namespace: g.namespace, pod: g.pod, daemon: false, workload: key }));
-    });
-  const maxRounds = opts.maxRounds ?? MAX_ROUNDS;
-  let round = 1;
-  while ((result.pending.length || failed.size) && placed > 0) {
-    if (round >= maxRounds) {
-      assumptions.push(
-        assumption('rounds-capped', { maxRounds, pending: sum(result.pending) + sum([...failed.values()]) }),
-      );
-      break;
-    }
-    round++;
-    // The cluster's nodes keep the pods earlier rounds gave them; the NodeClaims launched so far are nodes now.
-    out.existing = out.existing.map(
-      (n) =>
-        new ExistingNode(
-          { ...n.input, pods: [...n.input.pods, ...bound(n.groups)] },
-          n.capacity,
-          n.allocatable,
-          input.daemonSets,
-        ),
-    );
-    const asNodes = out.launched.map(
-      (l) =>
-        new ExistingNode(
-          launchedNodeInput(l, bound(Object.entries(l.node.pods))),
-          l.instanceType.capacity,
-          l.instanceType.allocatable,
-          input.daemonSets,
-        ),
-    );
-    const pending = [...result.pending.map((p) => ({ ...p.group, count: p.count })), ...retried(failed, podOf)];
-    result = schedule(withoutExhausted(templates, reservations.exhausted), pending, schedulerOptions(), [
-      ...out.existing,
-      ...asNodes,
-    ]);
-    const before = out.fleet.length;
-    failed = new Map();
-    launchNodeClaims(ctx, result, out, reservations, failed);
-    for (const [k, f] of failed) lastFailure.set(k, f);
-    placed = sum(pending) - sum(result.pending) - sum([...failed.values()]);
-    const placedNow = new Set<string>();
-    out.launched.slice(0, asNodes.length).forEach((l, i) => {
-      for (const [k, c] of asNodes[i].groups) {
-        l.node.pods[k] = (l.node.pods[k] ?? 0) + c;
-        addToGroup(out.perGroup, k, c, l.node);
-        placedNow.add(k);
-      }
-    });
-    for (const n of out.existing) for (const k of n.groups.keys()) placedNow.add(k);
-    for (const n of out.fleet.slice(before)) for (const k of Object.keys(n.pods)) placedNow.add(k);
-    for (const k of placedNow) out.rounds.set(k, round);
-  }
-  // The pods still pending are those the last round left, with its reasons; the first round's errors stay for the
-  // groups no round retried (invalid pods). The last round's failed launches are errors.
-  const again = new Set(first.pending.map((p) => p.group.key));
-  const errors = new Map([...first.errors].filter(([k]) => round === 1 || !again.has(k)));
-  if (round > 1) for (const [k, e] of result.errors) errors.set(k, causeOf(e, lastFailure.get(k)));
-  addLaunchFailures(out.errors, failed);
-  for (const [k, e] of out.errors) {
-    const s = errors.get(k);
-    errors.set(k, s ? { count: s.count + e.count, error: s.error, codes: [...new Set([...s.codes, ...e.codes])] } : e);
-  }
-  out.errors = errors;
-  return out;
-}
-
-/**
- * A retried group's last-round error: pods whose launch failed (a capacity reservation used up) and that no NodePool
- * could take in a later round are pending because of that launch: its reason is theirs (with the retry's codes).
- */
-function causeOf(e: SchedulingError, failure: FailedLaunch | undefined): SchedulingError {
-  if (!failure) return e;
-  return { count: e.count, error: failure.error, codes: [...new Set([...e.codes, 'launch-failed' as const])] };
-}
-
-function sum(groups: readonly { count: number }[]): number {
-  return groups.reduce((a, g) => a + g.count, 0);
-}
-
-/**
- * A launched NodeClaim as the next round sees it (a state node, pkg/controllers/state/statenode.go): registered and
- * initialized, its node's labels with the hostname its name, its NodePool's taints (startup taints gone once
- * initialized), the pods bound to it.
- */
-function launchedNodeInput(l: LaunchedNode, pods: BoundPod[]): ExistingNodeInput {
-  const { node } = l;
-  return {
-    name: node.name,
-    nodePool: node.nodePool,
-    instanceType: node.instanceType,
-    zone: node.zone,
-    capacityType: node.capacityType,
-    labels: { ...node.labels, [LABEL_HOSTNAME]: node.name, [LABEL_REGISTERED]: 'true', [LABEL_INITIALIZED]: 'true' },
-    taints: l.template.taints,
-    allocatable: l.instanceType.allocatable,
-    capacity: l.instanceType.capacity,
-    initialized: true,
-    hasNode: true,
-    pods,
-  };
-}
-
 /** Each workload's placement: where most of its pods landed, or why none could be placed (with the error codes). */
-function placementsOf(
+export function placementsOf(
   workloads: WorkloadToPlace[],
   perGroup: GroupNodes,
   errors: Map<string, SchedulingError>,

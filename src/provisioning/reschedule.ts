@@ -8,7 +8,7 @@
  * the simulation launched on it look for room in the other NodePools, whose nodes stay.
  */
 import type { ControllerSettings } from '../api/settings.js';
-import { satisfiesMinValues } from '../cloudprovider/instancetype.js';
+import { withOfferingsGone } from './nodeclaimtemplate.js';
 import { subtractResources } from '../common/quantity.js';
 import { schedule } from './scheduler.js';
 import type { PodGroup, SchedulingError, SimulationResult, Template } from './types.js';
@@ -29,23 +29,7 @@ export function withoutOwnInstanceTypes(
   const shared = new Set(
     templates.filter((t) => t.nodePool !== nodePool).flatMap((t) => t.instanceTypes.map((it) => it.name)),
   );
-  const out: Template[] = [];
-  for (const t of templates) {
-    if (t.nodePool !== nodePool) {
-      out.push(t);
-      continue;
-    }
-    const options = t.instanceTypes.filter((it) => shared.has(it.name));
-    if (options.length === 0) continue;
-    if (
-      minValuesPolicy === 'Strict' &&
-      t.requirements.hasMinValues() &&
-      !satisfiesMinValues(options, t.requirements).ok
-    )
-      continue;
-    out.push({ ...t, instanceTypes: options });
-  }
-  return out;
+  return withOfferingsGone(templates, (_o, it, t) => t.nodePool === nodePool && !shared.has(it.name), minValuesPolicy);
 }
 
 /**

@@ -79,33 +79,3 @@ export function reservedOfferingError(offers: ReservedOffers, holding: boolean):
     return 'satisfying updated nodeclaim constraints would remove all compatible reserved offering options';
   return null;
 }
-
-/**
- * The templates a later round sees: the offerings of reservations used up by earlier rounds are unavailable
- * (karpenter-provider-aws pkg/providers/instancetype/offering/reserved_capacity_resolver.go ResolveOfferings: an
- * available count of 0), instance types left without an available compatible offering are dropped, and so is a
- * NodePool left without any (nodeclaimtemplate.go pre-filter: "nodepool requirements filtered out all instance types").
- */
-export function withoutExhausted<T extends { requirements: Requirements; instanceTypes: InstanceType[] }>(
-  templates: T[],
-  exhausted: ReadonlySet<string>,
-): T[] {
-  if (!exhausted.size) return templates;
-  const gone = (o: InstanceType['offerings'][number]) =>
-    o.reservationId !== undefined && exhausted.has(o.reservationId);
-  const out: T[] = [];
-  for (const t of templates) {
-    if (!t.instanceTypes.some((it) => it.offerings.some(gone))) {
-      out.push(t);
-      continue;
-    }
-    const compatible = offeringMatcher(t.requirements);
-    const instanceTypes = t.instanceTypes.flatMap((it) => {
-      if (!it.offerings.some(gone)) return [it];
-      const offerings = it.offerings.map((o) => (gone(o) ? { ...o, available: false } : o));
-      return offerings.some((o) => o.available && compatible(o)) ? [{ ...it, offerings }] : [];
-    });
-    if (instanceTypes.length) out.push({ ...t, instanceTypes });
-  }
-  return out;
-}

@@ -20,6 +20,8 @@ export function staticNodes(
   priceChanges: Map<string, Map<string, string>>,
   capacityChanges: Map<string, Map<string, ResourceList>>,
   assumptions: Assumption[],
+  /** Offerings without capacity when CreateFleet runs (launch.ts launch `noCapacity`: the insufficient-capacity what-if). */
+  noCapacity?: ReadonlySet<string>,
 ): SimNode[] {
   const { input } = ctx;
   const classes = new Set(input.nodeClasses.map((c) => c.name));
@@ -42,7 +44,7 @@ export function staticNodes(
     // The controller only tops the pool up: the snapshot's nodes of the pool (placed into as existing nodes) count.
     const running = ctx.opts.cluster?.nodes.filter((n) => n.nodePool === np.name).length ?? 0;
     const count = Math.max(0, Math.min(np.replicas!, np.limits.nodes ?? Infinity) - running);
-    const r = launch(t.instanceTypes, t.requirements, input.settings.minValuesPolicy);
+    const r = launch(t.instanceTypes, t.requirements, input.settings.minValuesPolicy, undefined, noCapacity);
     if (!r.ok) continue;
     const d = r.decision;
     for (let i = 0; i < count; i++)

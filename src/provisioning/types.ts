@@ -177,8 +177,6 @@ export interface SimulationOptions {
   reservations: ReservationInput[];
   /** Add probe pods when the state has no workloads. */
   probes: boolean;
-  /** Offerings made unavailable (ICE what-if), by unavailableKey. */
-  unavailable?: Set<string>;
   /** The cluster the pods are placed into (a fleet snapshot with pods); absent: an empty cluster. */
   cluster?: ClusterState;
   /** The most provisioning rounds to simulate (provisioner.ts MAX_ROUNDS unless set; 1: the first batch alone). */

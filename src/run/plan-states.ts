@@ -7,7 +7,14 @@ import type { Suppressions } from '../common/findings.js';
 import { readBaseline } from '../sources/baseline.js';
 import type { Config } from '../sources/config.js';
 import type { State } from '../sources/state.js';
-import { simulate, type SimulationOptions, type SimulationResult } from '../provisioning/provisioner.js';
+import {
+  simulate,
+  simulateRecorded,
+  type ProvisioningRecord,
+  type SimulationOptions,
+  type SimulationResult,
+} from '../provisioning/provisioner.js';
+import { insufficientCapacity } from '../provisioning/insufficient-capacity.js';
 import { RULES, runRules, type RuleConfig } from '../rules/index.js';
 import { iceTimeline, unavailableOfferings } from '../cloudprovider/unavailable-offerings.js';
 import type { Catalog } from '../cloudprovider/catalog.js';
@@ -246,6 +253,8 @@ function outOfTimePlan(
 /** Head's and (in a diff) base's simulations, with the options each ran with. */
 interface Simulations {
   head: SimulationResult;
+  /** What head's provisioning ended with, when what-if scenarios go on from it (insufficient-capacity.ts). */
+  headRecord: ProvisioningRecord | undefined;
   base: SimulationResult | undefined;
   headOpts: SimulationOptions;
   baseOpts: SimulationOptions;
@@ -285,13 +294,15 @@ function simulateStates(
     headOpts = { ...simOpts, cluster: clusterFor(into.fleet, head, base, into.leaving) };
     baseOpts = { ...simOpts, cluster: clusterFor(into.fleet, base, base, new Set()) };
   }
-  const headSim = simulate(head, headOpts);
+  // With what-if scenarios, head's simulation keeps what they go on from.
+  const recorded = input.config.scenarios.length ? simulateRecorded(head, headOpts) : undefined;
+  const headSim = recorded?.sim ?? simulate(head, headOpts);
   headDone();
   if (diff && timeIsUp(input.deadline)) return null;
   const baseSim = diff ? simulate(base, baseOpts) : undefined;
   notModelledPools(head, headSim, input.config);
   if (baseSim) notModelledPools(base, baseSim, input.config);
-  return { head: headSim, base: baseSim, headOpts, baseOpts };
+  return { head: headSim, headRecord: recorded?.record, base: baseSim, headOpts, baseOpts };
 }
 
 /** Windows nodes priced as Linux (the catalog's prices are Linux on-demand), and the region and zones. */
@@ -371,7 +382,10 @@ function externalAssumptions(head: State): Assumption[] {
   ];
 }
 
-/** The what-if scenarios, each a simulation of head: past caps.scenarios, an error and the rest not run. */
+/**
+ * The what-if scenarios, each head's simulation once some offerings have no capacity (insufficient-capacity.ts): past
+ * caps.scenarios, an error and the rest not run.
+ */
 function scenariosOf(input: ExecuteInput, head: State, catalog: Catalog, sims: Simulations) {
   const cap = input.config.caps.scenarios;
   if (input.config.scenarios.length > cap)
@@ -389,7 +403,7 @@ function scenariosOf(input: ExecuteInput, head: State, catalog: Catalog, sims: S
       name: sc.name,
       unavailable: unavailable.size,
       timeline: iceTimeline(head.settings.batchIdleDuration, head.settings.batchMaxDuration),
-      sim: simulate(head, { ...sims.headOpts, unavailable }),
+      outcome: insufficientCapacity(sims.headRecord!, sims.head.podGroups, unavailable),
     };
   });
 }

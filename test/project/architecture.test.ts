@@ -207,3 +207,53 @@ test('the model, rules, plan and report do no I/O: only sources, run and the ent
   }
   expect(offenders).toEqual([]);
 });
+
+/**
+ * Calls of the whole-state simulation (provisioning/provisioner.ts `simulate`, `simulateRecorded`, under whatever local
+ * name they are imported), each with the function declaration it is made in.
+ */
+export function simulationCalls(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const local = new Map<string, string>();
+  for (const st of sf.statements) {
+    if (!ts.isImportDeclaration(st) || !ts.isStringLiteralLike(st.moduleSpecifier)) continue;
+    if (!/(^|\/)provisioning\/provisioner(\.js)?$|^\.\/provisioner(\.js)?$/.test(st.moduleSpecifier.text)) continue;
+    const named = st.importClause?.namedBindings;
+    if (named && ts.isNamedImports(named))
+      for (const el of named.elements) {
+        const imported = (el.propertyName ?? el.name).text;
+        if (imported === 'simulate' || imported === 'simulateRecorded') local.set(el.name.text, imported);
+      }
+  }
+  const out: string[] = [];
+  const visit = (node: ts.Node, fn: string): void => {
+    let inside = fn;
+    if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name) inside = node.name.getText(sf);
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && local.has(node.expression.text))
+      out.push(`${file} ${inside} ${local.get(node.expression.text)}`);
+    ts.forEachChild(node, (c) => visit(c, inside));
+  };
+  visit(sf, '(top level)');
+  return out;
+}
+
+test('the whole-state simulation runs once per state: only run/plan-states.ts simulateStates calls it (rules, what-ifs and disruption use its result)', () => {
+  const calls = walk('src')
+    .filter((f) => f !== join('src', 'provisioning', 'provisioner.ts'))
+    .flatMap((f) => simulationCalls(f));
+  expect(calls.sort()).toEqual([
+    'src/run/plan-states.ts simulateStates simulate',
+    'src/run/plan-states.ts simulateStates simulate',
+    'src/run/plan-states.ts simulateStates simulateRecorded',
+  ]);
+});
+
+test('the simulation-call check sees a what-if that simulates again, under another name', () => {
+  const text = [
+    "import { simulate as run } from '../provisioning/provisioner.js';",
+    'function scenariosOf(head, opts) {',
+    '  return [1].map(() => run(head, opts));',
+    '}',
+  ].join('\n');
+  expect(simulationCalls('src/run/x.ts', text)).toEqual(['src/run/x.ts scenariosOf simulate']);
+});

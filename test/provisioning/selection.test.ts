@@ -5,7 +5,12 @@
  * pkg/utils/nodepool/suite_test.go and pkg/controllers/disruption/consolidation_test.go; and the
  * 7th/8th-generation situations of examples/generation-split and examples/node-overlay.
  */
-import { deployment, NODECLASS, nodePool, simulateYaml } from '../helpers.js';
+import { deployment, NODECLASS, nodePool, simulateYaml, stateOf } from '../helpers.js';
+import { embeddedCatalog } from '../../src/cloudprovider/catalog.js';
+import { simulateRecorded } from '../../src/provisioning/provisioner.js';
+import { insufficientCapacity } from '../../src/provisioning/insufficient-capacity.js';
+
+const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
 import { wordAssumption } from '../../src/common/assumption-wording.js';
 
 const OD = `        - key: karpenter.sh/capacity-type
@@ -139,10 +144,14 @@ spec:
       'metal-96xl',
     ])
       for (const z of ['a', 'b', 'c']) unavailable.add(`on-demand:c8i.${size}:us-east-1${z}`);
-    const { place } = simulateYaml(doc(NODECLASS, nodePool('p', { requirements: gte8 }), deployment('app')), {
-      unavailable,
-    });
-    expect(place('app').schedulable).toBe(false);
+    const state = stateOf({ 'all.yaml': doc(NODECLASS, nodePool('p', { requirements: gte8 }), deployment('app')) });
+    const opts = { catalog: embeddedCatalog(), spotPriceFactor: 0.35, reservations: [], probes: false, zones: ZONES };
+    const { sim, record } = simulateRecorded(state, opts);
+    expect(sim.placements.get('Deployment/default/app')).toMatchObject({ schedulable: true, nodePool: 'p' });
+    const scenario = insufficientCapacity(record, sim.podGroups, unavailable).placements.get('Deployment/default/app');
+    // Its NodeClaim's launch fails, and the next batch finds no NodePool with a type left (gen 7 is not Gte 8).
+    expect(scenario?.schedulable).toBe(false);
+    expect(scenario?.reasonCodes).toEqual(expect.arrayContaining(['launch-failed', 'no-nodepool']));
   });
 
   // karpenter pkg/scheduling/requirements.go Requirements.Compatible (custom labels must be declared)
@@ -430,6 +439,8 @@ describe('ICE what-if scenarios (karpenter-provider-aws pkg/cache/unavailableoff
     for (const w of moved) {
       expect(w.head.nodePool).toBe('gen8-primary');
       expect(w.scenario.nodePool).toBe('gen7-fallback');
+      // Every offering of gen8-primary's NodeClaims is short: they fail, and the next batch places their pods.
+      expect(w.scenario.rounds).toBe(2);
     }
     expect(plan.scenarios[0].timeline).toMatch(/3 minutes/);
   });
