@@ -13,7 +13,7 @@ import { cheapestMatching, offeringMatcher, type InstanceType, type Offering } f
 import { LABEL_CAPACITY_TYPE, type CapacityType } from '../api/labels.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { satisfiesMinValues } from './instancetype.js';
-import { unavailableKey } from './offering-key.js';
+import { inUnavailable } from './offering-key.js';
 
 export const MAX_LAUNCH_TYPES = 60;
 
@@ -195,11 +195,11 @@ function pickOffering(
 ): { it: InstanceType; o: Offering } | null {
   const byPriority = strategy === 'prioritized' || strategy === 'capacity-optimized-prioritized';
   const key = (o: Offering): number => (byPriority || capacityType === 'reserved' ? o.price : o.cost);
+  const short = noCapacity ? inUnavailable(noCapacity) : () => false;
   let best: { it: InstanceType; o: Offering } | null = null;
   for (const it of top) {
     for (const o of it.offerings) {
-      if (!usable(o)) continue;
-      if (noCapacity?.has(unavailableKey(o.capacityType, it.name, o.zone))) continue;
+      if (!usable(o) || short(o, it)) continue;
       if (!best || before(key, it, o, best)) best = { it, o };
     }
   }

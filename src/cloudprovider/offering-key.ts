@@ -41,3 +41,8 @@ export function parsePoolOfferingKey(key: string): { nodePool: string; typeOffer
 export function unavailableKey(capacityType: string, type: string, zone: string): string {
   return `${capacityType}:${type}:${zone}`;
 }
+
+/** Whether an offering of the named type is among `unavailable` (unavailableKey). */
+export function inUnavailable(unavailable: ReadonlySet<string>): (o: OfferingRef, type: { name: string }) => boolean {
+  return (o, type) => unavailable.has(unavailableKey(o.capacityType, type.name, o.zone));
+}

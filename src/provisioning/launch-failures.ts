@@ -1,6 +1,6 @@
 /**
  * Pods whose NodeClaim's launch fails stay pending (karpenter pkg/controllers/provisioning/provisioner.go: the
- * NodeClaim is deleted, its pods are scheduled again in the next batch): the rounds retry them (provisioner.ts
+ * NodeClaim is deleted, its pods are scheduled again in the next batch): the rounds retry them (rounds.ts
  * provisioningRounds); those the last round could not launch are errors with code `launch-failed`.
  */
 import type { PodGroup, SchedulingError, SchedulingErrorCode } from './types.js';

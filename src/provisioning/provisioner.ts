@@ -82,7 +82,7 @@ export function simulate(input: ModelInput, opts: SimulationOptions): Simulation
 /**
  * What a simulation's provisioning ended with, for the insufficient-capacity what-ifs to go on from
  * (insufficient-capacity.ts): the state's context, the templates and the NodeOverlay changes (static NodePools launch
- * with them), the workloads, and the rounds (the cluster's nodes, the NodeClaims launched and what they launched from).
+ * with them), the workloads, and the rounds (their first batch as scheduled, the cluster's nodes).
  */
 export interface ProvisioningRecord {
   ctx: StepContext;
@@ -93,6 +93,8 @@ export interface ProvisioningRecord {
   limitsUsed: ReadonlyMap<string, ResourceList>;
   workloads: WorkloadToPlace[];
   rounds: Rounds;
+  /** When no NodePool provisions: the cluster's nodes, placed onto by no round. */
+  idleCluster: ExistingNode[] | null;
 }
 
 /** `simulate`, with what its provisioning ended with (ProvisioningRecord). */
@@ -144,7 +146,8 @@ function provision(input: ModelInput, opts: SimulationOptions): { sim: Simulatio
     capacityChanges,
     limitsUsed,
     workloads: workloads.slice(),
-    rounds: { ...rounds, existing: clusterNodes },
+    rounds,
+    idleCluster: eligible.length ? null : existing,
   };
   // NodePools no workload exercises get a probe each, placed on their own: they show what each such pool would launch
   // without joining the fleet the workloads make (each probe selects its pool, so it shares nothing with them).

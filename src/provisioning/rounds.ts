@@ -5,10 +5,9 @@
  * provider picks) and the next round sees them as nodes of the cluster (state nodes: their labels, capacity counted
  * against the NodePool's limits, their pods counted by topology), and schedules only the pods still pending.
  *
- * The rounds can also go on from where a simulation ended (continueRounds): the insufficient-capacity what-if
- * (ice.ts) launches the simulation's NodeClaims again with some offerings unavailable and retries the pods of those
- * that fail, as Karpenter's next batch does.
- */
+ * The rounds can also start from a simulation's first batch meeting a shortage (`Shortage`: the insufficient-capacity
+ * what-if, insufficient-capacity.ts): the batch as scheduled, its NodeClaims launched with some offerings short, and
+ * every later round scheduled again knowing them. */
 import { TimeMeter } from '../common/deadline.js';
 import { LABEL_HOSTNAME, LABEL_INITIALIZED, LABEL_REGISTERED } from '../api/labels.js';
 import type { InstanceType } from '../cloudprovider/instancetype.js';
@@ -36,14 +35,11 @@ import type {
 /** Per workload key, its pods per kind of node (`pool|type|capacity type`) and one such node. */
 export type GroupNodes = Map<string, Map<string, { n: number; node: SimNode }>>;
 
-/** A node launched for a NodeClaim, with what makes it an existing node of the next round and what it launched from. */
+/** A node launched for a NodeClaim, with what makes it an existing node of the next round. */
 export interface LaunchedNode {
   node: SimNode;
   template: Template;
   instanceType: InstanceType;
-  /** The NodeClaim's instance type options and requirements (what CreateFleet was given: instance.go Create). */
-  options: InstanceType[];
-  requirements: Requirements;
 }
 
 /** What the launches of a simulation made so far: the nodes, the pods per group on them, the errors. */
@@ -87,9 +83,9 @@ export function addToGroup(perGroup: GroupNodes, g: string, n: number, node: Sim
 /**
  * One NodeClaim's launch (karpenter-provider-aws pkg/cloudprovider/cloudprovider.go Create → instance.go Create): the
  * provider's decision, a reservation consumed per reserved instance until its count is used up
- * (pkg/providers/capacityreservation/types.go MarkLaunched). Null with the error when no offering is left.
+ * (pkg/providers/capacityreservation/types.go MarkLaunched), or the error when no offering is left.
  */
-export function launchOne(
+function launchOne(
   ctx: StepContext,
   options: InstanceType[],
   requirements: Requirements,
@@ -108,8 +104,8 @@ export function launchOne(
   return r;
 }
 
-/** The name of the `index`-th node (from 1) a simulation launches for a NodePool. */
-export function launchedName(nodePool: string, index: number): string {
+/** The name of the `index`-th node (from 1) a simulation launches. */
+function launchedName(nodePool: string, index: number): string {
   return `${nodePool}-${String(index).padStart(4, '0')}`;
 }
 
@@ -124,6 +120,8 @@ export function launchNodeClaims(
   reservations: ReservationUse,
   /** When given, the pods of NodeClaims whose launch fails go here (retried next round) rather than to the errors. */
   failed?: Map<string, FailedLaunch>,
+  /** Offerings found without capacity at CreateFleet (launch.ts launch `noCapacity`). */
+  noCapacity?: ReadonlySet<string>,
 ): Launched {
   const { fleet, perGroup, errors } = into;
   const addError = (key: string, count: number, error: string, code: SchedulingErrorCode): void => {
@@ -138,7 +136,7 @@ export function launchNodeClaims(
       for (const [g, n] of nc.groups) addError(g, n, nc.dropped, 'min-values');
       continue;
     }
-    const r = launchOne(ctx, nc.finalOptions!, nc.requirements, reservations);
+    const r = launchOne(ctx, nc.finalOptions!, nc.requirements, reservations, noCapacity);
     if (!r.ok) {
       for (const [g, n] of nc.groups) {
         if (!failed) addError(g, n, r.error, 'launch-failed');
@@ -155,13 +153,7 @@ export function launchNodeClaims(
       pods,
     );
     fleet.push(node);
-    into.launched.push({
-      node,
-      template: nc.template,
-      instanceType: r.decision.instanceType,
-      options: nc.finalOptions!,
-      requirements: nc.requirements,
-    });
+    into.launched.push({ node, template: nc.template, instanceType: r.decision.instanceType });
     for (const [g, n] of nc.groups) addToGroup(perGroup, g, n, node);
   }
   return into;
@@ -176,10 +168,19 @@ export interface Rounds extends Launched {
   existing: ExistingNode[];
   /** Per workload key placed over more than one round: the round its last pod was placed in. */
   rounds: Map<string, number>;
-  /** The last round's number (1: the first batch placed all it could). */
-  round: number;
-  /** The pods the last round's scheduler left pending (what a later round would retry). */
-  pending: ScheduleResult['pending'];
+  /** The first batch as scheduled, and the cluster's nodes it placed pods on (what a `Shortage` starts from). */
+  first: ScheduleResult;
+  firstExisting: ExistingNode[];
+}
+
+/**
+ * A shortage met by the first batch (the insufficient-capacity what-if): the batch as a simulation scheduled it
+ * (`first`, onto `Rounds.firstExisting`), and the offerings (unavailableKey) without capacity when its NodeClaims
+ * launch. Karpenter chose that batch without knowing of the shortage; the later rounds know it (the templates given).
+ */
+export interface Shortage {
+  first: ScheduleResult;
+  unavailable: ReadonlySet<string>;
 }
 
 /** The rounds as they go: what was launched, and what the last round left to retry. */
@@ -194,7 +195,7 @@ interface RoundsState extends Launched {
   /** Each group's last failed launch: when a retry finds no other NodePool, that launch's cause is why they wait. */
   lastFailure: Map<string, FailedLaunch>;
   reservations: ReservationUse;
-  /** Pods placed by the last round (the rounds stop at one that places nothing). */
+  /** Pods placed by the last round (the rounds stop at one that places nothing and fails no launch). */
   placed: number;
 }
 
@@ -202,7 +203,8 @@ interface RoundsState extends Launched {
  * The rounds of one state (provisioner.go Reconcile, again while pods are pending): a batch's accounting is
  * pessimistic on purpose (scheduler.go subtractMax: "this could cause a batch of pods to take multiple rounds to
  * schedule"; topology.go Record: anti-affinity blocks every domain an undecided NodeClaim could still take), so later
- * rounds may place what the first left pending. Rounds go on until one places nothing, at most MAX_ROUNDS.
+ * rounds may place what the first left pending. Rounds go on until one places nothing, at most MAX_ROUNDS. With a
+ * `shortage`, the first batch is the one given (scheduled onto `existing` already), launched with its offerings short.
  */
 export function provisioningRounds(
   ctx: StepContext,
@@ -211,14 +213,18 @@ export function provisioningRounds(
   existing: ExistingNode[],
   limitsUsed: ReadonlyMap<string, ResourceList>,
   assumptions: Assumption[],
+  shortage?: Shortage,
 ): Rounds {
   const reservations = newReservationUse(ctx);
-  const first = schedule(templates, groups, schedulerOptions(ctx, reservations, limitsUsed), existing);
+  const first =
+    shortage?.first ?? schedule(templates, groups, schedulerOptions(ctx, reservations, limitsUsed), existing);
   assumptions.push(...first.notes);
   // The pods of NodeClaims whose launch failed (all their offerings unavailable by then: a reservation used up by the
-  // batch's earlier NodeClaims) stay pending: Karpenter deletes the NodeClaim and the next round schedules them again.
+  // batch's earlier NodeClaims, a shortage) stay pending: Karpenter deletes the NodeClaim and the next round schedules
+  // them again.
   const failed = new Map<string, FailedLaunch>();
-  const launched = launchNodeClaims(ctx, first, emptyLaunched({ ...first, errors: new Map() }), reservations, failed);
+  const empty = { fleet: [], perGroup: new Map(), errors: new Map(), launched: [] };
+  const launched = launchNodeClaims(ctx, first, empty, reservations, failed, shortage?.unavailable);
   const state: RoundsState = {
     ...launched,
     existing,
@@ -233,67 +239,26 @@ export function provisioningRounds(
   const maxRounds = ctx.opts.maxRounds ?? MAX_ROUNDS;
   moreRounds(ctx, templates, state, podsOf(groups), limitsUsed, maxRounds, assumptions);
   // The pods still pending are those the last round left, with its reasons; the first round's errors stay for the
-  // groups no round retried (invalid pods).
+  // groups no round retried (invalid pods). The last round's failed launches are errors.
   const again = new Set(first.pending.map((p) => p.group.key));
   const errors = new Map([...first.errors].filter(([k]) => state.round === 1 || !again.has(k)));
-  return finished(state, errors, state.round > 1);
-}
-
-/**
- * The rounds from where `from` ended, after the launches of its NodeClaims were made again (`relaunched`: those that
- * launched, and the pods of those that failed): the cluster's nodes keep their pods, the nodes launched are nodes of
- * the cluster, and the next round schedules the failed pods with those `from` left pending — Karpenter's next batch
- * (provisioner.go Reconcile) — against `templates`, at most `maxRounds` more. Without a failed launch nothing is
- * retried: `from` had ended its rounds.
- */
-export function continueRounds(
-  ctx: StepContext,
-  templates: Template[],
-  from: Rounds,
-  relaunched: { launched: LaunchedNode[]; failed: Map<string, FailedLaunch>; reservations: ReservationUse },
-  groups: PodGroup[],
-  limitsUsed: ReadonlyMap<string, ResourceList>,
-): Rounds {
-  const perGroup: GroupNodes = new Map();
-  for (const l of relaunched.launched)
-    for (const [k, n] of Object.entries(l.node.pods)) addToGroup(perGroup, k, n, l.node);
-  const state: RoundsState = {
-    fleet: relaunched.launched.map((l) => l.node),
-    perGroup,
-    errors: new Map(),
-    launched: relaunched.launched,
-    existing: from.existing,
-    rounds: new Map(from.rounds),
-    round: from.round,
-    last: { pending: from.pending, errors: new Map() },
-    failed: relaunched.failed,
-    lastFailure: new Map(relaunched.failed),
-    reservations: relaunched.reservations,
-    placed: relaunched.failed.size ? 1 : 0,
-  };
-  const maxRounds = from.round + (ctx.opts.maxRounds ?? MAX_ROUNDS) - 1;
-  moreRounds(ctx, templates, state, podsOf(groups), limitsUsed, maxRounds, []);
-  if (state.round === from.round) {
-    // No round ran: the errors are `from`'s.
-    return { ...state, errors: new Map(from.errors), pending: from.pending };
-  }
-  // The groups retried take the last round's errors; `from`'s stay for the others.
-  const again = new Set([...from.pending.map((p) => p.group.key), ...relaunched.failed.keys()]);
-  const errors = new Map([...from.errors].filter(([k]) => !again.has(k)));
-  return finished(state, errors, true);
-}
-
-/** The errors once the rounds end: `errors` with the last round's for the pods it retried, and its failed launches. */
-function finished(state: RoundsState, errors: Map<string, SchedulingError>, retriedAny: boolean): Rounds {
-  if (retriedAny) for (const [k, e] of state.last.errors) errors.set(k, causeOf(e, state.lastFailure.get(k)));
-  const launchErrors = new Map(state.errors);
-  addLaunchFailures(launchErrors, state.failed);
-  for (const [k, e] of launchErrors) {
+  if (state.round > 1) for (const [k, e] of state.last.errors) errors.set(k, causeOf(e, state.lastFailure.get(k)));
+  addLaunchFailures(state.errors, state.failed);
+  for (const [k, e] of state.errors) {
     const s = errors.get(k);
     errors.set(k, s ? { count: s.count + e.count, error: s.error, codes: [...new Set([...s.codes, ...e.codes])] } : e);
   }
-  const { fleet, perGroup, launched, existing, rounds, round } = state;
-  return { fleet, perGroup, launched, existing, rounds, round, errors, pending: state.last.pending };
+  const { fleet, perGroup, rounds } = state;
+  return {
+    fleet,
+    perGroup,
+    launched: state.launched,
+    existing: state.existing,
+    rounds,
+    errors,
+    first,
+    firstExisting: existing,
+  };
 }
 
 /** Provisioning schedules in strict reserved mode (provisioner.go Schedule: DisableReservedCapacityFallback). */
@@ -342,7 +307,9 @@ function moreRounds(
       if (!g) return [];
       return Array.from({ length: n }, () => ({ namespace: g.namespace, pod: g.pod, daemon: false, workload: key }));
     });
-  while ((state.last.pending.length || state.failed.size) && state.placed > 0) {
+  // A round that placed nothing ends the rounds (the next would be the same), unless launches failed in it: the next
+  // round then sees their offerings unavailable (a reservation used up, a shortage cached) and may place their pods.
+  while (((state.last.pending.length || state.failed.size) && state.placed > 0) || state.failed.size > 0) {
     if (state.round >= maxRounds) {
       const pending = sum(state.last.pending) + sum([...state.failed.values()]);
       assumptions.push(assumption('rounds-capped', { maxRounds, pending }));

@@ -5,7 +5,8 @@
 import { assumption, type Assumption } from '../common/assumptions.js';
 import type { ResourceList } from '../common/quantity.js';
 import { launch } from '../cloudprovider/launch.js';
-import { launchedNode, managedByAwsProvider, nodeClaimTemplates } from './nodeclaimtemplate.js';
+import { launchedNode, managedByAwsProvider, nodeClaimTemplates, withOfferingsGone } from './nodeclaimtemplate.js';
+import { inUnavailable } from '../cloudprovider/offering-key.js';
 import type { PoolStatus, SimNode, StepContext } from './types.js';
 
 /**
@@ -44,7 +45,13 @@ export function staticNodes(
     // The controller only tops the pool up: the snapshot's nodes of the pool (placed into as existing nodes) count.
     const running = ctx.opts.cluster?.nodes.filter((n) => n.nodePool === np.name).length ?? 0;
     const count = Math.max(0, Math.min(np.replicas!, np.limits.nodes ?? Infinity) - running);
-    const r = launch(t.instanceTypes, t.requirements, input.settings.minValuesPolicy, undefined, noCapacity);
+    let r = launch(t.instanceTypes, t.requirements, input.settings.minValuesPolicy, undefined, noCapacity);
+    if (!r.ok && noCapacity?.size) {
+      // Every offering of the launch was short: the controller creates the NodeClaims again, and their launch sees the
+      // offerings cached unavailable (pkg/cache/unavailableofferings.go).
+      const [known] = withOfferingsGone([t], inUnavailable(noCapacity), input.settings.minValuesPolicy);
+      if (known) r = launch(known.instanceTypes, known.requirements, input.settings.minValuesPolicy);
+    }
     if (!r.ok) continue;
     const d = r.decision;
     for (let i = 0; i < count; i++)

@@ -179,7 +179,7 @@ export interface SimulationOptions {
   probes: boolean;
   /** The cluster the pods are placed into (a fleet snapshot with pods); absent: an empty cluster. */
   cluster?: ClusterState;
-  /** The most provisioning rounds to simulate (provisioner.ts MAX_ROUNDS unless set; 1: the first batch alone). */
+  /** The most provisioning rounds to simulate (rounds.ts MAX_ROUNDS unless set; 1: the first batch alone). */
   maxRounds?: number;
   /**
    * The NodeClaims of a fleet whose pods are unknown (no `cluster`): nothing is placed on them, but their capacity
@@ -217,7 +217,7 @@ export interface SimPlacement {
   /** Why pods of the workload were not placed (empty when all were). */
   reasonCodes: SchedulingErrorCode[];
   /**
-   * The provisioning round its last pod was placed in, when later than the first (provisioner.ts provisioningRounds):
+   * The provisioning round its last pod was placed in, when later than the first (rounds.ts provisioningRounds):
    * Karpenter's first batch left pods pending that the nodes it launched let later rounds place.
    */
   rounds?: number;

@@ -22,7 +22,7 @@ const req = (key: string, values: string[]) =>
   `        - key: ${key}\n          operator: In\n          values: ${JSON.stringify(values)}`;
 
 /** Head's simulation of `yaml`, and the what-if with the offerings `scenario` makes unavailable. */
-function whatIf(yaml: string, unavailable: IceScenario['unavailable']) {
+function whatIf(yaml: string, unavailable: IceScenario['unavailable'], maxRounds?: number) {
   const state = stateOf({ 'all.yaml': yaml });
   const { sim, record } = simulateRecorded(state, {
     catalog,
@@ -30,6 +30,7 @@ function whatIf(yaml: string, unavailable: IceScenario['unavailable']) {
     reservations: [],
     probes: false,
     zones: ZONES,
+    ...(maxRounds !== undefined ? { maxRounds } : {}),
   });
   const offerings = unavailableOfferings(catalog, ZONES, { name: 'x', unavailable });
   const outcome = insufficientCapacity(record, sim.podGroups, offerings);
@@ -150,5 +151,80 @@ describe('insufficient capacity at CreateFleet', () => {
     // With no offering unavailable, the what-if is head.
     expect([...fresh.outcome.placements]).toEqual([...fresh.sim.placements]);
     expect(fresh.outcome.hourlyCost).toBe(fresh.sim.hourlyCost);
+  });
+
+  const antiAffine = (app: string, key: string) =>
+    `      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - topologyKey: ${key}\n              labelSelector: { matchLabels: { app: ${app} } }\n`;
+  const onDemand = (types: string[]) =>
+    `${req('karpenter.sh/capacity-type', ['on-demand'])}\n${req('node.kubernetes.io/instance-type', types)}`;
+  const zoneShort = (type: string, zone: string) => [
+    [
+      { key: 'node.kubernetes.io/instance-type', operator: 'In', values: [type] },
+      { key: 'topology.kubernetes.io/zone', operator: 'In', values: [zone] },
+    ],
+  ];
+
+  test('only the first batch meets the shortage as scheduled: later rounds are scheduled again, so zone anti-affinity holds', () => {
+    // Two zone-anti-affine replicas take two rounds (topology.go Record): round 1 launches one NodeClaim in the cheapest
+    // zone, round 2 one in another zone. With the first NodeClaim's offering in that zone short, EC2 Fleet launches it
+    // in another zone, and round 2 must then avoid that zone.
+    const types = ['m6a.large', 'c7i.large'];
+    const cheap = [...types].sort((a, b) => price(a) - price(b))[0];
+    const w = whatIf(
+      doc(
+        NODECLASS,
+        nodePool('p', { requirements: onDemand(types) }),
+        deployment('web', {
+          replicas: 2,
+          cpu: '300m',
+          memory: '512Mi',
+          podSpec: antiAffine('web', 'topology.kubernetes.io/zone'),
+        }),
+      ),
+      zoneShort(cheap, 'us-east-1a'),
+    );
+    const zonesOf = (fleet: { zone: string; pods: Record<string, number> }[]) =>
+      fleet.filter((n) => n.pods['Deployment/default/web']).map((n) => n.zone);
+    expect(zonesOf(w.sim.fleet).sort()).toEqual(['us-east-1a', 'us-east-1b']);
+    const scenarioZones = zonesOf(w.outcome.fleet);
+    expect(scenarioZones).toHaveLength(2);
+    expect(new Set(scenarioZones).size).toBe(2);
+    expect(scenarioZones).not.toContain(undefined);
+  });
+
+  test("a static NodePool's NodeClaims whose every offering is short are created again and launch with the shortage known", () => {
+    // Two static nodes of one type, spot allowed: head launches them spot; with no spot capacity the static controller's
+    // next NodeClaims launch on-demand. Cost: 2 × the on-demand price.
+    const w = whatIf(
+      doc(
+        NODECLASS,
+        nodePool('fixed', {
+          extraSpec: '  replicas: 2\n',
+          requirements: `${req('karpenter.sh/capacity-type', ['spot', 'on-demand'])}\n${req('node.kubernetes.io/instance-type', ['m7i.large'])}`,
+        }),
+      ),
+      [[{ key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot'] }]],
+    );
+    expect(w.sim.fleet.map((n) => n.capacityType)).toEqual(['spot', 'spot']);
+    expect(w.outcome.fleet.map((n) => [n.instanceType, n.capacityType])).toEqual([
+      ['m7i.large', 'on-demand'],
+      ['m7i.large', 'on-demand'],
+    ]);
+    expect(w.outcome.hourlyCost).toBeCloseTo(2 * price('m7i.large'), 6);
+  });
+
+  test('with one provisioning round, the pods of a failed launch are pending with its error, not lost', () => {
+    const w = whatIf(
+      doc(
+        NODECLASS,
+        nodePool('p', { requirements: onDemand(['m7i.large']) }),
+        deployment('app', { cpu: '1', memory: '1Gi' }),
+      ),
+      [[{ key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['m7i.large'] }]],
+      1,
+    );
+    expect(w.head('app').schedulable).toBe(true);
+    expect(w.scenario('app')).toMatchObject({ schedulable: false, reason: INSUFFICIENT_CAPACITY_ERROR });
+    expect(w.scenario('app').reasonCodes).toContain('launch-failed');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Provisioning rounds (provisioner.ts provisioningRounds; docs/model.md#provisioning-rounds): Karpenter's provisioner
+ * Provisioning rounds (rounds.ts provisioningRounds; docs/model.md#provisioning-rounds): Karpenter's provisioner
  * schedules a batch, launches its NodeClaims, and schedules the pods still pending again (karpenter
  * pkg/controllers/provisioning/provisioner.go Reconcile), because one batch's accounting is pessimistic on purpose
  * (scheduling/scheduler.go subtractMax: "this could cause a batch of pods to take multiple rounds to schedule";
