@@ -13,7 +13,7 @@ import { cheapestMatching, offeringMatcher, type InstanceType, type Offering } f
 import { LABEL_CAPACITY_TYPE, type CapacityType } from '../api/labels.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { satisfiesMinValues } from './instancetype.js';
-import { inUnavailable } from './offering-key.js';
+import { inUnavailable, unavailableKey } from './offering-key.js';
 
 export const MAX_LAUNCH_TYPES = 60;
 
@@ -34,7 +34,12 @@ export interface LaunchDecision {
   priceOverlayApplied: boolean;
 }
 
-export type LaunchResult = { ok: true; decision: LaunchDecision } | { ok: false; error: string };
+/**
+ * `met`: with `noCapacity`, the short offerings CreateFleet met (unavailableKey) — every short override of a launch that
+ * failed, and those the strategy tries before the one launched — which Karpenter then caches unavailable.
+ */
+export type LaunchResult =
+  { ok: true; decision: LaunchDecision; met?: string[] } | { ok: false; error: string; met?: string[] };
 
 /**
  * @param exhausted reservation IDs whose capacity earlier NodeClaims of the same simulation used up
@@ -100,13 +105,12 @@ export function launch(
     return { ok: false, error: 'truncating instance types, minValues requirement is not met' };
   }
   const strategy = allocationStrategy(capacityType, top, priceOverlayApplied);
-  const best = pickOffering(top, usable, strategy, capacityType, noCapacity);
+  const { best, met } = pickOffering(top, usable, strategy, capacityType, noCapacity);
   if (!best)
     return {
       ok: false,
-      error: noCapacity?.size
-        ? INSUFFICIENT_CAPACITY_ERROR
-        : 'all requested instance types were unavailable during launch',
+      error: met.length ? INSUFFICIENT_CAPACITY_ERROR : 'all requested instance types were unavailable during launch',
+      ...(noCapacity ? { met } : {}),
     };
   return {
     ok: true,
@@ -118,6 +122,7 @@ export function launch(
       candidates: top.length,
       priceOverlayApplied,
     },
+    ...(noCapacity ? { met } : {}),
   };
 }
 
@@ -192,18 +197,24 @@ function pickOffering(
   strategy: string,
   capacityType: CapacityType,
   noCapacity: ReadonlySet<string> | undefined,
-): { it: InstanceType; o: Offering } | null {
+): { best: { it: InstanceType; o: Offering } | null; met: string[] } {
   const byPriority = strategy === 'prioritized' || strategy === 'capacity-optimized-prioritized';
   const key = (o: Offering): number => (byPriority || capacityType === 'reserved' ? o.price : o.cost);
-  const short = noCapacity ? inUnavailable(noCapacity) : () => false;
+  const isShort = noCapacity ? inUnavailable(noCapacity) : () => false;
   let best: { it: InstanceType; o: Offering } | null = null;
+  const short: { it: InstanceType; o: Offering }[] = [];
   for (const it of top) {
     for (const o of it.offerings) {
-      if (!usable(o) || short(o, it)) continue;
-      if (!best || before(key, it, o, best)) best = { it, o };
+      if (!usable(o)) continue;
+      if (isShort(o, it)) short.push({ it, o });
+      else if (!best || before(key, it, o, best)) best = { it, o };
     }
   }
-  return best;
+  // EC2 Fleet tries the overrides in the strategy's order: the short ones before the one launched come back as errors.
+  const met = short
+    .filter((s) => !best || before(key, s.it, s.o, best))
+    .map((s) => unavailableKey(s.o.capacityType, s.it.name, s.o.zone));
+  return { best, met };
 }
 
 function before(

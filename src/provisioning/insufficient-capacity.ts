@@ -10,13 +10,11 @@
  *
  * So the simulation's first batch, as it was scheduled, launches with the scenario's offerings short, and the rounds
  * after it are scheduled again (rounds.ts provisioningRounds with a `Shortage`) against the simulation's NodeClaim
- * templates with those offerings unavailable. The instance types, NodeOverlays, templates, existing nodes and the
- * first batch are the simulation's.
+ * templates with the short offerings launches have met unavailable; their launches meet the shortage too. The instance
+ * types, NodeOverlays, templates, existing nodes and the first batch are the simulation's.
  */
 import { existingFleet, hourlyCostOf, placementsOf, type ProvisioningRecord } from './provisioner.js';
 import { provisioningRounds } from './rounds.js';
-import { withOfferingsGone } from './nodeclaimtemplate.js';
-import { inUnavailable } from '../cloudprovider/offering-key.js';
 import { staticNodes } from './static.js';
 import type { PodGroup, SimNode, SimPlacement } from './types.js';
 
@@ -36,9 +34,7 @@ export function insufficientCapacity(
   podGroups: PodGroup[],
   unavailable: ReadonlySet<string>,
 ): InsufficientCapacityOutcome {
-  const { ctx } = record;
-  // The batches after the first see the offerings cached unavailable (instancetype/offering/provider.go).
-  const templates = withOfferingsGone(record.templates, inUnavailable(unavailable), ctx.input.settings.minValuesPolicy);
+  const { ctx, templates } = record;
   const rounds = provisioningRounds(ctx, templates, podGroups, record.rounds.firstExisting, record.limitsUsed, [], {
     first: record.rounds.first,
     unavailable,

@@ -73,7 +73,7 @@ export function inferRegion(zones: string[]): string | null {
 
 /**
  * The provisioning of a state: the steps below follow Karpenter's provisioner (pkg/controllers/provisioning/
- * provisioner.go Schedule → NewScheduler → Solve → Create), in rounds until one places nothing (provisioningRounds).
+ * provisioner.go Schedule → NewScheduler → Solve → Create), in rounds while they place pods or learn (rounds.ts).
  */
 export function simulate(input: ModelInput, opts: SimulationOptions): SimulationResult {
   return provision(input, opts).sim;

@@ -12,6 +12,7 @@ import { TimeMeter } from '../common/deadline.js';
 import { LABEL_HOSTNAME, LABEL_INITIALIZED, LABEL_REGISTERED } from '../api/labels.js';
 import type { InstanceType } from '../cloudprovider/instancetype.js';
 import { launch, type LaunchResult } from '../cloudprovider/launch.js';
+import { inUnavailable } from '../cloudprovider/offering-key.js';
 import type { ResourceList } from '../common/quantity.js';
 import type { Requirements } from '../scheduling/requirements.js';
 import { assumption, type Assumption } from '../common/assumptions.js';
@@ -90,10 +91,12 @@ function launchOne(
   options: InstanceType[],
   requirements: Requirements,
   reservations: ReservationUse,
-  /** Offerings found without capacity at CreateFleet (launch.ts launch `noCapacity`). */
-  noCapacity?: ReadonlySet<string>,
+  shortage: ShortageMet | undefined,
 ): LaunchResult {
-  const r = launch(options, requirements, ctx.input.settings.minValuesPolicy, reservations.exhausted, noCapacity);
+  const policy = ctx.input.settings.minValuesPolicy;
+  const r = launch(options, requirements, policy, reservations.exhausted, shortage?.unavailable);
+  // The short offerings CreateFleet met are cached unavailable (pkg/cache/unavailableofferings.go MarkUnavailable).
+  for (const k of r.met ?? []) shortage!.known.add(k);
   if (!r.ok) return r;
   const id = r.decision.offering.reservationId;
   if (id) {
@@ -120,8 +123,8 @@ export function launchNodeClaims(
   reservations: ReservationUse,
   /** When given, the pods of NodeClaims whose launch fails go here (retried next round) rather than to the errors. */
   failed?: Map<string, FailedLaunch>,
-  /** Offerings found without capacity at CreateFleet (launch.ts launch `noCapacity`). */
-  noCapacity?: ReadonlySet<string>,
+  /** A shortage the launches meet at CreateFleet (the insufficient-capacity what-if). */
+  shortage?: ShortageMet,
 ): Launched {
   const { fleet, perGroup, errors } = into;
   const addError = (key: string, count: number, error: string, code: SchedulingErrorCode): void => {
@@ -136,7 +139,7 @@ export function launchNodeClaims(
       for (const [g, n] of nc.groups) addError(g, n, nc.dropped, 'min-values');
       continue;
     }
-    const r = launchOne(ctx, nc.finalOptions!, nc.requirements, reservations, noCapacity);
+    const r = launchOne(ctx, nc.finalOptions!, nc.requirements, reservations, shortage);
     if (!r.ok) {
       for (const [g, n] of nc.groups) {
         if (!failed) addError(g, n, r.error, 'launch-failed');
@@ -174,13 +177,20 @@ export interface Rounds extends Launched {
 }
 
 /**
- * A shortage met by the first batch (the insufficient-capacity what-if): the batch as a simulation scheduled it
- * (`first`, onto `Rounds.firstExisting`), and the offerings (unavailableKey) without capacity when its NodeClaims
- * launch. Karpenter chose that batch without knowing of the shortage; the later rounds know it (the templates given).
+ * A shortage (the insufficient-capacity what-if): the offerings (unavailableKey) without capacity when CreateFleet
+ * runs, and the first batch as a simulation scheduled it (`first`, onto `Rounds.firstExisting`) — chosen by Karpenter
+ * without knowing of the shortage. Every round's launches meet it; each later round knows the short offerings
+ * launches have met so far (cached unavailable), no others.
  */
 export interface Shortage {
   first: ScheduleResult;
   unavailable: ReadonlySet<string>;
+}
+
+/** A shortage as the rounds meet it: the short offerings, and those CreateFleet has met (cached unavailable). */
+interface ShortageMet {
+  unavailable: ReadonlySet<string>;
+  known: Set<string>;
 }
 
 /** The rounds as they go: what was launched, and what the last round left to retry. */
@@ -195,16 +205,27 @@ interface RoundsState extends Launched {
   /** Each group's last failed launch: when a retry finds no other NodePool, that launch's cause is why they wait. */
   lastFailure: Map<string, FailedLaunch>;
   reservations: ReservationUse;
-  /** Pods placed by the last round (the rounds stop at one that places nothing and fails no launch). */
+  /** Pods placed by the last round. */
   placed: number;
+  /** The shortage the launches meet, if any, with the short offerings met so far. */
+  shortage?: ShortageMet;
+  /** Whether the last round's launches learned something a retry could use: a reservation used up, a short offering. */
+  learned: boolean;
+  /**
+   * Rounds that placed nothing but learned (a shortage met again and again: each failed launch caches the offerings it
+   * tried, the next batch tries the next ones): they do not count against maxRounds, and end since what is learned
+   * only grows.
+   */
+  learningOnly: number;
 }
 
 /**
  * The rounds of one state (provisioner.go Reconcile, again while pods are pending): a batch's accounting is
  * pessimistic on purpose (scheduler.go subtractMax: "this could cause a batch of pods to take multiple rounds to
  * schedule"; topology.go Record: anti-affinity blocks every domain an undecided NodeClaim could still take), so later
- * rounds may place what the first left pending. Rounds go on until one places nothing, at most MAX_ROUNDS. With a
- * `shortage`, the first batch is the one given (scheduled onto `existing` already), launched with its offerings short.
+ * rounds may place what the first left pending. Rounds go on until one places nothing and learns nothing a retry could
+ * use, at most MAX_ROUNDS. With a `shortage`, the first batch is the one given (scheduled onto `existing` already), and
+ * every round's launches meet it.
  */
 export function provisioningRounds(
   ctx: StepContext,
@@ -224,7 +245,9 @@ export function provisioningRounds(
   // them again.
   const failed = new Map<string, FailedLaunch>();
   const empty = { fleet: [], perGroup: new Map(), errors: new Map(), launched: [] };
-  const launched = launchNodeClaims(ctx, first, empty, reservations, failed, shortage?.unavailable);
+  const met = shortage ? { unavailable: shortage.unavailable, known: new Set<string>() } : undefined;
+  const exhaustedBefore = reservations.exhausted.size;
+  const launched = launchNodeClaims(ctx, first, empty, reservations, failed, met);
   const state: RoundsState = {
     ...launched,
     existing,
@@ -235,7 +258,11 @@ export function provisioningRounds(
     lastFailure: new Map(failed),
     reservations,
     placed: sum(groups) - sum(first.pending) - sum([...failed.values()]),
+    ...(met ? { shortage: met } : {}),
+    learned: reservations.exhausted.size > exhaustedBefore || (met?.known.size ?? 0) > 0,
+    learningOnly: 0,
   };
+  if (state.placed === 0 && state.learned) state.learningOnly++;
   const maxRounds = ctx.opts.maxRounds ?? MAX_ROUNDS;
   moreRounds(ctx, templates, state, podsOf(groups), limitsUsed, maxRounds, assumptions);
   // The pods still pending are those the last round left, with its reasons; the first round's errors stay for the
@@ -288,7 +315,7 @@ function podsOf(groups: PodGroup[]): Map<string, PodGroup> {
   return podOf;
 }
 
-/** Rounds after the state's last one, while pods wait and the last round placed some (`maxRounds`: the last allowed). */
+/** Rounds after the state's last one, while pods wait and the last round placed some or learned (`maxRounds`: the last). */
 function moreRounds(
   ctx: StepContext,
   templates: Template[],
@@ -307,10 +334,12 @@ function moreRounds(
       if (!g) return [];
       return Array.from({ length: n }, () => ({ namespace: g.namespace, pod: g.pod, daemon: false, workload: key }));
     });
-  // A round that placed nothing ends the rounds (the next would be the same), unless launches failed in it: the next
-  // round then sees their offerings unavailable (a reservation used up, a shortage cached) and may place their pods.
-  while (((state.last.pending.length || state.failed.size) && state.placed > 0) || state.failed.size > 0) {
-    if (state.round >= maxRounds) {
+  // A round that placed nothing ends the rounds (the next would be the same), unless its launches learned something:
+  // the next round then sees those offerings unavailable (a reservation used up, short offerings cached) and may place
+  // the pods elsewhere. A launch that fails before CreateFleet (minValues after truncation) fails again: no retry.
+  while ((state.last.pending.length || state.failed.size) && (state.placed > 0 || state.learned)) {
+    const learningOnly = state.placed === 0 && state.learned;
+    if (!learningOnly && state.round - state.learningOnly >= maxRounds) {
       const pending = sum(state.last.pending) + sum([...state.failed.values()]);
       assumptions.push(assumption('rounds-capped', { maxRounds, pending }));
       break;
@@ -339,11 +368,13 @@ function moreRounds(
       ...state.last.pending.map((p) => ({ ...p.group, count: p.count })),
       ...retried(state.failed, podOf),
     ];
+    // A later round sees the offerings of reservations used up and the short offerings met as unavailable.
+    const { exhausted } = state.reservations;
+    const known = state.shortage ? inUnavailable(state.shortage.known) : () => false;
     const result = schedule(
-      // A later round sees the offerings of reservations earlier rounds used up as unavailable.
       withOfferingsGone(
         templates,
-        (o) => o.reservationId !== undefined && state.reservations.exhausted.has(o.reservationId),
+        (o, it) => (o.reservationId !== undefined && exhausted.has(o.reservationId)) || known(o, it),
         ctx.input.settings.minValuesPolicy,
       ),
       pending,
@@ -352,10 +383,13 @@ function moreRounds(
     );
     const before = state.fleet.length;
     state.failed = new Map();
-    launchNodeClaims(ctx, result, state, state.reservations, state.failed);
+    const learnedBefore = exhausted.size + (state.shortage?.known.size ?? 0);
+    launchNodeClaims(ctx, result, state, state.reservations, state.failed, state.shortage);
+    state.learned = exhausted.size + (state.shortage?.known.size ?? 0) > learnedBefore;
     for (const [k, f] of state.failed) state.lastFailure.set(k, f);
     state.last = result;
     state.placed = sum(pending) - sum(result.pending) - sum([...state.failed.values()]);
+    if (state.placed === 0 && state.learned) state.learningOnly++;
     const placedNow = new Set<string>();
     state.launched.slice(0, asNodes.length).forEach((l, i) => {
       for (const [k, c] of asNodes[i].groups) {

@@ -46,11 +46,15 @@ export function staticNodes(
     const running = ctx.opts.cluster?.nodes.filter((n) => n.nodePool === np.name).length ?? 0;
     const count = Math.max(0, Math.min(np.replicas!, np.limits.nodes ?? Infinity) - running);
     let r = launch(t.instanceTypes, t.requirements, input.settings.minValuesPolicy, undefined, noCapacity);
-    if (!r.ok && noCapacity?.size) {
-      // Every offering of the launch was short: the controller creates the NodeClaims again, and their launch sees the
-      // offerings cached unavailable (pkg/cache/unavailableofferings.go).
-      const [known] = withOfferingsGone([t], inUnavailable(noCapacity), input.settings.minValuesPolicy);
-      if (known) r = launch(known.instanceTypes, known.requirements, input.settings.minValuesPolicy);
+    // A launch whose short offerings left it nothing: the controller creates the NodeClaims again, and their launch
+    // sees the offerings met so far cached unavailable (pkg/cache/unavailableofferings.go) — until one launches or
+    // nothing new is met.
+    const known = new Set<string>();
+    while (!r.ok && r.met?.some((k) => !known.has(k))) {
+      for (const k of r.met) known.add(k);
+      const [left] = withOfferingsGone([t], inUnavailable(known), input.settings.minValuesPolicy);
+      if (!left) break;
+      r = launch(left.instanceTypes, left.requirements, input.settings.minValuesPolicy, undefined, noCapacity);
     }
     if (!r.ok) continue;
     const d = r.decision;

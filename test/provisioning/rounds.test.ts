@@ -232,3 +232,27 @@ describe('a reserved pool and an on-demand fallback (issue 23)', () => {
     expect(place('app').reason).toBeNull();
   });
 });
+
+describe('a launch that fails before CreateFleet is not retried', () => {
+  // karpenter-provider-aws pkg/providers/instance/instance.go filterInstanceTypes: under Strict, minValues is checked
+  // again on the 60 cheapest types (`truncating instance types, minValues requirement is not met`). Nothing a retry
+  // could use was learned (no reservation used up, no offering cached), so the next round would fail the same way:
+  // the rounds end after the first, with no `rounds-capped` note.
+  test('minValues 61 on instance types (Strict): pending after one round', () => {
+    const pool = `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata: { name: p }
+spec:
+  template:
+    spec:
+      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }
+      requirements:
+        - { key: karpenter.sh/capacity-type, operator: In, values: [on-demand] }
+        - { key: node.kubernetes.io/instance-type, operator: Exists, minValues: 61 }
+`;
+    const { sim, place } = simulateYaml(doc(NODECLASS, pool, deployment('app', { replicas: 2, cpu: '1' })));
+    expect(place('app').schedulable).toBe(false);
+    expect(place('app').rounds).toBeUndefined();
+    expect(sim.assumptions.map((a) => a.code)).not.toContain('rounds-capped');
+  });
+});
