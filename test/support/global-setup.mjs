@@ -17,12 +17,8 @@ export default async function globalSetup() {
   process.env.KP_JEST_TMPDIR = runTmp;
   process.env.TMPDIR = runTmp;
   await generateAll();
-  const tools = ensureTools({ dir: TOOLS_DIR, log: (m) => console.log(`\ntest-tools: ${m}`) });
-  for (const [name, r] of Object.entries(tools))
-    if (!r.bin) console.log(`\ntest-tools: ${name} is not available (${r.reason}); the tests that need it are skipped`);
-  // kubectl obtained here (none on the PATH): `kubectl kustomize` tests find it on the PATH the workers inherit.
-  if (tools.kubectl?.bin) process.env.PATH = `${dirname(tools.kubectl.bin)}:${process.env.PATH ?? ''}`;
-  await build({
+  // The bundle is built (esbuild's own process) while the renderers are fetched.
+  const bundled = build({
     entryPoints: ['src/github/bin.ts'],
     bundle: true,
     platform: 'node',
@@ -35,4 +31,10 @@ export default async function globalSetup() {
       js: "import { createRequire as __kpCreateRequire } from 'node:module'; const require = __kpCreateRequire(import.meta.url);",
     },
   });
+  const tools = ensureTools({ dir: TOOLS_DIR, log: (m) => console.log(`\ntest-tools: ${m}`) });
+  for (const [name, r] of Object.entries(tools))
+    if (!r.bin) console.log(`\ntest-tools: ${name} is not available (${r.reason}); the tests that need it are skipped`);
+  // kubectl obtained here (none on the PATH): `kubectl kustomize` tests find it on the PATH the workers inherit.
+  if (tools.kubectl?.bin) process.env.PATH = `${dirname(tools.kubectl.bin)}:${process.env.PATH ?? ''}`;
+  await bundled;
 }
