@@ -89,8 +89,12 @@ export function launch(
   const nreqs = reqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [...offered]));
   const priceOverlayApplied = options.some((it) => it.offerings.some((o) => o.overlaid));
   const hasMinValues = nreqs.hasMinValues();
-  const capacityType = getCapacityType(options, nreqs, avail);
-  const { types, usable } = filterInstanceTypes(options, nreqs, capacityType, hasMinValues, avail);
+  // The filter chain runs first, then the capacity type is chosen from what it left (instance.go Create).
+  const { types: filtered, kept } = filterInstanceTypes(options, nreqs, hasMinValues, avail);
+  const capacityType = getCapacityType(filtered, nreqs, kept);
+  const launchable = offeringMatcher(nreqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [capacityType])));
+  const usable = (o: Offering): boolean => kept(o) && launchable(o);
+  const types = filtered.filter((it) => it.offerings.some(usable));
   if (types.length === 0) return { ok: false, error: 'all requested instance types were unavailable during launch' };
 
   // Truncate to the 60 cheapest by Karpenter's price (instance.go filterInstanceTypes, karpenter
@@ -138,22 +142,25 @@ function getCapacityType(options: InstanceType[], nreqs: Requirements, avail: (o
 }
 
 /**
- * The filter chain (instance.go filterInstanceTypes): reserved types only when launching reserved, exotic types
- * dropped when others remain, spot offerings pricier than the cheapest on-demand dropped (both without minValues).
- * Returns the types left and the test an offering must pass to be launched.
+ * The filter chain (instance.go filterInstanceTypes, pkg/providers/instance/filter/filter.go), before the capacity type
+ * is chosen: with `reserved` allowed and a reserved offering available, only types that have one; exotic types dropped
+ * when others remain; spot offerings pricier than the cheapest on-demand dropped (both without minValues), and a type
+ * left with no offering dropped. Returns the types left and the test an offering must pass to be kept.
  */
 function filterInstanceTypes(
   options: InstanceType[],
   nreqs: Requirements,
-  capacityType: CapacityType,
   hasMinValues: boolean,
   avail: (o: Offering) => boolean,
-): { types: InstanceType[]; usable: (o: Offering) => boolean } {
+): { types: InstanceType[]; kept: (o: Offering) => boolean } {
   const allowed = nreqs.get(LABEL_CAPACITY_TYPE);
   const compatible = offeringMatcher(nreqs);
+  const offered = (o: Offering): boolean => avail(o) && compatible(o);
   let types = options;
-  if (capacityType === 'reserved')
-    types = types.filter((it) => it.offerings.some((o) => o.capacityType === 'reserved' && avail(o) && compatible(o)));
+  if (allowed.has('reserved')) {
+    const reserved = types.filter((it) => it.offerings.some((o) => o.capacityType === 'reserved' && offered(o)));
+    if (reserved.length) types = reserved;
+  }
   if (!hasMinValues) {
     const plain = types.filter((it) => !it.exotic);
     if (plain.length > 0) types = plain;
@@ -162,13 +169,10 @@ function filterInstanceTypes(
   if (!hasMinValues && allowed.has('on-demand') && allowed.has('spot')) {
     for (const it of types)
       for (const o of it.offerings)
-        if (o.capacityType === 'on-demand' && avail(o) && compatible(o)) spotCeiling = Math.min(spotCeiling, o.price);
+        if (o.capacityType === 'on-demand' && offered(o)) spotCeiling = Math.min(spotCeiling, o.price);
   }
-  const launchReqs = nreqs.clone().add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', [capacityType]));
-  const launchable = offeringMatcher(launchReqs);
-  const usable = (o: Offering): boolean =>
-    avail(o) && launchable(o) && !(o.capacityType === 'spot' && o.price > spotCeiling);
-  return { types: types.filter((it) => it.offerings.some(usable)), usable };
+  const kept = (o: Offering): boolean => offered(o) && !(o.capacityType === 'spot' && o.price > spotCeiling);
+  return { types: types.filter((it) => it.offerings.some(kept)), kept };
 }
 
 /**

@@ -212,11 +212,11 @@ interface RoundsState extends Launched {
   /** Whether the last round's launches learned something a retry could use: a reservation used up, a short offering. */
   learned: boolean;
   /**
-   * Rounds that placed nothing but learned (a shortage met again and again: each failed launch caches the offerings it
-   * tried, the next batch tries the next ones): they do not count against maxRounds, and end since what is learned
+   * Rounds whose launches learned something (a shortage met again and again: each failed launch caches the offerings
+   * it tried, the next batch tries the next ones): they do not count against maxRounds, and end since what is learned
    * only grows.
    */
-  learningOnly: number;
+  learning: number;
 }
 
 /**
@@ -260,9 +260,9 @@ export function provisioningRounds(
     placed: sum(groups) - sum(first.pending) - sum([...failed.values()]),
     ...(met ? { shortage: met } : {}),
     learned: reservations.exhausted.size > exhaustedBefore || (met?.known.size ?? 0) > 0,
-    learningOnly: 0,
+    learning: 0,
   };
-  if (state.placed === 0 && state.learned) state.learningOnly++;
+  if (state.learned) state.learning++;
   const maxRounds = ctx.opts.maxRounds ?? MAX_ROUNDS;
   moreRounds(ctx, templates, state, podsOf(groups), limitsUsed, maxRounds, assumptions);
   // The pods still pending are those the last round left, with its reasons; the first round's errors stay for the
@@ -338,8 +338,7 @@ function moreRounds(
   // the next round then sees those offerings unavailable (a reservation used up, short offerings cached) and may place
   // the pods elsewhere. A launch that fails before CreateFleet (minValues after truncation) fails again: no retry.
   while ((state.last.pending.length || state.failed.size) && (state.placed > 0 || state.learned)) {
-    const learningOnly = state.placed === 0 && state.learned;
-    if (!learningOnly && state.round - state.learningOnly >= maxRounds) {
+    if (!state.learned && state.round - state.learning >= maxRounds) {
       const pending = sum(state.last.pending) + sum([...state.failed.values()]);
       assumptions.push(assumption('rounds-capped', { maxRounds, pending }));
       break;
@@ -389,7 +388,7 @@ function moreRounds(
     for (const [k, f] of state.failed) state.lastFailure.set(k, f);
     state.last = result;
     state.placed = sum(pending) - sum(result.pending) - sum([...state.failed.values()]);
-    if (state.placed === 0 && state.learned) state.learningOnly++;
+    if (state.learned) state.learning++;
     const placedNow = new Set<string>();
     state.launched.slice(0, asNodes.length).forEach((l, i) => {
       for (const [k, c] of asNodes[i].groups) {

@@ -230,4 +230,23 @@ describe('insufficient capacity at CreateFleet', () => {
     expect(w.scenario('app')).toMatchObject({ schedulable: false, reason: INSUFFICIENT_CAPACITY_ERROR });
     expect(w.scenario('app').reasonCodes).toContain('launch-failed');
   });
+
+  test('the filters run before the capacity type is chosen: with every spot offering short, a spot and on-demand pool falls back to on-demand', () => {
+    // Batch 1 launches spot on the c7i types (metal ones dropped as exotic) and fails; batch 2 knows those spot
+    // offerings and still sees the metal types' spot offerings, but the exotic filter drops them before
+    // getCapacityType (instance.go Create: filterInstanceTypes, then getCapacityType), so it launches on-demand.
+    const w = whatIf(
+      doc(
+        NODECLASS,
+        nodePool('p', {
+          requirements: `${req('karpenter.sh/capacity-type', ['spot', 'on-demand'])}\n${req('karpenter.k8s.aws/instance-family', ['c7i'])}`,
+        }),
+        deployment('app', { replicas: 4, cpu: '1', memory: '2Gi' }),
+      ),
+      [[{ key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot'] }]],
+    );
+    expect(w.head('app')).toMatchObject({ nodePool: 'p', capacityType: 'spot' });
+    expect(w.scenario('app')).toMatchObject({ schedulable: true, nodePool: 'p', capacityType: 'on-demand' });
+    expect(w.outcome.fleet.every((n) => n.capacityType === 'on-demand')).toBe(true);
+  });
 });

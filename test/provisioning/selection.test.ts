@@ -548,3 +548,20 @@ describe('strict reserved mode', () => {
     expect(sim.fleet.map((n) => `${n.instanceType} ${n.capacityType}`)).toEqual(['c8i.large reserved']);
   });
 });
+
+// karpenter-provider-aws pkg/providers/instance/instance.go Create: the filter chain (filter.go spot-offering-filter:
+// spot offerings pricier than the cheapest on-demand one are dropped) runs before getCapacityType.
+describe('spot pricier than on-demand', () => {
+  test('a spot and on-demand pool launches on-demand when every spot offering costs more than on-demand', () => {
+    const pool = nodePool('p', {
+      requirements:
+        '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["spot", "on-demand"]\n' +
+        '        - key: node.kubernetes.io/instance-type\n          operator: In\n          values: ["m7i.large"]',
+    });
+    // spotPriceFactor 1.3: each spot offering is priced at 1.3 × the on-demand price.
+    const { place } = simulateYaml(doc(NODECLASS, pool, deployment('app', { cpu: '1', memory: '2Gi' })), {
+      spotPriceFactor: 1.3,
+    });
+    expect(place('app')).toMatchObject({ schedulable: true, capacityType: 'on-demand', instanceType: 'm7i.large' });
+  });
+});
