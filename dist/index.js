@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-GDYBOLOG.js");
+var { runAction } = await import("./chunks/action-ADK6GU77.js");
 await runAction();

@@ -71,6 +71,11 @@ export function newReservationUse(ctx: StepContext): ReservationUse {
   };
 }
 
+/** Whether an offering is of a capacity reservation whose instances are all launched. */
+function reservationUsedUp(reservations: ReservationUse): (o: { reservationId?: string }) => boolean {
+  return (o) => o.reservationId !== undefined && reservations.exhausted.has(o.reservationId);
+}
+
 /** Counts `n` pods of group `g` on `node` (the placement picks the node holding most of a workload's pods). */
 export function addToGroup(perGroup: GroupNodes, g: string, n: number, node: SimNode): void {
   if (!perGroup.has(g)) perGroup.set(g, new Map());
@@ -237,8 +242,12 @@ export function provisioningRounds(
   shortage?: Shortage,
 ): Rounds {
   const reservations = newReservationUse(ctx);
-  const first =
-    shortage?.first ?? schedule(templates, groups, schedulerOptions(ctx, reservations, limitsUsed), existing);
+  // A reservation with no instance left from the start offers nothing (reserved_capacity_resolver.go ResolveOfferings:
+  // an available count of 0), not even to the first round.
+  const initial = reservations.exhausted.size
+    ? withOfferingsGone(templates, reservationUsedUp(reservations), ctx.input.settings.minValuesPolicy)
+    : templates;
+  const first = shortage?.first ?? schedule(initial, groups, schedulerOptions(ctx, reservations, limitsUsed), existing);
   assumptions.push(...first.notes);
   // The pods of NodeClaims whose launch failed (all their offerings unavailable by then: a reservation used up by the
   // batch's earlier NodeClaims, a shortage) stay pending: Karpenter deletes the NodeClaim and the next round schedules
@@ -369,13 +378,10 @@ function moreRounds(
     ];
     // A later round sees the offerings of reservations used up and the short offerings met as unavailable.
     const { exhausted } = state.reservations;
+    const usedUp = reservationUsedUp(state.reservations);
     const known = state.shortage ? inUnavailable(state.shortage.known) : () => false;
     const result = schedule(
-      withOfferingsGone(
-        templates,
-        (o, it) => (o.reservationId !== undefined && exhausted.has(o.reservationId)) || known(o, it),
-        ctx.input.settings.minValuesPolicy,
-      ),
+      withOfferingsGone(templates, (o, it) => usedUp(o) || known(o, it), ctx.input.settings.minValuesPolicy),
       pending,
       schedulerOptions(ctx, state.reservations, limitsUsed),
       [...state.existing, ...asNodes],

@@ -256,3 +256,20 @@ spec:
     expect(sim.assumptions.map((a) => a.code)).not.toContain('rounds-capped');
   });
 });
+
+// karpenter-provider-aws pkg/providers/instancetype/offering/reserved_capacity_resolver.go ResolveOfferings: a
+// reservation whose available count is 0 makes its offerings unavailable, from the first scheduling on.
+describe('a capacity reservation with no instance left', () => {
+  test('count 0: the reserved-only pool is not used, the fallback takes every pod in the first round', () => {
+    const nc = NODECLASS + '  capacityReservationSelectorTerms:\n    - id: cr-0\n';
+    const pool = (name: string, weight: number, cap: string) =>
+      `apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: ${name}\nspec:\n  weight: ${weight}\n  template:\n    spec:\n      nodeClassRef: { group: karpenter.k8s.aws, kind: EC2NodeClass, name: default }\n      requirements:\n        - key: karpenter.k8s.aws/instance-family\n          operator: In\n          values: ["c8i"]\n        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["${cap}"]\n`;
+    const { sim, place } = simulateYaml(
+      doc(nc, pool('reserved', 100, 'reserved'), pool('fallback', 10, 'on-demand'), deployment('app', { replicas: 2 })),
+      { reservations: [{ id: 'cr-0', instanceType: 'c8i.xlarge', zone: 'us-east-1a', count: 0, type: 'default' }] },
+    );
+    expect(new Set(sim.fleet.map((n) => n.nodePool))).toEqual(new Set(['fallback']));
+    expect(place('app')).toMatchObject({ schedulable: true, nodePool: 'fallback', reason: null });
+    expect(place('app').rounds).toBeUndefined();
+  });
+});
