@@ -7,5 +7,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/bin.ts
 enableCompileCache();
-var { main } = await import("./chunks/main-O4VH7MKN.js");
+var { main } = await import("./chunks/main-265BK6VB.js");
 main();

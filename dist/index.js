@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-ADK6GU77.js");
+var { runAction } = await import("./chunks/action-DAYHO2ZI.js");
 await runAction();

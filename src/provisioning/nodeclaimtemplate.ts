@@ -125,7 +125,8 @@ export function nodeClaimTemplates(
  * template kept (only availability changed). A type stays while one of its offerings compatible with the template is
  * available; a template left with none, or under Strict whose minValues its types no longer meet, is not used
  * (scheduler.go NewScheduler: "nodepool requirements filtered out all instance types"). Templates and types untouched
- * are returned as they were.
+ * are returned as they were, and the list itself when nothing is gone (schedulers share what depends on it:
+ * templates-index.ts).
  */
 export function withOfferingsGone<T extends Pick<Template, 'requirements' | 'instanceTypes'>>(
   templates: T[],
@@ -133,12 +134,14 @@ export function withOfferingsGone<T extends Pick<Template, 'requirements' | 'ins
   minValuesPolicy: 'Strict' | 'BestEffort',
 ): T[] {
   const out: T[] = [];
+  let changed = false;
   for (const t of templates) {
     const hit = (it: InstanceType) => (o: Offering) => o.available && gone(o, it, t);
     if (!t.instanceTypes.some((it) => it.offerings.some(hit(it)))) {
       out.push(t);
       continue;
     }
+    changed = true;
     const compatible = offeringMatcher(t.requirements);
     const instanceTypes = t.instanceTypes.flatMap((it) => {
       const isHit = hit(it);
@@ -155,7 +158,7 @@ export function withOfferingsGone<T extends Pick<Template, 'requirements' | 'ins
       continue;
     out.push({ ...t, instanceTypes });
   }
-  return out;
+  return changed ? out : templates;
 }
 
 /**

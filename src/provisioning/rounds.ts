@@ -10,7 +10,7 @@
  * every later round scheduled again knowing them. */
 import { TimeMeter } from '../common/deadline.js';
 import { LABEL_HOSTNAME, LABEL_INITIALIZED, LABEL_REGISTERED } from '../api/labels.js';
-import type { InstanceType } from '../cloudprovider/instancetype.js';
+import type { InstanceType, Offering } from '../cloudprovider/instancetype.js';
 import { launch, type LaunchResult } from '../cloudprovider/launch.js';
 import { inUnavailable } from '../cloudprovider/offering-key.js';
 import type { ResourceList } from '../common/quantity.js';
@@ -71,9 +71,28 @@ export function newReservationUse(ctx: StepContext): ReservationUse {
   };
 }
 
-/** Whether an offering is of a capacity reservation whose instances are all launched. */
-function reservationUsedUp(reservations: ReservationUse): (o: { reservationId?: string }) => boolean {
-  return (o) => o.reservationId !== undefined && reservations.exhausted.has(o.reservationId);
+/** How much the launches have learned: reservations used up and short offerings met (both only grow). */
+function learnt(reservations: ReservationUse, shortage: ShortageMet | undefined): number {
+  return reservations.exhausted.size + (shortage?.known.size ?? 0);
+}
+
+/**
+ * The templates a round schedules against: the offerings of reservations used up (reserved_capacity_resolver.go
+ * ResolveOfferings: an available count of 0) and the short offerings launches have met (cached unavailable,
+ * pkg/cache/unavailableofferings.go) are unavailable; the templates as they are when there is neither.
+ */
+function offered(
+  ctx: StepContext,
+  templates: Template[],
+  reservations: ReservationUse,
+  shortage?: ShortageMet,
+): Template[] {
+  const { exhausted } = reservations;
+  if (!exhausted.size && !shortage?.known.size) return templates;
+  const known = shortage ? inUnavailable(shortage.known) : () => false;
+  const gone = (o: Offering, it: InstanceType): boolean =>
+    (o.reservationId !== undefined && exhausted.has(o.reservationId)) || known(o, it);
+  return withOfferingsGone(templates, gone, ctx.input.settings.minValuesPolicy);
 }
 
 /** Counts `n` pods of group `g` on `node` (the placement picks the node holding most of a workload's pods). */
@@ -244,10 +263,9 @@ export function provisioningRounds(
   const reservations = newReservationUse(ctx);
   // A reservation with no instance left from the start offers nothing (reserved_capacity_resolver.go ResolveOfferings:
   // an available count of 0), not even to the first round.
-  const initial = reservations.exhausted.size
-    ? withOfferingsGone(templates, reservationUsedUp(reservations), ctx.input.settings.minValuesPolicy)
-    : templates;
-  const first = shortage?.first ?? schedule(initial, groups, schedulerOptions(ctx, reservations, limitsUsed), existing);
+  const first =
+    shortage?.first ??
+    schedule(offered(ctx, templates, reservations), groups, schedulerOptions(ctx, reservations, limitsUsed), existing);
   assumptions.push(...first.notes);
   // The pods of NodeClaims whose launch failed (all their offerings unavailable by then: a reservation used up by the
   // batch's earlier NodeClaims, a shortage) stay pending: Karpenter deletes the NodeClaim and the next round schedules
@@ -255,7 +273,7 @@ export function provisioningRounds(
   const failed = new Map<string, FailedLaunch>();
   const empty = { fleet: [], perGroup: new Map(), errors: new Map(), launched: [] };
   const met = shortage ? { unavailable: shortage.unavailable, known: new Set<string>() } : undefined;
-  const exhaustedBefore = reservations.exhausted.size;
+  const before = learnt(reservations, met);
   const launched = launchNodeClaims(ctx, first, empty, reservations, failed, met);
   const state: RoundsState = {
     ...launched,
@@ -268,7 +286,7 @@ export function provisioningRounds(
     reservations,
     placed: sum(groups) - sum(first.pending) - sum([...failed.values()]),
     ...(met ? { shortage: met } : {}),
-    learned: reservations.exhausted.size > exhaustedBefore || (met?.known.size ?? 0) > 0,
+    learned: learnt(reservations, met) > before,
     learning: 0,
   };
   if (state.learned) state.learning++;
@@ -377,20 +395,17 @@ function moreRounds(
       ...retried(state.failed, podOf),
     ];
     // A later round sees the offerings of reservations used up and the short offerings met as unavailable.
-    const { exhausted } = state.reservations;
-    const usedUp = reservationUsedUp(state.reservations);
-    const known = state.shortage ? inUnavailable(state.shortage.known) : () => false;
     const result = schedule(
-      withOfferingsGone(templates, (o, it) => usedUp(o) || known(o, it), ctx.input.settings.minValuesPolicy),
+      offered(ctx, templates, state.reservations, state.shortage),
       pending,
       schedulerOptions(ctx, state.reservations, limitsUsed),
       [...state.existing, ...asNodes],
     );
     const before = state.fleet.length;
     state.failed = new Map();
-    const learnedBefore = exhausted.size + (state.shortage?.known.size ?? 0);
+    const learnedBefore = learnt(state.reservations, state.shortage);
     launchNodeClaims(ctx, result, state, state.reservations, state.failed, state.shortage);
-    state.learned = exhausted.size + (state.shortage?.known.size ?? 0) > learnedBefore;
+    state.learned = learnt(state.reservations, state.shortage) > learnedBefore;
     for (const [k, f] of state.failed) state.lastFailure.set(k, f);
     state.last = result;
     state.placed = sum(pending) - sum(result.pending) - sum([...state.failed.values()]);
