@@ -75,6 +75,7 @@ export function iceTimeline(batchIdle: string, batchMax: string): string {
     `A NodeClaim whose instance types keep an offering with capacity launches on it (EC2 Fleet skips the pools without capacity); ` +
     `one left with none fails with InsufficientInstanceCapacity and the offerings it tried are cached unavailable for ${UNAVAILABLE_OFFERING_TTL_MINUTES} minutes; ` +
     `the NodeClaim is deleted, its pods are re-queued and the next batches (idle ${batchIdle}, max ${batchMax}) try the offerings left until they place them as shown; ` +
-    `after the cache expires, new pods try the preferred offerings again (existing fallback nodes stay until consolidation or expiry moves them).`
+    `after the cache expires, new pods try the preferred offerings again (existing fallback nodes stay until consolidation or expiry moves them). ` +
+    `Modelled: the shortage starts before head's first batch launches, and EC2 Fleet tries the overrides in its strategy's price order.`
   );
 }
