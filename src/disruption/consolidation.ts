@@ -183,8 +183,11 @@ export class ConsolidationCluster {
         const added = c - (s.groups.get(key) ?? 0);
         const pod = this.pods.get(key);
         if (!pod) continue;
-        for (let i = 0; i < added; i++)
-          n.input.pods.push({ namespace: key.split('/')[1] ?? '', pod, daemon: false, workload: key });
+        const namespace = key.split('/')[1] ?? '';
+        this.index.bind(
+          n,
+          Array.from({ length: Math.max(0, added) }, () => ({ namespace, pod, daemon: false, workload: key })),
+        );
         if (added > 0 && hasAntiAffinity(pod)) this.antiAffine.add(n);
       }
     }

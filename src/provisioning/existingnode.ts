@@ -20,9 +20,9 @@ import { addResources, fits, subtractResources, type ResourceList } from '../com
 import { RequirementIndex } from '../scheduling/requirement-index.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
-import type { ExistingAttempt, ExistingNodeInput, Failure, PodGroup } from './types.js';
+import type { BoundPod, ExistingAttempt, ExistingNodeInput, Failure, PodGroup } from './types.js';
 import { nodeSelectorAlternatives, strictPodRequirements, type PodState } from './preferences.js';
-import type { Topology } from './topology.js';
+import { ClusterPods, type ClusterNodes, type Topology } from './topology.js';
 import { volumeAlternatives, withVolumeAlternative } from './volumetopology.js';
 
 export type { BoundPod, ExistingAttempt, ExistingNodeInput, SchedulingView } from './types.js';
@@ -58,7 +58,12 @@ function labelledRequirements(labels: Readonly<Record<string, string>>, hostname
   if (!byHost) LABELLED.set(labels, (byHost = new Map()));
   let r = byHost.get(hostname);
   if (!r)
-    byHost.set(hostname, (r = Requirements.fromLabels(labels).add(Requirement.of(LABEL_HOSTNAME, 'In', [hostname]))));
+    byHost.set(
+      hostname,
+      (r = Requirements.ofLabels(labels)
+        .clone()
+        .add(Requirement.of(LABEL_HOSTNAME, 'In', [hostname]))),
+    );
   return r;
 }
 
@@ -223,6 +228,7 @@ export class ExistingNodeIndex {
   /** The nodes by the value each is labelled with, per key (RequirementIndex). */
   private readonly byLabel: RequirementIndex;
   private byPool: Map<string | null, ExistingNode[]> | null = null;
+  private clusterPods: ClusterPods | null = null;
 
   constructor(readonly nodes: readonly ExistingNode[]) {
     this.byLabel = new RequirementIndex(nodes.length, (i, key) =>
@@ -234,6 +240,21 @@ export class ExistingNodeIndex {
   candidates(reqs: Requirements): ExistingNode[] | null {
     const at = this.byLabel.candidates(reqs);
     return at && at.map((i) => this.nodes[i]);
+  }
+
+  /**
+   * The nodes and their bound pods as a Topology reads them (topology.ts ClusterPods), made once and shared by the
+   * schedulers of every trial on these nodes until `bind` changes their pods.
+   */
+  topologyPods(): ClusterPods {
+    return (this.clusterPods ??= new ClusterPods(this.nodes.map((n) => n.input)));
+  }
+
+  /** Pods bound to a node of the index from now on (a kept consolidation command's moves): the one way to add them. */
+  bind(n: ExistingNode, pods: readonly BoundPod[]): void {
+    if (!pods.length) return;
+    n.input.pods.push(...pods);
+    this.clusterPods = null;
   }
 
   /** The nodes of a NodePool, in order. */
@@ -273,6 +294,12 @@ export class ExistingNodes {
 
   get size(): number {
     return this.index.nodes.length - this.absent.size;
+  }
+
+  /** The nodes a Topology counts: the index's, less the absent (ExistingNodeIndex.topologyPods). */
+  topologyCluster(): ClusterNodes {
+    const { nodes } = this.index;
+    return { pods: this.index.topologyPods(), absent: (i) => this.absent.has(nodes[i]) };
   }
 
   /** Every node, in order. */

@@ -24,7 +24,7 @@ import type { PodTemplate } from '../api/workload.js';
 import { initialPodState, podRequirements, relax, type PodState } from './preferences.js';
 import { templatesIndex } from './templates-index.js';
 import type { RequirementIndex } from '../scheduling/requirement-index.js';
-import { Topology } from './topology.js';
+import { ClusterPods, Topology, type ClusterNodes } from './topology.js';
 import { ExistingNodes, type ExistingNode } from './existingnode.js';
 import { offeringsToReserve, reservedOfferingError } from './reservation.js';
 import { volumeAlternatives, withVolumeAlternative } from './volumetopology.js';
@@ -38,7 +38,6 @@ import {
 } from './nodeclaim.js';
 import type {
   Attempt,
-  ExistingNodeInput,
   Failure,
   PodGroup,
   SchedulerOptions,
@@ -192,12 +191,12 @@ export class Scheduler {
     this.templateCache =
       attempts && attempts.templates === templates && !opts.reservations ? attempts.bySignature : new Map();
     // Topology sees the nodes in the order given (a list: as the caller made it).
-    let inputs = (): ExistingNodeInput[] => this.existing.all().map((n) => n.input);
+    let cluster = (): ClusterNodes => this.existing.topologyCluster();
     // No existing node (the rules' and the fleet cost's what-ifs): each NodePool's limits are counted when first
     // needed (remainingOf), as for an index, which leaves the same remaining resources without one copy per template.
     if (Array.isArray(existing) && existing.length === 0) this.existing = ExistingNodes.of(existing);
     else if (Array.isArray(existing)) {
-      inputs = () => existing.map((n) => n.input);
+      cluster = () => ({ pods: new ClusterPods(existing.map((n) => n.input)), absent: () => false });
       // Given in any order: the limits are counted down in that order, as before the sort.
       for (const t of templates) this.remaining.set(t.nodePool, t.limits ? { ...t.limits } : undefined);
       for (const n of existing) {
@@ -216,9 +215,7 @@ export class Scheduler {
     this.templateIndex = indexed.positions;
     this.templatesFor = indexed.byRequirement;
     this.templateOrder = attempts && attempts.templates === templates ? attempts.order : new Map();
-    this.topology = Topology.build(templates, groups, opts.preferencePolicy, inputs, this.existing.antiAffinity);
-    // NewExistingNode: each existing node's hostname is a domain of every hostname group.
-    if (this.topology) for (const n of this.existing.all()) this.topology.register(n.hostname);
+    this.topology = Topology.build(templates, groups, opts.preferencePolicy, cluster, this.existing.antiAffinity);
     if (this.topology) {
       this.notes.push(assumption(this.existing.size ? 'pod-to-pod-with-snapshot' : 'pod-to-pod-simulation-only'));
       if (this.topology.namespaceSelectorsApproximated) this.notes.push(assumption('namespace-selectors-all'));
@@ -545,7 +542,6 @@ export class Scheduler {
       relaxedMinValues: base.relaxedMinValues || mv.relaxed,
       ...(reserve ? { reserve } : {}),
     });
-    this.topology?.register(nc.hostname);
     this.topology?.record(g, t.taints, nc.requirements, nc.hostname);
     this.nodeClaims.push(nc);
     this.claimTemplates.push(this.templateIndex.get(t)!);

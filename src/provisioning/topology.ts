@@ -10,8 +10,9 @@
  *   pods the term selects away from them.
  * - Domains (buildDomainGroups): for each key, the values that NodePool requirements ∩ instance-type requirements
  *   (zones from offerings) and NodePool labels allow, filtered by the creating pod's tolerations unless the group's
- *   taint policy is Ignore (TopologyDomainGroup.ForEachDomain); hostnames are registered as NodeClaims are created
- *   (Topology.Register, with NewNodeClaim's hostname placeholder).
+ *   taint policy is Ignore (TopologyDomainGroup.ForEachDomain). Hostnames, which Karpenter registers as NodeClaims
+ *   and ExistingNodes are made (Topology.Register), are not kept: a hostname group is read only at one hostname, where
+ *   an unregistered one counts 0 (TopologyGroup.register).
  * - Choice (AddRequirements): spread takes the one least-loaded domain within maxSkew of the minimum over the pod's
  *   own domains (nextDomainTopologySpread, domainMinCount: hostname's minimum is 0, and below minDomains eligible
  *   domains it is 0); affinity the domains that already hold a selected pod, or for a self-selecting pod the first
@@ -23,7 +24,9 @@
  * - The cluster (NewTopology, countDomains, updateInverseAffinities): with existing nodes, each group's domains also
  *   come from the nodes' labels (nodes with a Node object that pass the group's node filter), the pods bound to them
  *   are counted in every group that selects them, and their required anti-affinity terms make inverse groups that
- *   hold their nodes' domains. Existing hostnames are registered as ExistingNodes are made (NewExistingNode).
+ *   hold their nodes' domains. The cluster is read through an index made once per Topology (ClusterPods): nodes by
+ *   their labels' values, pods by namespace, so a group looks only at the nodes its filter may pass and the pods of
+ *   its namespaces.
  *
  * Not modelled, and said so in the assumptions: pods on nodes outside the fleet given; label-based namespace selectors
  * (read as every namespace).
@@ -40,7 +43,8 @@ import {
 } from '../api/pod-constraints.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
-import type { ExistingNodeInput, PodGroup, Template } from './types.js';
+import { RequirementIndex } from '../scheduling/requirement-index.js';
+import type { BoundPod, ExistingNodeInput, PodGroup, Template } from './types.js';
 import { nodeSelectorAlternatives, type PodState } from './preferences.js';
 
 export type TopologyType = 'spread' | 'affinity' | 'antiAffinity';
@@ -82,7 +86,15 @@ export class TopologyGroup {
     return true;
   }
 
+  /**
+   * TopologyGroup.Register: a domain known with no pod yet. Not kept for the hostname key: a hostname group is only
+   * ever read at one hostname, the NodeClaim's or the node's own (`single` below; domainMinCount's minimum is 0 and the
+   * unsatisfied message lists no hostname counts), where an unregistered hostname counts 0 as a registered one does —
+   * so Karpenter's registration of every node's and NodeClaim's hostname in every hostname group (NewExistingNode,
+   * Topology.Register) decides nothing here, and would cost nodes × groups per scheduling simulation.
+   */
   register(domain: string): void {
+    if (this.key === LABEL_HOSTNAME) return;
     if (!this.domains.has(domain)) {
       this.domains.set(domain, 0);
       this.emptyDomains.add(domain);
@@ -203,13 +215,19 @@ export class Topology {
     templates: Template[],
     groups: PodGroup[],
     policy: 'Respect' | 'Ignore',
-    existing: readonly ExistingNodeInput[] | (() => readonly ExistingNodeInput[]) = [],
+    existing: () => ClusterNodes = () => ({ pods: new ClusterPods([]), absent: () => false }),
     existingAntiAffinity?: boolean,
   ): Topology | null {
-    const nodes = typeof existing === 'function' ? existing : () => existing;
+    let cluster: ClusterNodes | null = null;
+    const nodes = () => (cluster ??= existing());
     if (
       !groups.some((g) => termsOf(g, policy).length > 0) &&
-      !(existingAntiAffinity ?? nodes().some((n) => n.pods.some((p) => p.pod.constraints.antiAffinity.length > 0)))
+      !(
+        existingAntiAffinity ??
+        nodes()
+          .pods.antiAffine()
+          .some((e) => !nodes().absent(e.node))
+      )
     )
       return null;
     return new Topology(templates, groups, policy, nodes());
@@ -219,21 +237,21 @@ export class Topology {
     private readonly templates: Template[],
     groups: PodGroup[],
     policy: 'Respect' | 'Ignore',
-    private readonly existing: readonly ExistingNodeInput[],
+    private readonly cluster: ClusterNodes,
   ) {
     // topology.go updateInverseAffinities (before any pending pod's Update): every existing pod's required
     // anti-affinity terms make inverse groups, which record the domain of the node the pod is on.
     let i = 0;
-    for (const n of existing)
-      for (const p of n.pods) {
-        if (!p.pod.constraints.antiAffinity.length) continue;
-        const owner: PodGroup = { key: `existing#${i++}`, namespace: p.namespace, pod: p.pod, count: 1, order: -1 };
-        for (const term of p.pod.constraints.antiAffinity) {
-          const tg = this.groupFor(owner, { type: 'antiAffinity', term, required: true }, this.inverse);
-          const d = n.labels[tg.key];
-          if (d !== undefined) tg.record(d);
-        }
+    for (const { node, pod: p } of cluster.pods.antiAffine()) {
+      if (cluster.absent(node)) continue;
+      const n = cluster.pods.inputs[node];
+      const owner: PodGroup = { key: `existing#${i++}`, namespace: p.namespace, pod: p.pod, count: 1, order: -1 };
+      for (const term of p.pod.constraints.antiAffinity) {
+        const tg = this.groupFor(owner, { type: 'antiAffinity', term, required: true }, this.inverse);
+        const d = n.labels[tg.key];
+        if (d !== undefined) tg.record(d);
       }
+    }
     for (const g of groups) {
       const owned: Owned[] = [];
       for (const t of termsOf(g, policy)) owned.push({ ...t, group: this.groupFor(g, t, this.groups) });
@@ -244,15 +262,17 @@ export class Topology {
       );
       this.inverseOwned.set(g.key, inv);
     }
+    const groupsIn = byNamespace(this.groups);
+    const inverseIn = byNamespace(this.inverse);
     for (const g of groups) {
       const { labels } = g.pod.constraints;
       this.selecting.set(
         g.key,
-        [...this.groups.values()].filter((x) => x.selects(g.namespace, labels)),
+        groupsIn(g.namespace).filter((x) => x.selects(g.namespace, labels)),
       );
       this.inverseSelecting.set(
         g.key,
-        [...this.inverse.values()].filter((x) => x.selects(g.namespace, labels)),
+        inverseIn(g.namespace).filter((x) => x.selects(g.namespace, labels)),
       );
     }
   }
@@ -272,51 +292,13 @@ export class Topology {
     t: { type: TopologyType; term: TopologySpreadConstraint | PodAffinityTerm; required: boolean },
     into: Map<string, TopologyGroup>,
   ): TopologyGroup {
-    let tg: TopologyGroup;
-    if (t.type === 'spread') {
-      const c = t.term as TopologySpreadConstraint;
-      // matchLabelKeys: `key In [pod's value]` for each key the pod has (topology.go newForTopologies).
-      const selector = c.selector
-        ? {
-            matchLabels: c.selector.matchLabels,
-            matchExpressions: [
-              ...c.selector.matchExpressions,
-              ...c.matchLabelKeys
-                .filter((k) => Object.hasOwn(g.pod.constraints.labels, k))
-                .map((k) => ({ key: k, operator: 'In' as const, values: [g.pod.constraints.labels[k]] })),
-            ],
-          }
-        : null;
-      const sets = nodeSelectorAlternatives(g.pod);
-      tg = new TopologyGroup(c.topologyKey, 'spread', c.maxSkew, c.minDomains, new Set([g.namespace]), selector, {
-        sets,
-        taintPolicy: c.nodeTaintsPolicy,
-        affinityPolicy: c.nodeAffinityPolicy,
-        tolerations: g.pod.tolerations,
-      });
-    } else {
-      const a = t.term as PodAffinityTerm;
-      if (a.namespaceSelectorApproximated) this.namespaceSelectorsApproximated = true;
-      const ns = a.namespaces === 'all' ? 'all' : new Set(a.namespaces.length ? a.namespaces : [g.namespace]);
-      tg = new TopologyGroup(a.topologyKey, t.type, Number.MAX_SAFE_INTEGER, undefined, ns, a.selector, null);
-    }
-    const hash = JSON.stringify([
-      tg.key,
-      tg.type,
-      tg.namespaces === 'all' ? 'all' : [...tg.namespaces].sort(),
-      tg.maxSkew,
-      tg.filter
-        ? [
-            tg.filter.sets.map((s) => s.toString()),
-            tg.filter.taintPolicy,
-            tg.filter.affinityPolicy,
-            JSON.stringify(tg.filter.tolerations),
-          ]
-        : null,
-      selectorKey(tg.selector),
-    ]);
+    if (t.type !== 'spread' && (t.term as PodAffinityTerm).namespaceSelectorApproximated)
+      this.namespaceSelectorsApproximated = true;
+    const spec = groupSpec(g, t.type, t.term);
+    const hash = spec.hash;
     const known = into.get(hash);
     if (known) return known;
+    const tg = spec.make();
     // Seed the domains (TopologyDomainGroup.ForEachDomain): affinity groups have no filter and honour taints.
     const honourTaints = tg.filter ? tg.filter.taintPolicy === 'Honor' : true;
     for (const [domain, taintSets] of this.domainsOf(tg.key)) {
@@ -330,17 +312,24 @@ export class Topology {
   /**
    * topology.go countDomains: the existing nodes' domains (nodes with a Node object that pass the group's node filter)
    * and the bound pods the group selects, counted in their node's domain (for the hostname key, the node's name when
-   * it has no hostname label) when the node passes the filter.
+   * it has no hostname label) when the node passes the filter. Counts and registrations do not depend on the order
+   * they are made in, so the nodes are read through the cluster's index and the pods by namespace.
    */
   private countDomains(tg: TopologyGroup): void {
-    for (const n of this.existing) {
-      const reqs = Requirements.fromLabels(n.labels);
-      if (!tg.nodeMatches(n.taints, reqs)) continue;
-      const d = n.labels[tg.key];
-      if (n.hasNode && d !== undefined) tg.register(d);
+    const { pods: cluster, absent } = this.cluster;
+    const passes = cluster.passing(tg);
+    if (tg.key !== LABEL_HOSTNAME)
+      for (const i of passes.positions) {
+        if (absent(i)) continue;
+        const n = cluster.inputs[i];
+        const d = n.labels[tg.key];
+        if (n.hasNode && d !== undefined) tg.register(d);
+      }
+    for (const { node, pod } of cluster.podsIn(tg.namespaces)) {
+      if (!passes.has(node) || absent(node)) continue;
+      const n = cluster.inputs[node];
       const domain = n.labels[tg.key] ?? (tg.key === LABEL_HOSTNAME ? n.name : undefined);
-      if (domain === undefined) continue;
-      for (const p of n.pods) if (tg.selects(p.namespace, p.pod.constraints.labels)) tg.record(domain);
+      if (domain !== undefined && tg.selects(pod.namespace, pod.pod.constraints.labels)) tg.record(domain);
     }
   }
 
@@ -381,12 +370,6 @@ export class Topology {
       ...st.preferredAntiAffinity.map((w) => w.term),
     ]);
     return owned.filter((o) => o.required || remaining.has(o.term)).map((o) => o.group);
-  }
-
-  /** Topology.Register: a new hostname (a NodeClaim's placeholder) becomes a domain of every hostname group. */
-  register(hostname: string): void {
-    for (const m of [this.groups, this.inverse])
-      for (const g of m.values()) if (g.key === LABEL_HOSTNAME) g.register(hostname);
   }
 
   /**
@@ -437,6 +420,205 @@ export class Topology {
       if (!r.complement) for (const d of r.values) tg.record(d);
     }
   }
+}
+
+/**
+ * The groups of `groups` whose namespaces hold a namespace (those of every namespace included), in their order: the
+ * only ones that can select a pod of it (TopologyGroup.selects).
+ */
+function byNamespace(groups: ReadonlyMap<string, TopologyGroup>): (namespace: string) => TopologyGroup[] {
+  const every: TopologyGroup[] = [];
+  const order = new Map<TopologyGroup, number>();
+  const lists = new Map<string, TopologyGroup[]>();
+  for (const tg of groups.values()) {
+    order.set(tg, order.size);
+    if (tg.namespaces === 'all') every.push(tg);
+    else
+      for (const ns of tg.namespaces) {
+        const l = lists.get(ns);
+        if (l) l.push(tg);
+        else lists.set(ns, [tg]);
+      }
+  }
+  return (namespace) => {
+    const own = lists.get(namespace) ?? [];
+    if (!every.length) return own;
+    return [...own, ...every].sort((a, b) => order.get(a)! - order.get(b)!);
+  };
+}
+
+/** A group's hash (TopologyGroup.Hash) and a maker of the group, which depend only on the term, the pod and its type. */
+interface GroupSpec {
+  hash: string;
+  make(): TopologyGroup;
+}
+
+/**
+ * groupFor's specs, per term, pod and type with namespace: a workload's pods share their template, and every scheduling
+ * simulation of a run (each consolidation trial) makes the groups of the same terms again.
+ */
+const SPECS = new WeakMap<object, WeakMap<object, Map<string, GroupSpec>>>();
+
+function groupSpec(g: PodGroup, type: TopologyType, term: TopologySpreadConstraint | PodAffinityTerm): GroupSpec {
+  let byPod = SPECS.get(term);
+  if (!byPod) SPECS.set(term, (byPod = new WeakMap()));
+  let byKey = byPod.get(g.pod);
+  if (!byKey) byPod.set(g.pod, (byKey = new Map()));
+  const k = `${type}\0${g.namespace}`;
+  let spec = byKey.get(k);
+  if (!spec) byKey.set(k, (spec = newGroupSpec(g, type, term)));
+  return spec;
+}
+
+function newGroupSpec(g: PodGroup, type: TopologyType, term: TopologySpreadConstraint | PodAffinityTerm): GroupSpec {
+  let make: () => TopologyGroup;
+  if (type === 'spread') {
+    const c = term as TopologySpreadConstraint;
+    // matchLabelKeys: `key In [pod's value]` for each key the pod has (topology.go newForTopologies).
+    const selector = c.selector
+      ? {
+          matchLabels: c.selector.matchLabels,
+          matchExpressions: [
+            ...c.selector.matchExpressions,
+            ...c.matchLabelKeys
+              .filter((k) => Object.hasOwn(g.pod.constraints.labels, k))
+              .map((k) => ({ key: k, operator: 'In' as const, values: [g.pod.constraints.labels[k]] })),
+          ],
+        }
+      : null;
+    const filter: NodeFilter = {
+      sets: nodeSelectorAlternatives(g.pod),
+      taintPolicy: c.nodeTaintsPolicy,
+      affinityPolicy: c.nodeAffinityPolicy,
+      tolerations: g.pod.tolerations,
+    };
+    const ns = new Set([g.namespace]);
+    make = () => new TopologyGroup(c.topologyKey, 'spread', c.maxSkew, c.minDomains, ns, selector, filter);
+  } else {
+    const a = term as PodAffinityTerm;
+    const ns = a.namespaces === 'all' ? 'all' : new Set(a.namespaces.length ? a.namespaces : [g.namespace]);
+    make = () => new TopologyGroup(a.topologyKey, type, Number.MAX_SAFE_INTEGER, undefined, ns, a.selector, null);
+  }
+  const tg = make();
+  const hash = JSON.stringify([
+    tg.key,
+    tg.type,
+    tg.namespaces === 'all' ? 'all' : [...tg.namespaces].sort(),
+    tg.maxSkew,
+    tg.filter ? filterKey(tg.filter) : null,
+    selectorKey(tg.selector),
+  ]);
+  return { hash, make };
+}
+
+/** The nodes a group's node filter passes: their positions (ascending) and a membership test. */
+interface Passing {
+  positions: readonly number[];
+  has(node: number): boolean;
+}
+
+/**
+ * The existing nodes a Topology counts: the nodes of a ClusterPods, less those absent (a consolidation trial's
+ * candidates and the nodes its kept commands took away).
+ */
+export interface ClusterNodes {
+  pods: ClusterPods;
+  absent(node: number): boolean;
+}
+
+/**
+ * The existing nodes and the pods bound to them, as a Topology reads them (updateInverseAffinities, countDomains):
+ * nodes by their labels' values (a node whose label holds none of the values a filter requires fails it:
+ * requirements.go Compatible ends in Intersects, as RequirementIndex relies on), each node filter's verdicts once,
+ * pods by namespace, the pods with a required anti-affinity term (cluster state's ForPodsWithAntiAffinity). Made once
+ * for the nodes of a cluster and shared by the topologies of every scheduling simulation on it while its pods stay.
+ */
+export class ClusterPods {
+  private index: RequirementIndex | null = null;
+  private byNamespace: Map<string, { node: number; pod: BoundPod }[]> | null = null;
+  private every: { node: number; pod: BoundPod }[] = [];
+  private withAntiAffinity: { node: number; pod: BoundPod }[] | null = null;
+  private readonly verdicts = new Map<string, Passing>();
+  private all: Passing | null = null;
+
+  /** The nodes, in the order the scheduler reads them. */
+  constructor(readonly inputs: readonly ExistingNodeInput[]) {}
+
+  /** The nodes `tg`'s node filter passes (TopologyNodeFilter.Matches on NewLabelRequirements of the node's labels). */
+  passing(tg: TopologyGroup): Passing {
+    const f = tg.filter;
+    if (!f) return (this.all ??= everyNode(this.inputs.length));
+    const key = filterKey(f);
+    const known = this.verdicts.get(key);
+    if (known) return known;
+    this.index ??= new RequirementIndex(this.inputs.length, (i, k) => {
+      const reqs = Requirements.ofLabels(this.inputs[i].labels);
+      return reqs.has(k) ? reqs.get(k) : undefined;
+    });
+    // A node another set may pass is looked at too: the union of each set's candidates (every node when one set
+    // requires no finite In set).
+    let maybe: Set<number> | null = new Set();
+    for (const s of f.affinityPolicy === 'Honor' ? f.sets : []) {
+      const c = this.index.candidates(s);
+      if (c === null) {
+        maybe = null;
+        break;
+      }
+      for (const i of c) maybe.add(i);
+    }
+    const scan = maybe === null || f.affinityPolicy !== 'Honor' ? null : [...maybe].sort((a, b) => a - b);
+    const positions: number[] = [];
+    const at = (i: number) => {
+      const n = this.inputs[i];
+      if (tg.nodeMatches(n.taints, Requirements.ofLabels(n.labels))) positions.push(i);
+    };
+    if (scan) for (const i of scan) at(i);
+    else for (let i = 0; i < this.inputs.length; i++) at(i);
+    const set = new Set(positions);
+    const passing: Passing = { positions, has: (i) => set.has(i) };
+    this.verdicts.set(key, passing);
+    return passing;
+  }
+
+  /** The bound pods of the namespaces given (every pod for 'all'), with their node's position. */
+  podsIn(namespaces: ReadonlySet<string> | 'all'): readonly { node: number; pod: BoundPod }[] {
+    if (!this.byNamespace) {
+      this.byNamespace = new Map();
+      this.inputs.forEach((n, node) => {
+        for (const pod of n.pods) {
+          const entry = { node, pod };
+          this.every.push(entry);
+          const l = this.byNamespace!.get(pod.namespace);
+          if (l) l.push(entry);
+          else this.byNamespace!.set(pod.namespace, [entry]);
+        }
+      });
+    }
+    if (namespaces === 'all') return this.every;
+    if (namespaces.size === 1) return this.byNamespace.get(namespaces.values().next().value!) ?? [];
+    return [...namespaces].flatMap((ns) => this.byNamespace!.get(ns) ?? []);
+  }
+
+  /** The bound pods with a required anti-affinity term, in the nodes' order and each node's pods' order. */
+  antiAffine(): readonly { node: number; pod: BoundPod }[] {
+    if (!this.withAntiAffinity) {
+      this.withAntiAffinity = [];
+      this.inputs.forEach((n, node) => {
+        for (const pod of n.pods)
+          if (pod.pod.constraints.antiAffinity.length) this.withAntiAffinity!.push({ node, pod });
+      });
+    }
+    return this.withAntiAffinity;
+  }
+}
+
+function everyNode(size: number): Passing {
+  return { positions: Array.from({ length: size }, (_, i) => i), has: (i) => i >= 0 && i < size };
+}
+
+/** What a node filter's verdict depends on. */
+function filterKey(f: NodeFilter): string {
+  return JSON.stringify([f.sets.map((s) => s.toString()), f.taintPolicy, f.affinityPolicy, f.tolerations]);
 }
 
 /** The terms a pod group makes groups for, required first (topology.go newForTopologies, newForAffinities). */

@@ -174,6 +174,9 @@ export class Requirement {
 }
 
 /** `Requirements` (requirements.go): at most one requirement per key; Add always narrows (`Requirements.Add`). */
+/** Requirements.ofLabels' results, per labels object. */
+const LABEL_REQUIREMENTS = new WeakMap<Readonly<Record<string, string>>, Requirements>();
+
 export class Requirements {
   private readonly map: Map<string, Requirement>;
 
@@ -191,6 +194,16 @@ export class Requirements {
     const out = new Requirements();
     for (const [k, v] of Object.entries(labels)) out.add(Requirement.of(k, 'In', [v]));
     return out;
+  }
+
+  /**
+   * fromLabels made once per labels object (a fleet node's labels are read by every scheduling simulation of a run).
+   * The result is shared: callers never change it in place (clone it first).
+   */
+  static ofLabels(labels: Readonly<Record<string, string>>): Requirements {
+    let r = LABEL_REQUIREMENTS.get(labels);
+    if (!r) LABEL_REQUIREMENTS.set(labels, (r = Requirements.fromLabels(labels)));
+    return r;
   }
 
   clone(): Requirements {

@@ -1,0 +1,152 @@
+/**
+ * How a Topology reads the cluster (provisioning/topology.ts ClusterPods; karpenter
+ * pkg/controllers/provisioning/scheduling/topology.go countDomains, updateInverseAffinities): the nodes a group's node
+ * filter passes are found through an index of the nodes' label values, and must be exactly those that
+ * TopologyNodeFilter.Matches passes when every node is read (topologynodefilter.go: one of the filter's requirement
+ * sets compatible with NewLabelRequirements(node labels), its taints tolerated under nodeTaintsPolicy Honor). The cluster
+ * is made once per set of nodes and made anew when pods are bound to them (a kept consolidation command).
+ */
+import fc from 'fast-check';
+import { parse } from 'yaml';
+import { FindingSink, NO_SOURCE } from '../../src/common/findings.js';
+import { parsePodSpec } from '../../src/api/workload.js';
+import { ExistingNode, ExistingNodeIndex, ExistingNodes } from '../../src/provisioning/existingnode.js';
+import { ClusterPods, TopologyGroup } from '../../src/provisioning/topology.js';
+import type { BoundPod, ExistingNodeInput } from '../../src/provisioning/types.js';
+import { Requirement, Requirements } from '../../src/scheduling/requirements.js';
+import type { Taint } from '../../src/api/validation.js';
+
+const GiB = 2 ** 30;
+
+function node(
+  name: string,
+  labels: Record<string, string>,
+  taints: Taint[] = [],
+  pods: BoundPod[] = [],
+): ExistingNodeInput {
+  return {
+    name,
+    nodePool: null,
+    instanceType: null,
+    zone: null,
+    capacityType: null,
+    labels: { 'kubernetes.io/hostname': name, ...labels },
+    taints,
+    allocatable: { cpu: 8_000, memory: 16 * GiB, pods: 110 },
+    capacity: { cpu: 8_000, memory: 16 * GiB, pods: 110 },
+    initialized: true,
+    hasNode: true,
+    pods,
+  };
+}
+
+function bound(namespace: string, labels: Record<string, string>): BoundPod {
+  const spec = 'containers:\n  - name: c\n    resources: { requests: { cpu: 100m, memory: 128Mi } }\n';
+  const pod = parsePodSpec(parse(spec) as Record<string, unknown>, new FindingSink([], NO_SOURCE, null), ['spec'], {
+    labels,
+  });
+  return { namespace, pod, daemon: false };
+}
+
+const spread = (
+  sets: Requirements[],
+  taintPolicy: 'Honor' | 'Ignore' = 'Ignore',
+  affinity: 'Honor' | 'Ignore' = 'Honor',
+) =>
+  new TopologyGroup('topology.kubernetes.io/zone', 'spread', 1, undefined, new Set(['default']), null, {
+    sets,
+    taintPolicy,
+    affinityPolicy: affinity,
+    tolerations: [],
+  });
+
+/** TopologyNodeFilter.Matches over every node, in order: what the index must give. */
+function everyNodeRead(tg: TopologyGroup, nodes: readonly ExistingNodeInput[]): number[] {
+  return nodes.flatMap((n, i) => (tg.nodeMatches(n.taints, Requirements.fromLabels(n.labels)) ? [i] : []));
+}
+
+describe('ClusterPods: the nodes a group counts', () => {
+  const nodes = [
+    node('a1', { team: 'a', 'topology.kubernetes.io/zone': 'us-east-1a' }),
+    node('b1', { team: 'b', 'topology.kubernetes.io/zone': 'us-east-1b' }),
+    node('none', { 'topology.kubernetes.io/zone': 'us-east-1c' }), // no team label: `team In [a]` fails on it
+    node('a2', { team: 'a', 'topology.kubernetes.io/zone': 'us-east-1c' }, [
+      { key: 'dedicated', value: 'x', effect: 'NoSchedule' },
+    ]),
+  ];
+  const cluster = new ClusterPods(nodes);
+  const teamA = new Requirements([Requirement.of('team', 'In', ['a'])]);
+  const teamB = new Requirements([Requirement.of('team', 'In', ['b'])]);
+
+  test('`team In [a]`: a1 and a2 (the node without the label is not compatible: requirements.go Compatible)', () => {
+    const tg = spread([teamA]);
+    expect(cluster.passing(tg).positions).toEqual([0, 3]);
+    expect(everyNodeRead(tg, nodes)).toEqual([0, 3]);
+  });
+
+  test('two required terms are OR-ed: team a or team b', () => {
+    expect(cluster.passing(spread([teamA, teamB])).positions).toEqual([0, 1, 3]);
+  });
+
+  test('nodeTaintsPolicy Honor leaves out a2, whose NoSchedule taint the pod does not tolerate', () => {
+    expect(cluster.passing(spread([teamA], 'Honor')).positions).toEqual([0]);
+  });
+
+  test('nodeAffinityPolicy Ignore counts every node whatever the sets require', () => {
+    expect(cluster.passing(spread([teamA], 'Ignore', 'Ignore')).positions).toEqual([0, 1, 2, 3]);
+  });
+
+  test('the index gives what reading every node gives, for generated nodes and filters (300 runs)', () => {
+    const value = fc.constantFrom('a', 'b', 'c');
+    const labels = fc.record(
+      { team: value, tier: value, 'topology.kubernetes.io/zone': fc.constantFrom('us-east-1a', 'us-east-1b') },
+      { requiredKeys: [] },
+    );
+    const requirement = fc.oneof(
+      fc.tuple(fc.constantFrom('team', 'tier'), fc.constant('In'), fc.subarray(['a', 'b', 'c'], { minLength: 1 })),
+      fc.tuple(
+        fc.constantFrom('team', 'tier'),
+        fc.constantFrom('NotIn', 'Exists', 'DoesNotExist'),
+        fc.subarray(['a', 'b']),
+      ),
+      fc.tuple(fc.constant('topology.kubernetes.io/zone'), fc.constant('In'), fc.constant(['us-east-1a'])),
+    );
+    const set = fc.array(requirement, { maxLength: 2 });
+    fc.assert(
+      fc.property(fc.array(labels, { maxLength: 12 }), fc.array(set, { minLength: 1, maxLength: 3 }), (ls, sets) => {
+        const ns = ls.map((l, i) => node(`n${i}`, l));
+        const tg = spread(
+          sets.map((rs) => {
+            const r = new Requirements();
+            for (const [k, op, v] of rs)
+              r.add(Requirement.of(k, op, op === 'Exists' || op === 'DoesNotExist' ? [] : v));
+            return r;
+          }),
+        );
+        expect(new ClusterPods(ns).passing(tg).positions).toEqual(everyNodeRead(tg, ns));
+      }),
+      { numRuns: 300, seed: 20261207 },
+    );
+  });
+});
+
+describe('ExistingNodeIndex: the cluster a Topology reads follows the pods bound to the nodes', () => {
+  test('made once while the pods stay; made anew after bind (a kept consolidation command moved pods)', () => {
+    const inputs = [node('n1', {}, [], [bound('default', { app: 'web' })]), node('n2', {})];
+    const index = new ExistingNodeIndex(inputs.map((i) => new ExistingNode(i, i.capacity!, i.allocatable!, [])));
+    const first = index.topologyPods();
+    expect(index.topologyPods()).toBe(first);
+    expect(first.podsIn(new Set(['default'])).map((e) => e.node)).toEqual([0]);
+    index.bind(index.nodes[1], [bound('default', { app: 'web' })]);
+    const after = index.topologyPods();
+    expect(after).not.toBe(first);
+    expect(after.podsIn(new Set(['default'])).map((e) => e.node)).toEqual([0, 1]);
+  });
+
+  test('a trial without some nodes counts them as absent', () => {
+    const inputs = [node('n1', {}), node('n2', {})];
+    const index = new ExistingNodeIndex(inputs.map((i) => new ExistingNode(i, i.capacity!, i.allocatable!, [])));
+    const trial = new ExistingNodes(index, new Set([index.nodes[0]])).topologyCluster();
+    expect([trial.absent(0), trial.absent(1)]).toEqual([true, false]);
+  });
+});
