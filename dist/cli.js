@@ -7,5 +7,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/bin.ts
 enableCompileCache();
-var { main } = await import("./chunks/main-GO7CXKYD.js");
+var { main } = await import("./chunks/main-LGMU3IO5.js");
 main();

@@ -229,6 +229,7 @@ export class ExistingNodeIndex {
   private readonly byLabel: RequirementIndex;
   private byPool: Map<string | null, ExistingNode[]> | null = null;
   private clusterPods: ClusterPods | null = null;
+  private positions: Map<ExistingNode, number> | null = null;
 
   constructor(readonly nodes: readonly ExistingNode[]) {
     this.byLabel = new RequirementIndex(nodes.length, (i, key) =>
@@ -244,7 +245,7 @@ export class ExistingNodeIndex {
 
   /**
    * The nodes and their bound pods as a Topology reads them (topology.ts ClusterPods), made once and shared by the
-   * schedulers of every trial on these nodes until `bind` changes their pods.
+   * schedulers of every trial on these nodes; `bind` adds the pods it binds.
    */
   topologyPods(): ClusterPods {
     return (this.clusterPods ??= new ClusterPods(this.nodes.map((n) => n.input)));
@@ -254,7 +255,8 @@ export class ExistingNodeIndex {
   bind(n: ExistingNode, pods: readonly BoundPod[]): void {
     if (!pods.length) return;
     n.input.pods.push(...pods);
-    this.clusterPods = null;
+    this.positions ??= new Map(this.nodes.map((x, i) => [x, i]));
+    this.clusterPods?.bound(this.positions.get(n)!, pods);
   }
 
   /** The nodes of a NodePool, in order. */

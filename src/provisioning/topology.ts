@@ -202,7 +202,6 @@ export class Topology {
   private readonly inverseOwned = new Map<string, TopologyGroup[]>();
   private readonly selecting = new Map<string, TopologyGroup[]>();
   private readonly inverseSelecting = new Map<string, TopologyGroup[]>();
-  private readonly universe = new Map<string, Map<string, Taint[][]>>();
   /** Whether some namespace selector with labels was read as every namespace (for the assumptions). */
   namespaceSelectorsApproximated = false;
 
@@ -242,12 +241,14 @@ export class Topology {
     // topology.go updateInverseAffinities (before any pending pod's Update): every existing pod's required
     // anti-affinity terms make inverse groups, which record the domain of the node the pod is on.
     let i = 0;
-    for (const { node, pod: p } of cluster.pods.antiAffine()) {
-      if (cluster.absent(node)) continue;
-      const n = cluster.pods.inputs[node];
+    for (const e of cluster.pods.antiAffine()) {
+      if (cluster.absent(e.node)) continue;
+      const p = e.pod;
+      const n = cluster.pods.inputs[e.node];
       const owner: PodGroup = { key: `existing#${i++}`, namespace: p.namespace, pod: p.pod, count: 1, order: -1 };
-      for (const term of p.pod.constraints.antiAffinity) {
-        const tg = this.groupFor(owner, { type: 'antiAffinity', term, required: true }, this.inverse);
+      e.specs ??= p.pod.constraints.antiAffinity.map((term) => groupSpec(owner, 'antiAffinity', term));
+      for (const spec of e.specs) {
+        const tg = this.groupOf(owner, spec, this.inverse);
         const d = n.labels[tg.key];
         if (d !== undefined) tg.record(d);
       }
@@ -294,7 +295,11 @@ export class Topology {
   ): TopologyGroup {
     if (t.type !== 'spread' && (t.term as PodAffinityTerm).namespaceSelectorApproximated)
       this.namespaceSelectorsApproximated = true;
-    const spec = groupSpec(g, t.type, t.term);
+    return this.groupOf(g, groupSpec(g, t.type, t.term), into);
+  }
+
+  /** The group of a spec in `into`, made (its domains seeded and, for a pod's own groups, counted) when first asked. */
+  private groupOf(g: PodGroup, spec: GroupSpec, into: Map<string, TopologyGroup>): TopologyGroup {
     const hash = spec.hash;
     const known = into.get(hash);
     if (known) return known;
@@ -335,7 +340,9 @@ export class Topology {
 
   /** buildDomainGroups: each key's domains with the taint sets of the NodePools that can produce them. */
   private domainsOf(key: string): Map<string, Taint[][]> {
-    let m = this.universe.get(key);
+    let universe = UNIVERSES.get(this.templates);
+    if (!universe) UNIVERSES.set(this.templates, (universe = new Map()));
+    let m = universe.get(key);
     if (m) return m;
     m = new Map();
     const insert = (d: string, taints: Taint[]) => {
@@ -356,7 +363,7 @@ export class Topology {
         for (const v of seen) insert(v, t.taints);
       }
     }
-    this.universe.set(key, m);
+    universe.set(key, m);
     return m;
   }
 
@@ -446,6 +453,12 @@ function byNamespace(groups: ReadonlyMap<string, TopologyGroup>): (namespace: st
     return [...own, ...every].sort((a, b) => order.get(a)! - order.get(b)!);
   };
 }
+
+/**
+ * buildDomainGroups' result per list of templates and key: every scheduling simulation on the same templates (each
+ * consolidation trial of a state) has the same domains. Never changed once made.
+ */
+const UNIVERSES = new WeakMap<readonly Template[], Map<string, Map<string, Taint[][]>>>();
 
 /** A group's hash (TopologyGroup.Hash) and a maker of the group, which depend only on the term, the pod and its type. */
 interface GroupSpec {
@@ -537,7 +550,7 @@ export class ClusterPods {
   private index: RequirementIndex | null = null;
   private byNamespace: Map<string, { node: number; pod: BoundPod }[]> | null = null;
   private every: { node: number; pod: BoundPod }[] = [];
-  private withAntiAffinity: { node: number; pod: BoundPod }[] | null = null;
+  private withAntiAffinity: AntiAffineEntry[] | null = null;
   private readonly verdicts = new Map<string, Passing>();
   private all: Passing | null = null;
 
@@ -600,7 +613,7 @@ export class ClusterPods {
   }
 
   /** The bound pods with a required anti-affinity term, in the nodes' order and each node's pods' order. */
-  antiAffine(): readonly { node: number; pod: BoundPod }[] {
+  antiAffine(): readonly AntiAffineEntry[] {
     if (!this.withAntiAffinity) {
       this.withAntiAffinity = [];
       this.inputs.forEach((n, node) => {
@@ -610,6 +623,41 @@ export class ClusterPods {
     }
     return this.withAntiAffinity;
   }
+
+  /**
+   * `pods`, just bound to the node at `node` (appended to its input's pods), taken into the lists made so far where a
+   * list made anew would hold them: after the node's other pods.
+   */
+  bound(node: number, pods: readonly BoundPod[]): void {
+    const insert = <T extends { node: number }>(list: T[], entry: T) => {
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (list[mid].node <= node) lo = mid + 1;
+        else hi = mid;
+      }
+      list.splice(lo, 0, entry);
+    };
+    for (const pod of pods) {
+      if (this.byNamespace) {
+        const entry = { node, pod };
+        insert(this.every, entry);
+        const l = this.byNamespace.get(pod.namespace);
+        if (l) insert(l, entry);
+        else this.byNamespace.set(pod.namespace, [entry]);
+      }
+      if (this.withAntiAffinity && pod.pod.constraints.antiAffinity.length)
+        insert(this.withAntiAffinity, { node, pod });
+    }
+  }
+}
+
+/** An existing pod with a required anti-affinity term, and the specs of its terms' inverse groups once made. */
+interface AntiAffineEntry {
+  node: number;
+  pod: BoundPod;
+  specs?: GroupSpec[];
 }
 
 function everyNode(size: number): Passing {

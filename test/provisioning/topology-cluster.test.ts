@@ -41,7 +41,11 @@ function node(
 }
 
 function bound(namespace: string, labels: Record<string, string>): BoundPod {
-  const spec = 'containers:\n  - name: c\n    resources: { requests: { cpu: 100m, memory: 128Mi } }\n';
+  return boundWith(namespace, labels, '');
+}
+
+function boundWith(namespace: string, labels: Record<string, string>, extra: string): BoundPod {
+  const spec = `${extra}containers:\n  - name: c\n    resources: { requests: { cpu: 100m, memory: 128Mi } }\n`;
   const pod = parsePodSpec(parse(spec) as Record<string, unknown>, new FindingSink([], NO_SOURCE, null), ['spec'], {
     labels,
   });
@@ -131,16 +135,32 @@ describe('ClusterPods: the nodes a group counts', () => {
 });
 
 describe('ExistingNodeIndex: the cluster a Topology reads follows the pods bound to the nodes', () => {
-  test('made once while the pods stay; made anew after bind (a kept consolidation command moved pods)', () => {
-    const inputs = [node('n1', {}, [], [bound('default', { app: 'web' })]), node('n2', {})];
+  test('made once and kept; bind takes the new pods in where a cluster made anew holds them', () => {
+    const anti =
+      'affinity:\n  podAntiAffinity:\n    requiredDuringSchedulingIgnoredDuringExecution:\n      - { topologyKey: kubernetes.io/hostname, labelSelector: { matchLabels: { app: db } } }\n';
+    const db = (ns: string) => boundWith(ns, { app: 'db' }, anti);
+    const inputs = [
+      node('n1', {}, [], [bound('default', { app: 'web' }), db('default')]),
+      node('n2', {}, [], [db('other')]),
+      node('n3', {}, [], [bound('default', { app: 'web' })]),
+    ];
     const index = new ExistingNodeIndex(inputs.map((i) => new ExistingNode(i, i.capacity!, i.allocatable!, [])));
     const first = index.topologyPods();
     expect(index.topologyPods()).toBe(first);
-    expect(first.podsIn(new Set(['default'])).map((e) => e.node)).toEqual([0]);
-    index.bind(index.nodes[1], [bound('default', { app: 'web' })]);
-    const after = index.topologyPods();
-    expect(after).not.toBe(first);
-    expect(after.podsIn(new Set(['default'])).map((e) => e.node)).toEqual([0, 1]);
+    // The lists are made before the bind (a trial read them), then n2 receives a web pod and a db pod.
+    expect(first.podsIn(new Set(['default'])).map((e) => e.node)).toEqual([0, 0, 2]);
+    expect(first.antiAffine().map((e) => e.node)).toEqual([0, 1]);
+    index.bind(index.nodes[1], [bound('default', { app: 'web' }), db('default')]);
+    expect(index.topologyPods()).toBe(first);
+    const fresh = new ClusterPods(inputs);
+    const rows = (c: ClusterPods) => ({
+      default: c.podsIn(new Set(['default'])).map((e) => [e.node, e.pod]),
+      all: c.podsIn('all').map((e) => [e.node, e.pod]),
+      anti: c.antiAffine().map((e) => [e.node, e.pod]),
+    });
+    expect(rows(first)).toEqual(rows(fresh));
+    expect(rows(first).default.map(([n]) => n)).toEqual([0, 0, 1, 1, 2]);
+    expect(rows(first).anti.map(([n]) => n)).toEqual([0, 1, 1]);
   });
 
   test('a trial without some nodes counts them as absent', () => {
