@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-VQB2QJA2.js");
+var { runAction } = await import("./chunks/action-R3AK3DJO.js");
 await runAction();

@@ -240,6 +240,26 @@ export class Topology {
   ) {
     // topology.go updateInverseAffinities (before any pending pod's Update): every existing pod's required
     // anti-affinity terms make inverse groups, which record the domain of the node the pod is on.
+    // An inverse group that selects none of the pods to schedule is never read (AddRequirements reads the inverse
+    // groups that select the pod; Record only writes): an existing pod's term makes its group only when one of them
+    // may be selected.
+    const pendingIn = new Map<string, PodGroup[]>();
+    for (const g of groups) {
+      const l = pendingIn.get(g.namespace);
+      if (l) l.push(g);
+      else pendingIn.set(g.namespace, [g]);
+    }
+    const read = new Map<GroupSpec, boolean>();
+    const readable = (spec: GroupSpec): boolean => {
+      let r = read.get(spec);
+      if (r === undefined) {
+        const among =
+          spec.namespaces === 'all' ? groups : [...spec.namespaces].flatMap((ns) => pendingIn.get(ns) ?? []);
+        r = among.some((g) => selectorMatches(spec.selector, g.pod.constraints.labels));
+        read.set(spec, r);
+      }
+      return r;
+    };
     let i = 0;
     for (const e of cluster.pods.antiAffine()) {
       if (cluster.absent(e.node)) continue;
@@ -248,6 +268,7 @@ export class Topology {
       const owner: PodGroup = { key: `existing#${i++}`, namespace: p.namespace, pod: p.pod, count: 1, order: -1 };
       e.specs ??= p.pod.constraints.antiAffinity.map((term) => groupSpec(owner, 'antiAffinity', term));
       for (const spec of e.specs) {
+        if (!readable(spec)) continue;
         const tg = this.groupOf(owner, spec, this.inverse);
         const d = n.labels[tg.key];
         if (d !== undefined) tg.record(d);
@@ -464,6 +485,9 @@ const UNIVERSES = new WeakMap<readonly Template[], Map<string, Map<string, Taint
 interface GroupSpec {
   hash: string;
   make(): TopologyGroup;
+  /** What the group selects pods by (TopologyGroup.selects). */
+  namespaces: ReadonlySet<string> | 'all';
+  selector: LabelSelector | null;
 }
 
 /**
@@ -521,7 +545,7 @@ function newGroupSpec(g: PodGroup, type: TopologyType, term: TopologySpreadConst
     tg.filter ? filterKey(tg.filter) : null,
     selectorKey(tg.selector),
   ]);
-  return { hash, make };
+  return { hash, make, namespaces: tg.namespaces, selector: tg.selector };
 }
 
 /** The nodes a group's node filter passes: their positions (ascending) and a membership test. */
