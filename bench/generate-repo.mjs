@@ -9,9 +9,16 @@
 //   --limits PCT   PCT% of the teams also get a limited fallback pool (team-I-fallback: no weight, its own families,
 //                  limits.cpu 8-64), their preferred pool a weight (10 unless --weights);
 //   --pods         the fleet snapshot has a Node per NodeClaim and the Deployments' Pods bound to their team's nodes
-//                  (by CPU, first fit), so placements go into the fleet.
+//                  (by CPU, first fit), so placements go into the fleet;
+//   --constraints  the scheduling and disruption constraints platform repositories have (drawn from a second
+//                  generator, so the draws above stay the same): every 10th Deployment spreads over zones
+//                  (topologySpreadConstraints, DoNotSchedule), every 10th (offset 5) is anti-affine on the hostname,
+//                  every 20th (offset 3) requests an extended resource (example.com/fuse) that a NodeOverlay's
+//                  `capacity` adds to its team's pool, 1 overlay in 5 sets capacity instead of a price; with --pods,
+//                  every 8th Deployment has a PodDisruptionBudget (maxUnavailable 1) and every 50th (offset 7) runs with
+//                  karpenter.sh/do-not-disrupt in the snapshot.
 //   node bench/generate-repo.mjs --out DIR --pools P --overlays O --workloads W --nodes N [--seed SEED]
-//        [--weights] [--limits PCT] [--pods]
+//        [--weights] [--limits PCT] [--pods] [--constraints]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -50,7 +57,7 @@ spec:
 
 export function generateRepo(
   out,
-  { pools, overlays, workloads, nodes, seed = 42, weights = false, limits = 0, pods = false },
+  { pools, overlays, workloads, nodes, seed = 42, weights = false, limits = 0, pods = false, constraints = false },
 ) {
   const rnd = random(seed);
   const int = (a, b) => a + Math.floor(rnd() * (b - a + 1));
@@ -133,25 +140,47 @@ spec:
 `);
   const deployments = [];
   const deployed = [];
+  // --constraints: which Deployments carry which constraint (by position, no draws), and the teams whose pools get an
+  // extended resource from a NodeOverlay's capacity.
+  const shape = (w) => ({
+    spread: constraints && w % 10 === 0,
+    antiAffinity: constraints && w % 10 === 5,
+    fuse: constraints && w % 40 === 3,
+    pdb: constraints && w % 8 === 0,
+    doNotDisrupt: constraints && w % 50 === 7,
+  });
+  const fuseTeams = new Set();
   for (let w = 0; w < workloads; w++) {
     const replicas = int(1, 10);
     const cpu = pick(['250m', '500m', '1', '2']);
     const memory = pick(['512Mi', '1Gi', '2Gi', '4Gi']);
-    deployed.push({ name: `app-${w}`, namespace: `team-${w % pools}`, team: w % pools, replicas, cpu, memory });
+    const sh = shape(w);
+    if (sh.fuse) fuseTeams.add(w % pools);
+    deployed.push({ name: `app-${w}`, namespace: `team-${w % pools}`, team: w % pools, replicas, cpu, memory, ...sh });
     deployments.push(`apiVersion: apps/v1
 kind: Deployment
 metadata: { name: app-${w}, namespace: team-${w % pools} }
 spec:
   replicas: ${replicas}
-  template:
-    spec:
+${constraints ? `  selector: { matchLabels: { app: app-${w} } }\n` : ''}  template:
+${constraints ? `    metadata:\n      labels: { app: app-${w} }\n${sh.doNotDisrupt ? `      annotations: { karpenter.sh/do-not-disrupt: "true" }\n` : ''}` : ''}    spec:
       nodeSelector: { team: team-${w % pools} }
-      containers:
+${sh.spread ? `      topologySpreadConstraints:\n        - { maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule, labelSelector: { matchLabels: { app: app-${w} } } }\n` : ''}${sh.antiAffinity ? `      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - { topologyKey: kubernetes.io/hostname, labelSelector: { matchLabels: { app: app-${w} } } }\n` : ''}      containers:
         - name: app
           image: app
-          resources: { requests: { cpu: "${cpu}", memory: ${memory} } }
+          resources: { requests: { cpu: "${cpu}", memory: ${memory}${sh.fuse ? ', example.com/fuse: "1"' : ''} }${sh.fuse ? ', limits: { example.com/fuse: "1" }' : ''} }
 `);
   }
+  // One NodeOverlay per team whose Deployments need example.com/fuse: the capacity its pool's types get.
+  for (const t of [...fuseTeams].sort((a, b) => a - b))
+    overlayDocs.push(`apiVersion: karpenter.sh/v1alpha1
+kind: NodeOverlay
+metadata: { name: fuse-team-${t} }
+spec:
+  requirements:
+    - { key: karpenter.sh/nodepool, operator: In, values: ["team-${t}"] }
+  capacity: { example.com/fuse: "10" }
+`);
   const config = 'controller: { settings: { featureGates: { nodeOverlay: true } } }\n';
   for (const side of ['base', 'head']) {
     const dir = join(out, side);
@@ -203,12 +232,12 @@ spec:
       },
     });
   }
-  if (pods) items.push(...nodesAndPods(items, deployed));
+  if (pods) items.push(...nodesAndPods(items, deployed, fuseTeams, constraints));
   writeFileSync(join(out, 'fleet.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items }));
 }
 
 /** A Node per NodeClaim (registered, initialized, Ready), and the Deployments' Pods bound to their team's nodes. */
-function nodesAndPods(nodeClaims, deployed) {
+function nodesAndPods(nodeClaims, deployed, fuseTeams, constraints) {
   const out = [];
   const byTeam = new Map();
   for (const nc of nodeClaims) {
@@ -216,6 +245,7 @@ function nodesAndPods(nodeClaims, deployed) {
     const [family, size] = labels['node.kubernetes.io/instance-type'].split('.');
     const vcpu = VCPU[size];
     const memGiB = vcpu * GIB_PER_VCPU[family[0]];
+    const fuse = fuseTeams.has(Number(labels.team.slice('team-'.length))) ? { 'example.com/fuse': '10' } : {};
     const node = {
       apiVersion: 'v1',
       kind: 'Node',
@@ -231,11 +261,12 @@ function nodesAndPods(nodeClaims, deployed) {
       },
       spec: { providerID: nc.status.providerID },
       status: {
-        capacity: { cpu: String(vcpu), memory: `${memGiB}Gi`, pods: String(MAX_PODS[size]) },
+        capacity: { cpu: String(vcpu), memory: `${memGiB}Gi`, pods: String(MAX_PODS[size]), ...fuse },
         allocatable: {
           cpu: `${vcpu * 1000 - 100}m`,
           memory: `${Math.floor(memGiB * 1024 * 0.9)}Mi`,
           pods: String(MAX_PODS[size]),
+          ...fuse,
         },
         conditions: [{ type: 'Ready', status: 'True' }],
       },
@@ -243,40 +274,100 @@ function nodesAndPods(nodeClaims, deployed) {
     out.push(node);
     const team = labels.team;
     if (!byTeam.has(team)) byTeam.set(team, []);
-    byTeam.get(team).push({ name: node.metadata.name, free: vcpu * 1000 - 100, pods: MAX_PODS[size] });
+    byTeam.get(team).push({
+      name: node.metadata.name,
+      zone: labels['topology.kubernetes.io/zone'],
+      free: vcpu * 1000 - 100,
+      pods: MAX_PODS[size],
+      fuse: fuse['example.com/fuse'] ? 10 : 0,
+    });
   }
   const milli = (cpu) => (cpu.endsWith('m') ? Number(cpu.slice(0, -1)) : Number(cpu) * 1000);
   for (const d of deployed) {
     const hash = `h${d.team.toString(16)}`;
     const team = byTeam.get(`team-${d.team}`) ?? [];
+    const used = new Set();
     for (let r = 0; r < d.replicas; r++) {
-      const node = team.find((n) => n.free >= milli(d.cpu) && n.pods > 0);
+      // First fit by CPU; an anti-affine Deployment one replica per node, a spread one zone by zone, one needing
+      // example.com/fuse on nodes that have it: the snapshot holds what the scheduler would have made.
+      const fits = (n) =>
+        n.free >= milli(d.cpu) && n.pods > 0 && (!d.antiAffinity || !used.has(n.name)) && (!d.fuse || n.fuse > 0);
+      const zone = ZONES[r % ZONES.length];
+      const node = (d.spread && team.find((n) => n.zone === zone && fits(n))) || team.find(fits);
       if (!node) break; // the rest are pending
       node.free -= milli(d.cpu);
       node.pods--;
+      if (d.fuse) node.fuse--;
+      used.add(node.name);
       out.push({
         apiVersion: 'v1',
         kind: 'Pod',
         metadata: {
           name: `${d.name}-${hash}-${r}`,
           namespace: d.namespace,
-          labels: { 'pod-template-hash': hash },
+          labels: { 'pod-template-hash': hash, ...(constraints ? { app: d.name } : {}) },
+          ...(d.doNotDisrupt ? { annotations: { 'karpenter.sh/do-not-disrupt': 'true' } } : {}),
           ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${d.name}-${hash}`, uid: `${d.name}` }],
         },
-        spec: {
-          nodeName: node.name,
-          nodeSelector: { team: `team-${d.team}` },
-          containers: [{ name: 'app', image: 'app', resources: { requests: { cpu: d.cpu, memory: d.memory } } }],
-        },
+        spec: { nodeName: node.name, ...podSpec(d) },
         status: { phase: 'Running', startTime: '2026-01-02T09:00:00Z' },
       });
     }
+    if (d.pdb)
+      out.push({
+        apiVersion: 'policy/v1',
+        kind: 'PodDisruptionBudget',
+        metadata: { name: d.name, namespace: d.namespace },
+        spec: { maxUnavailable: 1, selector: { matchLabels: { app: d.name } } },
+      });
   }
   return out;
 }
 
+/** The spec of a Deployment's Pod in the snapshot: its team's nodeSelector and the constraints it was given. */
+function podSpec(d) {
+  const selector = { matchLabels: { app: d.name } };
+  const fuse = d.fuse ? { 'example.com/fuse': '1' } : {};
+  return {
+    nodeSelector: { team: `team-${d.team}` },
+    ...(d.spread
+      ? {
+          topologySpreadConstraints: [
+            {
+              maxSkew: 1,
+              topologyKey: 'topology.kubernetes.io/zone',
+              whenUnsatisfiable: 'DoNotSchedule',
+              labelSelector: selector,
+            },
+          ],
+        }
+      : {}),
+    ...(d.antiAffinity
+      ? {
+          affinity: {
+            podAntiAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: [
+                { topologyKey: 'kubernetes.io/hostname', labelSelector: selector },
+              ],
+            },
+          },
+        }
+      : {}),
+    containers: [
+      {
+        name: 'app',
+        image: 'app',
+        resources: {
+          requests: { cpu: d.cpu, memory: d.memory, ...fuse },
+          ...(d.fuse ? { limits: fuse } : {}),
+        },
+      },
+    ],
+  };
+}
+
 const USAGE = `usage: node bench/generate-repo.mjs --out DIR --pools P --overlays O --workloads W --nodes N [--seed SEED]
-       [--weights] [--limits PCT] [--pods]
+       [--weights] [--limits PCT] [--pods] [--constraints]
 
 Writes DIR/base, DIR/head and DIR/fleet.json: a generated platform repository (deterministic for a seed, default 42).
 `;
@@ -297,6 +388,7 @@ export function parseGenerateArgs(argv) {
       weights: { type: 'boolean', default: false },
       limits: { type: 'string', default: '0' },
       pods: { type: 'boolean', default: false },
+      constraints: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -320,6 +412,7 @@ export function parseGenerateArgs(argv) {
       weights: values.weights,
       limits: Math.min(100, count('limits')),
       pods: values.pods,
+      constraints: values.constraints,
     },
   };
 }

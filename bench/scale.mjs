@@ -82,9 +82,20 @@ const SIZES = [
   { name: 'M', pools: 40, overlays: 20, workloads: 400, nodes: 2000 },
   { name: 'L', pools: 200, overlays: 50, workloads: 2000, nodes: 10000 },
   { name: 'XL', pools: 1000, overlays: 250, workloads: 10000, nodes: 100000 },
-  // The shape platform repositories have (issue 22): weights 1-100, half the teams with a limited fallback pool, and a
-  // fleet snapshot with Nodes and the Deployments' Pods bound to them.
-  { name: 'L-real', pools: 200, overlays: 50, workloads: 2000, nodes: 10000, weights: true, limits: 50, pods: true },
+  // The shape platform repositories have (issue 22): weights 1-100, half the teams with a limited fallback pool, a
+  // fleet snapshot with Nodes and the Deployments' Pods bound to them, and the constraints (zone spread, hostname
+  // anti-affinity, PodDisruptionBudgets, do-not-disrupt, an extended resource from NodeOverlay capacity).
+  {
+    name: 'L-real',
+    pools: 200,
+    overlays: 50,
+    workloads: 2000,
+    nodes: 10000,
+    weights: true,
+    limits: 50,
+    pods: true,
+    constraints: true,
+  },
 ];
 
 mkdirSync(TMP, { recursive: true });
@@ -222,7 +233,7 @@ const f = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const section = [
   '## Scale: generated platform repositories',
   '',
-  `Measured by \`npm run bench\` (bench/scale.mjs) with the bundled CLI in a child process, whole process, on ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Repositories from bench/generate-repo.mjs: one NodePool per team (2-4 families, \`consolidateAfter\` 5m, a 10% budget), NodeOverlays with the gate on, Deployments of 1-10 replicas, a fleet snapshot; head narrows 10% of the pools and changes expireAfter in 5%. L-real is L as platform repositories are written: pool weights 1-100, half the teams with an extra limited fallback pool (\`limits.cpu\` 8-64), and Nodes with the Deployments' Pods bound to them in the snapshot. "parse" is reading the same YAML with the \`yaml\` package and the fleet with JSON.parse.`,
+  `Measured by \`npm run bench\` (bench/scale.mjs) with the bundled CLI in a child process, whole process, on ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Repositories from bench/generate-repo.mjs: one NodePool per team (2-4 families, \`consolidateAfter\` 5m, a 10% budget), NodeOverlays with the gate on, Deployments of 1-10 replicas, a fleet snapshot; head narrows 10% of the pools and changes expireAfter in 5%. L-real is L as platform repositories are written: pool weights 1-100, half the teams with an extra limited fallback pool (\`limits.cpu\` 8-64), Nodes with the Deployments' Pods bound to them in the snapshot, and constraints: every 10th Deployment spread over zones (DoNotSchedule), every 10th anti-affine on the hostname, every 40th needing an extended resource a NodeOverlay's \`capacity\` adds (5 such overlays beside the 50 price overlays), every 8th with a PodDisruptionBudget and every 50th with \`karpenter.sh/do-not-disrupt\` in the snapshot. "parse" is reading the same YAML with the \`yaml\` package and the fleet with JSON.parse.`,
   '',
   '| size | pools / overlays / workloads / nodes | wall | CPU | peak RSS | parse | wall ÷ parse |',
   '|---|---|---|---|---|---|---|',
