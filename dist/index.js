@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-R3AK3DJO.js");
+var { runAction } = await import("./chunks/action-OASLHZCF.js");
 await runAction();

@@ -267,6 +267,9 @@ export class Topology {
       const n = cluster.pods.inputs[e.node];
       const owner: PodGroup = { key: `existing#${i++}`, namespace: p.namespace, pod: p.pod, count: 1, order: -1 };
       e.specs ??= p.pod.constraints.antiAffinity.map((term) => groupSpec(owner, 'antiAffinity', term));
+      // A namespace selector read as every namespace is said so whether or not the group is made.
+      if (p.pod.constraints.antiAffinity.some((t) => t.namespaceSelectorApproximated))
+        this.namespaceSelectorsApproximated = true;
       for (const spec of e.specs) {
         if (!readable(spec)) continue;
         const tg = this.groupOf(owner, spec, this.inverse);

@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { FindingSink, NO_SOURCE } from '../../src/common/findings.js';
 import { parsePodSpec } from '../../src/api/workload.js';
 import { ExistingNode, ExistingNodeIndex, ExistingNodes } from '../../src/provisioning/existingnode.js';
-import { ClusterPods, TopologyGroup } from '../../src/provisioning/topology.js';
+import { ClusterPods, Topology, TopologyGroup } from '../../src/provisioning/topology.js';
 import type { BoundPod, ExistingNodeInput } from '../../src/provisioning/types.js';
 import { Requirement, Requirements } from '../../src/scheduling/requirements.js';
 import type { Taint } from '../../src/api/validation.js';
@@ -168,5 +168,16 @@ describe('ExistingNodeIndex: the cluster a Topology reads follows the pods bound
     const index = new ExistingNodeIndex(inputs.map((i) => new ExistingNode(i, i.capacity!, i.allocatable!, [])));
     const trial = new ExistingNodes(index, new Set([index.nodes[0]])).topologyCluster();
     expect([trial.absent(0), trial.absent(1)]).toEqual([true, false]);
+  });
+});
+
+describe('Topology over existing pods', () => {
+  test('an existing pod whose anti-affinity namespace selector is read as every namespace is said so, even when its group selects no pod to schedule (review)', () => {
+    const anti =
+      'affinity:\n  podAntiAffinity:\n    requiredDuringSchedulingIgnoredDuringExecution:\n      - { topologyKey: kubernetes.io/hostname, labelSelector: { matchLabels: { app: db } }, namespaceSelector: { matchLabels: { team: a } } }\n';
+    const inputs = [node('n1', {}, [], [boundWith('default', { app: 'db' }, anti)])];
+    const topology = Topology.build([], [], 'Respect', () => ({ pods: new ClusterPods(inputs), absent: () => false }));
+    expect(topology).not.toBeNull();
+    expect(topology!.namespaceSelectorsApproximated).toBe(true);
   });
 });
