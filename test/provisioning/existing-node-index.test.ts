@@ -11,23 +11,9 @@ import { parsePodSpec } from '../../src/api/workload.js';
 import { ExistingNode, ExistingNodes, type ExistingNodeInput } from '../../src/provisioning/existingnode.js';
 import { initialPodState, podRequirements } from '../../src/provisioning/preferences.js';
 import type { PodGroup } from '../../src/provisioning/types.js';
+import { existingNode } from '../support/cluster.js';
 
-function input(name: string, labels: Record<string, string>): ExistingNodeInput {
-  return {
-    name,
-    nodePool: null,
-    instanceType: null,
-    zone: null,
-    capacityType: null,
-    labels: { 'kubernetes.io/hostname': name, ...labels },
-    taints: [],
-    allocatable: { cpu: 4000, memory: 2 ** 33, pods: 110 },
-    capacity: { cpu: 4000, memory: 2 ** 33, pods: 110 },
-    initialized: true,
-    hasNode: true,
-    pods: [],
-  };
-}
+const input = (name: string, labels: Record<string, string>): ExistingNodeInput => existingNode(name, labels);
 
 function group(selector: string): PodGroup {
   const spec = parse(`${selector}containers:\n  - name: c\n    resources: { requests: { cpu: 100m } }\n`) as Record<

@@ -7,50 +7,17 @@
  * is made once per set of nodes and made anew when pods are bound to them (a kept consolidation command).
  */
 import fc from 'fast-check';
-import { parse } from 'yaml';
-import { FindingSink, NO_SOURCE } from '../../src/common/findings.js';
-import { parsePodSpec } from '../../src/api/workload.js';
 import { ExistingNode, ExistingNodeIndex, ExistingNodes } from '../../src/provisioning/existingnode.js';
 import { ClusterPods, Topology, TopologyGroup } from '../../src/provisioning/topology.js';
 import type { BoundPod, ExistingNodeInput } from '../../src/provisioning/types.js';
+import { boundPod, existingNode } from '../support/cluster.js';
 import { Requirement, Requirements } from '../../src/scheduling/requirements.js';
 import type { Taint } from '../../src/api/validation.js';
 
-const GiB = 2 ** 30;
-
-function node(
-  name: string,
-  labels: Record<string, string>,
-  taints: Taint[] = [],
-  pods: BoundPod[] = [],
-): ExistingNodeInput {
-  return {
-    name,
-    nodePool: null,
-    instanceType: null,
-    zone: null,
-    capacityType: null,
-    labels: { 'kubernetes.io/hostname': name, ...labels },
-    taints,
-    allocatable: { cpu: 8_000, memory: 16 * GiB, pods: 110 },
-    capacity: { cpu: 8_000, memory: 16 * GiB, pods: 110 },
-    initialized: true,
-    hasNode: true,
-    pods,
-  };
-}
-
-function bound(namespace: string, labels: Record<string, string>): BoundPod {
-  return boundWith(namespace, labels, '');
-}
-
-function boundWith(namespace: string, labels: Record<string, string>, extra: string): BoundPod {
-  const spec = `${extra}containers:\n  - name: c\n    resources: { requests: { cpu: 100m, memory: 128Mi } }\n`;
-  const pod = parsePodSpec(parse(spec) as Record<string, unknown>, new FindingSink([], NO_SOURCE, null), ['spec'], {
-    labels,
-  });
-  return { namespace, pod, daemon: false };
-}
+const node = (name: string, labels: Record<string, string>, taints: Taint[] = [], pods: BoundPod[] = []) =>
+  existingNode(name, labels, { taints, pods });
+const bound = (namespace: string, labels: Record<string, string>) => boundPod(namespace, labels);
+const boundWith = boundPod;
 
 const spread = (
   sets: Requirements[],
