@@ -118,8 +118,6 @@ export class ConsolidationCluster {
   private readonly byKey = new Map<string, ExistingNode[]>();
   /** Nodes a kept command took away. */
   private readonly gone = new Set<ExistingNode>();
-  /** The nodes with a pod that has a required anti-affinity term (what Topology.build looks for). */
-  private readonly antiAffine = new Set<ExistingNode>();
 
   constructor(
     entries: { key: string; input: ExistingNodeInput; capacity: ResourceListLike; allocatable: ResourceListLike }[],
@@ -143,7 +141,6 @@ export class ConsolidationCluster {
       if (l) l.push(n.node);
       else this.byKey.set(n.key, [n.node]);
     }
-    for (const n of this.nodes) if (n.node.input.pods.some((p) => hasAntiAffinity(p.pod))) this.antiAffine.add(n.node);
   }
 
   get size(): number {
@@ -156,9 +153,7 @@ export class ConsolidationCluster {
     this.journal.saved.clear();
     const absent = new Set(this.gone);
     for (const k of candidates) for (const n of this.byKey.get(k) ?? []) absent.add(n);
-    let antiAffinity = false;
-    for (const n of this.antiAffine) if (!absent.has(n)) antiAffinity = true;
-    return new ExistingNodes(this.index, absent, antiAffinity);
+    return new ExistingNodes(this.index, absent);
   }
 
   /** Nodes the trial put pods on that are not initialized (helpers.go SimulateScheduling: UninitializedNodeError). */
@@ -188,7 +183,6 @@ export class ConsolidationCluster {
           n,
           Array.from({ length: Math.max(0, added) }, () => ({ namespace, pod, daemon: false, workload: key })),
         );
-        if (added > 0 && hasAntiAffinity(pod)) this.antiAffine.add(n);
       }
     }
     this.journal.saved.clear();
@@ -200,10 +194,6 @@ export class ConsolidationCluster {
 }
 
 type ResourceListLike = Record<string, number>;
-
-function hasAntiAffinity(pod: PodTemplate): boolean {
-  return pod.constraints.antiAffinity.length > 0;
-}
 
 export interface ConsolidationContext {
   templates: Template[];

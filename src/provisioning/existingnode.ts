@@ -276,8 +276,6 @@ export class ExistingNodeIndex {
 /**
  * The existing nodes one scheduler may use, in its order: an index's nodes less `absent`. Disruption's trials on one
  * cluster share the index, built once, and differ in what is absent (their candidates, the nodes gone).
- * `antiAffinity`: whether a pod bound to these nodes has a required anti-affinity term, when the owner keeps track
- * (Topology.build then need not look at every pod).
  */
 export class ExistingNodes {
   private list: ExistingNode[] | null = null;
@@ -286,7 +284,6 @@ export class ExistingNodes {
     readonly index: ExistingNodeIndex,
     /** Nodes of the index left out; only nodes of the index. */
     private readonly absent: ReadonlySet<ExistingNode> = new Set(),
-    readonly antiAffinity?: boolean,
   ) {}
 
   /** Nodes in any order, sorted as scheduler.go sortExistingNodes does. */

@@ -215,7 +215,7 @@ export class Scheduler {
     this.templateIndex = indexed.positions;
     this.templatesFor = indexed.byRequirement;
     this.templateOrder = attempts && attempts.templates === templates ? attempts.order : new Map();
-    this.topology = Topology.build(templates, groups, opts.preferencePolicy, cluster, this.existing.antiAffinity);
+    this.topology = Topology.build(templates, groups, opts.preferencePolicy, cluster);
     if (this.topology) {
       this.notes.push(assumption(this.existing.size ? 'pod-to-pod-with-snapshot' : 'pod-to-pod-simulation-only'));
       if (this.topology.namespaceSelectorsApproximated) this.notes.push(assumption('namespace-selectors-all'));

@@ -24,9 +24,9 @@
  * - The cluster (NewTopology, countDomains, updateInverseAffinities): with existing nodes, each group's domains also
  *   come from the nodes' labels (nodes with a Node object that pass the group's node filter), the pods bound to them
  *   are counted in every group that selects them, and their required anti-affinity terms make inverse groups that
- *   hold their nodes' domains. The cluster is read through an index made once per Topology (ClusterPods): nodes by
- *   their labels' values, pods by namespace, so a group looks only at the nodes its filter may pass and the pods of
- *   its namespaces.
+ *   hold their nodes' domains. The cluster is read through ClusterPods, made once per set of existing nodes and shared
+ *   by every scheduling simulation on them (each consolidation trial): nodes by their labels' values, pods by
+ *   namespace, so a group looks only at the nodes its filter may pass and the pods of its namespaces.
  *
  * Not modelled, and said so in the assumptions: pods on nodes outside the fleet given; label-based namespace selectors
  * (read as every namespace).
@@ -207,29 +207,21 @@ export class Topology {
 
   /**
    * Null when no pod has a pod-to-pod constraint and no existing pod has a required anti-affinity (nothing to track).
-   * `existing`: the cluster's nodes and the pods bound to them (existingnode.ts), or what makes them when needed;
-   * `existingAntiAffinity`: whether one of those pods has a required anti-affinity term, when the caller knows.
+   * `existing` makes the cluster's nodes and the pods bound to them (existingnode.ts) when needed.
    */
   static build(
     templates: Template[],
     groups: PodGroup[],
     policy: 'Respect' | 'Ignore',
     existing: () => ClusterNodes = () => ({ pods: new ClusterPods([]), absent: () => false }),
-    existingAntiAffinity?: boolean,
   ): Topology | null {
-    let cluster: ClusterNodes | null = null;
-    const nodes = () => (cluster ??= existing());
+    const cluster = existing();
     if (
       !groups.some((g) => termsOf(g, policy).length > 0) &&
-      !(
-        existingAntiAffinity ??
-        nodes()
-          .pods.antiAffine()
-          .some((e) => !nodes().absent(e.node))
-      )
+      !cluster.pods.antiAffine().some((e) => !cluster.absent(e.node))
     )
       return null;
-    return new Topology(templates, groups, policy, nodes());
+    return new Topology(templates, groups, policy, cluster);
   }
 
   private constructor(
@@ -267,10 +259,9 @@ export class Topology {
       const n = cluster.pods.inputs[e.node];
       const owner: PodGroup = { key: `existing#${i++}`, namespace: p.namespace, pod: p.pod, count: 1, order: -1 };
       e.specs ??= p.pod.constraints.antiAffinity.map((term) => groupSpec(owner, 'antiAffinity', term));
-      // A namespace selector read as every namespace is said so whether or not the group is made.
-      if (p.pod.constraints.antiAffinity.some((t) => t.namespaceSelectorApproximated))
-        this.namespaceSelectorsApproximated = true;
       for (const spec of e.specs) {
+        // A namespace selector read as every namespace is said so whether or not the group is made.
+        if (spec.namespacesApproximated) this.namespaceSelectorsApproximated = true;
         if (!readable(spec)) continue;
         const tg = this.groupOf(owner, spec, this.inverse);
         const d = n.labels[tg.key];
@@ -317,9 +308,9 @@ export class Topology {
     t: { type: TopologyType; term: TopologySpreadConstraint | PodAffinityTerm; required: boolean },
     into: Map<string, TopologyGroup>,
   ): TopologyGroup {
-    if (t.type !== 'spread' && (t.term as PodAffinityTerm).namespaceSelectorApproximated)
-      this.namespaceSelectorsApproximated = true;
-    return this.groupOf(g, groupSpec(g, t.type, t.term), into);
+    const spec = groupSpec(g, t.type, t.term);
+    if (spec.namespacesApproximated) this.namespaceSelectorsApproximated = true;
+    return this.groupOf(g, spec, into);
   }
 
   /** The group of a spec in `into`, made (its domains seeded and, for a pod's own groups, counted) when first asked. */
@@ -491,6 +482,8 @@ interface GroupSpec {
   /** What the group selects pods by (TopologyGroup.selects). */
   namespaces: ReadonlySet<string> | 'all';
   selector: LabelSelector | null;
+  /** The term's namespace selector has labels and is read as every namespace (for the assumptions). */
+  namespacesApproximated: boolean;
 }
 
 /**
@@ -512,6 +505,7 @@ function groupSpec(g: PodGroup, type: TopologyType, term: TopologySpreadConstrai
 
 function newGroupSpec(g: PodGroup, type: TopologyType, term: TopologySpreadConstraint | PodAffinityTerm): GroupSpec {
   let make: () => TopologyGroup;
+  let namespacesApproximated = false;
   if (type === 'spread') {
     const c = term as TopologySpreadConstraint;
     // matchLabelKeys: `key In [pod's value]` for each key the pod has (topology.go newForTopologies).
@@ -536,6 +530,7 @@ function newGroupSpec(g: PodGroup, type: TopologyType, term: TopologySpreadConst
     make = () => new TopologyGroup(c.topologyKey, 'spread', c.maxSkew, c.minDomains, ns, selector, filter);
   } else {
     const a = term as PodAffinityTerm;
+    namespacesApproximated = a.namespaceSelectorApproximated;
     const ns = a.namespaces === 'all' ? 'all' : new Set(a.namespaces.length ? a.namespaces : [g.namespace]);
     make = () => new TopologyGroup(a.topologyKey, type, Number.MAX_SAFE_INTEGER, undefined, ns, a.selector, null);
   }
@@ -548,7 +543,7 @@ function newGroupSpec(g: PodGroup, type: TopologyType, term: TopologySpreadConst
     tg.filter ? filterKey(tg.filter) : null,
     selectorKey(tg.selector),
   ]);
-  return { hash, make, namespaces: tg.namespaces, selector: tg.selector };
+  return { hash, make, namespaces: tg.namespaces, selector: tg.selector, namespacesApproximated };
 }
 
 /** The nodes a group's node filter passes: their positions (ascending) and a membership test. */

@@ -173,10 +173,10 @@ export class Requirement {
   }
 }
 
-/** `Requirements` (requirements.go): at most one requirement per key; Add always narrows (`Requirements.Add`). */
 /** Requirements.ofLabels' results, per labels object. */
 const LABEL_REQUIREMENTS = new WeakMap<Readonly<Record<string, string>>, Requirements>();
 
+/** `Requirements` (requirements.go): at most one requirement per key; Add always narrows (`Requirements.Add`). */
 export class Requirements {
   private readonly map: Map<string, Requirement>;
 

@@ -10,6 +10,7 @@ import { FindingSink, NO_SOURCE } from '../../src/common/findings.js';
 import { parsePodSpec } from '../../src/api/workload.js';
 import type { BoundPod, ExistingNodeInput } from '../../src/provisioning/existingnode.js';
 import { deployment, NODECLASS, nodePool, simulateYaml } from '../helpers.js';
+import { existingNode } from '../support/cluster.js';
 
 const ZONES = ['us-east-1a', 'us-east-1b', 'us-east-1c'];
 const GiB = 2 ** 30;
@@ -32,22 +33,9 @@ function boundFrom(spec: string, labels: Record<string, string> = {}): BoundPod 
 }
 
 function node(name: string, opts: Partial<ExistingNodeInput> = {}): ExistingNodeInput {
-  return {
-    name,
-    nodePool: null,
-    instanceType: null,
-    zone: null,
-    capacityType: null,
-    labels: { 'kubernetes.io/hostname': name, ...(opts.labels ?? {}) },
-    taints: [],
-    allocatable: { cpu: 10_000, memory: 10 * GiB, pods: 110 },
-    capacity: { cpu: 10_000, memory: 10 * GiB, pods: 110 },
-    initialized: true,
-    hasNode: true,
-    pods: [],
-    ...opts,
-    ...(opts.labels ? { labels: { 'kubernetes.io/hostname': name, ...opts.labels } } : {}),
-  };
+  const { labels, ...rest } = opts;
+  const room = { cpu: 10_000, memory: 10 * GiB, pods: 110 };
+  return existingNode(name, labels, { allocatable: { ...room }, capacity: { ...room }, ...rest });
 }
 
 const zoned = (name: string, zone: string, opts: Partial<ExistingNodeInput> = {}) =>
