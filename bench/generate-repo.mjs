@@ -10,14 +10,14 @@
 //                  limits.cpu 8-64), their preferred pool a weight (10 unless --weights);
 //   --pods         the fleet snapshot has a Node per NodeClaim and the Deployments' Pods bound to their team's nodes
 //                  (by CPU, first fit), so placements go into the fleet;
-//   --constraints  the scheduling and disruption constraints platform repositories have (drawn from a second
-//                  generator, so the draws above stay the same): every 10th Deployment spreads over zones
+//   --constraints  the scheduling and disruption constraints platform repositories have, by the Deployment's position
+//                  (no draws, so the repository is otherwise the same): every 10th Deployment spreads over zones
 //                  (topologySpreadConstraints, DoNotSchedule), every 10th (offset 5) is anti-affine on the hostname,
-//                  every 20th (offset 3) requests an extended resource (example.com/fuse) that a NodeOverlay's
-//                  `capacity` adds to its team's pool, 1 overlay in 5 sets capacity instead of a price; with --pods,
-//                  every 8th Deployment has a PodDisruptionBudget (maxUnavailable 1) and every 50th (offset 7) runs with
-//                  karpenter.sh/do-not-disrupt in the snapshot.
-//   node bench/generate-repo.mjs --out DIR --pools P --overlays O --workloads W --nodes N [--seed SEED]
+//                  every 40th (offset 3) requests an extended resource (example.com/fuse) that a NodeOverlay's
+//                  `capacity` adds to its team's pool (one such overlay per team); with --pods, every 8th Deployment
+//                  has a PodDisruptionBudget (maxUnavailable 1) and every 50th (offset 7) runs with
+//                  karpenter.sh/do-not-disrupt in the snapshot. The Deployments' pod templates and the snapshot's Pods
+//                  have the same spec (podSpec).
 //        [--weights] [--limits PCT] [--pods] [--constraints]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -157,19 +157,31 @@ spec:
     const sh = shape(w);
     if (sh.fuse) fuseTeams.add(w % pools);
     deployed.push({ name: `app-${w}`, namespace: `team-${w % pools}`, team: w % pools, replicas, cpu, memory, ...sh });
-    deployments.push(`apiVersion: apps/v1
+    const d = deployed[deployed.length - 1];
+    deployments.push(
+      constraints
+        ? `apiVersion: apps/v1
 kind: Deployment
 metadata: { name: app-${w}, namespace: team-${w % pools} }
 spec:
   replicas: ${replicas}
-${constraints ? `  selector: { matchLabels: { app: app-${w} } }\n` : ''}  template:
-${constraints ? `    metadata:\n      labels: { app: app-${w} }\n${sh.doNotDisrupt ? `      annotations: { karpenter.sh/do-not-disrupt: "true" }\n` : ''}` : ''}    spec:
+  selector: { matchLabels: { app: app-${w} } }
+  template: ${JSON.stringify({ metadata: podMetadata(d), spec: podSpec(d) })}
+`
+        : `apiVersion: apps/v1
+kind: Deployment
+metadata: { name: app-${w}, namespace: team-${w % pools} }
+spec:
+  replicas: ${replicas}
+  template:
+    spec:
       nodeSelector: { team: team-${w % pools} }
-${sh.spread ? `      topologySpreadConstraints:\n        - { maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule, labelSelector: { matchLabels: { app: app-${w} } } }\n` : ''}${sh.antiAffinity ? `      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - { topologyKey: kubernetes.io/hostname, labelSelector: { matchLabels: { app: app-${w} } } }\n` : ''}      containers:
+      containers:
         - name: app
           image: app
-          resources: { requests: { cpu: "${cpu}", memory: ${memory}${sh.fuse ? ', example.com/fuse: "1"' : ''} }${sh.fuse ? ', limits: { example.com/fuse: "1" }' : ''} }
-`);
+          resources: { requests: { cpu: "${cpu}", memory: ${memory} } }
+`,
+    );
   }
   // One NodeOverlay per team whose Deployments need example.com/fuse: the capacity its pool's types get.
   for (const t of [...fuseTeams].sort((a, b) => a - b))
@@ -305,8 +317,8 @@ function nodesAndPods(nodeClaims, deployed, fuseTeams, constraints) {
         metadata: {
           name: `${d.name}-${hash}-${r}`,
           namespace: d.namespace,
-          labels: { 'pod-template-hash': hash, ...(constraints ? { app: d.name } : {}) },
-          ...(d.doNotDisrupt ? { annotations: { 'karpenter.sh/do-not-disrupt': 'true' } } : {}),
+          ...(constraints ? podMetadata(d) : {}),
+          labels: { 'pod-template-hash': hash, ...(constraints ? podMetadata(d).labels : {}) },
           ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${d.name}-${hash}`, uid: `${d.name}` }],
         },
         spec: { nodeName: node.name, ...podSpec(d) },
@@ -324,7 +336,15 @@ function nodesAndPods(nodeClaims, deployed, fuseTeams, constraints) {
   return out;
 }
 
-/** The spec of a Deployment's Pod in the snapshot: its team's nodeSelector and the constraints it was given. */
+/** The labels and annotations of a Deployment's Pods under --constraints. */
+function podMetadata(d) {
+  return {
+    labels: { app: d.name },
+    ...(d.doNotDisrupt ? { annotations: { 'karpenter.sh/do-not-disrupt': 'true' } } : {}),
+  };
+}
+
+/** The spec of a Deployment's Pods (its template's and the snapshot's): its team's nodeSelector and the constraints it was given. */
 function podSpec(d) {
   const selector = { matchLabels: { app: d.name } };
   const fuse = d.fuse ? { 'example.com/fuse': '1' } : {};
