@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-ZV2CL7G5.js");
+var { runAction } = await import("./chunks/action-6SPHVW5Y.js");
 await runAction();

@@ -121,12 +121,25 @@ export function candidateBlock(
  * matched pods' count standing in for the controllers' scale.
  */
 export function pdbLimits(specs: readonly PdbSpec[], pods: readonly FleetPod[]): Pdb[] {
+  // A PDB selects pods of its own namespace only: each PDB reads its namespace's pods, not the fleet's.
+  let byNamespace: Map<string, FleetPod[]> | null = null;
+  const podsIn = (namespace: string): readonly FleetPod[] => {
+    if (!byNamespace) {
+      byNamespace = new Map();
+      for (const p of pods) {
+        const l = byNamespace.get(p.namespace);
+        if (l) l.push(p);
+        else byNamespace.set(p.namespace, [p]);
+      }
+    }
+    return byNamespace.get(namespace) ?? [];
+  };
   return specs.map((spec) => {
     let allowed = spec.statusAllowed;
     if (allowed === undefined) {
       let matched = 0;
-      for (const p of pods)
-        if (p.active && p.namespace === spec.namespace && selectorMatches(spec.selector, p.labels)) matched += p.count;
+      for (const p of podsIn(spec.namespace))
+        if (p.active && selectorMatches(spec.selector, p.labels)) matched += p.count;
       allowed = disruptionsAllowed(spec, matched, matched);
     }
     return {
