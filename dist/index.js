@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-6SPHVW5Y.js");
+var { runAction } = await import("./chunks/action-G5NRJ67Y.js");
 await runAction();

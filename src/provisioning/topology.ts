@@ -245,26 +245,42 @@ export class Topology {
     const readable = (spec: GroupSpec): boolean => {
       let r = read.get(spec);
       if (r === undefined) {
-        const among =
-          spec.namespaces === 'all' ? groups : [...spec.namespaces].flatMap((ns) => pendingIn.get(ns) ?? []);
-        r = among.some((g) => selectorMatches(spec.selector, g.pod.constraints.labels));
+        const selects = (gs: readonly PodGroup[] | undefined) =>
+          !!gs && gs.some((g) => selectorMatches(spec.selector, g.pod.constraints.labels));
+        if (spec.namespaces === 'all') r = selects(groups);
+        else {
+          r = false;
+          for (const ns of spec.namespaces) if ((r = selects(pendingIn.get(ns)))) break;
+        }
         read.set(spec, r);
       }
       return r;
     };
-    let i = 0;
-    for (const e of cluster.pods.antiAffine()) {
-      if (cluster.absent(e.node)) continue;
-      const p = e.pod;
-      const n = cluster.pods.inputs[e.node];
-      const owner: PodGroup = { key: `existing#${i++}`, namespace: p.namespace, pod: p.pod, count: 1, order: -1 };
-      e.specs ??= p.pod.constraints.antiAffinity.map((term) => groupSpec(owner, 'antiAffinity', term));
-      for (const spec of e.specs) {
-        // A namespace selector read as every namespace is said so whether or not the group is made.
-        if (spec.namespacesApproximated) this.namespaceSelectorsApproximated = true;
-        if (!readable(spec)) continue;
-        const tg = this.groupOf(owner, spec, this.inverse);
-        const d = n.labels[tg.key];
+    // The terms are read spec by spec (a workload's replicas share theirs); a spec's group is made at its first term
+    // on a node present, in the order the pods' terms come, as reading every pod in turn makes them.
+    const made: { spec: GroupSpec; present: SpecEntry[] }[] = [];
+    for (const { spec, entries } of cluster.pods.inverseSpecs()) {
+      const read = readable(spec);
+      if (!read && !spec.namespacesApproximated) continue;
+      const present = entries.filter((x) => !cluster.absent(x.entry.node));
+      if (!present.length) continue;
+      // A namespace selector read as every namespace is said so whether or not the group is made.
+      if (spec.namespacesApproximated) this.namespaceSelectorsApproximated = true;
+      if (read) made.push({ spec, present });
+    }
+    made.sort((a, b) => a.present[0].pod - b.present[0].pod || a.present[0].term - b.present[0].term);
+    for (const { spec, present } of made) {
+      const { entry } = present[0];
+      const owner: PodGroup = {
+        key: `existing#${entry.node}`,
+        namespace: entry.pod.namespace,
+        pod: entry.pod.pod,
+        count: 1,
+        order: -1,
+      };
+      const tg = this.groupOf(owner, spec, this.inverse);
+      for (const { entry: e } of present) {
+        const d = cluster.pods.inputs[e.node].labels[tg.key];
         if (d !== undefined) tg.record(d);
       }
     }
@@ -573,6 +589,7 @@ export class ClusterPods {
   private byNamespace: Map<string, { node: number; pod: BoundPod }[]> | null = null;
   private every: { node: number; pod: BoundPod }[] = [];
   private withAntiAffinity: AntiAffineEntry[] | null = null;
+  private bySpec: { spec: GroupSpec; entries: SpecEntry[] }[] | null = null;
   private readonly verdicts = new Map<string, Passing>();
   private all: Passing | null = null;
 
@@ -647,6 +664,27 @@ export class ClusterPods {
   }
 
   /**
+   * The inverse-group specs of the anti-affine pods' terms (updateInverseAffinities), each with the pods that have it
+   * in their order: a workload's replicas share one spec, so a Topology decides per spec rather than per pod.
+   */
+  inverseSpecs(): readonly { spec: GroupSpec; entries: readonly SpecEntry[] }[] {
+    if (!this.bySpec) {
+      const lists = new Map<GroupSpec, SpecEntry[]>();
+      this.antiAffine().forEach((entry, pod) => {
+        const owner = { key: '', namespace: entry.pod.namespace, pod: entry.pod.pod, count: 1, order: -1 };
+        entry.pod.pod.constraints.antiAffinity.forEach((t, term) => {
+          const spec = groupSpec(owner, 'antiAffinity', t);
+          const l = lists.get(spec);
+          if (l) l.push({ entry, pod, term });
+          else lists.set(spec, [{ entry, pod, term }]);
+        });
+      });
+      this.bySpec = [...lists].map(([spec, entries]) => ({ spec, entries }));
+    }
+    return this.bySpec;
+  }
+
+  /**
    * `pods`, just bound to the node at `node` (appended to its input's pods), taken into the lists made so far where a
    * list made anew would hold them: after the node's other pods.
    */
@@ -669,17 +707,25 @@ export class ClusterPods {
         if (l) insert(l, entry);
         else this.byNamespace.set(pod.namespace, [entry]);
       }
-      if (this.withAntiAffinity && pod.pod.constraints.antiAffinity.length)
+      if (this.withAntiAffinity && pod.pod.constraints.antiAffinity.length) {
         insert(this.withAntiAffinity, { node, pod });
+        this.bySpec = null; // positions moved: made anew when next read
+      }
     }
   }
 }
 
-/** An existing pod with a required anti-affinity term, and the specs of its terms' inverse groups once made. */
+/** An existing pod with a required anti-affinity term. */
 interface AntiAffineEntry {
   node: number;
   pod: BoundPod;
-  specs?: GroupSpec[];
+}
+
+/** A pod with a spec among its terms: the pod's position among the anti-affine pods, and the term's among its terms. */
+interface SpecEntry {
+  entry: AntiAffineEntry;
+  pod: number;
+  term: number;
 }
 
 function everyNode(size: number): Passing {
