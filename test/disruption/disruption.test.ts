@@ -417,22 +417,12 @@ describe('pdbLimits: a PDB counts the pods of its own namespace', () => {
   // kubernetes pkg/controller/disruption/disruption.go getPodsForPdb lists pods in the PDB's namespace only: two
   // `app: web` pods in `a` and two in `b`; the PDB in `a` with minAvailable 1 expects 2, keeps 1, allows 2 − 1 = 1 (with
   // b's pods counted it would allow 4 − 1 = 3).
-  const pod = (namespace: string, name: string): FleetPod => ({
-    namespace,
-    name,
-    count: 1,
-    labels: { app: 'web' },
-    annotations: {},
-    ownerKind: 'ReplicaSet',
-    active: true,
-    startTime: null,
-  });
   test('minAvailable 1 over the two pods of its namespace allows 1', () => {
     const spec = parsePdb({
       metadata: { name: 'web', namespace: 'a' },
       spec: { minAvailable: 1, selector: { matchLabels: { app: 'web' } } },
     })!;
-    const pods = [pod('a', 'w1'), pod('b', 'w2'), pod('a', 'w3'), pod('b', 'w4')];
+    const pods = ['a', 'b', 'a', 'b'].map((namespace, i) => pod(`w${i}`, { namespace }));
     expect(pdbLimits([spec], pods).map((p) => p.disruptionsAllowed)).toEqual([1]);
   });
 });
