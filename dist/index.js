@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-G5NRJ67Y.js");
+var { runAction } = await import("./chunks/action-FBV7VV73.js");
 await runAction();

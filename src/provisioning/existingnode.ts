@@ -22,7 +22,8 @@ import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
 import type { BoundPod, ExistingAttempt, ExistingNodeInput, Failure, PodGroup } from './types.js';
 import { nodeSelectorAlternatives, strictPodRequirements, type PodState } from './preferences.js';
-import { ClusterPods, type ClusterNodes, type Topology } from './topology.js';
+import type { Topology } from './topology.js';
+import { ClusterPods, type ClusterNodes } from './topology-cluster.js';
 import { volumeAlternatives, withVolumeAlternative } from './volumetopology.js';
 
 export type { BoundPod, ExistingAttempt, ExistingNodeInput, SchedulingView } from './types.js';
@@ -244,7 +245,7 @@ export class ExistingNodeIndex {
   }
 
   /**
-   * The nodes and their bound pods as a Topology reads them (topology.ts ClusterPods), made once and shared by the
+   * The nodes and their bound pods as a Topology reads them (topology-cluster.ts ClusterPods), made once and shared by the
    * schedulers of every trial on these nodes; `bind` adds the pods it binds.
    */
   topologyPods(): ClusterPods {

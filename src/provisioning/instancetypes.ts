@@ -44,6 +44,25 @@ export function instanceTypesFor(
   return availableInstanceTypes(ctx, nc, priceChanges).types;
 }
 
+const changesKeys = new WeakMap<ReadonlyMap<string, unknown>, string>();
+
+/**
+ * A text that names the content of a map of changes (offering → price change, type → capacity), made once per map:
+ * memo keys use it. The entries in the map's own order — one overlay outcome always inserts a pool's changes in the
+ * same order (overlays by weight, the pool's types, their offerings), so equal maps of base and head give equal texts;
+ * maps equal in another order only miss the memo. No sort: a pool's changes can be thousands of offerings.
+ */
+export function changesKey(changes: ReadonlyMap<string, unknown> | undefined): string {
+  if (!changes) return '';
+  let key = changesKeys.get(changes);
+  if (key === undefined) {
+    const parts: string[] = [];
+    for (const [k, v] of changes) parts.push(`${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+    changesKeys.set(changes, (key = parts.join(',')));
+  }
+  return key;
+}
+
 /** The instance types with every offering available that can be, and their memo key (which names their inputs). */
 function availableInstanceTypes(
   ctx: StepContext,
@@ -64,7 +83,7 @@ function availableInstanceTypes(
     inputs.zones,
     inputs.spotPriceFactor,
     inputs.reservations,
-    priceChanges ? [...priceChanges].sort() : null,
+    changesKey(priceChanges),
   ]);
   const memo = memoOf(instanceTypeMemo, opts.catalog);
   let types = memo.get(key);
@@ -163,6 +182,27 @@ function evaluateOverlaysOnce(ctx: StepContext, eligible: NodePool[]): OverlayOu
   const outcome = evaluateOverlays(input.overlays, pools);
   memo.set(key, outcome);
   return outcome;
+}
+
+const CAPACITY_OVERLAID = new WeakMap<readonly InstanceType[], Map<string, InstanceType[]>>();
+
+/**
+ * A list of instance types with a NodePool's NodeOverlay capacity (type → resources) applied, once per list and
+ * content of the changes (base, head and the what-ifs share it). Never mutated.
+ */
+export function withCapacityOverlays(
+  its: readonly InstanceType[],
+  capacity: ReadonlyMap<string, ResourceList>,
+): InstanceType[] {
+  let memo = CAPACITY_OVERLAID.get(its);
+  if (!memo) CAPACITY_OVERLAID.set(its, (memo = new Map()));
+  const key = changesKey(capacity);
+  let out = memo.get(key);
+  if (!out) {
+    out = its.map((it) => (capacity.has(it.name) ? withCapacityOverlay(it, capacity.get(it.name)!) : it));
+    memo.set(key, out);
+  }
+  return out;
 }
 
 /**

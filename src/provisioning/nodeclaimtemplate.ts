@@ -25,7 +25,7 @@ import type { LaunchDecision } from '../cloudprovider/launch.js';
 import { addResources, type ResourceList } from '../common/quantity.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
 import { untolerated } from '../scheduling/taints.js';
-import { instanceTypesFor, withCapacityOverlay } from './instancetypes.js';
+import { changesKey, instanceTypesFor, withCapacityOverlays } from './instancetypes.js';
 import { nodeSelectorAlternatives } from './preferences.js';
 import type { PoolStatus, SimNode, StepContext, Template } from './types.js';
 
@@ -63,34 +63,19 @@ export function nodeClaimTemplates(
     const capacity = capacityChanges.get(np.name);
     // Pools that share an EC2NodeClass and the same price and capacity changes (e.g. an unscoped overlay) share their
     // instance types.
-    const cacheKey = `${np.nodeClassRef!.name}|${
-      changes
-        ? [...changes]
-            .map(([k, v]) => `${k}=${v}`)
-            .sort()
-            .join(',')
-        : ''
-    }|${capacity ? JSON.stringify([...capacity].sort(([a], [b]) => (a < b ? -1 : 1))) : ''}`;
+    const cacheKey = `${np.nodeClassRef!.name}|${changesKey(changes)}|${changesKey(capacity)}`;
     let its = typeCache.get(cacheKey);
     if (!its) {
       its = instanceTypesFor(ctx, nc, changes);
-      if (capacity)
-        its = its.map((it) => (capacity.has(it.name) ? withCapacityOverlay(it, capacity.get(it.name)!) : it));
+      if (capacity) its = withCapacityOverlays(its, capacity);
       typeCache.set(cacheKey, its);
     }
     const reqs = Requirements.fromNodeSelectorRequirements(np.requirements);
     for (const [k, v] of Object.entries(np.labels)) reqs.add(Requirement.of(k, 'In', [v]));
     reqs.add(Requirement.of(LABEL_NODEPOOL, 'In', [np.name]));
     reqs.add(Requirement.of(LABEL_EC2NODECLASS, 'In', [np.nodeClassRef!.name]));
-    const compatible = offeringMatcher(reqs);
-    let options = its.filter(
-      (it) =>
-        it.requirements.intersectsOk(reqs) &&
-        it.offerings.some((o) => o.available && compatible(o)) &&
-        Object.values(it.allocatable).every((v) => v >= 0),
-    );
     const strictMinValues = reqs.hasMinValues() && input.settings.minValuesPolicy === 'Strict';
-    if (options.length && strictMinValues && !satisfiesMinValues(options, reqs).ok) options = [];
+    const options = poolInstanceTypes(its, np, reqs, strictMinValues);
     const status = pools.find((p) => p.name === np.name)!;
     status.instanceTypes = options.length;
     if (options.length === 0) {
@@ -115,6 +100,41 @@ export function nodeClaimTemplates(
     });
   }
   return templates;
+}
+
+/**
+ * Per list of instance types (memoized lists: base, head and the what-ifs share them), the types each NodePool's
+ * requirements keep. The lists are never mutated.
+ */
+const POOL_TYPES = new WeakMap<readonly InstanceType[], Map<string, InstanceType[]>>();
+
+/**
+ * The instance types of `its` a NodePool's template keeps (NewNodeClaimTemplate's filter: requirements intersect, an
+ * available compatible offering, no negative allocatable; under Strict, none unless minValues are met), once per list
+ * and pool requirements: the pools a change leaves alone are not filtered again for head.
+ */
+function poolInstanceTypes(
+  its: readonly InstanceType[],
+  np: NodePool,
+  reqs: Requirements,
+  strictMinValues: boolean,
+): InstanceType[] {
+  let memo = POOL_TYPES.get(its);
+  if (!memo) POOL_TYPES.set(its, (memo = new Map()));
+  // What `reqs` is made of (nodeClaimTemplates), and the policy.
+  const key = JSON.stringify([np.name, np.nodeClassRef!.name, np.requirements, np.labels, strictMinValues]);
+  const known = memo.get(key);
+  if (known) return known;
+  const compatible = offeringMatcher(reqs);
+  let options = its.filter(
+    (it) =>
+      it.requirements.intersectsOk(reqs) &&
+      it.offerings.some((o) => o.available && compatible(o)) &&
+      Object.values(it.allocatable).every((v) => v >= 0),
+  );
+  if (options.length && strictMinValues && !satisfiesMinValues(options, reqs).ok) options = [];
+  memo.set(key, options);
+  return options;
 }
 
 /**

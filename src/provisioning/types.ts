@@ -2,7 +2,7 @@
  * The types the provisioning simulation's parts share: a state's input and the simulation's result (provisioner.ts,
  * nodeclaimtemplate.ts, static.ts), and the scheduler's (Karpenter keeps them beside their structs in
  * pkg/controllers/provisioning/scheduling: nodeclaimtemplate.go, existingnode.go, scheduler.go; here they sit apart so
- * that topology.ts, nodeclaim.ts and existingnode.ts import them without importing one another).
+ * that the topology files, nodeclaim.ts and existingnode.ts import them without importing one another).
  */
 import type { Deadline } from '../common/deadline.js';
 import type { Assumption } from '../common/assumptions.js';

@@ -223,3 +223,46 @@ spec:
     expect(place('disk', 'Pod').schedulable).toBe(false);
   });
 });
+
+describe('base and head share what their equal NodePools resolve to (issue 22: instance types built once per run)', () => {
+  const priceOverlay = `apiVersion: karpenter.sh/v1alpha1
+kind: NodeOverlay
+metadata: { name: dearer-p }
+spec:
+  weight: 10
+  requirements:
+    - { key: karpenter.sh/nodepool, operator: In, values: ["p"] }
+  priceAdjustment: "+50%"
+`;
+  const m7i = `        - { key: karpenter.k8s.aws/instance-family, operator: In, values: ["m7i"] }
+        - { key: karpenter.sh/capacity-type, operator: In, values: ["on-demand"] }`;
+  const c7i = m7i.replace('"m7i"', '"c7i"');
+  const state = (qFamily: string) =>
+    simulateYaml(
+      [
+        NODECLASS,
+        nodePool('p', { requirements: m7i }),
+        nodePool('q', { requirements: qFamily }),
+        priceOverlay,
+        fuseOverlay('fuse', 10, '{ smarter-devices/fuse: "1" }'),
+      ].join('---\n'),
+      { settings: GATE },
+    ).sim;
+
+  test('an unchanged pool with price and capacity overlays gets the very same list of types; a changed one its own', () => {
+    const base = state(m7i);
+    const head = state(c7i);
+    const types = (sim: typeof base, pool: string) => sim.templates.find((t) => t.nodePool === pool)!.instanceTypes;
+    expect(types(head, 'p')).toBe(types(base, 'p'));
+    expect(types(head, 'q')).not.toBe(types(base, 'q'));
+    expect(new Set(types(head, 'q').map((it) => it.name.split('.')[0]))).toEqual(new Set(['c7i']));
+    expect(new Set(types(base, 'q').map((it) => it.name.split('.')[0]))).toEqual(new Set(['m7i']));
+    // What the shared list holds is still what each pool's overlays make: p's on-demand price is the catalog's
+    // × 1.5 (priceAdjustment "+50%", cloudprovider/types.go AdjustedPrice), q's is the catalog's; both have the fuse.
+    const large = (sim: typeof base, pool: string) => types(sim, pool).find((it) => it.name === 'm7i.large')!;
+    const od = (it: ReturnType<typeof large>) => it.offerings.find((o) => o.capacityType === 'on-demand')!.price;
+    expect(od(large(head, 'p'))).toBeCloseTo(od(large(base, 'q')) * 1.5, 10);
+    expect(large(head, 'p').capacity['smarter-devices/fuse']).toBe(1);
+    expect(large(base, 'q').capacity['smarter-devices/fuse']).toBe(1);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * How a Topology reads the cluster (provisioning/topology.ts ClusterPods; karpenter
+ * How a Topology reads the cluster (provisioning/topology-cluster.ts ClusterPods; karpenter
  * pkg/controllers/provisioning/scheduling/topology.go countDomains, updateInverseAffinities): the nodes a group's node
  * filter passes are found through an index of the nodes' label values, and must be exactly those that
  * TopologyNodeFilter.Matches passes when every node is read (topologynodefilter.go: one of the filter's requirement
@@ -8,7 +8,9 @@
  */
 import fc from 'fast-check';
 import { ExistingNode, ExistingNodeIndex, ExistingNodes } from '../../src/provisioning/existingnode.js';
-import { ClusterPods, Topology, TopologyGroup } from '../../src/provisioning/topology.js';
+import { Topology } from '../../src/provisioning/topology.js';
+import { ClusterPods } from '../../src/provisioning/topology-cluster.js';
+import { TopologyGroup } from '../../src/provisioning/topologygroup.js';
 import type { BoundPod, ExistingNodeInput } from '../../src/provisioning/types.js';
 import { boundPod, existingNode } from '../support/cluster.js';
 import { Requirement, Requirements } from '../../src/scheduling/requirements.js';
@@ -148,3 +150,73 @@ describe('Topology over existing pods', () => {
     expect(topology!.namespaceSelectorsApproximated).toBe(true);
   });
 });
+
+describe('ClusterPods.inverseSpecsFor: the existing pods’ anti-affinity terms a Topology reads for some pods', () => {
+  const term = (selector: string) =>
+    `affinity:\n  podAntiAffinity:\n    requiredDuringSchedulingIgnoredDuringExecution:\n      - { topologyKey: kubernetes.io/hostname, labelSelector: ${selector} }\n`;
+  const selectors = [
+    '{ matchLabels: { app: a } }',
+    '{ matchLabels: { app: b, tier: x } }',
+    '{ matchExpressions: [{ key: app, operator: In, values: [a, c] }] }',
+    '{ matchExpressions: [{ key: app, operator: NotIn, values: [a] }] }',
+    '{ matchExpressions: [{ key: tier, operator: Exists }] }',
+    '{}',
+  ];
+  const pending = (labels: Record<string, string>, i: number) => ({
+    key: `p${i}`,
+    namespace: 'default',
+    pod: boundPod('default', labels).pod,
+    count: 1,
+    order: i,
+  });
+
+  test('every spec whose selector matches a pending pod is returned, in inverseSpecs order (300 runs)', () => {
+    const value = fc.constantFrom('a', 'b', 'c');
+    const labels = fc.record({ app: value, tier: fc.constantFrom('x', 'y') }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(selectors.length - 1), { minLength: 1, maxLength: 8 }),
+        fc.array(labels, { maxLength: 4 }),
+        (chosen, podLabels) => {
+          const inputs = chosen.map((s, i) =>
+            node(`n${i}`, {}, [], [boundWith('default', { app: 'db' }, term(selectors[s]))]),
+          );
+          const cluster = new ClusterPods(inputs);
+          const groups = podLabels.map(pending);
+          const all = cluster.inverseSpecs();
+          const returned = cluster.inverseSpecsFor(groups);
+          const position = (x: (typeof all)[number]) => all.indexOf(x);
+          expect(returned.map(position)).toEqual([...returned.map(position)].sort((a, b) => a - b));
+          for (const x of all)
+            if (groups.some((g) => x.spec.selector !== null && matches(x.spec.selector, g.pod.constraints.labels)))
+              expect(returned).toContain(x);
+        },
+      ),
+      { numRuns: 300, seed: 20261207 },
+    );
+  });
+
+  test('a spec that requires a label value no pending pod holds is left out', () => {
+    const inputs = [node('n1', {}, [], [boundWith('default', { app: 'db' }, term(selectors[0]))])];
+    const cluster = new ClusterPods(inputs);
+    expect(cluster.inverseSpecsFor([pending({ app: 'b' }, 0)])).toEqual([]);
+    expect(cluster.inverseSpecsFor([pending({ app: 'a' }, 0)])).toEqual(cluster.inverseSpecs());
+  });
+});
+
+/** selectorMatches, written out for the test: matchLabels equal, then each expression. */
+function matches(
+  s: { matchLabels: Record<string, string>; matchExpressions: { key: string; operator: string; values: string[] }[] },
+  labels: Record<string, string>,
+): boolean {
+  if (Object.entries(s.matchLabels).some(([k, v]) => labels[k] !== v)) return false;
+  return s.matchExpressions.every((e) =>
+    e.operator === 'In'
+      ? e.key in labels && e.values.includes(labels[e.key])
+      : e.operator === 'NotIn'
+        ? !(e.key in labels && e.values.includes(labels[e.key]))
+        : e.operator === 'Exists'
+          ? e.key in labels
+          : !(e.key in labels),
+  );
+}
