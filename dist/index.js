@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-FBV7VV73.js");
+var { runAction } = await import("./chunks/action-4DQKM4W7.js");
 await runAction();

@@ -3,7 +3,17 @@
  * file:line:column. Malformed documents, non-object documents and alias bombs become
  * findings; the other documents of the file are still returned.
  */
-import { LineCounter, parseAllDocuments, isCollection, isPair, isScalar, isSeq, visit, type Document } from 'yaml';
+import {
+  LineCounter,
+  parseAllDocuments,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  visit,
+  type Document,
+} from 'yaml';
 import type { Finding, Position, SourceRef } from '../common/findings.js';
 import { errorMessage } from '../common/errors.js';
 
@@ -168,6 +178,8 @@ function positionOf(lineCounter: LineCounter, offset: number): Position {
  */
 class FilePositions {
   private reparsed: { docs: Document.Parsed[]; lineCounter: LineCounter } | null = null;
+  /** The position trees of the documents kept (keep), by index. */
+  private readonly kept = new Map<number, PositionNode>();
   /** Per document index: where its text starts and ends, and where its contents start, from the first parse. */
   private readonly spans: { start: number; end: number; contents: number | null }[];
   private readonly alone = new Map<number, Document.Parsed | null>();
@@ -189,9 +201,24 @@ class FilePositions {
     return positionOf(this.lineCounter, offset);
   }
 
+  /**
+   * Keeps where the index-th document's nodes are, from the parse that read it: the findings the rules report are
+   * mostly about Karpenter's objects (every NodePool of a file, at times), which then need no parse again. Small
+   * beside the syntax tree: an offset per node.
+   */
+  keep(index: number, doc: Document.Parsed): void {
+    const tree = positionTree(doc.contents);
+    if (tree) this.kept.set(index, tree);
+  }
+
   /** The position of a key path of the index-th document: its deepest node that exists, else the document's. */
   locator(index: number): (path: readonly (string | number)[]) => Position | null {
     return (path) => {
+      const tree = this.kept.get(index);
+      if (tree) {
+        const offset = deepestOffset(tree, path);
+        return offset === null ? null : positionOf(this.lineCounter, offset);
+      }
       const { doc: d, offset, lineCounter: lc } = this.document(index);
       if (!d) return null;
       for (let n = path.length; n >= 0; n--) {
@@ -229,6 +256,55 @@ class FilePositions {
     this.reparsed = { docs: parseAll(this.text, lc), lineCounter: lc };
     return this.reparsed;
   }
+}
+
+/** The apiVersions of Karpenter's objects (karpenter.sh, karpenter.k8s.aws): their documents' positions are kept. */
+const KARPENTER_API = /^karpenter\.(sh|k8s\.aws)\//;
+
+/** Where a node of a document starts, and its children as `Document.getIn` finds them. */
+interface PositionNode {
+  offset: number;
+  /** A mapping's values by their scalar key's value (the first pair of a key: findPair). */
+  map?: Map<unknown, PositionNode>;
+  /** A sequence's items. */
+  seq?: (PositionNode | null)[];
+}
+
+function positionTree(node: unknown): PositionNode | null {
+  const range = (node as { range?: [number, number, number] } | null)?.range;
+  if (!node || !range) return null;
+  const out: PositionNode = { offset: range[0] };
+  if (isMap(node)) {
+    out.map = new Map();
+    for (const pair of node.items) {
+      if (!isScalar(pair.key) || out.map.has(pair.key.value)) continue;
+      const child = positionTree(pair.value);
+      // A pair without a node where its value is: getIn finds nothing there, nor below.
+      if (child) out.map.set(pair.key.value, child);
+      else out.map.set(pair.key.value, { offset: -1 });
+    }
+  } else if (isSeq(node)) out.seq = node.items.map(positionTree);
+  return out;
+}
+
+/**
+ * The offset of the deepest node on `path` that exists, else the document's (FilePositions.locator over
+ * `Document.getIn(path, true)`): map keys match a scalar key's value exactly, sequence indexes as YAMLSeq reads them
+ * (a number, or a string of one).
+ */
+function deepestOffset(tree: PositionNode, path: readonly (string | number)[]): number | null {
+  let best = tree.offset;
+  let node: PositionNode | undefined | null = tree;
+  for (const key of path) {
+    if (node.map) node = node.map.get(key);
+    else if (node.seq) {
+      const i = typeof key === 'string' && key ? Number(key) : key;
+      node = typeof i === 'number' && Number.isInteger(i) && i >= 0 ? node.seq[i] : null;
+    } else node = null;
+    if (!node || node.offset < 0) break;
+    best = node.offset;
+  }
+  return best;
 }
 
 /** What reading the documents of one file shares. */
@@ -271,6 +347,7 @@ function readDocument(reader: FileReader, doc: Document.Parsed, index: number): 
   }
   const value = documentValue(reader, doc, index, docLine, ambiguous);
   if (!value) return null;
+  if (typeof value.apiVersion === 'string' && KARPENTER_API.test(value.apiVersion)) positions.keep(index, doc);
   return { file, index, value, source: { file, line: docLine, locate: positions.locator(index) } };
 }
 

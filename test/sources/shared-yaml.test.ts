@@ -2,6 +2,8 @@
  * The manifest files base and head both read (sources/yaml.ts SharedYamlReads): a file of the same name and text is
  * parsed once for the two states, each state getting its own copies of the file's findings.
  */
+import fc from 'fast-check';
+import { stringify } from 'yaml';
 import type { Finding } from '../../src/common/findings.js';
 import { parseYamlDocuments, SharedYamlReads } from '../../src/sources/yaml.js';
 
@@ -118,5 +120,95 @@ describe('positions of key paths (found by parsing the one document again)', () 
     const docs = parseYamlDocuments('err.yaml', text, []);
     const c = docs.find((d) => d.value.kind === 'C');
     expect(c!.source.locate(['spec', 'weight'])).toEqual(where(text, '5 }'));
+  });
+});
+
+describe("positions of a Karpenter object's key paths (kept from the parse that read it)", () => {
+  const karpenter = (kind: string, body: string) => `apiVersion: karpenter.sh/v1\nkind: ${kind}\n${body}`;
+  /** The same text with another apiVersion of the same length: its positions come from parsing the document again. */
+  const other = (text: string) => text.replaceAll('karpenter.sh/v1', 'karpenterXsh/v1');
+  const TEXT = [
+    'kind: ConfigMap\napiVersion: v1\ndata: { a: b }\n',
+    karpenter(
+      'NodePool',
+      [
+        'metadata: { name: p }',
+        'spec:',
+        '  template:',
+        '    spec:',
+        '      requirements:',
+        '        - { key: karpenter.sh/capacity-type, operator: In, values: [spot] }',
+        '        - key: topology.kubernetes.io/zone',
+        '          operator: In',
+        '          values: &zones [us-east-1a, us-east-1b]',
+        '      empty:',
+        '      taints: *zones',
+        '  80: numeric key',
+        '  implicit: { a }',
+        '  weight: 10',
+        '',
+      ].join('\n'),
+    ),
+    karpenter('NodeOverlay', 'metadata: { name: o }\nspec: { weight: 1, priceAdjustment: "+10%" }\n'),
+  ].join('---\n');
+  const PATHS: (string | number)[][] = [
+    [],
+    ['spec', 'weight'],
+    ['spec', 'template', 'spec', 'requirements', 0, 'values', 0],
+    ['spec', 'template', 'spec', 'requirements', '1', 'values', 1],
+    ['spec', 'template', 'spec', 'requirements', 5, 'key'],
+    ['spec', 'template', 'spec', 'requirements', -1],
+    ['spec', 'template', 'spec', 'requirements', 'x'],
+    ['spec', 'template', 'spec', 'empty', 'deeper'],
+    ['spec', 'template', 'spec', 'taints', 0],
+    ['spec', 80],
+    ['spec', '80'],
+    ['spec', 'weight', 'below-a-scalar'],
+    ['spec', 'implicit', 'a'], // a pair with no value node: its map's position
+    ['spec', 'implicit', 'a', 'x'],
+    ['metadata', 'name'],
+    ['nope', 'x'],
+  ];
+
+  test('every path: the kept positions are those parsing the document again gives', () => {
+    const kept = parseYamlDocuments('k.yaml', TEXT, []);
+    const again = parseYamlDocuments('k.yaml', other(TEXT), []);
+    expect(kept.map((d) => d.value.kind)).toEqual(['ConfigMap', 'NodePool', 'NodeOverlay']);
+    for (const i of [1, 2])
+      for (const path of PATHS)
+        expect([i, path, kept[i].source.locate(path)]).toEqual([i, path, again[i].source.locate(path)]);
+    // Checked against the text itself, for a few.
+    const line = (needle: string) => TEXT.slice(0, TEXT.indexOf(needle)).split('\n').length;
+    expect(kept[1].source.locate(['spec', 'weight'])?.line).toBe(line('weight: 10'));
+    expect(kept[1].source.locate(['spec', 'template', 'spec', 'requirements', '1', 'values', 1])?.line).toBe(
+      line('&zones'),
+    );
+    expect(kept[2].source.locate(['spec', 'priceAdjustment'])?.line).toBe(line('priceAdjustment'));
+  });
+
+  test('generated documents and paths (200 runs): kept and parsed again agree', () => {
+    const key = fc.constantFrom('a', 'b', 'spec', '0', '1');
+    const leaf = fc.oneof(fc.integer(), fc.constantFrom('x', 'y z', null, true));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, leaf, tie('map'), tie('seq')),
+      map: fc.dictionary(key, tie('node'), { maxKeys: 3 }),
+      seq: fc.array(tie('node'), { maxLength: 3 }),
+    })).map;
+    const step = fc.oneof(key, fc.nat(3), fc.constantFrom('2', 'x'));
+    fc.assert(
+      fc.property(
+        value,
+        fc.array(fc.array(step, { maxLength: 5 }), { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        (v, paths, flow) => {
+          const doc = { apiVersion: 'karpenter.sh/v1', kind: 'NodePool', spec: v };
+          const text = stringify(doc, flow ? { collectionStyle: 'flow' } : {});
+          const kept = parseYamlDocuments('g.yaml', text, [])[0];
+          const again = parseYamlDocuments('g.yaml', other(text), [])[0];
+          for (const path of paths) expect(kept.source.locate(path)).toEqual(again.source.locate(path));
+        },
+      ),
+      { numRuns: 200, seed: 20261207 },
+    );
   });
 });
