@@ -21,22 +21,6 @@ export function typeOfferingKey(type: string, o: OfferingRef): string {
   return `${type}|${offeringKey(o)}`;
 }
 
-/** `nodePool|type|offeringKey`: an offering as one NodePool sees it (NodeOverlay outcomes). */
-export function poolOfferingKey(nodePool: string, type: string, o: OfferingRef): string {
-  return `${nodePool}|${typeOfferingKey(type, o)}`;
-}
-
-/** `nodePool|type`: an instance type as one NodePool sees it (NodeOverlay capacity). */
-export function poolTypeKey(nodePool: string, type: string): string {
-  return `${nodePool}|${type}`;
-}
-
-/** The parts of a `poolOfferingKey` (NodePool names and type names contain no `|`). */
-export function parsePoolOfferingKey(key: string): { nodePool: string; typeOffering: string } {
-  const i = key.indexOf('|');
-  return { nodePool: key.slice(0, i), typeOffering: key.slice(i + 1) };
-}
-
 /** `capacityType:type:zone`: an offering made unavailable (an ICE what-if). */
 export function unavailableKey(capacityType: string, type: string, zone: string): string {
   return `${capacityType}:${type}:${zone}`;

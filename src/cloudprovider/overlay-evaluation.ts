@@ -10,7 +10,6 @@
 import { LABEL_CAPACITY_TYPE, LABEL_NODEPOOL, LABEL_RESERVATION_ID, LABEL_ZONE } from '../api/labels.js';
 import type { NodeOverlay } from '../api/nodeoverlay.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
-import { poolOfferingKey, poolTypeKey } from './offering-key.js';
 import type { ResourceList } from '../common/quantity.js';
 
 export interface OverlayOffering {
@@ -19,11 +18,19 @@ export interface OverlayOffering {
   reservationId?: string;
 }
 
+/** The price changes of one NodePool's offerings, each keyed by typeOfferingKey. */
+export interface PoolPrices {
+  /** The price change (price or priceAdjustment) that won. */
+  changes: Map<string, string>;
+  /** The overlay whose change it is. */
+  overlays: Map<string, string>;
+}
+
 export interface OverlayOutcome {
-  /** poolOfferingKey → the price change (price or priceAdjustment) and overlay name. */
-  prices: Map<string, { change: string; overlay: string }>;
-  /** poolTypeKey → the capacity the overlays add to the instance type (extended resources, hugepages). */
-  capacity: Map<string, ResourceList>;
+  /** Per NodePool (those with at least one change), its offerings' price changes. */
+  prices: Map<string, PoolPrices>;
+  /** Per NodePool, then instance type: the capacity the overlays add (extended resources, hugepages). */
+  capacity: Map<string, Map<string, ResourceList>>;
   conflicts: { overlay: string; with: string }[];
   /** Overlays that matched at least one offering. */
   applied: Set<string>;
@@ -36,6 +43,8 @@ export interface OverlayType {
   typeName: string;
   typeRequirements: Requirements;
   offerings: OverlayOffering[];
+  /** typeOfferingKey of each offering, in order: made once per type, not per overlay that matches it. */
+  offeringKeys: string[];
 }
 
 /** A NodePool with the instance types its EC2NodeClass resolves to. */
@@ -107,16 +116,16 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], pools: readon
       continue;
     }
     const change = ov.price ?? ov.priceAdjustment;
-    const { matched, matchedTypes } = overlaidOfferings(ov, pools);
+    const matched = overlaidOfferings(ov, pools);
     const capacityKeys = Object.keys(ov.capacity);
-    const setsCapacity = capacityKeys.length > 0 && matchedTypes.length > 0;
+    const setsCapacity = capacityKeys.length > 0 && matched.length > 0;
     if (matched.length === 0 || (change === undefined && !setsCapacity)) {
       if (matched.length) out.applied.add(ov.name);
       continue;
     }
     // Validate against everything first (controller.go validateAndUpdateInstanceTypeOverrides): any same-weight
     // collision drops the overlay.
-    const target: OverlayTarget = { change, matched, matchedTypes: setsCapacity ? matchedTypes : [], capacityKeys };
+    const target: OverlayTarget = { change, matched, setsCapacity, capacityKeys };
     const clash = store.conflict(ov, target);
     if (clash) {
       out.conflicts.push({ overlay: ov.name, with: clash });
@@ -132,11 +141,25 @@ export function evaluateOverlays(overlays: readonly NodeOverlay[], pools: readon
 /** What one overlay changes: the offerings whose price it sets, and the instance types whose capacity it extends. */
 interface OverlayTarget {
   change: string | undefined;
-  /** poolOfferingKeys of the matched offerings. */
-  matched: string[];
-  /** poolTypeKeys of the instance types the overlay adds capacity to (none when it sets no capacity). */
-  matchedTypes: string[];
+  /** The matched offerings (typeOfferingKeys) per NodePool. */
+  matched: PoolMatch[];
+  /** Whether the overlay adds capacity to the matched pools' instance types (PoolMatch.types). */
+  setsCapacity: boolean;
   capacityKeys: string[];
+}
+
+/** The offerings (typeOfferingKeys) and instance types of one NodePool an overlay's requirements select. */
+interface PoolMatch {
+  nodePool: string;
+  offerings: string[];
+  types: string[];
+}
+
+interface StoredPrice {
+  change: string;
+  overlay: string;
+  lowestWeight: number;
+  lowestName: string;
 }
 
 /**
@@ -144,51 +167,81 @@ interface OverlayTarget {
  * type and resource the first capacity and the lowest weight that touched it.
  */
 class OverlayStore {
-  private readonly prices = new Map<
+  /** Per NodePool, per typeOfferingKey. */
+  private readonly prices = new Map<string, Map<string, StoredPrice>>();
+  /** Per NodePool, per instance type, per resource. */
+  private readonly capacity = new Map<
     string,
-    { change: string; overlay: string; lowestWeight: number; lowestName: string }
+    Map<string, Map<string, { value: number; overlay: string; lowestWeight: number }>>
   >();
-  private readonly capacity = new Map<string, Map<string, { value: number; overlay: string; lowestWeight: number }>>();
 
   /** The overlay a same-weight update collides with (price first, then capacity), if any. */
   conflict(ov: NodeOverlay, t: OverlayTarget): string | undefined {
     if (t.change !== undefined)
-      for (const k of t.matched) {
-        const s = this.prices.get(k);
-        if (s && s.lowestWeight === ov.weight) return s.lowestName;
+      for (const m of t.matched) {
+        const stored = this.prices.get(m.nodePool);
+        if (!stored) continue;
+        for (const k of m.offerings) {
+          const s = stored.get(k);
+          if (s && s.lowestWeight === ov.weight) return s.lowestName;
+        }
       }
-    for (const k of t.matchedTypes) {
-      const m = this.capacity.get(k);
-      const hit = m && t.capacityKeys.map((r) => m.get(r)).find((x) => x && x.lowestWeight === ov.weight);
-      if (hit) return hit.overlay;
-    }
+    if (t.setsCapacity)
+      for (const m of t.matched) {
+        const stored = this.capacity.get(m.nodePool);
+        if (!stored) continue;
+        for (const type of m.types) {
+          const r = stored.get(type);
+          const hit = r && t.capacityKeys.map((k) => r.get(k)).find((x) => x && x.lowestWeight === ov.weight);
+          if (hit) return hit.overlay;
+        }
+      }
     return undefined;
   }
 
   /** store.go updateInstanceTypePrice, updateInstanceTypeCapacity: the first value stays, the weight goes down. */
   update(ov: NodeOverlay, t: OverlayTarget): void {
-    if (t.change !== undefined)
-      for (const k of t.matched) {
-        const s = this.prices.get(k);
-        if (s) {
-          s.lowestWeight = ov.weight;
-          s.lowestName = ov.name;
-        } else this.prices.set(k, { change: t.change, overlay: ov.name, lowestWeight: ov.weight, lowestName: ov.name });
+    for (const m of t.matched) {
+      if (t.change !== undefined) {
+        let stored = this.prices.get(m.nodePool);
+        if (!stored) this.prices.set(m.nodePool, (stored = new Map()));
+        for (const k of m.offerings) {
+          const s = stored.get(k);
+          if (s) {
+            s.lowestWeight = ov.weight;
+            s.lowestName = ov.name;
+          } else stored.set(k, { change: t.change, overlay: ov.name, lowestWeight: ov.weight, lowestName: ov.name });
+        }
       }
-    for (const k of t.matchedTypes) {
-      let m = this.capacity.get(k);
-      if (!m) this.capacity.set(k, (m = new Map()));
-      for (const r of t.capacityKeys) {
-        const prev = m.get(r);
-        if (prev) prev.lowestWeight = ov.weight;
-        else m.set(r, { value: ov.capacity[r], overlay: ov.name, lowestWeight: ov.weight });
+      if (!t.setsCapacity) continue;
+      let stored = this.capacity.get(m.nodePool);
+      if (!stored) this.capacity.set(m.nodePool, (stored = new Map()));
+      for (const type of m.types) {
+        let r = stored.get(type);
+        if (!r) stored.set(type, (r = new Map()));
+        for (const k of t.capacityKeys) {
+          const prev = r.get(k);
+          if (prev) prev.lowestWeight = ov.weight;
+          else r.set(k, { value: ov.capacity[k], overlay: ov.name, lowestWeight: ov.weight });
+        }
       }
     }
   }
 
   into(out: OverlayOutcome): void {
-    for (const [k, s] of this.prices) out.prices.set(k, { change: s.change, overlay: s.overlay });
-    for (const [k, m] of this.capacity) out.capacity.set(k, Object.fromEntries([...m].map(([r, x]) => [r, x.value])));
+    for (const [pool, stored] of this.prices) {
+      const p: PoolPrices = { changes: new Map(), overlays: new Map() };
+      for (const [k, s] of stored) {
+        p.changes.set(k, s.change);
+        p.overlays.set(k, s.overlay);
+      }
+      out.prices.set(pool, p);
+    }
+    for (const [pool, stored] of this.capacity) {
+      const m = new Map<string, ResourceList>();
+      for (const [type, r] of stored) m.set(type, Object.fromEntries([...r].map(([k, x]) => [k, x.value])));
+      out.capacity.set(pool, m);
+    }
   }
 }
 
@@ -196,10 +249,7 @@ class OverlayStore {
  * controller.go getOverlaidOfferings: the offerings (and their instance types) of every pool the overlay's
  * requirements select.
  */
-function overlaidOfferings(
-  ov: NodeOverlay,
-  pools: readonly OverlayPool[],
-): { matched: string[]; matchedTypes: string[] } {
+function overlaidOfferings(ov: NodeOverlay, pools: readonly OverlayPool[]): PoolMatch[] {
   const reqs = Requirements.fromNodeSelectorRequirements(ov.requirements);
   const keys = [...reqs.keys()];
   const offeringCache = new Map<string, boolean>();
@@ -211,8 +261,7 @@ function overlaidOfferings(
   };
   // Per set of keys left to the instance type (those the pool does not define): type → compatible.
   const typeCache = new Map<string, WeakMap<Requirements, boolean>>();
-  const matched: string[] = [];
-  const matchedTypes: string[] = [];
+  const matched: PoolMatch[] = [];
   for (const pool of pools) {
     const poolReqs = poolRequirements(pool);
     const poolKeys = keys.filter((k) => poolReqs.has(k));
@@ -226,6 +275,7 @@ function overlaidOfferings(
     const shared = poolKeys.filter((k) => typeKeysOfPool.has(k));
     const poolOnly = poolKeys.filter((k) => !shared.includes(k));
     if (!poolOnly.every((k) => keyCompatible(poolReqs.get(k), reqs.get(k)))) continue;
+    const m: PoolMatch = { nodePool: pool.nodePool, offerings: [], types: [] };
     for (const t of pool.types) {
       if (!sharedKeysCompatible(shared, poolReqs, t, reqs)) continue;
       let typeOk = cache.get(t.typeRequirements);
@@ -237,19 +287,24 @@ function overlaidOfferings(
       }
       if (!typeOk) continue;
       let any = false;
-      for (const o of t.offerings)
-        if (offeringOk(o)) {
-          matched.push(poolOfferingKey(pool.nodePool, t.typeName, o));
-          any = true;
-        }
-      if (any) matchedTypes.push(poolTypeKey(pool.nodePool, t.typeName));
+      t.offerings.forEach((o, i) => {
+        if (!offeringOk(o)) return;
+        m.offerings.push(t.offeringKeys[i]);
+        any = true;
+      });
+      if (any) m.types.push(t.typeName);
     }
+    if (m.types.length) matched.push(m);
   }
-  return { matched, matchedTypes };
+  return matched;
 }
 
-/** A pool's requirements as a NodeClaim template has them: its name and its template labels. */
+const POOL_REQUIREMENTS = new WeakMap<OverlayPool, Map<string, Requirement>>();
+
+/** A pool's requirements as a NodeClaim template has them: its name and its template labels (once per pool). */
 function poolRequirements(pool: OverlayPool): Map<string, Requirement> {
+  const known = POOL_REQUIREMENTS.get(pool);
+  if (known) return known;
   const poolReqs = new Map<string, Requirement>([
     [LABEL_NODEPOOL, Requirement.of(LABEL_NODEPOOL, 'In', [pool.nodePool])],
   ]);
@@ -258,6 +313,7 @@ function poolRequirements(pool: OverlayPool): Map<string, Requirement> {
     const prev = poolReqs.get(r.key);
     poolReqs.set(r.key, prev ? r.intersection(prev) : r);
   }
+  POOL_REQUIREMENTS.set(pool, poolReqs);
   return poolReqs;
 }
 

@@ -8,7 +8,7 @@ import { selectsReservation, type EC2NodeClass } from '../api/ec2nodeclass.js';
 import type { NodePool } from '../api/nodepool.js';
 import type { Catalog } from '../cloudprovider/catalog.js';
 import { buildInstanceTypes, type InstanceType } from '../cloudprovider/instancetype.js';
-import { parsePoolOfferingKey } from '../cloudprovider/offering-key.js';
+import { typeOfferingKey } from '../cloudprovider/offering-key.js';
 import {
   adjustedPrice,
   evaluateOverlays,
@@ -121,16 +121,9 @@ export function applyNodeOverlays(
   if (!input.overlays.length) return { outcome: null, priceChanges, capacityChanges };
   const outcome = evaluateOverlaysOnce(ctx, eligible);
   if (input.settings.featureGates.nodeOverlay) {
-    for (const [key, v] of outcome.prices) {
-      const { nodePool, typeOffering } = parsePoolOfferingKey(key);
-      if (!priceChanges.has(nodePool)) priceChanges.set(nodePool, new Map());
-      priceChanges.get(nodePool)!.set(typeOffering, v.change);
-    }
-    for (const [key, cap] of outcome.capacity) {
-      const { nodePool, typeOffering: type } = parsePoolOfferingKey(key);
-      if (!capacityChanges.has(nodePool)) capacityChanges.set(nodePool, new Map());
-      capacityChanges.get(nodePool)!.set(type, cap);
-    }
+    // The outcome's own maps: base, head and the what-ifs that share the outcome share them (and their changesKey).
+    for (const [nodePool, p] of outcome.prices) priceChanges.set(nodePool, p.changes);
+    for (const [nodePool, cap] of outcome.capacity) capacityChanges.set(nodePool, cap);
   } else {
     assumptions.push(assumption('overlays-gate-off', { overlays: input.overlays.length }));
   }
@@ -161,27 +154,38 @@ function evaluateOverlaysOnce(ctx: StepContext, eligible: NodePool[]): OverlayOu
   const memo = memoOf(overlayMemo, ctx.opts.catalog);
   const known = memo.get(key);
   if (known) return known;
-  const overlayTypes = new Map<string, OverlayType[]>();
-  const pools: OverlayPool[] = eligible.map((np) => {
-    const name = np.nodeClassRef!.name;
-    let types = overlayTypes.get(name);
-    if (!types) {
-      types = classOf(np).types.map((it) => ({
-        typeName: it.name,
-        typeRequirements: it.requirements,
-        offerings: it.offerings.map((o) => ({
-          zone: o.zone,
-          capacityType: o.capacityType,
-          ...(o.reservationId ? { reservationId: o.reservationId } : {}),
-        })),
-      }));
-      overlayTypes.set(name, types);
-    }
-    return { nodePool: np.name, templateLabels: np.labels, types };
-  });
+  const pools: OverlayPool[] = eligible.map((np) => ({
+    nodePool: np.name,
+    templateLabels: np.labels,
+    types: overlayTypesOf(classOf(np).types),
+  }));
   const outcome = evaluateOverlays(input.overlays, pools);
   memo.set(key, outcome);
   return outcome;
+}
+
+const OVERLAY_TYPES = new WeakMap<readonly InstanceType[], OverlayType[]>();
+
+/** A list of instance types as overlays see them (requirements, offerings and their keys), once per list. */
+function overlayTypesOf(types: readonly InstanceType[]): OverlayType[] {
+  let out = OVERLAY_TYPES.get(types);
+  if (!out) {
+    out = types.map((it) => {
+      const offerings = it.offerings.map((o) => ({
+        zone: o.zone,
+        capacityType: o.capacityType,
+        ...(o.reservationId ? { reservationId: o.reservationId } : {}),
+      }));
+      return {
+        typeName: it.name,
+        typeRequirements: it.requirements,
+        offerings,
+        offeringKeys: offerings.map((o) => typeOfferingKey(it.name, o)),
+      };
+    });
+    OVERLAY_TYPES.set(types, out);
+  }
+  return out;
 }
 
 const CAPACITY_OVERLAID = new WeakMap<readonly InstanceType[], Map<string, InstanceType[]>>();

@@ -28,7 +28,6 @@ import {
   requirementIndex,
   distinguishedFrom,
 } from './helpers.js';
-import { parsePoolOfferingKey } from '../cloudprovider/offering-key.js';
 import type { NodePool } from '../api/nodepool.js';
 import type { Template } from '../provisioning/nodeclaim.js';
 
@@ -403,7 +402,7 @@ export const spotMixedWithPreference: Rule = {
     'A generation preference (weights or an overlay) is built on a NodePool that allows both spot and on-demand: spot wins and EC2 picks by capacity.',
   check(ctx, report) {
     const overlaid = new Set<string>();
-    for (const k of ctx.sim.overlays?.prices.keys() ?? []) overlaid.add(parsePoolOfferingKey(k).nodePool);
+    for (const pool of ctx.sim.overlays?.prices.keys() ?? []) overlaid.add(pool);
     const weights = new Set(ctx.sim.templates.map((t) => t.weight));
     // Whether a template hosts a pool's probe, asked once per (probe, template): the probe depends only on the taints.
     const hosted = new Map<string, Map<Template, boolean>>();

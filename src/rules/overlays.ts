@@ -5,7 +5,7 @@ import { MAX_LAUNCH_TYPES } from '../cloudprovider/launch.js';
 import { MAX_INSTANCE_TYPES } from '../provisioning/nodeclaim.js';
 import type { Rule } from './engine.js';
 import { hosts, probePod } from './helpers.js';
-import { parsePoolOfferingKey, poolOfferingKey } from '../cloudprovider/offering-key.js';
+import { typeOfferingKey } from '../cloudprovider/offering-key.js';
 
 export const overlayGateDisabled: Rule = {
   id: 'overlay-gate-disabled',
@@ -34,8 +34,12 @@ export const overlayUnscoped: Rule = {
       if (o.requirements.some((r) => r.key === LABEL_NODEPOOL && (r.operator === 'In' || r.operator === 'NotIn')))
         continue;
       const hit = new Set<string>();
-      for (const k of ctx.sim.overlays?.prices.keys() ?? [])
-        if (ctx.sim.overlays!.prices.get(k)!.overlay === o.name) hit.add(parsePoolOfferingKey(k).nodePool);
+      for (const [pool, p] of ctx.sim.overlays?.prices ?? [])
+        for (const overlay of p.overlays.values())
+          if (overlay === o.name) {
+            hit.add(pool);
+            break;
+          }
       report(
         `NodeOverlay ${o.name} has no karpenter.sh/nodepool requirement: NodeOverlays are cluster-scoped, so it changes the prices every NodePool sees${hit.size ? ` (here: ${[...hit].sort().join(', ')})` : ''} — including their consolidation decisions. Add a karpenter.sh/nodepool In [...] requirement.`,
         o.source,
@@ -99,8 +103,8 @@ export const overlayPenaltyTooLarge: Rule = {
       for (const it of penalised)
         for (const o of it.offerings)
           if (o.overlaid) {
-            const v = ctx.sim.overlays?.prices.get(poolOfferingKey(t.nodePool, it.name, o));
-            if (v) names.add(v.overlay);
+            const v = ctx.sim.overlays?.prices.get(t.nodePool)?.overlays.get(typeOfferingKey(it.name, o));
+            if (v) names.add(v);
           }
       const maxDearer = Math.max(...dearer.map((x) => x.o!.cost));
       for (const name of names) {
@@ -124,7 +128,7 @@ export const overlayGateEnabled: Rule = {
   check(ctx, report) {
     if (!ctx.base || ctx.base.settings.featureGates.nodeOverlay || !ctx.head.settings.featureGates.nodeOverlay) return;
     const pools = new Set<string>();
-    for (const k of ctx.sim.overlays?.prices.keys() ?? []) pools.add(parsePoolOfferingKey(k).nodePool);
+    for (const pool of ctx.sim.overlays?.prices.keys() ?? []) pools.add(pool);
     const first = ctx.head.overlays[0];
     report(
       `This change turns the NodeOverlay feature gate on. Until the overlay controller has evaluated a NodePool, Karpenter skips it when provisioning (UnevaluatedNodePoolError), so pods can wait briefly after the controller restarts; from then on ${ctx.head.overlays.length} NodeOverlay(s) change the prices${pools.size ? ` of NodePool(s) ${[...pools].sort().join(', ')}` : ''} that selection and consolidation see — nodes priced higher by an overlay can be consolidated onto other types. Roll the gate out on its own, before or after the overlays.`,
@@ -146,12 +150,13 @@ export const overlayAndWeightSplit: Rule = {
     if (generic.length < 2) return;
     const top = generic[0];
     const penalised = new Map<string, Set<string>>();
-    for (const [k, v] of ctx.sim.overlays.prices) {
-      if (!v.change.startsWith('+') || /^\+0*(\.0*)?%?$/.test(v.change)) continue;
-      const pool = parsePoolOfferingKey(k).nodePool;
-      if (!penalised.has(v.overlay)) penalised.set(v.overlay, new Set());
-      penalised.get(v.overlay)!.add(pool);
-    }
+    for (const [pool, p] of ctx.sim.overlays.prices)
+      for (const [k, change] of p.changes) {
+        if (!change.startsWith('+') || /^\+0*(\.0*)?%?$/.test(change)) continue;
+        const overlay = p.overlays.get(k)!;
+        if (!penalised.has(overlay)) penalised.set(overlay, new Set());
+        penalised.get(overlay)!.add(pool);
+      }
     for (const [name, pools] of penalised) {
       const fallbacks = generic.filter((t) => t !== top && t.weight < top.weight && pools.has(t.nodePool));
       if (!fallbacks.length) continue;
@@ -174,14 +179,14 @@ export const overlayBeyondCut: Rule = {
   check(ctx, report) {
     if (!ctx.head.settings.featureGates.nodeOverlay || !ctx.sim.overlays) return;
     const touched = new Map<string, Map<string, Set<string>>>(); // overlay → pool → types
-    for (const [k, v] of ctx.sim.overlays.prices) {
-      const { nodePool, typeOffering } = parsePoolOfferingKey(k);
-      const type = typeOffering.slice(0, typeOffering.indexOf('|'));
-      if (!touched.has(v.overlay)) touched.set(v.overlay, new Map());
-      const m = touched.get(v.overlay)!;
-      if (!m.has(nodePool)) m.set(nodePool, new Set());
-      m.get(nodePool)!.add(type);
-    }
+    for (const [nodePool, p] of ctx.sim.overlays.prices)
+      for (const [typeOffering, overlay] of p.overlays) {
+        const type = typeOffering.slice(0, typeOffering.indexOf('|'));
+        if (!touched.has(overlay)) touched.set(overlay, new Map());
+        const m = touched.get(overlay)!;
+        if (!m.has(nodePool)) m.set(nodePool, new Set());
+        m.get(nodePool)!.add(type);
+      }
     // The cut keeps the 600 cheapest (overlay prices applied) of a NodeClaim's options (scheduler.go
     // TruncateInstanceTypes); for a pod every type of the pool can host, that is the pool's 600 cheapest. Computed
     // once per NodePool.

@@ -105,7 +105,11 @@ describe('overlay precedence and conflicts (nodeoverlay/controller.go; nodeoverl
     typeName: type,
     typeRequirements: Requirements.fromLabels({ 'node.kubernetes.io/instance-type': type, ...labels }),
     offerings: [{ zone: 'z1', capacityType: 'on-demand' }],
+    offeringKeys: [`${type}|on-demand/z1`],
   });
+  /** The outcome's price changes as [pool, type|offering, change, overlay] rows. */
+  const rows = (out: ReturnType<typeof evaluateOverlays>) =>
+    [...out.prices].flatMap(([pool, p]) => [...p.changes].map(([k, c]) => [pool, k, c, p.overlays.get(k)]));
   const pool = (...types: string[]): OverlayPool[] => [
     { nodePool: 'np', templateLabels: {}, types: types.map((t) => typeOf(t)) },
   ];
@@ -113,7 +117,7 @@ describe('overlay precedence and conflicts (nodeoverlay/controller.go; nodeoverl
   test('equal weight, overlapping → the earlier name conflicts, the later is applied', () => {
     const out = evaluateOverlays([ov('overlay-a', 10, [it], '+1'), ov('overlay-b', 10, [it], '+2')], pool('t1'));
     expect(out.conflicts).toEqual([{ overlay: 'overlay-a', with: 'overlay-b' }]);
-    expect([...out.prices.values()][0]).toEqual({ change: '+2', overlay: 'overlay-b' });
+    expect(rows(out)).toEqual([['np', 't1|on-demand/z1', '+2', 'overlay-b']]);
   });
   test('identical values still conflict', () => {
     expect(evaluateOverlays([ov('a', 10, [it]), ov('b', 10, [it])], pool('t1')).conflicts).toHaveLength(1);
@@ -121,7 +125,7 @@ describe('overlay precedence and conflicts (nodeoverlay/controller.go; nodeoverl
   test('disjoint requirements (In vs NotIn) do not conflict', () => {
     const out = evaluateOverlays([ov('a', 10, [it]), ov('b', 10, [{ ...it, operator: 'NotIn' }])], pool('t1', 't2'));
     expect(out.conflicts).toEqual([]);
-    expect(out.prices.size).toBe(2);
+    expect(rows(out).map((r) => r[1]).sort()).toEqual(['t1|on-demand/z1', 't2|on-demand/z1']);
   });
   test('a key both a template label and the instance type define is intersected first, as Requirements.Add does', () => {
     // karpenter pkg/controllers/nodeoverlay/controller.go getOverlaidOfferings compares the overlay with the pool's
@@ -136,13 +140,13 @@ describe('overlay precedence and conflicts (nodeoverlay/controller.go; nodeoverl
       },
     ];
     const onM = evaluateOverlays([ov('m', 10, [{ key: family, operator: 'In', values: ['m7i'] }])], pools);
-    expect([...onM.prices.keys()]).toEqual([]);
+    expect(rows(onM)).toEqual([]);
     const onC = evaluateOverlays([ov('c', 10, [{ key: family, operator: 'In', values: ['c7i'] }])], pools);
-    expect([...onC.prices.keys()]).toEqual(['np|c7i.large|on-demand/z1']);
+    expect(rows(onC).map((r) => `${r[0]}|${r[1]}`)).toEqual(['np|c7i.large|on-demand/z1']);
   });
   test('different weights never conflict; the higher weight wins', () => {
     const out = evaluateOverlays([ov('low', 10, [it], '+1'), ov('high', 20, [it], '+5')], pool('t1'));
     expect(out.conflicts).toEqual([]);
-    expect([...out.prices.values()][0].overlay).toBe('high');
+    expect(rows(out)).toEqual([['np', 't1|on-demand/z1', '+5', 'high']]);
   });
 });
