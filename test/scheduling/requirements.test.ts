@@ -125,7 +125,11 @@ describe('overlay precedence and conflicts (nodeoverlay/controller.go; nodeoverl
   test('disjoint requirements (In vs NotIn) do not conflict', () => {
     const out = evaluateOverlays([ov('a', 10, [it]), ov('b', 10, [{ ...it, operator: 'NotIn' }])], pool('t1', 't2'));
     expect(out.conflicts).toEqual([]);
-    expect(rows(out).map((r) => r[1]).sort()).toEqual(['t1|on-demand/z1', 't2|on-demand/z1']);
+    expect(
+      rows(out)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(['t1|on-demand/z1', 't2|on-demand/z1']);
   });
   test('a key both a template label and the instance type define is intersected first, as Requirements.Add does', () => {
     // karpenter pkg/controllers/nodeoverlay/controller.go getOverlaidOfferings compares the overlay with the pool's
