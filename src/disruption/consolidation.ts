@@ -221,15 +221,19 @@ export interface ReplaceOption {
 /** The templates' attempts of every trial over one state's templates (TemplateAttempts). */
 const ATTEMPTS = new WeakMap<Template[], TemplateAttempts>();
 
+/** What computeConsolidation decides: delete the candidates, replace them with one NodeClaim, or nothing (null). */
+export type ConsolidationResult = { decision: 'delete' } | ({ decision: 'replace' } & ReplaceOption) | null;
+
 /**
  * consolidation.go computeConsolidation over `cands` (SimulateScheduling with the other existing nodes, when known).
- * `keep`: a command found is taken (the trial on the cluster is kept). Returns null for no command.
+ * `take`: whether the command found is taken — then the trial on the cluster is kept (its pods stay where the
+ * simulation moved them), without simulating it again. Returns null for no command.
  */
 export function computeConsolidation(
   cands: PricedCandidate[],
   ctx: ConsolidationContext,
-  keep = false,
-): { decision: 'delete' } | ({ decision: 'replace' } & ReplaceOption) | null {
+  take?: (found: NonNullable<ConsolidationResult>) => boolean,
+): ConsolidationResult {
   ctx.opts.meter?.tick();
   const counts = new Map<string, number>();
   for (const c of cands)
@@ -258,7 +262,9 @@ export function computeConsolidation(
     attempts,
   );
   const result = decide(cands, ctx, r);
-  ctx.cluster?.end(keep && result ? { candidates: names } : null);
+  // Asked whether or not there is a cluster to keep the trial on: the caller learns from it (its launch).
+  const taken = result !== null && take !== undefined && take(result);
+  ctx.cluster?.end(taken ? { candidates: names } : null);
   return result;
 }
 

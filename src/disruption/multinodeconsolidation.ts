@@ -48,7 +48,7 @@ export function multiNodeConsolidation(
   const found = firstNConsolidationOption(disruptable, ctx, max);
   if (!found) return null;
   // The command is taken: the pods stay where the simulation moved them (a second, kept run of the same simulation).
-  computeConsolidation(found.cands, ctx, true);
+  computeConsolidation(found.cands, ctx, () => true);
   return commandOf('multi', found.cands, found.to);
 }
 

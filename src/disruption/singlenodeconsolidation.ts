@@ -13,6 +13,7 @@ import {
   type ConsolidationConstraints,
   type ConsolidationContext,
   type ConsolidationNode,
+  type ConsolidationResult,
   type PricedCandidate,
 } from './consolidation.js';
 import { multiNodeConsolidation } from './multinodeconsolidation.js';
@@ -95,12 +96,12 @@ export function consolidationCommands(
     if (cluster) withCluster++;
     else if (ctx.cluster) withoutCluster++;
     const sub = { ...ctx, cluster };
-    const r = computeConsolidation([c], sub);
-    if (!r) continue;
-    const to = r.decision === 'replace' ? launchReplacement(r, ctx.opts.minValuesPolicy) : null;
-    if (r.decision === 'replace' && !to) continue;
-    // Taken: the same simulation again, kept (its pods stay on the nodes they moved to).
-    if (cluster) computeConsolidation([c], sub, true);
+    // A delete, or a replacement that launches, is taken: its pods stay on the nodes the trial moved them to.
+    let to: ConsolidationCommand['to'] = null;
+    const keep = (r: NonNullable<ConsolidationResult>) =>
+      r.decision === 'delete' || (to = launchReplacement(r, ctx.opts.minValuesPolicy)) !== null;
+    const r = computeConsolidation([c], sub, keep);
+    if (!r || (r.decision === 'replace' && !to)) continue;
     commands.push(commandOf('single', [c], to));
     take([c]);
   }

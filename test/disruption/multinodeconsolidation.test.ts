@@ -286,6 +286,25 @@ describe('Delete (consolidation_test.go Context "Delete")', () => {
   });
 });
 
+describe('Single-node candidates beyond the first 100 (rescheduled onto one new node only)', () => {
+  test('each of 110 m5.2xlarge nodes with a 6-CPU pod is replaced by a c5.2xlarge, the last 10 too', async () => {
+    // No pod fits beside another (8 vCPU each, 6 taken), and two pods need 16 vCPU: no multi-node command is cheaper
+    // than the nodes it removes. Each node alone: its pod fits a c5.2xlarge ($0.34/h) cheaper than the m5.2xlarge
+    // ($0.384/h). The first 100 candidates are simulated with the cluster, the next 10 onto a new node only
+    // (MAX_SINGLE_NODE_WITH_CLUSTER): each is a command all the same, and the assumptions count those 10.
+    const nodes = Array.from({ length: 110 }, (_, i) => ({
+      name: `n${String(i).padStart(3, '0')}`,
+      type: 'm5.2xlarge',
+      pods: [{ cpu: '6' }],
+    }));
+    const p = await plan(states(['m5.2xlarge', 'c5.2xlarge']), snapshot(nodes));
+    const replaced = consolidated(p);
+    expect(replaced).toHaveLength(110);
+    expect(new Set(replaced.map((r) => r.consolidation?.toInstanceType))).toEqual(new Set(['c5.2xlarge']));
+    expect(p.assumptions.join('\n')).toContain('10 single-node candidate(s) beyond the first 100');
+  });
+});
+
 describe('Budgets (consolidation_test.go Context "Budgets")', () => {
   test('"should only allow 3 nodes to be deleted in multi node consolidation delete": budget 30% of 10 nodes', async () => {
     // Ten c7i.large with one 100m pod each; all pods would fit on one node, but 30% of 10 = 3 candidates pass the
