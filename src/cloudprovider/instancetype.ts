@@ -73,16 +73,29 @@ export function nodeClassCompatible(t: CatalogType, amiFamily: string | null): b
   return true;
 }
 
+/**
+ * The catalog's instance types under a node class, settings and offering inputs. `unpriced`: the same build without
+ * `inputs.priceChanges` (every other input equal), whose types are reused — a type none of whose offerings a change
+ * touches is that very object, and a repriced one shares its requirements and resources: NodeOverlay prices change
+ * offerings only (karpenter pkg/cloudprovider/overlay/cloudprovider.go GetInstanceTypes).
+ */
 export function buildInstanceTypes(
   catalog: Catalog,
   nodeClass: NodeClassShape | null,
   settings: { vmMemoryOverheadPercent: number; reservedENIs: number },
   inputs: OfferingInputs,
+  unpriced?: readonly InstanceType[],
 ): InstanceType[] {
   const out: InstanceType[] = [];
   const shared = sharedRequirements(nodeClass, inputs.zones);
-  for (const t of catalog.types) {
+  catalog.types.forEach((t, i) => {
     const compatible = nodeClassCompatible(t, nodeClass?.amiFamily ?? null);
+    const offerings = offeringsOf(t, compatible, inputs);
+    const same = unpriced?.[i];
+    if (same) {
+      out.push(offerings.some((o) => o.overlaid) ? { ...same, offerings } : same);
+      return;
+    }
     const s = sizing(t, nodeClass, settings);
     const reqs = new Requirements();
     for (const k of AWS_INSTANCE_LABELS) {
@@ -94,53 +107,9 @@ export function buildInstanceTypes(
     reqs.add(shared.one(LABEL_ARCH, t.arch));
     reqs.add(shared.os);
     reqs.add(shared.tenancy);
-    const typeZones = t.zones ? inputs.zones.filter((z) => t.zones!.includes(z)) : inputs.zones;
+    const typeZones = zonesOf(t, inputs);
     reqs.add(t.zones ? Requirement.of(LABEL_ZONE, 'In', typeZones) : shared.zones);
-    const offerings: Offering[] = [];
-    const change = (ct: string, zone: string, rid?: string): string | undefined =>
-      inputs.priceChanges?.get(
-        typeOfferingKey(t.name, { capacityType: ct, zone, ...(rid ? { reservationId: rid } : {}) }),
-      );
-    const make = (
-      ct: CapacityType,
-      zone: string,
-      base: number | null,
-      rid?: string,
-      rtype?: 'default' | 'capacity-block',
-    ): void => {
-      const ch = change(ct, zone, rid);
-      const hasPrice = base !== null;
-      const price = hasPrice
-        ? ch !== undefined && inputs.adjust
-          ? inputs.adjust(base, ch)
-          : base
-        : ch !== undefined && inputs.adjust && !ch.startsWith('+') && !ch.startsWith('-')
-          ? inputs.adjust(0, ch)
-          : NaN;
-      const cost = ct === 'reserved' ? (t.price ?? 0) : (base ?? NaN);
-      const available = compatible && !Number.isNaN(price);
-      offerings.push({
-        zone,
-        capacityType: ct,
-        price: Number.isNaN(price) ? Infinity : price,
-        cost,
-        available,
-        overlaid: ch !== undefined,
-        ...(rid ? { reservationId: rid, reservationType: rtype } : {}),
-      });
-    };
-    for (const zone of typeZones) {
-      make('on-demand', zone, t.price);
-      make('spot', zone, spotPrice(t, zone, inputs.spotPriceFactor));
-    }
-    const rids: string[] = [];
-    for (const r of inputs.reservations) {
-      if (r.instanceType !== t.name || !typeZones.includes(r.zone)) continue;
-      // Reserved offerings are priced on-demand ÷ 10,000,000 (karpenter-provider-aws
-      // pkg/providers/instancetype/offering/reserved_capacity_resolver.go ResolveOfferings).
-      make('reserved', r.zone, t.price !== null ? t.price / 10_000_000 : 0, r.id, r.type);
-      rids.push(r.id);
-    }
+    const rids = offerings.flatMap((o) => (o.reservationId ? [o.reservationId] : []));
     if (rids.length) {
       reqs.add(Requirement.of(LABEL_CAPACITY_TYPE, 'In', ['on-demand', 'spot', 'reserved']));
       reqs.add(Requirement.of(LABEL_RESERVATION_ID, 'In', rids));
@@ -163,8 +132,62 @@ export function buildInstanceTypes(
       exotic,
       labels: t.labels,
     });
-  }
+  });
   return out;
+}
+
+/** The zones of `inputs` a type is offered in. */
+function zonesOf(t: CatalogType, inputs: OfferingInputs): string[] {
+  return t.zones ? inputs.zones.filter((z) => t.zones!.includes(z)) : inputs.zones;
+}
+
+/** A type's offerings: on-demand and spot in each of its zones, then its capacity reservations; price changes applied. */
+function offeringsOf(t: CatalogType, compatible: boolean, inputs: OfferingInputs): Offering[] {
+  const typeZones = zonesOf(t, inputs);
+  const offerings: Offering[] = [];
+  const change = (ct: string, zone: string, rid?: string): string | undefined =>
+    inputs.priceChanges?.get(
+      typeOfferingKey(t.name, { capacityType: ct, zone, ...(rid ? { reservationId: rid } : {}) }),
+    );
+  const make = (
+    ct: CapacityType,
+    zone: string,
+    base: number | null,
+    rid?: string,
+    rtype?: 'default' | 'capacity-block',
+  ): void => {
+    const ch = change(ct, zone, rid);
+    const hasPrice = base !== null;
+    const price = hasPrice
+      ? ch !== undefined && inputs.adjust
+        ? inputs.adjust(base, ch)
+        : base
+      : ch !== undefined && inputs.adjust && !ch.startsWith('+') && !ch.startsWith('-')
+        ? inputs.adjust(0, ch)
+        : NaN;
+    const cost = ct === 'reserved' ? (t.price ?? 0) : (base ?? NaN);
+    const available = compatible && !Number.isNaN(price);
+    offerings.push({
+      zone,
+      capacityType: ct,
+      price: Number.isNaN(price) ? Infinity : price,
+      cost,
+      available,
+      overlaid: ch !== undefined,
+      ...(rid ? { reservationId: rid, reservationType: rtype } : {}),
+    });
+  };
+  for (const zone of typeZones) {
+    make('on-demand', zone, t.price);
+    make('spot', zone, spotPrice(t, zone, inputs.spotPriceFactor));
+  }
+  for (const r of inputs.reservations) {
+    if (r.instanceType !== t.name || !typeZones.includes(r.zone)) continue;
+    // Reserved offerings are priced on-demand ÷ 10,000,000 (karpenter-provider-aws
+    // pkg/providers/instancetype/offering/reserved_capacity_resolver.go ResolveOfferings).
+    make('reserved', r.zone, t.price !== null ? t.price / 10_000_000 : 0, r.id, r.type);
+  }
+  return offerings;
 }
 
 /**

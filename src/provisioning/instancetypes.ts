@@ -87,7 +87,12 @@ function availableInstanceTypes(
   ]);
   const memo = memoOf(instanceTypeMemo, opts.catalog);
   let types = memo.get(key);
-  if (!types) memo.set(key, (types = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, inputs)));
+  if (!types) {
+    // Prices changed: the types without the changes are reused (buildInstanceTypes `unpriced`).
+    const unpriced = priceChanges?.size ? availableInstanceTypes(ctx, nc, undefined).types : undefined;
+    types = buildInstanceTypes(opts.catalog, nc ?? null, input.settings, inputs, unpriced);
+    memo.set(key, types);
+  }
   return { key, types };
 }
 

@@ -176,6 +176,30 @@ export class Requirement {
 /** Requirements.ofLabels' results, per labels object. */
 const LABEL_REQUIREMENTS = new WeakMap<Readonly<Record<string, string>>, Requirements>();
 
+/**
+ * `key In [value]` once per label (Requirements.ofLabels): the nodes of a fleet share most of their labels (zone,
+ * architecture, instance type, NodePool…), and a Requirement never changes once made. Emptied past LABEL_ENTRIES
+ * labels (a process that plans many fleets).
+ */
+const LABELS = new Map<string, Map<string, Requirement>>();
+let labelEntries = 0;
+const LABEL_ENTRIES = 200_000;
+
+function labelRequirement(key: string, value: string): Requirement {
+  let byValue = LABELS.get(key);
+  if (!byValue) LABELS.set(key, (byValue = new Map()));
+  let r = byValue.get(value);
+  if (!r) {
+    if (++labelEntries > LABEL_ENTRIES) {
+      LABELS.clear();
+      labelEntries = 1;
+      LABELS.set(key, (byValue = new Map()));
+    }
+    byValue.set(value, (r = Requirement.of(key, 'In', [value])));
+  }
+  return r;
+}
+
 /** `Requirements` (requirements.go): at most one requirement per key; Add always narrows (`Requirements.Add`). */
 export class Requirements {
   private readonly map: Map<string, Requirement>;
@@ -202,7 +226,11 @@ export class Requirements {
    */
   static ofLabels(labels: Readonly<Record<string, string>>): Requirements {
     let r = LABEL_REQUIREMENTS.get(labels);
-    if (!r) LABEL_REQUIREMENTS.set(labels, (r = Requirements.fromLabels(labels)));
+    if (!r) {
+      r = new Requirements();
+      for (const [k, v] of Object.entries(labels)) r.add(labelRequirement(k, v));
+      LABEL_REQUIREMENTS.set(labels, r);
+    }
     return r;
   }
 

@@ -8,6 +8,7 @@
  */
 import { embeddedCatalog } from '../../src/cloudprovider/catalog.js';
 import { buildInstanceTypes } from '../../src/cloudprovider/instancetype.js';
+import { adjustedPrice } from '../../src/cloudprovider/overlay-evaluation.js';
 import { unavailableOfferings, type IceScenario } from '../../src/cloudprovider/unavailable-offerings.js';
 import { unavailableKey } from '../../src/cloudprovider/offering-key.js';
 import {
@@ -104,6 +105,35 @@ describe('buildInstanceTypes requirements', () => {
     expect(a.requirements.get(family).has('m7i')).toBe(true);
     expect([...a.requirements.get(LABEL_ZONE).values]).toEqual(ZONES);
     expect(b.requirements.toString()).toBe(before);
+  });
+
+  it('with price changes, built from the same build without them: equal to a build from scratch, sharing what prices leave alone', () => {
+    const inputs = { zones: ZONES, spotPriceFactor: 0.35, reservations };
+    const unpriced = buildInstanceTypes(catalog, null, SETTINGS, inputs);
+    // m7i.large's on-demand offering in us-east-1a +50 %, its reserved one in us-east-1b set to $0.01 (AdjustedPrice:
+    // a plain number replaces the price), c7i.large's spot in us-east-1c −$0.01.
+    const priceChanges = new Map([
+      ['m7i.large|on-demand/us-east-1a', '+50%'],
+      ['m7i.large|reserved/us-east-1b/cr-2', '0.01'],
+      ['c7i.large|spot/us-east-1c', '-0.01'],
+    ]);
+    const priced = { ...inputs, priceChanges, adjust: adjustedPrice };
+    const reused = buildInstanceTypes(catalog, null, SETTINGS, priced, unpriced);
+    const scratch = buildInstanceTypes(catalog, null, SETTINGS, priced);
+    expect(reused.map((it) => ({ ...it, requirements: it.requirements.toString() }))).toEqual(
+      scratch.map((it) => ({ ...it, requirements: it.requirements.toString() })),
+    );
+    const at = (list: typeof reused, name: string) => list.find((it) => it.name === name)!;
+    expect(at(reused, 'm6i.large')).toBe(at(unpriced, 'm6i.large')); // no change: the very object
+    expect(at(reused, 'm7i.large')).not.toBe(at(unpriced, 'm7i.large'));
+    expect(at(reused, 'm7i.large').requirements).toBe(at(unpriced, 'm7i.large').requirements);
+    const offering = (name: string, ct: string, zone: string) =>
+      at(reused, name).offerings.find((o) => o.capacityType === ct && o.zone === zone)!;
+    const od = catalog.byName.get('m7i.large')!.price!;
+    expect(offering('m7i.large', 'on-demand', 'us-east-1a').price).toBeCloseTo(od * 1.5, 12);
+    expect(offering('m7i.large', 'on-demand', 'us-east-1b').price).toBe(od);
+    expect(offering('m7i.large', 'reserved', 'us-east-1b').price).toBe(0.01);
+    expect(offering('m7i.large', 'reserved', 'us-east-1a').price).toBe(od / 10_000_000);
   });
 
   it('a type the catalog lists in some zones only is offered in those (a refreshed catalog)', () => {

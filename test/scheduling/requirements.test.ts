@@ -154,3 +154,17 @@ describe('overlay precedence and conflicts (nodeoverlay/controller.go; nodeoverl
     expect(rows(out)).toEqual([['np', 't1|on-demand/z1', '+5', 'high']]);
   });
 });
+
+describe('Requirements.ofLabels (a node’s labels as requirements, made once and shared)', () => {
+  test('once per labels object; one `key In [value]` per label shared by every node that has it', () => {
+    const a = { 'topology.kubernetes.io/zone': 'us-east-1a', 'kubernetes.io/hostname': 'a' };
+    const b = { 'topology.kubernetes.io/zone': 'us-east-1a', 'kubernetes.io/hostname': 'b' };
+    expect(Requirements.ofLabels(a)).toBe(Requirements.ofLabels(a));
+    const [ra, rb] = [Requirements.ofLabels(a), Requirements.ofLabels(b)];
+    expect(ra.get('topology.kubernetes.io/zone')).toBe(rb.get('topology.kubernetes.io/zone'));
+    expect(ra.get('kubernetes.io/hostname')).not.toBe(rb.get('kubernetes.io/hostname'));
+    // What fromLabels makes, key by key.
+    expect(ra.toString()).toBe(Requirements.fromLabels(a).toString());
+    expect(rb.toString()).toBe(Requirements.fromLabels(b).toString());
+  });
+});
