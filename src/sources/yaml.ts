@@ -3,17 +3,7 @@
  * file:line:column. Malformed documents, non-object documents and alias bombs become
  * findings; the other documents of the file are still returned.
  */
-import {
-  LineCounter,
-  parseAllDocuments,
-  isCollection,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  visit,
-  type Document,
-} from 'yaml';
+import { LineCounter, parseAllDocuments, isCollection, isMap, isPair, isScalar, isSeq, type Document } from 'yaml';
 import type { Finding, Position, SourceRef } from '../common/findings.js';
 import { errorMessage } from '../common/errors.js';
 
@@ -401,32 +391,39 @@ function scanNodes(
 ): { complexKey: number | null; ambiguous: AmbiguousBoolean[] } {
   let complexKey: number | null = null;
   const ambiguous: AmbiguousBoolean[] = [];
-  visit(doc, {
-    Pair(_, pair) {
-      if (isPair(pair) && isCollection(pair.key)) {
-        complexKey = positions.at(pair.key.range?.[0] ?? docStart).line;
-        return visit.BREAK;
-      }
-      return undefined;
-    },
-    Scalar(key, node, ancestors) {
+  // The nodes from the document down to the one visited, in the order yaml's `visit` gives them, without its frozen
+  // path per node: only an ambiguous word needs its path. A pair's key is not walked: a scalar key is no value, and a
+  // collection key ends the scan.
+  const stack: unknown[] = [doc];
+  const walk = (node: unknown): boolean => {
+    if (isScalar(node)) {
       // YAML 1.1 (which Kubernetes' and Helm's Go readers use) reads these unquoted words as booleans; YAML 1.2 (this
       // reader) as strings: the two disagree about the value.
-      if (
-        yaml11Warnings &&
-        key !== 'key' &&
-        node.type === 'PLAIN' &&
-        typeof node.source === 'string' &&
-        YAML11_BOOL.test(node.source)
-      )
+      if (yaml11Warnings && node.type === 'PLAIN' && typeof node.source === 'string' && YAML11_BOOL.test(node.source))
         ambiguous.push({
           line: positions.at(node.range?.[0] ?? docStart).line,
           text: node.source,
-          path: keyPath([...ancestors, node]),
+          path: keyPath([...stack, node]),
         });
-      return undefined;
-    },
-  });
+      return false;
+    }
+    if (isPair(node)) {
+      if (isCollection(node.key)) {
+        complexKey = positions.at(node.key.range?.[0] ?? docStart).line;
+        return true;
+      }
+      stack.push(node);
+      const stop = walk(node.value);
+      stack.pop();
+      return stop;
+    }
+    if (!isCollection(node)) return false;
+    stack.push(node);
+    const stop = node.items.some(walk);
+    stack.pop();
+    return stop;
+  };
+  walk(doc.contents);
   return { complexKey, ambiguous };
 }
 

@@ -1,9 +1,20 @@
 /**
- * The manifest files base and head both read (sources/yaml.ts SharedYamlReads): a file of the same name and text is
- * parsed once for the two states, each state getting its own copies of the file's findings.
+ * Reading YAML (sources/yaml.ts): the manifest files base and head both read (SharedYamlReads: a file of the same name
+ * and text is parsed once for the two states, each state getting its own copies of the file's findings), positions of
+ * key paths, and the YAML 1.1 words and complex keys found in each document.
  */
 import fc from 'fast-check';
-import { stringify } from 'yaml';
+import {
+  LineCounter,
+  isCollection,
+  isPair,
+  isScalar,
+  isSeq,
+  parseAllDocuments,
+  stringify,
+  visit,
+  type Document,
+} from 'yaml';
 import type { Finding } from '../../src/common/findings.js';
 import { parseYamlDocuments, SharedYamlReads } from '../../src/sources/yaml.js';
 
@@ -209,6 +220,88 @@ describe("positions of a Karpenter object's key paths (kept from the parse that 
         },
       ),
       { numRuns: 200, seed: 20261207 },
+    );
+  });
+});
+
+describe('YAML 1.1 booleans and complex keys, found in one walk of each document', () => {
+  /**
+   * What yaml's own `visit` finds, as the reader did before its walk: each ambiguous word's line, a complex key, and
+   * each document's value as Kubernetes reads it (the words that are string values there read as booleans).
+   */
+  function visited(text: string): { words: number[]; complexKeys: number[]; values: unknown[] } {
+    const lc = new LineCounter();
+    const words: number[] = [];
+    const complexKeys: number[] = [];
+    const values: unknown[] = [];
+    for (const doc of parseAllDocuments(text, { lineCounter: lc, merge: true, uniqueKeys: true }) as Document[]) {
+      if (doc.errors.length) continue;
+      const found: { line: number; word: string; path: (string | number)[] }[] = [];
+      let complex = false;
+      visit(doc, {
+        Pair(_, pair) {
+          if (isPair(pair) && isCollection(pair.key)) {
+            complexKeys.push(lc.linePos(pair.key.range![0]).line);
+            complex = true;
+            return visit.BREAK;
+          }
+          return undefined;
+        },
+        Scalar(key, node, ancestors) {
+          if (key !== 'key' && node.type === 'PLAIN' && /^(y|yes|no|on|off|n|Yes|NO)$/.test(String(node.source))) {
+            // The key path: a sequence's index, a pair's key (the document and maps add nothing).
+            const chain = [...ancestors, node];
+            const path = chain.slice(1).flatMap((child, i) => {
+              const parent = chain[i];
+              if (isSeq(parent)) return [parent.items.indexOf(child as never)];
+              return isPair(parent) && isScalar(parent.key) ? [String(parent.key.value)] : [];
+            });
+            found.push({ line: lc.linePos(node.range![0]).line, word: String(node.source), path });
+          }
+          return undefined;
+        },
+      });
+      words.push(...found.slice(0, 20).map((f) => f.line));
+      if (complex) continue;
+      const value = doc.toJS() as Record<string, unknown>;
+      for (const f of found) {
+        const parent = f.path.slice(0, -1).reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], value);
+        const last = f.path[f.path.length - 1];
+        const holder = parent as Record<string | number, unknown>;
+        if (holder[last] === f.word) holder[last] = /^(y|yes|on)$/i.test(f.word);
+      }
+      values.push(value);
+    }
+    return { words, complexKeys, values };
+  }
+
+  test('generated documents (300 runs): the same warnings, complex keys and values as yaml’s visit', () => {
+    const word = fc.constantFrom('yes', 'no', 'on', 'off', 'y', 'n', 'Yes', 'NO', 'maybe', '"yes"');
+    const key = fc.constantFrom('a', 'b', 'yes', 'on', '[k, l]', '{ x: 1 }');
+    const node = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, word, tie('flowMap'), tie('flowSeq')),
+      flowMap: fc
+        .array(fc.tuple(key, tie('value')), { maxLength: 3 })
+        .map((ps) => `{ ${ps.map(([k, v]) => `${k}: ${v as string}`).join(', ')} }`),
+      flowSeq: fc.array(tie('value'), { maxLength: 3 }).map((xs) => `[${(xs as string[]).join(', ')}]`),
+    })).value;
+    const line = fc.tuple(key, node).map(([k, v]) => `${k}: ${v}`);
+    const docText = fc.array(line, { minLength: 1, maxLength: 5 }).map((ls) => [...new Set(ls)].join('\n'));
+    fc.assert(
+      fc.property(fc.array(docText, { minLength: 1, maxLength: 3 }), (docs) => {
+        const text = docs.join('\n---\n') + '\n';
+        const findings: Finding[] = [];
+        const read = parseYamlDocuments('g.yaml', text, findings);
+        const expected = visited(text);
+        expect(read.map((d) => d.value)).toEqual(expected.values);
+        const lines = (rule: string, withKey = false) =>
+          findings
+            .filter((f) => f.rule === rule && (!withKey || f.message.includes('mapping key that is a list or a map')))
+            .map((f) => f.line);
+        expect(lines('yaml-1.1-boolean')).toEqual(expected.words);
+        expect(lines('invalid-yaml', true)).toEqual(expected.complexKeys);
+      }),
+      { numRuns: 300, seed: 20261207 },
     );
   });
 });
