@@ -251,7 +251,7 @@ describe('YAML 1.1 booleans and complex keys, found in one walk of each document
           if (key !== 'key' && node.type === 'PLAIN' && /^(y|yes|no|on|off|n|Yes|NO)$/.test(String(node.source))) {
             // The key path: a sequence's index, a pair's key (the document and maps add nothing).
             const chain = [...ancestors, node];
-            const path = chain.slice(1).flatMap((child, i) => {
+            const path = chain.slice(1).flatMap((child, i): (string | number)[] => {
               const parent = chain[i];
               if (isSeq(parent)) return [parent.items.indexOf(child as never)];
               return isPair(parent) && isScalar(parent.key) ? [String(parent.key.value)] : [];
