@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-FFXPAPDC.js");
+var { runAction } = await import("./chunks/action-46YL7RRD.js");
 await runAction();

@@ -197,6 +197,18 @@ const SAFE_ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
  * is equal for equal templates and differs for different ones, which is all a selector on it reads.
  */
 export function podTemplateHash(template: unknown): string {
+  // Once per template object: base and head read the same documents of a file they share (sources/yaml.ts
+  // SharedYamlReads), whose values no reader changes.
+  const known = isObject(template) ? TEMPLATE_HASHES.get(template) : undefined;
+  if (known !== undefined) return known;
+  const hash = computeTemplateHash(template);
+  if (isObject(template)) TEMPLATE_HASHES.set(template, hash);
+  return hash;
+}
+
+const TEMPLATE_HASHES = new WeakMap<object, string>();
+
+function computeTemplateHash(template: unknown): string {
   const canonical = (v: unknown): unknown =>
     Array.isArray(v)
       ? v.map(canonical)
