@@ -4,6 +4,7 @@
  * ForPodsWithAntiAffinity): made once per set of existing nodes and shared by every scheduling simulation on them (each
  * consolidation trial).
  */
+import { LABEL_HOSTNAME } from '../api/labels.js';
 import type { LabelSelector } from '../api/pod-constraints.js';
 import { Requirements } from '../scheduling/requirements.js';
 import { RequirementIndex } from '../scheduling/requirement-index.js';
@@ -39,6 +40,7 @@ export class ClusterPods {
   private bySpec: { spec: GroupSpec; entries: SpecEntry[] }[] | null = null;
   private specIndex: SpecIndex | null = null;
   private readonly verdicts = new Map<string, Passing>();
+  private readonly counts = new Map<string, DomainCounts>();
   private all: Passing | null = null;
 
   /** The nodes, in the order the scheduler reads them. */
@@ -78,6 +80,37 @@ export class ClusterPods {
     const passing: Passing = { positions, has: (i) => set.has(i) };
     this.verdicts.set(key, passing);
     return passing;
+  }
+
+  /**
+   * What countDomains reads of the cluster for a group (its hash names its key, namespaces, selector and node filter):
+   * the domains of the nodes with a Node object its filter passes (not for the hostname key, whose domains are never
+   * registered), then the domains of the bound pods it selects on nodes it passes (a node without a hostname label
+   * counts under its name), each with its node's position, in the order they are read. Once per hash while the
+   * cluster's pods stay (`bound` empties it).
+   */
+  domainCounts(tg: TopologyGroup, hash: string): DomainCounts {
+    const known = this.counts.get(hash);
+    if (known) return known;
+    const passes = this.passing(tg);
+    const registered: { node: number; domain: string }[] = [];
+    const recorded: { node: number; domain: string }[] = [];
+    if (tg.key !== LABEL_HOSTNAME)
+      for (const node of passes.positions) {
+        const n = this.inputs[node];
+        const domain = n.labels[tg.key];
+        if (n.hasNode && domain !== undefined) registered.push({ node, domain });
+      }
+    for (const { node, pod } of this.podsIn(tg.namespaces)) {
+      if (!passes.has(node)) continue;
+      const n = this.inputs[node];
+      const domain = n.labels[tg.key] ?? (tg.key === LABEL_HOSTNAME ? n.name : undefined);
+      if (domain !== undefined && tg.selects(pod.namespace, pod.pod.constraints.labels))
+        recorded.push({ node, domain });
+    }
+    const counts = { registered, recorded };
+    this.counts.set(hash, counts);
+    return counts;
   }
 
   /** The bound pods of the namespaces given (every pod for 'all'), with their node's position. */
@@ -178,6 +211,7 @@ export class ClusterPods {
       }
       list.splice(lo, 0, entry);
     };
+    this.counts.clear(); // the pods a group selects changed
     for (const pod of pods) {
       if (this.byNamespace) {
         const entry = { node, pod };
@@ -193,6 +227,12 @@ export class ClusterPods {
       }
     }
   }
+}
+
+/** ClusterPods.domainCounts: the registrations and the records of one group, each at its node's position. */
+interface DomainCounts {
+  registered: readonly { node: number; domain: string }[];
+  recorded: readonly { node: number; domain: string }[];
 }
 
 /** Inverse specs by a label value their selector requires (labelEntry), and those looked at for every pod. */

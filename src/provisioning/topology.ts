@@ -195,7 +195,7 @@ export class Topology {
     for (const [domain, taintSets] of this.domainsOf(tg.key)) {
       if (!honourTaints || taintSets.some((ts) => !untolerated(ts, g.pod.tolerations))) tg.register(domain);
     }
-    if (into === this.groups) this.countDomains(tg);
+    if (into === this.groups) this.countDomains(tg, hash);
     into.set(hash, tg);
     return tg;
   }
@@ -203,25 +203,14 @@ export class Topology {
   /**
    * topology.go countDomains: the existing nodes' domains (nodes with a Node object that pass the group's node filter)
    * and the bound pods the group selects, counted in their node's domain (for the hostname key, the node's name when
-   * it has no hostname label) when the node passes the filter. Counts and registrations do not depend on the order
-   * they are made in, so the nodes are read through the cluster's index and the pods by namespace.
+   * it has no hostname label) when the node passes the filter. The cluster reads them once per group hash
+   * (ClusterPods.domainCounts); a trial leaves out its absent nodes.
    */
-  private countDomains(tg: TopologyGroup): void {
+  private countDomains(tg: TopologyGroup, hash: string): void {
     const { pods: cluster, absent } = this.cluster;
-    const passes = cluster.passing(tg);
-    if (tg.key !== LABEL_HOSTNAME)
-      for (const i of passes.positions) {
-        if (absent(i)) continue;
-        const n = cluster.inputs[i];
-        const d = n.labels[tg.key];
-        if (n.hasNode && d !== undefined) tg.register(d);
-      }
-    for (const { node, pod } of cluster.podsIn(tg.namespaces)) {
-      if (!passes.has(node) || absent(node)) continue;
-      const n = cluster.inputs[node];
-      const domain = n.labels[tg.key] ?? (tg.key === LABEL_HOSTNAME ? n.name : undefined);
-      if (domain !== undefined && tg.selects(pod.namespace, pod.pod.constraints.labels)) tg.record(domain);
-    }
+    const { registered, recorded } = cluster.domainCounts(tg, hash);
+    for (const { node, domain } of registered) if (!absent(node)) tg.register(domain);
+    for (const { node, domain } of recorded) if (!absent(node)) tg.record(domain);
   }
 
   /** buildDomainGroups: each key's domains with the taint sets of the NodePools that can produce them. */

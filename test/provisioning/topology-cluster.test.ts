@@ -220,3 +220,50 @@ function matches(
           : !(e.key in labels),
   );
 }
+
+describe('ClusterPods.domainCounts: what a group counts in the cluster, read once while the pods stay', () => {
+  const zone = 'topology.kubernetes.io/zone';
+  const web = (ns = 'default') => bound(ns, { app: 'web' });
+  const group = () =>
+    new TopologyGroup(
+      zone,
+      'spread',
+      1,
+      undefined,
+      new Set(['default']),
+      { matchLabels: { app: 'web' }, matchExpressions: [] },
+      {
+        sets: [new Requirements([Requirement.of('team', 'In', ['a'])])],
+        taintPolicy: 'Ignore',
+        affinityPolicy: 'Honor',
+        tolerations: [],
+      },
+    );
+
+  test("team a's nodes register their zones; the web pods of `default` on them are recorded; bind adds one", () => {
+    const inputs = [
+      node('a1', { team: 'a', [zone]: 'us-east-1a' }, [], [web(), web('other'), bound('default', { app: 'db' })]),
+      node('b1', { team: 'b', [zone]: 'us-east-1b' }, [], [web()]), // not team a: neither registered nor counted
+      node('a2', { team: 'a', [zone]: 'us-east-1c' }, [], [web()]),
+      node('a3', { team: 'a' }, [], [web()]), // no zone label: nothing
+    ];
+    const index = new ExistingNodeIndex(inputs.map((i) => new ExistingNode(i, i.capacity!, i.allocatable!, [])));
+    const cluster = index.topologyPods();
+    const counts = cluster.domainCounts(group(), 'h');
+    expect(counts.registered).toEqual([
+      { node: 0, domain: 'us-east-1a' },
+      { node: 2, domain: 'us-east-1c' },
+    ]);
+    expect(counts.recorded).toEqual([
+      { node: 0, domain: 'us-east-1a' },
+      { node: 2, domain: 'us-east-1c' },
+    ]);
+    expect(cluster.domainCounts(group(), 'h')).toBe(counts);
+    index.bind(index.nodes[2], [web()]);
+    expect(cluster.domainCounts(group(), 'h').recorded).toEqual([
+      { node: 0, domain: 'us-east-1a' },
+      { node: 2, domain: 'us-east-1c' },
+      { node: 2, domain: 'us-east-1c' },
+    ]);
+  });
+});
