@@ -7,5 +7,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/bin.ts
 enableCompileCache();
-var { main } = await import("./chunks/main-MDEBFANT.js");
+var { main } = await import("./chunks/main-H5N6VCJN.js");
 main();

@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-HBRFM5VW.js");
+var { runAction } = await import("./chunks/action-NYXIU3GF.js");
 await runAction();

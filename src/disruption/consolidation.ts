@@ -201,7 +201,15 @@ export interface ConsolidationContext {
   opts: ConsolidationOptions;
   /** The other existing nodes (every node's pods known), or null: pods are rescheduled onto new NodeClaims only. */
   cluster: ConsolidationCluster | null;
+  /**
+   * The outcomes of single candidates simulated without the cluster, shared by the runs of one state (with and
+   * without budgets and blocks): such a trial reads only the candidate, the templates, the pods and the options.
+   */
+  alone?: Map<ConsolidationNode, SingleOutcome>;
 }
+
+/** What one candidate's single-node trial decides: a command (a delete, `to` null, or a launched replacement). */
+export type SingleOutcome = { to: ConsolidationCommand['to'] } | null;
 
 /** A candidate with its price in the state (types.go Candidate: Price from resolveNodePrice). */
 export interface PricedCandidate {

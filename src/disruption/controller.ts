@@ -18,7 +18,12 @@ import type { PodTemplate, Workload } from '../api/workload.js';
 import type { Catalog } from '../cloudprovider/catalog.js';
 import type { SimulationResult } from '../provisioning/provisioner.js';
 import { allowedDisruptions, compileBudgets } from './budgets.js';
-import { evictionCost, type ConsolidationCommand, type ConsolidationNode } from './consolidation.js';
+import {
+  evictionCost,
+  type ConsolidationCommand,
+  type ConsolidationNode,
+  type SingleOutcome,
+} from './consolidation.js';
 import { candidateBlock, pdbLimits, reschedulable, reschedulableByOwner } from './disruptable.js';
 import { fleetCost, type FleetCost } from './fleet-cost.js';
 import { consolidationClusterOf, fleetKnowsPods } from './fleet-placement.js';
@@ -193,7 +198,9 @@ export class Controller {
     const basePods = candidates.basePods ?? sims.base.podTemplates;
     const headPods = candidates.headPods ?? sims.head.podTemplates;
     const scope: Scope = { fleet, pdbs, byName: new Map(fleet.nodes.map((n) => [n.name, n])) };
-    const on = { ...scope, candidates: candidates.nodes, leaving, base: sims.base };
+    // Each state's candidates simulated without the cluster decide the same in its runs with and without budgets.
+    const alone = new Map([this.base, this.head].map((st) => [st, new Map<ConsolidationNode, SingleOutcome>()]));
+    const on = { ...scope, candidates: candidates.nodes, leaving, base: sims.base, alone };
     const run = (st: DisruptionState, sim: SimulationResult, pods: Map<string, PodTemplate>, constrained: boolean) =>
       this.computeCommands(st, sim, pods, on, constrained);
     const inBase = nodesOf(run(this.base, sims.base, basePods, true).commands);
@@ -235,7 +242,12 @@ export class Controller {
     st: DisruptionState,
     sim: SimulationResult,
     pods: Map<string, PodTemplate>,
-    on: Scope & { candidates: ConsolidationNode[]; leaving: ReadonlySet<string>; base: SimulationResult },
+    on: Scope & {
+      candidates: ConsolidationNode[];
+      leaving: ReadonlySet<string>;
+      base: SimulationResult;
+      alone: Map<DisruptionState, Map<ConsolidationNode, SingleOutcome>>;
+    },
     constrained: boolean,
   ) {
     const { candidates, fleet, base } = on;
@@ -255,7 +267,7 @@ export class Controller {
     };
     return consolidationCommands(
       candidates,
-      { templates: sim.templates, pods, opts, cluster },
+      { templates: sim.templates, pods, opts, cluster, alone: on.alone.get(st) },
       constrained
         ? {
             allowed: this.budgetMapping(st, fleet),

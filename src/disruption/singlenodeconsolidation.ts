@@ -15,6 +15,7 @@ import {
   type ConsolidationNode,
   type ConsolidationResult,
   type PricedCandidate,
+  type SingleOutcome,
 } from './consolidation.js';
 import { multiNodeConsolidation } from './multinodeconsolidation.js';
 
@@ -96,14 +97,26 @@ export function consolidationCommands(
     if (cluster) withCluster++;
     else if (ctx.cluster) withoutCluster++;
     const sub = { ...ctx, cluster };
-    // A delete, or a replacement that launches, is taken: its pods stay on the nodes the trial moved them to.
-    let to: ConsolidationCommand['to'] = null;
-    const keep = (r: NonNullable<ConsolidationResult>) =>
-      r.decision === 'delete' || (to = launchReplacement(r, ctx.opts.minValuesPolicy)) !== null;
-    const r = computeConsolidation([c], sub, keep);
-    if (!r || (r.decision === 'replace' && !to)) continue;
-    commands.push(commandOf('single', [c], to));
+    let found: SingleOutcome | undefined = cluster ? undefined : ctx.alone?.get(c.node);
+    if (found === undefined) {
+      found = singleTrial(c, sub);
+      if (!cluster) ctx.alone?.set(c.node, found);
+    }
+    if (!found) continue;
+    commands.push(commandOf('single', [c], found.to));
     take([c]);
   }
   return { commands, withoutCluster };
+}
+
+/**
+ * One candidate's trial (computeConsolidation): a delete, or a replacement that launches, is a command, and is taken —
+ * its pods stay on the nodes the trial moved them to.
+ */
+function singleTrial(c: PricedCandidate, ctx: ConsolidationContext): SingleOutcome {
+  let to: ConsolidationCommand['to'] = null;
+  const keep = (r: NonNullable<ConsolidationResult>) =>
+    r.decision === 'delete' || (to = launchReplacement(r, ctx.opts.minValuesPolicy)) !== null;
+  const r = computeConsolidation([c], ctx, keep);
+  return !r || (r.decision === 'replace' && !to) ? null : { to };
 }
