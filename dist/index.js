@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-NYXIU3GF.js");
+var { runAction } = await import("./chunks/action-TAQV5WQ4.js");
 await runAction();

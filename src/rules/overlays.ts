@@ -3,6 +3,7 @@ import { LABEL_NODEPOOL } from '../api/labels.js';
 import { cheapestOffering } from '../cloudprovider/instancetype.js';
 import { MAX_LAUNCH_TYPES } from '../cloudprovider/launch.js';
 import { MAX_INSTANCE_TYPES } from '../provisioning/nodeclaim.js';
+import type { OverlayOutcome } from '../cloudprovider/overlay-evaluation.js';
 import type { Rule } from './engine.js';
 import { hosts, probePod } from './helpers.js';
 import { typeOfferingKey } from '../cloudprovider/offering-key.js';
@@ -139,6 +140,16 @@ export const overlayGateEnabled: Rule = {
   },
 };
 
+/**
+ * The entries of a map keyed by overlay name in the order the overlays were applied (weight, then name, descending:
+ * overlay-evaluation.ts evaluateOverlays), as the rules report them: the outcome's prices are kept per NodePool.
+ */
+function inAppliedOrder<T>(outcome: OverlayOutcome, byOverlay: Map<string, T>): [string, T][] {
+  const order = new Map([...outcome.applied].map((name, i) => [name, i]));
+  const at = (name: string) => order.get(name) ?? Infinity;
+  return [...byOverlay].sort(([a], [b]) => at(a) - at(b));
+}
+
 export const overlayAndWeightSplit: Rule = {
   id: 'overlay-and-weight-split',
   severity: 'info',
@@ -157,7 +168,7 @@ export const overlayAndWeightSplit: Rule = {
         if (!penalised.has(overlay)) penalised.set(overlay, new Set());
         penalised.get(overlay)!.add(pool);
       }
-    for (const [name, pools] of penalised) {
+    for (const [name, pools] of inAppliedOrder(ctx.sim.overlays, penalised)) {
       const fallbacks = generic.filter((t) => t !== top && t.weight < top.weight && pools.has(t.nodePool));
       if (!fallbacks.length) continue;
       const o = ctx.head.overlays.find((x) => x.name === name)!;
@@ -205,7 +216,7 @@ export const overlayBeyondCut: Rule = {
       keptOf.set(pool, v);
       return v;
     };
-    for (const [name, byPool] of touched) {
+    for (const [name, byPool] of inAppliedOrder(ctx.sim.overlays, touched)) {
       const beyond: string[] = [];
       let within = false;
       for (const [pool, types] of byPool) {

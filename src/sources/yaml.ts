@@ -3,7 +3,18 @@
  * file:line:column. Malformed documents, non-object documents and alias bombs become
  * findings; the other documents of the file are still returned.
  */
-import { LineCounter, parseAllDocuments, isCollection, isMap, isPair, isScalar, isSeq, type Document } from 'yaml';
+import {
+  LineCounter,
+  parseAllDocuments,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  YAMLMap,
+  YAMLSeq,
+  type Document,
+} from 'yaml';
 import type { Finding, Position, SourceRef } from '../common/findings.js';
 import { errorMessage } from '../common/errors.js';
 
@@ -197,8 +208,12 @@ class FilePositions {
    * beside the syntax tree: an offset per node.
    */
   keep(index: number, doc: Document.Parsed): void {
-    const tree = positionTree(doc.contents);
-    if (tree) this.kept.set(index, tree);
+    try {
+      const tree = positionTree(doc.contents);
+      if (tree) this.kept.set(index, tree);
+    } catch (e) {
+      if (e !== NOT_PLAIN) throw e;
+    }
   }
 
   /** The position of a key path of the index-th document: its deepest node that exists, else the document's. */
@@ -251,6 +266,9 @@ class FilePositions {
 /** The apiVersions of Karpenter's objects (karpenter.sh, karpenter.k8s.aws): their documents' positions are kept. */
 const KARPENTER_API = /^karpenter\.(sh|k8s\.aws)\//;
 
+/** Thrown by positionTree for a collection that is not a plain map or sequence. */
+const NOT_PLAIN = Symbol('not a plain collection');
+
 /** Where a node of a document starts, and its children as `Document.getIn` finds them. */
 interface PositionNode {
   offset: number;
@@ -263,6 +281,10 @@ interface PositionNode {
 function positionTree(node: unknown): PositionNode | null {
   const range = (node as { range?: [number, number, number] } | null)?.range;
   if (!node || !range) return null;
+  // Only plain maps and sequences: a YAML 1.1 `!!omap`, `!!pairs` or `!!set` is a subclass that getIn reads by key or
+  // otherwise; its document is parsed again instead.
+  const proto: unknown = Object.getPrototypeOf(node);
+  if (isCollection(node) && proto !== YAMLMap.prototype && proto !== YAMLSeq.prototype) throw NOT_PLAIN;
   const out: PositionNode = { offset: range[0] };
   if (isMap(node)) {
     out.map = new Map();

@@ -7,7 +7,9 @@ import { defaultConfig, parseConfig } from '../../src/sources/config.js';
 import { DirTree } from '../../src/sources/tree.js';
 import type { Finding } from '../../src/common/findings.js';
 import { RULES } from '../../src/rules/index.js';
-import { antiAffineWeb, deployment, NODECLASS, nodePool, tempTree } from '../helpers.js';
+import { antiAffineWeb, deployment, NODECLASS, nodePool, simulateYaml, tempTree } from '../helpers.js';
+import { overlayAndWeightSplit } from '../../src/rules/overlays.js';
+import { embeddedCatalog } from '../../src/cloudprovider/catalog.js';
 import { runCli } from '../../src/cli/run.js';
 
 const OD = '        - key: karpenter.sh/capacity-type\n          operator: In\n          values: ["on-demand"]';
@@ -200,6 +202,52 @@ ${values}
     expect(
       only(await findings({ 'a.yaml': pool, 'o.yaml': overlay('o', 10), ...gateOn }), 'overlay-and-weight-split'),
     ).toEqual([]);
+  });
+  test('overlay-and-weight-split reports in the order the overlays apply (weight, then name, descending), not by the pool they price first (review)', () => {
+    const on = (
+      name: string,
+      weight: number,
+      pool: string,
+      family: string,
+      adj: string,
+    ) => `apiVersion: karpenter.sh/v1alpha1
+kind: NodeOverlay
+metadata: { name: ${name} }
+spec:
+  weight: ${weight}
+  requirements:
+    - { key: karpenter.sh/nodepool, operator: In, values: ["${pool}"] }
+    - { key: karpenter.k8s.aws/instance-family, operator: In, values: ["${family}"] }
+  priceAdjustment: "${adj}"
+`;
+    // o0 (applied first) lowers a price in p1, so p1 gets its changes first; o1 then raises p2's, o2 p1's.
+    const { state, sim } = simulateYaml(
+      docs(
+        NODECLASS,
+        nodePool('gen8', { weight: 100, requirements: `${fam('c8i')}\n${OD}` }),
+        nodePool('p1', { weight: 10, requirements: `${fam('c7i', 'm7i')}\n${OD}` }),
+        nodePool('p2', { weight: 10, requirements: `${fam('c7i')}\n${OD}` }),
+        on('o0', 30, 'p1', 'c7i', '-10%'),
+        on('o1', 20, 'p2', 'c7i', '+10%'),
+        on('o2', 10, 'p1', 'm7i', '+20%'),
+      ),
+      { settings: 'settings:\n  featureGates:\n    nodeOverlay: true\n' },
+    );
+    const { rules, controller, reservations, file } = defaultConfig();
+    const reported: (string | null)[] = [];
+    overlayAndWeightSplit.check(
+      {
+        head: state,
+        base: null,
+        config: { rules, controller, reservations, file },
+        catalog: embeddedCatalog(),
+        sim,
+        simOptions: { catalog: embeddedCatalog(), spotPriceFactor: 0.35, reservations: [], probes: false },
+        rollouts: null,
+      },
+      (_message, _source, _path, object = null) => reported.push(object),
+    );
+    expect(reported).toEqual(['NodeOverlay/o1', 'NodeOverlay/o2']);
   });
   test('overlay-beyond-cut: an overlay on types never among the 600 cheapest of a broad pool fires; on cheap types it does not', async () => {
     // A pool open to every type (~1,300) keeps its 600 cheapest per NodeClaim; u7i (high-memory metal, $100+/h) is far

@@ -197,6 +197,28 @@ describe("positions of a Karpenter object's key paths (kept from the parse that 
     expect(kept[2].source.locate(['spec', 'priceAdjustment'])?.line).toBe(line('priceAdjustment'));
   });
 
+  test('a YAML 1.1 `!!omap` (read by key, not by index) is located by parsing the document again (review)', () => {
+    const text = [
+      '%YAML 1.1',
+      '---',
+      'apiVersion: karpenter.sh/v1',
+      'kind: NodePool',
+      'spec: !!omap',
+      '  - template: { x: 1 }',
+      '  - disruption: { budgets: [{ nodes: "10%" }] }',
+      '',
+    ].join('\n');
+    const [kept] = parseYamlDocuments('o.yaml', text, []);
+    const [again] = parseYamlDocuments('o.yaml', other(text), []);
+    for (const path of [
+      ['spec', 'template'],
+      ['spec', 'disruption', 'budgets', 0, 'nodes'],
+      ['spec', 0],
+    ])
+      expect(kept.source.locate(path)).toEqual(again.source.locate(path));
+    expect(kept.source.locate(['spec', 'disruption', 'budgets', 0, 'nodes'])?.line).toBe(7);
+  });
+
   test('generated documents and paths (200 runs): kept and parsed again agree', () => {
     const key = fc.constantFrom('a', 'b', 'spec', '0', '1');
     const leaf = fc.oneof(fc.integer(), fc.constantFrom('x', 'y z', null, true));
