@@ -7,5 +7,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/bin.ts
 enableCompileCache();
-var { main } = await import("./chunks/main-QP3OD5QI.js");
+var { main } = await import("./chunks/main-VCADDKHW.js");
 main();

@@ -40,7 +40,7 @@ export class ClusterPods {
   private bySpec: { spec: GroupSpec; entries: SpecEntry[] }[] | null = null;
   private specIndex: SpecIndex | null = null;
   private readonly verdicts = new Map<string, Passing>();
-  private readonly counts = new Map<string, DomainCounts>();
+  private readonly counts = new Map<string, CountedGroup>();
   private all: Passing | null = null;
 
   /** The nodes, in the order the scheduler reads them. */
@@ -86,10 +86,11 @@ export class ClusterPods {
    * What countDomains reads of the cluster for a group (its hash names its key, namespaces, selector and node filter):
    * the domains of the nodes with a Node object its filter passes (not for the hostname key, whose domains are never
    * registered), then the domains of the bound pods it selects on nodes it passes (a node without a hostname label
-   * counts under its name), each with its node's position, in the order they are read. Once per hash while the
-   * cluster's pods stay (`bound` empties it).
+   * counts under its name), each with its node's position.
    */
   domainCounts(tg: TopologyGroup, hash: string): DomainCounts {
+    // Read once per hash; a pod bound later is recorded in place (bound), as a fresh read would record it: counts do
+    // not depend on the order they are made in.
     const known = this.counts.get(hash);
     if (known) return known;
     const passes = this.passing(tg);
@@ -101,14 +102,8 @@ export class ClusterPods {
         const domain = n.labels[tg.key];
         if (n.hasNode && domain !== undefined) registered.push({ node, domain });
       }
-    for (const { node, pod } of this.podsIn(tg.namespaces)) {
-      if (!passes.has(node)) continue;
-      const n = this.inputs[node];
-      const domain = n.labels[tg.key] ?? (tg.key === LABEL_HOSTNAME ? n.name : undefined);
-      if (domain !== undefined && tg.selects(pod.namespace, pod.pod.constraints.labels))
-        recorded.push({ node, domain });
-    }
-    const counts = { registered, recorded };
+    const counts: CountedGroup = { tg, passes, registered, recorded };
+    for (const { node, pod } of this.podsIn(tg.namespaces)) counted(counts, this.inputs[node], node, pod);
     this.counts.set(hash, counts);
     return counts;
   }
@@ -211,7 +206,7 @@ export class ClusterPods {
       }
       list.splice(lo, 0, entry);
     };
-    this.counts.clear(); // the pods a group selects changed
+    for (const c of this.counts.values()) for (const pod of pods) counted(c, this.inputs[node], node, pod);
     for (const pod of pods) {
       if (this.byNamespace) {
         const entry = { node, pod };
@@ -233,6 +228,21 @@ export class ClusterPods {
 interface DomainCounts {
   registered: readonly { node: number; domain: string }[];
   recorded: readonly { node: number; domain: string }[];
+}
+
+/** A group's counts as ClusterPods keeps them: with the group and the nodes its filter passes, to record new pods. */
+interface CountedGroup extends DomainCounts {
+  tg: TopologyGroup;
+  passes: Passing;
+  recorded: { node: number; domain: string }[];
+}
+
+/** Records `pod` on the node at `node` in the group's counts when the node passes its filter and the group selects it. */
+function counted(c: CountedGroup, n: ExistingNodeInput, node: number, pod: BoundPod): void {
+  if (!c.passes.has(node)) return;
+  const domain = n.labels[c.tg.key] ?? (c.tg.key === LABEL_HOSTNAME ? n.name : undefined);
+  if (domain !== undefined && c.tg.selects(pod.namespace, pod.pod.constraints.labels))
+    c.recorded.push({ node, domain });
 }
 
 /** Inverse specs by a label value their selector requires (labelEntry), and those looked at for every pod. */
