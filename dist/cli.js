@@ -7,5 +7,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/bin.ts
 enableCompileCache();
-var { main } = await import("./chunks/main-VCADDKHW.js");
+var { main } = await import("./chunks/main-3CPL2CGD.js");
 main();

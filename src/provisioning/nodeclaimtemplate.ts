@@ -24,6 +24,7 @@ import {
 import type { LaunchDecision } from '../cloudprovider/launch.js';
 import { addResources, type ResourceList } from '../common/quantity.js';
 import { Requirement, Requirements } from '../scheduling/requirements.js';
+import { RequirementIndex } from '../scheduling/requirement-index.js';
 import { untolerated } from '../scheduling/taints.js';
 import { changesKey, instanceTypesFor, withCapacityOverlays } from './instancetypes.js';
 import { nodeSelectorAlternatives } from './preferences.js';
@@ -108,6 +109,20 @@ export function nodeClaimTemplates(
  */
 const POOL_TYPES = new WeakMap<readonly InstanceType[], Map<string, InstanceType[]>>();
 
+const TYPE_INDEXES = new WeakMap<readonly InstanceType[], RequirementIndex>();
+
+/** A list of instance types indexed by the values of their requirements (RequirementIndex), once per list. */
+function typeIndex(its: readonly InstanceType[]): RequirementIndex {
+  let index = TYPE_INDEXES.get(its);
+  if (!index) {
+    index = new RequirementIndex(its.length, (i, k) =>
+      its[i].requirements.has(k) ? its[i].requirements.get(k) : undefined,
+    );
+    TYPE_INDEXES.set(its, index);
+  }
+  return index;
+}
+
 /**
  * The instance types of `its` a NodePool's template keeps (NewNodeClaimTemplate's filter: requirements intersect, an
  * available compatible offering, no negative allocatable; under Strict, none unless minValues are met), once per list
@@ -126,7 +141,9 @@ function poolInstanceTypes(
   const known = memo.get(key);
   if (known) return known;
   const compatible = offeringMatcher(reqs);
-  let options = its.filter(
+  // The types whose requirements hold no value the pool's `In` sets allow fail intersectsOk: not looked at.
+  const at = typeIndex(its).candidates(reqs);
+  let options = (at ? at.map((i) => its[i]) : its).filter(
     (it) =>
       it.requirements.intersectsOk(reqs) &&
       it.offerings.some((o) => o.available && compatible(o)) &&
