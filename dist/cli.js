@@ -7,5 +7,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/cli/bin.ts
 enableCompileCache();
-var { main } = await import("./chunks/main-3CPL2CGD.js");
+var { main } = await import("./chunks/main-K7LN4G2B.js");
 main();

@@ -6,5 +6,5 @@ import "./chunks/chunk-SB3DEY2U.js";
 
 // src/github/bin.ts
 enableCompileCache();
-var { runAction } = await import("./chunks/action-HKDRIPF4.js");
+var { runAction } = await import("./chunks/action-24Q7EIAE.js");
 await runAction();

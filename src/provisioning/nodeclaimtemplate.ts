@@ -109,20 +109,6 @@ export function nodeClaimTemplates(
  */
 const POOL_TYPES = new WeakMap<readonly InstanceType[], Map<string, InstanceType[]>>();
 
-const TYPE_INDEXES = new WeakMap<readonly InstanceType[], RequirementIndex>();
-
-/** A list of instance types indexed by the values of their requirements (RequirementIndex), once per list. */
-function typeIndex(its: readonly InstanceType[]): RequirementIndex {
-  let index = TYPE_INDEXES.get(its);
-  if (!index) {
-    index = new RequirementIndex(its.length, (i, k) =>
-      its[i].requirements.has(k) ? its[i].requirements.get(k) : undefined,
-    );
-    TYPE_INDEXES.set(its, index);
-  }
-  return index;
-}
-
 /**
  * The instance types of `its` a NodePool's template keeps (NewNodeClaimTemplate's filter: requirements intersect, an
  * available compatible offering, no negative allocatable; under Strict, none unless minValues are met), once per list
@@ -152,6 +138,20 @@ function poolInstanceTypes(
   if (options.length && strictMinValues && !satisfiesMinValues(options, reqs).ok) options = [];
   memo.set(key, options);
   return options;
+}
+
+const TYPE_INDEXES = new WeakMap<readonly InstanceType[], RequirementIndex>();
+
+/** A list of instance types indexed by the values of their requirements (RequirementIndex), once per list. */
+function typeIndex(its: readonly InstanceType[]): RequirementIndex {
+  let index = TYPE_INDEXES.get(its);
+  if (!index) {
+    index = new RequirementIndex(its.length, (i, k) =>
+      its[i].requirements.has(k) ? its[i].requirements.get(k) : undefined,
+    );
+    TYPE_INDEXES.set(its, index);
+  }
+  return index;
 }
 
 /**

@@ -30,7 +30,8 @@ export interface ClusterNodes {
  * nodes by their labels' values (a node whose label holds none of the values a filter requires fails it:
  * requirements.go Compatible ends in Intersects, as RequirementIndex relies on), each node filter's verdicts once,
  * pods by namespace, the pods with a required anti-affinity term (cluster state's ForPodsWithAntiAffinity). Made once
- * for the nodes of a cluster and shared by the topologies of every scheduling simulation on it while its pods stay.
+ * for the nodes of a cluster and shared by the topologies of every scheduling simulation on it; pods bound to its nodes
+ * later (a kept consolidation command) are taken in where a fresh read would have them (`bound`).
  */
 export class ClusterPods {
   private index: RequirementIndex | null = null;
@@ -193,7 +194,7 @@ export class ClusterPods {
 
   /**
    * `pods`, just bound to the node at `node` (appended to its input's pods), taken into the lists made so far where a
-   * list made anew would hold them: after the node's other pods.
+   * list made anew would hold them (after the node's other pods), and recorded in the groups' counts that select them.
    */
   bound(node: number, pods: readonly BoundPod[]): void {
     const insert = <T extends { node: number }>(list: T[], entry: T) => {

@@ -177,7 +177,7 @@ export class Requirement {
 const LABEL_REQUIREMENTS = new WeakMap<Readonly<Record<string, string>>, Requirements>();
 
 /**
- * `key In [value]` once per label (Requirements.ofLabels): the nodes of a fleet share most of their labels (zone,
+ * `key In [value]` once per label (Requirements.fromLabels): the nodes of a fleet share most of their labels (zone,
  * architecture, instance type, NodePool…), and a Requirement never changes once made. Emptied past LABEL_ENTRIES
  * labels (a process that plans many fleets).
  */
@@ -216,7 +216,7 @@ export class Requirements {
   /** `NewLabelRequirements`: each label as `In [value]` (normalised by `NewRequirementWithFlexibility`). */
   static fromLabels(labels: Readonly<Record<string, string>>): Requirements {
     const out = new Requirements();
-    for (const [k, v] of Object.entries(labels)) out.add(Requirement.of(k, 'In', [v]));
+    for (const [k, v] of Object.entries(labels)) out.add(labelRequirement(k, v));
     return out;
   }
 
@@ -226,11 +226,7 @@ export class Requirements {
    */
   static ofLabels(labels: Readonly<Record<string, string>>): Requirements {
     let r = LABEL_REQUIREMENTS.get(labels);
-    if (!r) {
-      r = new Requirements();
-      for (const [k, v] of Object.entries(labels)) r.add(labelRequirement(k, v));
-      LABEL_REQUIREMENTS.set(labels, r);
-    }
+    if (!r) LABEL_REQUIREMENTS.set(labels, (r = Requirements.fromLabels(labels)));
     return r;
   }
 

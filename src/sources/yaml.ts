@@ -220,10 +220,7 @@ class FilePositions {
   locator(index: number): (path: readonly (string | number)[]) => Position | null {
     return (path) => {
       const tree = this.kept.get(index);
-      if (tree) {
-        const offset = deepestOffset(tree, path);
-        return offset === null ? null : positionOf(this.lineCounter, offset);
-      }
+      if (tree) return positionOf(this.lineCounter, deepestOffset(tree, path));
       const { doc: d, offset, lineCounter: lc } = this.document(index);
       if (!d) return null;
       for (let n = path.length; n >= 0; n--) {
@@ -290,10 +287,8 @@ function positionTree(node: unknown): PositionNode | null {
     out.map = new Map();
     for (const pair of node.items) {
       if (!isScalar(pair.key) || out.map.has(pair.key.value)) continue;
-      const child = positionTree(pair.value);
-      // A pair without a node where its value is: getIn finds nothing there, nor below.
-      if (child) out.map.set(pair.key.value, child);
-      else out.map.set(pair.key.value, { offset: -1 });
+      // A pair without a node where its value is: getIn finds nothing there, nor below (offset -1).
+      out.map.set(pair.key.value, positionTree(pair.value) ?? { offset: -1 });
     }
   } else if (isSeq(node)) out.seq = node.items.map(positionTree);
   return out;
@@ -304,7 +299,7 @@ function positionTree(node: unknown): PositionNode | null {
  * `Document.getIn(path, true)`): map keys match a scalar key's value exactly, sequence indexes as YAMLSeq reads them
  * (a number, or a string of one).
  */
-function deepestOffset(tree: PositionNode, path: readonly (string | number)[]): number | null {
+function deepestOffset(tree: PositionNode, path: readonly (string | number)[]): number {
   let best = tree.offset;
   let node: PositionNode | undefined | null = tree;
   for (const key of path) {
